@@ -1,0 +1,136 @@
+package linalg
+
+import (
+	"fmt"
+	"math"
+)
+
+// Ordering selects the fill-reducing symmetric permutation used by Sparse.
+type Ordering int
+
+const (
+	// OrderAMD is approximate minimum degree (Amestoy, Davis, Duff 1996),
+	// computed by this package. It is the default (the zero value).
+	OrderAMD Ordering = iota
+	// OrderNatural keeps the given numbering (no permutation).
+	OrderNatural
+	// OrderGiven uses Settings.Perm, e.g. the stage-interleaved order of an
+	// optimal-control transcription.
+	OrderGiven
+	// OrderBest computes both AMD and Settings.Perm and keeps the one with
+	// the smaller symbolic nnz(L) (ties go to Settings.Perm).
+	OrderBest
+)
+
+var orderingNames = [...]string{
+	OrderAMD:     "AMD",
+	OrderNatural: "Natural",
+	OrderGiven:   "Given",
+	OrderBest:    "Best",
+}
+
+// String returns the name of the ordering.
+func (o Ordering) String() string {
+	if o < 0 || int(o) >= len(orderingNames) {
+		return fmt.Sprintf("Ordering(%d)", int(o))
+	}
+	return orderingNames[o]
+}
+
+// Default values used when the corresponding Settings field is zero.
+const (
+	// DefaultZeroPivotTol is the absolute threshold below which a pivot
+	// counts as zero. It is absolute, not relative to ‖A‖, because an IPM's
+	// KKT matrix legitimately has pivots of size δ_c ≈ 1e-8 in the dual
+	// block while Σ = Z/X on the primal diagonal grows to 1e10 and more near
+	// the solution; a relative threshold would misclassify those pivots.
+	DefaultZeroPivotTol = 1e-13
+	// DefaultRegDelta is the magnitude of the replacement pivot sign·δ used
+	// for pivots with |d| ≤ ZeroPivotTol.
+	DefaultRegDelta = 1e-8
+	// DefaultDenseAlpha is the AMD dense-row parameter α: a row with more
+	// than max(16, α·√n) off-diagonal entries is ordered last.
+	DefaultDenseAlpha = 10.0
+)
+
+// Settings configures a Sparse solver. The zero value gives the documented
+// defaults.
+type Settings struct {
+	// Ordering chooses the fill-reducing permutation (default OrderAMD).
+	Ordering Ordering
+	// Perm is the caller's permutation for OrderGiven and OrderBest:
+	// Perm[k] is the original index of the k-th pivot. It must be nil for
+	// the other orderings (an unused permutation is an error, not ignored).
+	Perm []int
+	// ZeroPivotTol: a pivot d with |d| ≤ ZeroPivotTol counts as Zero in the
+	// inertia and is replaced by sign·RegDelta (default DefaultZeroPivotTol;
+	// must be ≥ 0; a negative value is an error).
+	ZeroPivotTol float64
+	// RegDelta is the magnitude of the replacement for tiny pivots (default
+	// DefaultRegDelta; must be > 0 when set).
+	RegDelta float64
+	// DenseAlpha is AMD's dense-row parameter α (default DefaultDenseAlpha).
+	// A negative value disables dense-row detection.
+	DenseAlpha float64
+	// NoAggressiveAbsorption turns off AMD's aggressive element absorption.
+	NoAggressiveAbsorption bool
+}
+
+// Validate reports whether the settings are usable. The length of Perm is
+// checked by Analyze, where n is known.
+func (s *Settings) Validate() error {
+	switch s.Ordering {
+	case OrderAMD, OrderNatural:
+		if s.Perm != nil {
+			return fmt.Errorf("%w: Perm given but Ordering is %v", ErrSettings, s.Ordering)
+		}
+	case OrderGiven, OrderBest:
+		if s.Perm == nil {
+			return fmt.Errorf("%w: Ordering %v needs Perm", ErrSettings, s.Ordering)
+		}
+		if err := checkPerm(s.Perm, len(s.Perm)); err != nil {
+			return err
+		}
+	default:
+		return fmt.Errorf("%w: unknown Ordering %d", ErrSettings, int(s.Ordering))
+	}
+	if !(s.ZeroPivotTol >= 0) || math.IsInf(s.ZeroPivotTol, 0) {
+		return fmt.Errorf("%w: ZeroPivotTol=%g", ErrSettings, s.ZeroPivotTol)
+	}
+	if !(s.RegDelta >= 0) || math.IsInf(s.RegDelta, 0) {
+		return fmt.Errorf("%w: RegDelta=%g", ErrSettings, s.RegDelta)
+	}
+	if math.IsNaN(s.DenseAlpha) || math.IsInf(s.DenseAlpha, 0) {
+		return fmt.Errorf("%w: DenseAlpha=%g", ErrSettings, s.DenseAlpha)
+	}
+	return nil
+}
+
+// withDefaults returns a copy with zero fields replaced by defaults.
+func (s Settings) withDefaults() Settings {
+	if s.ZeroPivotTol == 0 {
+		s.ZeroPivotTol = DefaultZeroPivotTol
+	}
+	if s.RegDelta == 0 {
+		s.RegDelta = DefaultRegDelta
+	}
+	if s.DenseAlpha == 0 {
+		s.DenseAlpha = DefaultDenseAlpha
+	}
+	return s
+}
+
+// checkPerm reports whether p is a permutation of 0..n-1.
+func checkPerm(p []int, n int) error {
+	if len(p) != n {
+		return fmt.Errorf("%w: length %d, want %d", ErrPermutation, len(p), n)
+	}
+	seen := make([]bool, n)
+	for k, i := range p {
+		if i < 0 || i >= n || seen[i] {
+			return fmt.Errorf("%w: entry %d = %d repeated or out of range", ErrPermutation, k, i)
+		}
+		seen[i] = true
+	}
+	return nil
+}
