@@ -1,0 +1,80 @@
+// Package ad builds scalar expression graphs, differentiates them
+// symbolically, and compiles them into flat, allocation-free evaluation
+// tapes with sparse first and second derivatives.
+//
+// # Graph model
+//
+// A Graph is an arena of immutable nodes. Each node is an operation (see the
+// table in ops.go) applied to up to three children, which always have smaller
+// ids than the node, so id order is a topological order. Nodes are
+// hash-consed: a node is looked up by the comparable key (op, child ids,
+// constant bits) before it is created, so structurally equal subexpressions
+// are one node and Exprs can be compared with ==. Construction simplifies
+// locally: constants are folded with the operation's value rule; x+0, x−0,
+// x·1, x/1 reduce to x; x·0, 0/x and x−x reduce to 0; −(−x) to x; x·x to x²;
+// operands of commutative operations are ordered by id. Because x·0 is
+// removed, a derivative that is structurally zero is the constant 0, and the
+// sparsity patterns (Sparse, SparseLower, LagrangianHessian) contain no false
+// nonzeros beyond what the structure implies.
+//
+// An Expr is a small value handle {graph, id}. Combining expressions of two
+// graphs yields an invalid Expr and records ErrForeignGraph in the graph
+// (Graph.Err); differentiating or compiling an invalid Expr returns the
+// error.
+//
+// # Operations
+//
+// + − × ÷ and negation (methods Add, Sub, Mul, Div, Neg, Scale, AddConst),
+// Sq, Pow (constant exponent), PowInt, PowExpr, Sqrt, Exp, Log, Sin, Cos, Tan,
+// Atan, Atan2, Tanh, Abs, Sign, Min, Max, the comparisons Gt, Ge, Lt, Le
+// (values 0 or 1) and IfElse(cond, a, b) (a where cond > 0, else b).
+// Conventions at nondifferentiable points: Abs′(0) = Sign(0) = 0; Sign′ = 0;
+// Min and Max select their first argument at a tie, so ∂/∂a = 1, ∂/∂b = 0
+// there; comparisons have derivative 0; IfElse at cond = 0 takes b.
+//
+// # Derivatives
+//
+// Every operation's table entry gives its partial derivatives as
+// expressions. Forward mode sweeps the cone of the outputs in topological
+// order, accumulating tangents ẏ = Σᵢ ∂y/∂xᵢ · ẋᵢ; reverse mode sweeps it
+// backwards, accumulating adjoints x̄ᵢ += ȳ · ∂y/∂xᵢ. Both produce new
+// expressions in the same graph, so derivatives of derivatives work: Hessian
+// is forward mode over the reverse-mode gradient. Jacobian uses reverse mode
+// when there are fewer outputs than variables, forward mode otherwise.
+//
+// When the differentiated expressions contain a selecting or nonsmooth
+// operation (IfElse, Min, Max, comparisons, Abs, Sign), chain-rule products
+// use a strong-zero multiplication (0·NaN = 0·Inf = 0). The partial of an
+// inactive branch of IfElse is exactly 0, so NaN or Inf values or partials
+// computed in that branch cannot leak into the derivative. (A side effect is
+// that in such expressions a genuinely zero tangent also annihilates a
+// genuinely infinite partial.)
+//
+// # Compiled tape
+//
+// NewFunction compiles named vector outputs as functions of named vector
+// inputs into a flat []instr tape (op, three operand slots, result slot,
+// constant). The work array holds the inputs, then the constants (written
+// once per workspace), then registers; a register is reused as soon as its
+// value is dead. Function.Eval copies the inputs, runs the tape with one
+// switch per instruction, and copies the outputs into caller-owned slices;
+// it does not allocate. A Function is immutable; goroutines evaluate it
+// concurrently with one Workspace each. The same graph and construction
+// order always give the same tape and bit-identical results.
+//
+// NewDerivatives compiles a function together with its sparse Jacobian and
+// the lower triangle of its Lagrangian Hessian Σᵢ λᵢ ∇²Fᵢ, whose values come
+// out in the order of the patterns. Scatter and Function.EvalScatter evaluate
+// one compiled function over many argument sets and add the outputs into a
+// large value array through precomputed index maps.
+//
+// # Invariants
+//
+//   - Nodes are immutable; a child id is smaller than its parent's id.
+//   - Structurally equal nodes share one id; structural zeros are the
+//     constant 0 node.
+//   - Sparsity patterns are CSC with ascending row indices; values of
+//     SparseMat, compiled Jacobians and Hessians follow that order.
+//   - Eval does not modify its inputs and writes every element of each
+//     non-nil output.
+package ad

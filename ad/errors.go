@@ -1,0 +1,49 @@
+package ad
+
+import (
+	"errors"
+	"fmt"
+)
+
+// Sentinel errors. Every error returned by this package wraps one of these
+// (or is an ErrNonFinite), so callers can test with errors.Is.
+var (
+	// ErrDimension reports mismatched vector or matrix dimensions, or
+	// argument slices of the wrong length.
+	ErrDimension = errors.New("ad: dimension mismatch")
+	// ErrForeignGraph reports an expression that belongs to another graph
+	// (or a zero Expr) where an expression of the receiving graph is needed.
+	ErrForeignGraph = errors.New("ad: expression from a different graph")
+	// ErrNotSymbol reports a non-symbol expression where a symbol is
+	// required (function inputs, differentiation variables).
+	ErrNotSymbol = errors.New("ad: expression is not a symbol")
+	// ErrDuplicateSymbol reports a symbol used twice as an input or
+	// differentiation variable.
+	ErrDuplicateSymbol = errors.New("ad: symbol used twice")
+	// ErrFreeSymbol reports an output that depends on a symbol that is not
+	// among the function's inputs.
+	ErrFreeSymbol = errors.New("ad: output depends on a symbol that is not an input")
+	// ErrSingular reports a linear system whose matrix has a structurally
+	// zero column during symbolic elimination.
+	ErrSingular = errors.New("ad: matrix is structurally singular")
+	// ErrNotSymmetric reports a non-square or structurally non-symmetric
+	// matrix given to SolveSym.
+	ErrNotSymmetric = errors.New("ad: matrix is not symmetric")
+	// ErrBadName reports an empty or duplicated input/output name.
+	ErrBadName = errors.New("ad: empty or duplicate argument name")
+	// ErrScatter reports an inconsistent scatter map.
+	ErrScatter = errors.New("ad: inconsistent scatter map")
+)
+
+// ErrNonFinite reports a NaN or ±Inf in an output of Function.Eval when the
+// workspace asks for the check (Workspace.CheckFinite). Output is the name of
+// the output argument and Index the element within it.
+type ErrNonFinite struct {
+	Output string
+	Index  int
+	Value  float64
+}
+
+func (e ErrNonFinite) Error() string {
+	return fmt.Sprintf("ad: non-finite value %v in output %q at index %d", e.Value, e.Output, e.Index)
+}

@@ -1,0 +1,550 @@
+package ad
+
+import (
+	"fmt"
+	"math"
+	"strconv"
+	"strings"
+)
+
+// node is one immutable vertex of the expression DAG. Children always have
+// smaller ids than their parents, so id order is a topological order.
+type node struct {
+	op      op
+	a, b, c int32
+	k       float64 // constant value, constant exponent, or symbol serial
+}
+
+// key is the hash-consing key of a node: structurally equal nodes share one id.
+type key struct {
+	op      op
+	a, b, c int32
+	bits    uint64
+}
+
+// Graph is an arena of hash-consed expression nodes. Build expressions with
+// Sym, Const and the Expr methods and package functions; nodes are never
+// modified or removed. A Graph is not safe for concurrent construction; the
+// Functions compiled from it are independent of it and safe for concurrent
+// use with separate workspaces.
+type Graph struct {
+	nodes []node
+	index map[key]int32
+	names []string // symbol names by serial
+	syms  []int32  // symbol node ids by serial
+	err   error    // first construction error (mixing graphs)
+}
+
+// NewGraph returns an empty graph.
+func NewGraph() *Graph {
+	g := &Graph{index: make(map[key]int32)}
+	g.nodes = append(g.nodes, node{op: opInvalid}) // id 0: poison
+	return g
+}
+
+// Expr is a handle to a node of a Graph. The zero Expr is invalid. Exprs are
+// small values and can be copied and compared with ==: two Exprs of the same
+// graph are equal exactly when they are structurally equal after the
+// construction-time simplifications.
+type Expr struct {
+	g  *Graph
+	id int32
+}
+
+// Graph returns the graph e belongs to (nil for the zero Expr).
+func (e Expr) Graph() *Graph { return e.g }
+
+// Err returns the first construction error recorded by the graph, such as
+// combining expressions from different graphs. Such operations return an
+// invalid expression, and compiling or differentiating it fails with the same
+// error.
+func (g *Graph) Err() error { return g.err }
+
+// NumNodes returns the number of nodes in the graph.
+func (g *Graph) NumNodes() int { return len(g.nodes) - 1 }
+
+func (g *Graph) add(n node) Expr {
+	kk := key{op: n.op, a: n.a, b: n.b, c: n.c, bits: math.Float64bits(n.k)}
+	if id, ok := g.index[kk]; ok {
+		return Expr{g, id}
+	}
+	id := int32(len(g.nodes))
+	g.nodes = append(g.nodes, n)
+	g.index[kk] = id
+	return Expr{g, id}
+}
+
+// Const returns the constant v. −0 is stored as +0.
+func (g *Graph) Const(v float64) Expr {
+	if v == 0 {
+		v = 0
+	}
+	return g.add(node{op: opConst, k: v})
+}
+
+func (g *Graph) zero() Expr { return g.Const(0) }
+func (g *Graph) one() Expr  { return g.Const(1) }
+
+// Sym returns a new scalar symbol (independent variable). Every call creates
+// a distinct symbol, even with the same name.
+func (g *Graph) Sym(name string) Expr {
+	serial := len(g.names)
+	g.names = append(g.names, name)
+	e := g.add(node{op: opSym, k: float64(serial)})
+	g.syms = append(g.syms, e.id)
+	return e
+}
+
+// SymVec returns n new symbols named name[0], …, name[n−1].
+func (g *Graph) SymVec(name string, n int) Vec {
+	v := make(Vec, n)
+	for i := range v {
+		v[i] = g.Sym(name + "[" + strconv.Itoa(i) + "]")
+	}
+	return v
+}
+
+// Zeros returns a vector of n constant zeros.
+func (g *Graph) Zeros(n int) Vec {
+	v := make(Vec, n)
+	for i := range v {
+		v[i] = g.zero()
+	}
+	return v
+}
+
+// ConstVec returns the constants of x as a vector.
+func (g *Graph) ConstVec(x ...float64) Vec {
+	v := make(Vec, len(x))
+	for i, xi := range x {
+		v[i] = g.Const(xi)
+	}
+	return v
+}
+
+// IsValid reports whether e is a valid expression (non-zero handle, not the
+// result of an erroneous construction).
+func (e Expr) IsValid() bool { return e.g != nil && e.id > 0 }
+
+// IsConst reports whether e is a constant, and its value.
+func (e Expr) IsConst() (float64, bool) {
+	if e.g == nil {
+		return 0, false
+	}
+	n := e.g.nodes[e.id]
+	return n.k, n.op == opConst
+}
+
+// IsZero reports whether e is the constant 0 (a structural zero).
+func (e Expr) IsZero() bool {
+	v, ok := e.IsConst()
+	return ok && v == 0
+}
+
+func (e Expr) isConstVal(v float64) bool {
+	c, ok := e.IsConst()
+	return ok && c == v
+}
+
+// IsSymbol reports whether e is a symbol.
+func (e Expr) IsSymbol() bool { return e.g != nil && e.g.nodes[e.id].op == opSym }
+
+// Name returns the name of a symbol ("" for other expressions).
+func (e Expr) Name() string {
+	if !e.IsSymbol() {
+		return ""
+	}
+	return e.g.names[int(e.g.nodes[e.id].k)]
+}
+
+func (e Expr) node() node { return e.g.nodes[e.id] }
+
+// arg returns child i of e.
+func (e Expr) arg(i int) Expr {
+	n := e.g.nodes[e.id]
+	switch i {
+	case 0:
+		return Expr{e.g, n.a}
+	case 1:
+		return Expr{e.g, n.b}
+	}
+	return Expr{e.g, n.c}
+}
+
+// same returns the common graph of the operands, recording ErrForeignGraph
+// (and returning nil) when they differ or one is the zero Expr.
+func same(es ...Expr) *Graph {
+	var g *Graph
+	for _, e := range es {
+		if e.g != nil {
+			g = e.g
+			break
+		}
+	}
+	if g == nil {
+		return nil
+	}
+	for _, e := range es {
+		if e.g != g {
+			if g.err == nil {
+				g.err = fmt.Errorf("%w: combining %v", ErrForeignGraph, es)
+			}
+			return nil
+		}
+		if e.id == 0 {
+			return nil
+		}
+	}
+	return g
+}
+
+// invalid returns the poisoned expression of the first non-nil graph.
+func invalid(es ...Expr) Expr {
+	for _, e := range es {
+		if e.g != nil {
+			return Expr{e.g, 0}
+		}
+	}
+	return Expr{}
+}
+
+// unary builds op(a) with constant folding.
+func unary(o op, a Expr, k float64) Expr {
+	g := same(a)
+	if g == nil {
+		return invalid(a)
+	}
+	if v, ok := a.IsConst(); ok {
+		return g.Const(ops[o].eval(v, 0, 0, k))
+	}
+	return g.add(node{op: o, a: a.id, k: k})
+}
+
+// binary builds op(a, b) with constant folding; commutative ops order their
+// operands by id so that a+b and b+a share a node.
+func binary(o op, a, b Expr) Expr {
+	g := same(a, b)
+	if g == nil {
+		return invalid(a, b)
+	}
+	va, ca := a.IsConst()
+	vb, cb := b.IsConst()
+	if ca && cb {
+		return g.Const(ops[o].eval(va, vb, 0, 0))
+	}
+	switch o {
+	case opAdd, opMul, opMulZ:
+		if a.id > b.id {
+			a, b = b, a
+		}
+	}
+	return g.add(node{op: o, a: a.id, b: b.id})
+}
+
+// Add returns e + o.
+func (e Expr) Add(o Expr) Expr {
+	switch {
+	case e.IsZero() && o.g == e.g:
+		return o
+	case o.IsZero() && o.g == e.g:
+		return e
+	}
+	if e.g != nil && e.g == o.g {
+		if e.node().op == opNeg { // (−a) + b = b − a
+			return o.Sub(e.arg(0))
+		}
+		if o.node().op == opNeg { // a + (−b) = a − b
+			return e.Sub(o.arg(0))
+		}
+	}
+	return binary(opAdd, e, o)
+}
+
+// Sub returns e − o. x − x simplifies to 0.
+func (e Expr) Sub(o Expr) Expr {
+	if e.g != nil && e.g == o.g && e.id != 0 {
+		switch {
+		case o.IsZero():
+			return e
+		case e.IsZero():
+			return o.Neg()
+		case e.id == o.id:
+			return e.g.zero()
+		case o.node().op == opNeg: // a − (−b) = a + b
+			return e.Add(o.arg(0))
+		}
+	}
+	return binary(opSub, e, o)
+}
+
+// Mul returns e · o. x·0 simplifies to 0, x·1 to x and x·(−1) to −x.
+func (e Expr) Mul(o Expr) Expr {
+	if e.g != nil && e.g == o.g && e.id != 0 && o.id != 0 {
+		if _, ok := e.IsConst(); ok {
+			e, o = o, e
+		}
+		if v, ok := o.IsConst(); ok {
+			switch v {
+			case 0:
+				return o
+			case 1:
+				return e
+			case -1:
+				return e.Neg()
+			}
+		}
+		if e.id == o.id {
+			return Sq(e)
+		}
+		// (−a)·(−b) = a·b
+		if e.node().op == opNeg && o.node().op == opNeg {
+			return e.arg(0).Mul(o.arg(0))
+		}
+	}
+	return binary(opMul, e, o)
+}
+
+// mulZ returns the strong-zero product e ⊙ o (0 if either is 0).
+func (e Expr) mulZ(o Expr) Expr {
+	if e.g != nil && e.g == o.g && e.id != 0 && o.id != 0 {
+		if _, ok := e.IsConst(); ok {
+			e, o = o, e
+		}
+		if v, ok := o.IsConst(); ok {
+			switch v {
+			case 0:
+				return o
+			case 1:
+				return e
+			case -1:
+				return e.Neg()
+			}
+		}
+	}
+	return binary(opMulZ, e, o)
+}
+
+// Div returns e / o. 0/x simplifies to 0 and x/1 to x.
+func (e Expr) Div(o Expr) Expr {
+	if e.g != nil && e.g == o.g && e.id != 0 && o.id != 0 {
+		if v, ok := o.IsConst(); ok {
+			switch v {
+			case 1:
+				return e
+			case -1:
+				return e.Neg()
+			}
+			if _, ok := e.IsConst(); !ok && v != 0 {
+				// Exact reciprocal (power of two): multiply instead.
+				if fr, _ := math.Frexp(v); fr == 0.5 || fr == -0.5 {
+					return e.Scale(1 / v)
+				}
+			}
+		}
+		if e.IsZero() {
+			return e
+		}
+	}
+	return binary(opDiv, e, o)
+}
+
+// Neg returns −e.
+func (e Expr) Neg() Expr {
+	if e.g != nil && e.id != 0 {
+		n := e.node()
+		switch n.op {
+		case opNeg:
+			return e.arg(0)
+		case opSub:
+			return e.arg(1).Sub(e.arg(0))
+		}
+	}
+	return unary(opNeg, e, 0)
+}
+
+// Scale returns k · e.
+func (e Expr) Scale(k float64) Expr {
+	if e.g == nil {
+		return e
+	}
+	return e.g.Const(k).Mul(e)
+}
+
+// AddConst returns e + k.
+func (e Expr) AddConst(k float64) Expr {
+	if e.g == nil {
+		return e
+	}
+	return e.Add(e.g.Const(k))
+}
+
+// Sq returns x².
+func Sq(x Expr) Expr { return unary(opSq, x, 0) }
+
+// Pow returns x^p for a constant exponent p. Exponents 0, 1, 2, 0.5 and −1
+// simplify to 1, x, Sq(x), Sqrt(x) and 1/x.
+func Pow(x Expr, p float64) Expr {
+	if x.g == nil || x.id == 0 {
+		return invalid(x)
+	}
+	switch p {
+	case 0:
+		return x.g.one()
+	case 1:
+		return x
+	case 2:
+		return Sq(x)
+	case 0.5:
+		return Sqrt(x)
+	case -1:
+		return x.g.one().Div(x)
+	}
+	return unary(opPowC, x, p)
+}
+
+// PowInt returns xⁿ.
+func PowInt(x Expr, n int) Expr { return Pow(x, float64(n)) }
+
+// PowExpr returns x^y; a constant y gives Pow(x, y).
+func PowExpr(x, y Expr) Expr {
+	if v, ok := y.IsConst(); ok && x.g == y.g {
+		return Pow(x, v)
+	}
+	return binary(opPow, x, y)
+}
+
+// Sqrt returns √x.
+func Sqrt(x Expr) Expr { return unary(opSqrt, x, 0) }
+
+// Exp returns eˣ.
+func Exp(x Expr) Expr { return unary(opExp, x, 0) }
+
+// Log returns ln x.
+func Log(x Expr) Expr { return unary(opLog, x, 0) }
+
+// Sin returns sin x.
+func Sin(x Expr) Expr { return unary(opSin, x, 0) }
+
+// Cos returns cos x.
+func Cos(x Expr) Expr { return unary(opCos, x, 0) }
+
+// Tan returns tan x.
+func Tan(x Expr) Expr { return unary(opTan, x, 0) }
+
+// Atan returns atan x.
+func Atan(x Expr) Expr { return unary(opAtan, x, 0) }
+
+// Atan2 returns atan2(y, x), the angle of the point (x, y).
+func Atan2(y, x Expr) Expr { return binary(opAtan2, y, x) }
+
+// Tanh returns tanh x.
+func Tanh(x Expr) Expr { return unary(opTanh, x, 0) }
+
+// Abs returns |x|. Its derivative is Sign(x), which is 0 at x = 0.
+func Abs(x Expr) Expr {
+	if x.g != nil && x.id != 0 && x.node().op == opAbs {
+		return x
+	}
+	return unary(opAbs, x, 0)
+}
+
+// Sign returns −1, 0 or 1 (Sign(0) = 0). Its derivative is 0 everywhere.
+func Sign(x Expr) Expr { return unary(opSign, x, 0) }
+
+// Min returns min(a, b). Ties select a: at a = b the partial derivatives are
+// ∂/∂a = 1 and ∂/∂b = 0.
+func Min(a, b Expr) Expr {
+	if a == b {
+		return a
+	}
+	return binary(opMin, a, b)
+}
+
+// Max returns max(a, b). Ties select a: at a = b the partial derivatives are
+// ∂/∂a = 1 and ∂/∂b = 0.
+func Max(a, b Expr) Expr {
+	if a == b {
+		return a
+	}
+	return binary(opMax, a, b)
+}
+
+// Gt returns 1 if a > b and 0 otherwise; its derivative is 0.
+func Gt(a, b Expr) Expr { return binary(opGt, a, b) }
+
+// Ge returns 1 if a ≥ b and 0 otherwise; its derivative is 0.
+func Ge(a, b Expr) Expr { return binary(opGe, a, b) }
+
+// Lt returns 1 if a < b and 0 otherwise; its derivative is 0.
+func Lt(a, b Expr) Expr { return Gt(b, a) }
+
+// Le returns 1 if a ≤ b and 0 otherwise; its derivative is 0.
+func Le(a, b Expr) Expr { return Ge(b, a) }
+
+// IfElse returns a where cond > 0 and b otherwise (also for cond NaN). Its
+// derivative is the derivative of the taken branch; NaN or Inf in the other
+// branch (values or derivatives) never reaches the result. cond may be a
+// comparison (Gt, Ge, Lt, Le), which is 0 or 1.
+func IfElse(cond, a, b Expr) Expr {
+	g := same(cond, a, b)
+	if g == nil {
+		return invalid(cond, a, b)
+	}
+	if v, ok := cond.IsConst(); ok {
+		if v > 0 {
+			return a
+		}
+		return b
+	}
+	if a == b {
+		return a
+	}
+	return g.add(node{op: opIfElse, a: cond.id, b: a.id, c: b.id})
+}
+
+// String returns the expression in infix notation (shared subexpressions
+// are printed each time they occur).
+func (e Expr) String() string {
+	if e.g == nil {
+		return "<nil>"
+	}
+	var sb strings.Builder
+	e.write(&sb)
+	return sb.String()
+}
+
+func (e Expr) write(sb *strings.Builder) {
+	n := e.node()
+	info := &ops[n.op]
+	switch {
+	case n.op == opInvalid:
+		sb.WriteString("<invalid>")
+	case n.op == opConst:
+		sb.WriteString(strconv.FormatFloat(n.k, 'g', -1, 64))
+	case n.op == opSym:
+		sb.WriteString(e.Name())
+	case n.op == opNeg:
+		sb.WriteString("(-")
+		e.arg(0).write(sb)
+		sb.WriteString(")")
+	case n.op == opPowC:
+		sb.WriteString("pow(")
+		e.arg(0).write(sb)
+		sb.WriteString(", " + strconv.FormatFloat(n.k, 'g', -1, 64) + ")")
+	case info.infix != "":
+		sb.WriteString("(")
+		e.arg(0).write(sb)
+		sb.WriteString(" " + info.infix + " ")
+		e.arg(1).write(sb)
+		sb.WriteString(")")
+	default:
+		sb.WriteString(info.name + "(")
+		for i := 0; i < info.arity; i++ {
+			if i > 0 {
+				sb.WriteString(", ")
+			}
+			e.arg(i).write(sb)
+		}
+		sb.WriteString(")")
+	}
+}

@@ -1,0 +1,157 @@
+package ad
+
+import (
+	"sort"
+	"strings"
+)
+
+// Sparsity is the structural nonzero pattern of a Rows×Cols matrix in
+// compressed sparse column form: the row indices of column j are
+// RowIdx[ColPtr[j]:ColPtr[j+1]], ascending. Values associated with a pattern
+// (SparseMat.Values, the outputs of compiled Jacobians and Hessians) are in
+// this order.
+type Sparsity struct {
+	Rows, Cols int
+	ColPtr     []int
+	RowIdx     []int
+}
+
+func newSparsityFromColumns(rows, cols int, col [][]int) *Sparsity {
+	s := &Sparsity{Rows: rows, Cols: cols, ColPtr: make([]int, cols+1)}
+	for j := 0; j < cols; j++ {
+		s.RowIdx = append(s.RowIdx, col[j]...)
+		s.ColPtr[j+1] = len(s.RowIdx)
+	}
+	if s.RowIdx == nil {
+		s.RowIdx = []int{}
+	}
+	return s
+}
+
+// NNZ returns the number of structural nonzeros.
+func (s *Sparsity) NNZ() int { return len(s.RowIdx) }
+
+// Coords returns the coordinate lists (row, column) of the nonzeros in value
+// order.
+func (s *Sparsity) Coords() (rows, cols []int) {
+	rows = append([]int(nil), s.RowIdx...)
+	cols = make([]int, len(s.RowIdx))
+	for j := 0; j < s.Cols; j++ {
+		for k := s.ColPtr[j]; k < s.ColPtr[j+1]; k++ {
+			cols[k] = j
+		}
+	}
+	return rows, cols
+}
+
+// CSR returns the pattern in compressed sparse row form: the columns of row
+// i are ColIdx[RowPtr[i]:RowPtr[i+1]], ascending, and Perm[k] is the index in
+// the (CSC-ordered) value array of the k-th CSR entry.
+func (s *Sparsity) CSR() (rowPtr, colIdx, perm []int) {
+	rowPtr = make([]int, s.Rows+1)
+	for _, i := range s.RowIdx {
+		rowPtr[i+1]++
+	}
+	for i := 0; i < s.Rows; i++ {
+		rowPtr[i+1] += rowPtr[i]
+	}
+	next := append([]int(nil), rowPtr[:s.Rows]...)
+	colIdx = make([]int, len(s.RowIdx))
+	perm = make([]int, len(s.RowIdx))
+	for j := 0; j < s.Cols; j++ {
+		for k := s.ColPtr[j]; k < s.ColPtr[j+1]; k++ {
+			i := s.RowIdx[k]
+			colIdx[next[i]] = j
+			perm[next[i]] = k
+			next[i]++
+		}
+	}
+	return rowPtr, colIdx, perm
+}
+
+// Index returns the position of entry (i, j) in the value array, or −1 if it
+// is structurally zero.
+func (s *Sparsity) Index(i, j int) int {
+	if j < 0 || j >= s.Cols {
+		return -1
+	}
+	lo, hi := s.ColPtr[j], s.ColPtr[j+1]
+	k := lo + sort.SearchInts(s.RowIdx[lo:hi], i)
+	if k < hi && s.RowIdx[k] == i {
+		return k
+	}
+	return -1
+}
+
+// String draws the pattern, one line per row, '*' for a nonzero.
+func (s *Sparsity) String() string {
+	grid := make([][]byte, s.Rows)
+	for i := range grid {
+		grid[i] = []byte(strings.Repeat(".", s.Cols))
+	}
+	for j := 0; j < s.Cols; j++ {
+		for k := s.ColPtr[j]; k < s.ColPtr[j+1]; k++ {
+			grid[s.RowIdx[k]][j] = '*'
+		}
+	}
+	var sb strings.Builder
+	for _, r := range grid {
+		sb.Write(r)
+		sb.WriteByte('\n')
+	}
+	return sb.String()
+}
+
+// SparseMat is a sparse matrix of expressions: the structural nonzeros of
+// Pattern, with Values in pattern (CSC) order.
+type SparseMat struct {
+	Pattern *Sparsity
+	Values  Vec
+}
+
+// Sparse returns the structurally nonzero entries of m (entries that are
+// not the constant 0), in CSC order.
+func Sparse(m Mat) SparseMat {
+	cols := make([][]int, m.C)
+	var vals Vec
+	for j := 0; j < m.C; j++ {
+		for i := 0; i < m.R; i++ {
+			if e := m.E[i*m.C+j]; !e.IsZero() {
+				cols[j] = append(cols[j], i)
+				vals = append(vals, e)
+			}
+		}
+	}
+	if vals == nil {
+		vals = Vec{}
+	}
+	return SparseMat{Pattern: newSparsityFromColumns(m.R, m.C, cols), Values: vals}
+}
+
+// SparseLower returns the structurally nonzero entries of the lower
+// triangle (i ≥ j) of m, in CSC order.
+func SparseLower(m Mat) SparseMat {
+	cols := make([][]int, m.C)
+	var vals Vec
+	for j := 0; j < m.C; j++ {
+		for i := j; i < m.R; i++ {
+			if e := m.E[i*m.C+j]; !e.IsZero() {
+				cols[j] = append(cols[j], i)
+				vals = append(vals, e)
+			}
+		}
+	}
+	if vals == nil {
+		vals = Vec{}
+	}
+	return SparseMat{Pattern: newSparsityFromColumns(m.R, m.C, cols), Values: vals}
+}
+
+// JacobianSparse returns the structurally nonzero entries of ∂f/∂x.
+func JacobianSparse(f, x Vec) (SparseMat, error) {
+	J, err := Jacobian(f, x)
+	if err != nil {
+		return SparseMat{}, err
+	}
+	return Sparse(J), nil
+}
