@@ -292,20 +292,27 @@ func (f *Function) Eval(ws *Workspace, in, out [][]float64) error {
 }
 
 func (f *Function) checkArgs(in, out [][]float64) error {
-	if len(in) != len(f.inSizes) {
-		return fmt.Errorf("%w: %q takes %d inputs, got %d", ErrDimension, f.name, len(f.inSizes), len(in))
+	if err := f.checkIn(in); err != nil {
+		return err
 	}
 	if len(out) != len(f.outSizes) {
 		return fmt.Errorf("%w: %q has %d outputs, got %d", ErrDimension, f.name, len(f.outSizes), len(out))
 	}
-	for i, x := range in {
-		if len(x) != f.inSizes[i] {
-			return fmt.Errorf("%w: %q input %q has length %d, got %d", ErrDimension, f.name, f.inNames[i], f.inSizes[i], len(x))
-		}
-	}
 	for i, y := range out {
 		if y != nil && len(y) != f.outSizes[i] {
 			return fmt.Errorf("%w: %q output %q has length %d, got %d", ErrDimension, f.name, f.outNames[i], f.outSizes[i], len(y))
+		}
+	}
+	return nil
+}
+
+func (f *Function) checkIn(in [][]float64) error {
+	if len(in) != len(f.inSizes) {
+		return fmt.Errorf("%w: %q takes %d inputs, got %d", ErrDimension, f.name, len(f.inSizes), len(in))
+	}
+	for i, x := range in {
+		if len(x) != f.inSizes[i] {
+			return fmt.Errorf("%w: %q input %q has length %d, got %d", ErrDimension, f.name, f.inNames[i], f.inSizes[i], len(x))
 		}
 	}
 	return nil
