@@ -1,0 +1,34 @@
+package hs
+
+import "fmt"
+
+// constructors lists the problems of the collection in order.
+var constructors = []func() *Problem{
+	hs001, hs002, hs003, hs004, hs005, hs006, hs007, hs008, hs009, hs010,
+	hs011, hs012, hs013, hs014, hs015, hs016, hs017, hs018, hs019, hs020,
+	hs021, hs022, hs023, hs024, hs026, hs027, hs028, hs029, hs030,
+	hs031, hs032, hs033, hs034, hs035, hs036, hs037, hs038, hs039, hs040,
+	hs041, hs042, hs043, hs044, hs045, hs046, hs047, hs048, hs049, hs050,
+	hs051, hs052, hs053, hs071,
+}
+
+// All returns fresh instances of every problem in the collection, ordered by
+// problem number.
+func All() []*Problem {
+	ps := make([]*Problem, len(constructors))
+	for i, c := range constructors {
+		ps[i] = c()
+	}
+	return ps
+}
+
+// ByName returns a fresh instance of the problem with the given name (for
+// example "hs071"). An unknown name gives an error wrapping ErrUnknown.
+func ByName(name string) (*Problem, error) {
+	for _, c := range constructors {
+		if p := c(); p.Name == name {
+			return p, nil
+		}
+	}
+	return nil, fmt.Errorf("%w %q", ErrUnknown, name)
+}

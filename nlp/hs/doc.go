@@ -1,0 +1,52 @@
+// Package hs is a collection of Hock–Schittkowski test problems for
+// nonlinear programming solvers, each with its published optimal value.
+//
+// Every *Problem implements the nlp.Problem interface of package
+// github.com/fesd-go/fesd/nlp (this package does not import nlp; the
+// interfaces are structural):
+//
+//	minimize f(x)  subject to  g_L ≤ g(x) ≤ g_U,  x_L ≤ x ≤ x_U.
+//
+// # Conventions
+//
+// Hock and Schittkowski write inequality constraints as gⱼ(x) ≥ 0 and
+// equality constraints as hⱼ(x) = 0, inequalities first. Here the
+// constraint functions are exactly those functions in that order, with
+// g_L = 0, g_U = +Inf for an inequality and g_L = g_U = 0 for an equality.
+// Where the book states a pair of inequalities a ≤ r(x) ≤ b on the same
+// expression (problem 118), the pair is one range constraint, so M may be
+// smaller than the book's count. Missing variable bounds are ±Inf. Start
+// is the book's starting point, which may be infeasible.
+//
+// Variables are 0-based in code: the book's xᵢ is x[i−1].
+//
+// FStar is the optimal objective value as printed in the book (or in
+// Schittkowski's PROB.FOR as FEX). XStar is the book's optimal point, in
+// closed form where one exists; where the book prints a rounded point,
+// XStar is that point polished to more digits by Newton's method on the
+// first-order optimality conditions of the formulation here, starting from
+// the printed point and agreeing with it to the printed digits (the
+// Source field says so). The tests check f(XStar) against FStar and the
+// feasibility of XStar.
+//
+// Derivatives are analytic. The Jacobian and Hessian sparsity patterns are
+// fixed per problem (derived once, when the problem is built, from the
+// analytic derivatives at several points); the Hessian pattern is the lower
+// triangle (row ≥ column) of σ∇²f + Σᵢλᵢ∇²gᵢ. The tests compare all
+// derivatives with central finite differences and check that the patterns
+// miss no entry.
+//
+// Evaluation methods do not allocate; they use scratch space inside the
+// Problem, so one instance must not be evaluated from several goroutines at
+// once. All and ByName return fresh instances.
+//
+// # References
+//
+// W. Hock and K. Schittkowski, Test Examples for Nonlinear Programming
+// Codes, Lecture Notes in Economics and Mathematical Systems 187,
+// Springer, 1981.
+//
+// K. Schittkowski, More Test Examples for Nonlinear Programming Codes,
+// Lecture Notes in Economics and Mathematical Systems 282, Springer, 1987
+// (the accompanying PROB.FOR lists the optimal values as FEX).
+package hs
