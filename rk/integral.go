@@ -20,19 +20,23 @@ type Integral struct {
 	B []float64
 }
 
-// Integral returns the integral representation of t. It exists for the
-// collocation families whose nodes are distinct from τ_0 = 0, that is Radau IIA
-// and Gauss–Legendre; for other tableaus (Lobatto IIIA has c_1 = 0, Radau IA and
-// Lobatto IIIC are not collocation methods) it returns an error wrapping
-// ErrNoIntegral. When c_s = 1 (Radau IIA) D is exactly the unit vector e_s.
+// Integral returns the integral representation of t. It exists for
+// collocation methods (C(s) holds) whose nodes are distinct and positive, that
+// is Radau IIA and Gauss–Legendre among the families here; for other tableaus
+// (Lobatto IIIA and explicit Euler have c_1 = 0 = τ_0, Radau IA, Lobatto IIIC,
+// Heun and RK4 are not collocation methods) it returns an error wrapping
+// ErrNoIntegral. An invalid tableau gives an error wrapping ErrInvalid. When c_s = 1 (Radau IIA) D is exactly the unit vector e_s.
 func (t *Tableau) Integral() (*Integral, error) {
-	if !t.Family.Collocation() || t.Family == FamilyExplicit {
-		return nil, fmt.Errorf("%w: %s is not a collocation method", ErrNoIntegral, t.Name)
-	}
 	if err := t.Validate(); err != nil {
 		return nil, err
 	}
 	s := t.Stages()
+	// A method with distinct nodes is a collocation method iff C(s) holds
+	// (Hairer, Nørsett & Wanner I, Thm II.7.7); check that rather than trusting
+	// the Family field.
+	if k, r := t.StageDefect(s); r > validateTol {
+		return nil, fmt.Errorf("%w: %s is not a collocation method (C(%d) fails at k=%d by %.2g)", ErrNoIntegral, t.Name, s, k, r)
+	}
 	tau := make([]float64, s+1)
 	copy(tau[1:], t.C)
 	for r := 1; r <= s; r++ {

@@ -172,10 +172,12 @@ func TestIntegralStructure(t *testing.T) {
 
 func TestIntegralUnsupported(t *testing.T) {
 	cases := []func() (*Tableau, error){
-		func() (*Tableau, error) { return RadauIA(3) },     // not collocation
-		func() (*Tableau, error) { return LobattoIIIC(3) }, // not collocation
-		func() (*Tableau, error) { return LobattoIIIA(3) }, // c_1 = 0 coincides with τ_0
-		func() (*Tableau, error) { return RK4(), nil },     // explicit
+		func() (*Tableau, error) { return RadauIA(3) },           // not collocation
+		func() (*Tableau, error) { return LobattoIIIC(3) },       // not collocation
+		func() (*Tableau, error) { return LobattoIIIA(3) },       // c_1 = 0 coincides with τ_0
+		func() (*Tableau, error) { return RK4(), nil },           // explicit, C(4) fails
+		func() (*Tableau, error) { return ExplicitEuler(), nil }, // c_1 = 0
+		func() (*Tableau, error) { return RadauIA(1) },           // C(1) fails
 	}
 	for i, mk := range cases {
 		tab, err := mk()

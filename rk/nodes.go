@@ -6,6 +6,12 @@ import (
 	"sort"
 )
 
+// legendreValues holds P_n, P'_n, P”_n and P_{n−1}, P'_{n−1} at one point.
+type legendreValues struct {
+	p, dp, ddp float64 // P_n, P'_n, P''_n
+	pm1, dpm1  float64 // P_{n−1}, P'_{n−1}
+}
+
 // legendre evaluates the Legendre polynomial P_n and its first two derivatives
 // at x, together with P_{n−1} and P'_{n−1}. It uses the three-term recurrence
 //
@@ -13,11 +19,6 @@ import (
 //
 // and, for the derivatives, P'_{k+1} = P'_{k−1} + (2k+1)·P_k (same for P”),
 // which has no division by 1 − x² and so is accurate up to the end points.
-type legendreValues struct {
-	p, dp, ddp float64 // P_n, P'_n, P''_n
-	pm1, dpm1  float64 // P_{n−1}, P'_{n−1}
-}
-
 func legendre(n int, x float64) legendreValues {
 	if n == 0 {
 		return legendreValues{p: 1}

@@ -113,14 +113,14 @@ func TestExplicitTableaus(t *testing.T) {
 	// Classical definitions (Hairer, Nørsett & Wanner I, §II.1).
 	cases := []struct {
 		tab        *Tableau
-		order, s   int
+		order      int
 		wantB      []float64
 		wantC      []float64
 		wantStages int
 	}{
-		{ExplicitEuler(), 1, 1, []float64{1}, []float64{0}, 1},
-		{Heun(), 2, 2, []float64{0.5, 0.5}, []float64{0, 1}, 2},
-		{RK4(), 4, 4, []float64{1.0 / 6, 1.0 / 3, 1.0 / 3, 1.0 / 6}, []float64{0, 0.5, 0.5, 1}, 4},
+		{ExplicitEuler(), 1, []float64{1}, []float64{0}, 1},
+		{Heun(), 2, []float64{0.5, 0.5}, []float64{0, 1}, 2},
+		{RK4(), 4, []float64{1.0 / 6, 1.0 / 3, 1.0 / 3, 1.0 / 6}, []float64{0, 0.5, 0.5, 1}, 4},
 	}
 	for _, tc := range cases {
 		if err := tc.tab.Validate(); err != nil {
