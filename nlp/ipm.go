@@ -1,0 +1,695 @@
+package nlp
+
+import (
+	"math"
+	"time"
+)
+
+// evalFG evaluates f̃ and g̃ at w (x part); ok=false on NaN/Inf; err on a
+// callback error.
+func (ip *ipm) evalFG(w []float64, g []float64) (f float64, ok bool, err error) {
+	t := time.Now()
+	defer ip.addEvalTime(t)
+	x := w[:ip.n]
+	fu, err := ip.p.Objective(x)
+	ip.counts.Objective++
+	if err != nil {
+		return 0, false, err
+	}
+	if nonFinite(fu) {
+		return 0, false, nil
+	}
+	if err := ip.p.Constraints(x, g); err != nil {
+		return 0, false, err
+	}
+	ip.counts.Constraints++
+	for i, v := range g {
+		if nonFinite(v) {
+			return 0, false, nil
+		}
+		g[i] = v * ip.dc[i]
+	}
+	return ip.df * fu, true, nil
+}
+
+func (ip *ipm) addEvalTime(t time.Time) {
+	r := ip
+	if r.parent != nil {
+		r = r.parent
+	}
+	r.timing.Evaluation += time.Since(t)
+}
+
+// evalDerivs evaluates ∇f̃ and J̃ at the current x; ok=false on NaN/Inf.
+func (ip *ipm) evalDerivs() (ok bool, err error) {
+	t := time.Now()
+	defer ip.addEvalTime(t)
+	x := ip.w[:ip.n]
+	if err := ip.p.Gradient(x, ip.grad[:ip.n]); err != nil {
+		return false, err
+	}
+	ip.counts.Gradient++
+	for j := range ip.grad[:ip.n] {
+		v := ip.grad[j]
+		if nonFinite(v) {
+			return false, nil
+		}
+		ip.grad[j] = v * ip.df
+		if ip.fixed[j] {
+			ip.grad[j] = 0
+		}
+	}
+	if err := ip.p.JacobianValues(x, ip.jVal); err != nil {
+		return false, err
+	}
+	ip.counts.Jacobian++
+	for k, v := range ip.jVal {
+		if nonFinite(v) {
+			return false, nil
+		}
+		ip.jVal[k] = v * ip.dc[ip.jRow[k]]
+	}
+	return true, nil
+}
+
+// evalHessian evaluates the Hessian of the scaled Lagrangian at (x, y).
+func (ip *ipm) evalHessian() (ok bool, err error) {
+	t := time.Now()
+	defer ip.addEvalTime(t)
+	for i := range ip.m {
+		ip.lamTmp[i] = ip.y[i] * ip.dc[i]
+	}
+	if err := ip.p.HessianValues(ip.w[:ip.n], ip.df, ip.lamTmp, ip.hVal); err != nil {
+		return false, err
+	}
+	ip.counts.Hessian++
+	for _, v := range ip.hVal {
+		if nonFinite(v) {
+			return false, nil
+		}
+	}
+	return true, nil
+}
+
+// computeErrors fills errDual, errPrimal, errCompl (with μ_target), sd, sc,
+// e0 and returns E_μ for the given μ.
+func (ip *ipm) computeErrors(mu float64) (eMu float64) {
+	ip.dualResidual(ip.rw)
+	ip.errDual = normInf(ip.rw)
+	ip.errPrimal = normInf(ip.r)
+	cT, cMu := 0.0, 0.0
+	sumZ, sumY := 0.0, 0.0
+	for j := range ip.nw {
+		if ip.hasL[j] {
+			p := (ip.w[j] - ip.wL[j]) * ip.zL[j]
+			cT = math.Max(cT, math.Abs(p-ip.prm.muTarget))
+			cMu = math.Max(cMu, math.Abs(p-mu))
+			sumZ += math.Abs(ip.zL[j])
+		}
+		if ip.hasU[j] {
+			p := (ip.wU[j] - ip.w[j]) * ip.zU[j]
+			cT = math.Max(cT, math.Abs(p-ip.prm.muTarget))
+			cMu = math.Max(cMu, math.Abs(p-mu))
+			sumZ += math.Abs(ip.zU[j])
+		}
+	}
+	for _, v := range ip.y {
+		sumY += math.Abs(v)
+	}
+	ip.errCompl = cT
+	ip.sd, ip.sc = 1, 1
+	if nm := ip.m + ip.nBounds; nm > 0 {
+		ip.sd = math.Max(sMax, (sumY+sumZ)/float64(nm)) / sMax
+	}
+	if ip.nBounds > 0 {
+		ip.sc = math.Max(sMax, sumZ/float64(ip.nBounds)) / sMax
+	}
+	ip.e0 = math.Max(ip.errDual/ip.sd, math.Max(ip.errPrimal, cT/ip.sc))
+	return math.Max(ip.errDual/ip.sd, math.Max(ip.errPrimal, cMu/ip.sc))
+}
+
+// unscaledErrors returns the unscaled dual infeasibility, constraint
+// violation and complementarity (IPOPT's absolute termination measures).
+func (ip *ipm) unscaledErrors() (dual, constr, compl float64) {
+	adf := math.Abs(ip.df)
+	for j := range ip.nw {
+		v := ip.rw[j] / adf
+		if j >= ip.n {
+			// slack component: scale back with the constraint scale.
+			v *= ip.slackScale(j)
+		}
+		dual = math.Max(dual, math.Abs(v))
+		if ip.hasL[j] {
+			compl = math.Max(compl, (ip.w[j]-ip.wL[j])*ip.zL[j]/adf)
+		}
+		if ip.hasU[j] {
+			compl = math.Max(compl, (ip.wU[j]-ip.w[j])*ip.zU[j]/adf)
+		}
+	}
+	for i, v := range ip.r {
+		constr = math.Max(constr, math.Abs(v)/ip.dc[i])
+	}
+	return
+}
+
+// slackScale returns the constraint scale of slack index k (≥ n).
+func (ip *ipm) slackScale(k int) float64 {
+	// slacks are numbered in constraint order
+	return ip.dcOfSlack(k)
+}
+
+func (ip *ipm) dcOfSlack(k int) float64 {
+	return ip.dc[ip.slackCons[k-ip.n]]
+}
+
+// fractionToBoundary returns the largest α ∈ (0,1] with
+// w + α dw ≥ (1−τ)(w − w_L) from the bounds (primal), and for z likewise.
+func (ip *ipm) fractionToBoundary(dw []float64, tau float64) float64 {
+	a := 1.0
+	for j := range ip.nw {
+		d := dw[j]
+		if d < 0 && ip.hasL[j] {
+			if t := -tau * (ip.w[j] - ip.wL[j]) / d; t < a {
+				a = t
+			}
+		}
+		if d > 0 && ip.hasU[j] {
+			if t := tau * (ip.wU[j] - ip.w[j]) / d; t < a {
+				a = t
+			}
+		}
+	}
+	return a
+}
+
+func (ip *ipm) fractionToBoundaryZ(dzL, dzU []float64, tau float64) float64 {
+	a := 1.0
+	for j := range ip.nw {
+		if ip.hasL[j] && dzL[j] < 0 {
+			if t := -tau * ip.zL[j] / dzL[j]; t < a {
+				a = t
+			}
+		}
+		if ip.hasU[j] && dzU[j] < 0 {
+			if t := -tau * ip.zU[j] / dzU[j]; t < a {
+				a = t
+			}
+		}
+	}
+	return a
+}
+
+// setRHS writes the Newton right-hand side for barrier parameter mu
+// (mu < 0: affine step, no damping).
+func (ip *ipm) setRHS(mu float64) {
+	ip.dualResidual(ip.bw)
+	affine := mu < 0
+	if affine {
+		mu = 0
+	}
+	for j := range ip.nw {
+		ip.bw[j] = -ip.bw[j]
+		ip.bL[j], ip.bU[j] = 0, 0
+		if ip.hasL[j] {
+			ip.bL[j] = mu - (ip.w[j]-ip.wL[j])*ip.zL[j]
+			if ip.onlyL[j] && !affine {
+				ip.bw[j] -= kappaD * mu
+			}
+		}
+		if ip.hasU[j] {
+			ip.bU[j] = mu - (ip.wU[j]-ip.w[j])*ip.zU[j]
+			if ip.onlyU[j] && !affine {
+				ip.bw[j] += kappaD * mu
+			}
+		}
+	}
+	for i := range ip.m {
+		ip.by[i] = -ip.r[i]
+	}
+}
+
+// probeMu is the Mehrotra probing oracle: the affine step's complementarity
+// gives σ = (μ_aff/μ_avg)³ and μ = σ·μ_avg.
+func (ip *ipm) probeMu() (float64, bool) {
+	avg := ip.avgCompl()
+	if avg <= 0 {
+		return ip.prm.muMin, true
+	}
+	ip.setRHS(-1)
+	ratio := ip.solveRefined(ip.bw, ip.by, ip.bL, ip.bU, ip.dw, ip.dy, ip.dzL, ip.dzU)
+	if ratio > resRatioSing {
+		return 0, false
+	}
+	ap := ip.fractionToBoundary(ip.dw, 1)
+	ad := ip.fractionToBoundaryZ(ip.dzL, ip.dzU, 1)
+	s := 0.0
+	for j := range ip.nw {
+		if ip.hasL[j] {
+			s += (ip.w[j] - ip.wL[j] + ap*ip.dw[j]) * (ip.zL[j] + ad*ip.dzL[j])
+		}
+		if ip.hasU[j] {
+			s += (ip.wU[j] - ip.w[j] - ap*ip.dw[j]) * (ip.zU[j] + ad*ip.dzU[j])
+		}
+	}
+	muAff := s / float64(ip.nBounds)
+	sigma := math.Pow(muAff/avg, 3)
+	sigma = math.Min(sigma, sigmaMaxAd)
+	mu := sigma * avg
+	mu = math.Max(ip.prm.muMin, math.Min(mu, ip.muMax))
+	return mu, true
+}
+
+// monotoneFloor is the smallest μ of the monotone rule.
+func (ip *ipm) monotoneFloor() float64 {
+	return math.Max(ip.prm.muMin, math.Max(ip.prm.muTarget, math.Min(ip.prm.tol, ip.prm.complInfTol)/(kappaEps+1)))
+}
+
+// updateMuMonotone decreases μ while the barrier subproblem is solved.
+func (ip *ipm) updateMuMonotone(eMu float64) {
+	floor := ip.monotoneFloor()
+	changed := false
+	for eMu <= kappaEps*ip.mu && ip.mu > floor {
+		ip.mu = math.Max(floor, math.Min(kappaMu*ip.mu, math.Pow(ip.mu, thetaMu)))
+		changed = true
+		eMu = ip.computeErrors(ip.mu)
+	}
+	if changed {
+		ip.tau = math.Max(tauMin, 1-ip.mu)
+		ip.resetFilter()
+	}
+}
+
+func (ip *ipm) resetFilter() {
+	ip.filter = ip.filter[:0]
+	ip.phi = ip.barrier(ip.w, ip.f)
+}
+
+func (ip *ipm) filterAcceptable(theta, phi float64) bool {
+	for _, e := range ip.filter {
+		if theta >= e.theta && phi >= e.phi {
+			return false
+		}
+	}
+	return true
+}
+
+func (ip *ipm) addFilter(theta, phi float64) {
+	e := filterEntry{(1 - gammaTheta) * theta, phi - gammaPhi*theta}
+	// drop entries dominated by the new one
+	k := 0
+	for _, f := range ip.filter {
+		if !(f.theta >= e.theta && f.phi >= e.phi) {
+			ip.filter[k] = f
+			k++
+		}
+	}
+	ip.filter = ip.filter[:k]
+	if len(ip.filter) < cap(ip.filter) {
+		ip.filter = append(ip.filter, e)
+	} else if k > 0 {
+		ip.filter[k-1] = e
+	}
+}
+
+// lsOutcome is the result of the line search.
+type lsOutcome int
+
+const (
+	lsAccepted lsOutcome = iota
+	lsFailed
+	lsUserStop
+)
+
+// acceptTrial applies the filter acceptance tests to (θ_T, φ_T). It
+// returns accept and whether the step was an f-type (Armijo) step.
+func (ip *ipm) acceptTrial(thetaT, phiT, alpha, gphid float64) (bool, bool) {
+	if !(thetaT <= ip.thetaMax) || math.IsNaN(phiT) || math.IsInf(phiT, 0) {
+		return false, false
+	}
+	if phiT-ip.phi > math.Pow(10, objMaxInc)*math.Max(1, math.Abs(ip.phi)) {
+		return false, false
+	}
+	if !ip.filterAcceptable(thetaT, phiT) {
+		return false, false
+	}
+	fType := gphid < 0 && alpha*math.Pow(-gphid, sPhi) > deltaSw*math.Pow(ip.theta, sTheta)
+	if fType && ip.theta <= ip.thetaMin {
+		armijo := phiT-ip.phi <= etaPhi*alpha*gphid+10*epsMach*math.Abs(ip.phi)
+		return armijo, armijo
+	}
+	if thetaT <= (1-gammaTheta)*ip.theta || phiT <= ip.phi-gammaPhi*ip.theta+10*epsMach*math.Abs(ip.phi) {
+		return true, false
+	}
+	return false, false
+}
+
+const epsMach = 2.220446049250313e-16
+
+// trialAt sets wT = w + α·d and evaluates it; ok=false for NaN/Inf.
+func (ip *ipm) trialAt(d []float64, alpha float64) (thetaT, phiT float64, ok bool, err error) {
+	for j := range ip.nw {
+		ip.wT[j] = ip.w[j] + alpha*d[j]
+	}
+	f, ok, err := ip.evalFG(ip.wT, ip.gT)
+	if err != nil || !ok {
+		return 0, 0, false, err
+	}
+	ip.fT = f
+	ip.computeResidual(ip.wT, ip.gT, ip.rT)
+	thetaT = ip.norm1(ip.rT)
+	phiT = ip.barrier(ip.wT, f)
+	return thetaT, phiT, true, nil
+}
+
+// lineSearch runs the backtracking filter line search with second-order
+// corrections (W&B06 Algorithm A, steps A-5). On acceptance the trial point
+// is in wT/fT/gT/rT, the accepted direction in dw/dy/dzL/dzU and the step
+// sizes in alphaPr/alphaDu.
+func (ip *ipm) lineSearch() lsOutcome {
+	alphaMax := ip.fractionToBoundary(ip.dw, ip.tau)
+	gphid := ip.barrierDirDeriv(ip.dw)
+	theta := ip.theta
+	var alphaMin float64
+	switch {
+	case gphid < 0 && theta <= ip.thetaMin:
+		alphaMin = math.Min(gammaTheta, math.Min(gammaPhi*theta/(-gphid),
+			deltaSw*math.Pow(theta, sTheta)/math.Pow(-gphid, sPhi)))
+	case gphid < 0:
+		alphaMin = math.Min(gammaTheta, gammaPhi*theta/(-gphid))
+	default:
+		alphaMin = gammaTheta
+	}
+	alphaMin *= alphaMinFrac
+	// Tiny step: accept the full step.
+	tiny := true
+	for j := range ip.nw {
+		if math.Abs(ip.dw[j])/(1+math.Abs(ip.w[j])) > tinyStepTol {
+			tiny = false
+			break
+		}
+	}
+	alpha := alphaMax
+	ip.lsTrials = 0
+	for {
+		ip.lsTrials++
+		thetaT, phiT, ok, err := ip.trialAt(ip.dw, alpha)
+		if err != nil {
+			return lsUserStop
+		}
+		if ok {
+			if tiny {
+				ip.alphaPr = alpha
+				ip.alphaDu = ip.fractionToBoundaryZ(ip.dzL, ip.dzU, ip.tau)
+				return lsAccepted
+			}
+			acc, fType := ip.acceptTrial(thetaT, phiT, alpha, gphid)
+			if acc {
+				if !fType {
+					ip.addFilter(theta, ip.phi)
+				}
+				ip.alphaPr = alpha
+				ip.alphaDu = ip.fractionToBoundaryZ(ip.dzL, ip.dzU, ip.tau)
+				return lsAccepted
+			}
+			if ip.lsTrials == 1 && thetaT >= theta && ip.prm.maxSOC > 0 && ip.m > 0 {
+				switch ip.secondOrderCorrection(alpha, thetaT, gphid) {
+				case lsAccepted:
+					return lsAccepted
+				case lsUserStop:
+					return lsUserStop
+				}
+			}
+		}
+		alpha *= alphaRed
+		if alpha < alphaMin {
+			return lsFailed
+		}
+	}
+}
+
+// secondOrderCorrection tries up to MaxSOC corrected steps (W&B06 to
+// ) reusing the factorization.
+func (ip *ipm) secondOrderCorrection(alpha, thetaT, gphid float64) lsOutcome {
+	for i := range ip.m {
+		ip.csoc[i] = alpha*ip.r[i] + ip.rT[i]
+	}
+	thetaOld := ip.theta
+	thetaSoc := thetaT
+	alphaSoc := alpha
+	for p := 0; p < ip.prm.maxSOC; p++ {
+		if p > 0 && thetaSoc > kappaSOC*thetaOld {
+			break
+		}
+		thetaOld = thetaSoc
+		// Same right-hand side except the constraint block.
+		for i := range ip.m {
+			ip.cy[i] = -ip.csoc[i]
+		}
+		ratio := ip.solveRefined(ip.bw, ip.cy, ip.bL, ip.bU, ip.dwS, ip.dyS, ip.dzLS, ip.dzUS)
+		if ratio > resRatioSing {
+			return lsFailed
+		}
+		alphaSoc = ip.fractionToBoundary(ip.dwS, ip.tau)
+		th, ph, ok, err := ip.trialAt(ip.dwS, alphaSoc)
+		ip.lsTrials++
+		if err != nil {
+			return lsUserStop
+		}
+		if !ok {
+			return lsFailed
+		}
+		acc, fType := ip.acceptTrial(th, ph, alpha, gphid)
+		if acc {
+			if !fType {
+				ip.addFilter(ip.theta, ip.phi)
+			}
+			copy(ip.dw, ip.dwS)
+			copy(ip.dy, ip.dyS)
+			copy(ip.dzL, ip.dzLS)
+			copy(ip.dzU, ip.dzUS)
+			ip.alphaPr = alphaSoc
+			ip.alphaDu = ip.fractionToBoundaryZ(ip.dzL, ip.dzU, ip.tau)
+			return lsAccepted
+		}
+		for i := range ip.m {
+			ip.csoc[i] = alphaSoc*ip.csoc[i] + ip.rT[i]
+		}
+		thetaSoc = th
+	}
+	return lsFailed
+}
+
+// acceptStep moves to the trial point and updates the multipliers with the
+// κ_Σ safeguard.
+func (ip *ipm) acceptStep() {
+	ip.stepNorm = normInf(ip.dw)
+	copy(ip.w, ip.wT)
+	copy(ip.g, ip.gT)
+	copy(ip.r, ip.rT)
+	ip.f = ip.fT
+	ap, ad := ip.alphaPr, ip.alphaDu
+	for i := range ip.m {
+		ip.y[i] += ap * ip.dy[i]
+	}
+	mu := ip.mu
+	for j := range ip.nw {
+		if ip.hasL[j] {
+			z := ip.zL[j] + ad*ip.dzL[j]
+			s := ip.w[j] - ip.wL[j]
+			ip.zL[j] = math.Max(math.Min(z, kappaSigma*mu/s), mu/(kappaSigma*s))
+		}
+		if ip.hasU[j] {
+			z := ip.zU[j] + ad*ip.dzU[j]
+			s := ip.wU[j] - ip.w[j]
+			ip.zU[j] = math.Max(math.Min(z, kappaSigma*mu/s), mu/(kappaSigma*s))
+		}
+	}
+	ip.theta = ip.norm1(ip.r)
+	ip.phi = ip.barrier(ip.w, ip.f)
+}
+
+// checkStop checks the context, time and iteration limits.
+func (ip *ipm) checkStop() (Status, bool) {
+	root := ip
+	if ip.parent != nil {
+		root = ip.parent
+	}
+	if err := root.ctx.Err(); err != nil {
+		return Cancelled, true
+	}
+	if root.prm.maxWall > 0 && time.Since(root.t0) >= root.prm.maxWall {
+		return TimeLimit, true
+	}
+	if root.iter >= root.prm.maxIter {
+		return IterationLimit, true
+	}
+	return 0, false
+}
+
+// diverging reports iterates beyond 1e20 or objective below −1e20.
+func (ip *ipm) diverging() bool {
+	if normInf(ip.w[:ip.n]) > divergingTol {
+		return true
+	}
+	return ip.parent == nil && ip.f/ip.df < -divergingTol
+}
+
+// acceptableNow reports whether the current iterate meets the acceptable
+// tolerances.
+func (ip *ipm) acceptableNow() bool {
+	_, constr, compl := ip.unscaledErrors()
+	return ip.e0 <= ip.prm.accTol && constr <= ip.prm.accConstrViolTol && compl <= ip.prm.accComplTol
+}
+
+// run is the main loop. It returns the final status.
+func (ip *ipm) run() Status {
+	ip.record(false)
+	for {
+		eMu := ip.computeErrors(ip.mu)
+		dual, constr, compl := ip.unscaledErrors()
+		if ip.e0 <= ip.prm.tol && dual <= ip.prm.dualInfTol && constr <= ip.prm.constrViolTol && compl <= ip.prm.complInfTol {
+			return Solved
+		}
+		if ip.acceptableNow() {
+			ip.accCount++
+			if ip.prm.accIter > 0 && ip.accCount >= ip.prm.accIter {
+				return SolvedAcceptable
+			}
+		} else {
+			ip.accCount = 0
+		}
+		if ip.diverging() {
+			return Diverging
+		}
+		if st, stop := ip.checkStop(); stop {
+			return st
+		}
+		if ip.rctx != nil && ip.rctx.done {
+			return Solved
+		}
+
+		// Barrier parameter (monotone, or adaptive fixed mode).
+		if !ip.freeMode {
+			ip.updateMuMonotone(eMu)
+			if ip.prm.muStrategy == MuAdaptive && eMu <= kappaEps*ip.mu {
+				ip.freeMode = true
+				ip.kktRefN = 0
+			}
+		} else {
+			// KKT-error globalization of the free mode.
+			worst := 0.0
+			for k := 0; k < ip.kktRefN; k++ {
+				worst = math.Max(worst, ip.kktRefs[k])
+			}
+			if ip.kktRefN == kktRedIters && ip.e0 > kktRedFact*worst {
+				ip.freeMode = false
+				ip.mu = math.Max(ip.monotoneFloor(), monoInitFact*ip.avgCompl())
+				ip.tau = math.Max(tauMin, 1-ip.mu)
+				ip.resetFilter()
+			} else {
+				if ip.kktRefN < kktRedIters {
+					ip.kktRefs[ip.kktRefN] = ip.e0
+					ip.kktRefN++
+				} else {
+					copy(ip.kktRefs[:], ip.kktRefs[1:])
+					ip.kktRefs[kktRedIters-1] = ip.e0
+				}
+			}
+		}
+
+		st, done := ip.iterate()
+		if done {
+			return st
+		}
+	}
+}
+
+// iterate computes one step (with restoration on failure). done reports
+// the end of the solve.
+func (ip *ipm) iterate() (Status, bool) {
+	if ok, err := ip.evalHessian(); err != nil {
+		return UserStop, true
+	} else if !ok {
+		return ip.failStep()
+	}
+	forceDC := false
+	for attempt := 0; ; attempt++ {
+		if !ip.factorizeInertia(forceDC) {
+			return ip.failStep()
+		}
+		if ip.freeMode {
+			mu, ok := ip.probeMu()
+			if ok && mu != ip.mu {
+				ip.mu = mu
+				ip.tau = math.Max(tauMin, 1-mu)
+				ip.resetFilter()
+			}
+		}
+		ip.setRHS(ip.mu)
+		ratio := ip.solveRefined(ip.bw, ip.by, ip.bL, ip.bU, ip.dw, ip.dy, ip.dzL, ip.dzU)
+		if ratio <= resRatioSing {
+			break
+		}
+		// Treat as singular: perturb δ_c, then δ_w.
+		if attempt >= 3 {
+			if ratio > 1e-2 || math.IsInf(ratio, 0) {
+				return ip.failStep()
+			}
+			break
+		}
+		if !forceDC && ip.m > 0 {
+			forceDC = true
+			continue
+		}
+		if !ip.increaseDeltaW() {
+			return ip.failStep()
+		}
+		ip.setRHS(ip.mu)
+		ratio = ip.solveRefined(ip.bw, ip.by, ip.bL, ip.bU, ip.dw, ip.dy, ip.dzL, ip.dzU)
+		if ratio <= resRatioSing {
+			break
+		}
+	}
+	switch ip.lineSearch() {
+	case lsUserStop:
+		return UserStop, true
+	case lsFailed:
+		return ip.failStep()
+	}
+	ip.lastDeltaW = ip.deltaW
+	ip.acceptStep()
+	if ok, err := ip.evalDerivs(); err != nil {
+		return UserStop, true
+	} else if !ok {
+		return NumericalError, true
+	}
+	ip.emergencyCount = 0
+	ip.countIter()
+	ip.record(false)
+	if ip.rctx != nil {
+		ip.rctx.check(ip)
+	}
+	return 0, false
+}
+
+// countIter advances the (shared) iteration counter.
+func (ip *ipm) countIter() {
+	ip.iter++
+	if ip.parent != nil {
+		ip.parent.iter++
+	}
+}
+
+// failStep handles a failed step computation or line search: acceptable
+// termination if possible, an emergency step at (nearly) feasible points,
+// otherwise the restoration phase.
+func (ip *ipm) failStep() (Status, bool) {
+	if ip.acceptableNow() {
+		return SolvedAcceptable, true
+	}
+	if ip.parent != nil {
+		// No restoration inside restoration.
+		return NumericalError, true
+	}
+	return ip.restore()
+}

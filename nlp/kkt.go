@@ -1,0 +1,461 @@
+package nlp
+
+import (
+	"math"
+	"time"
+)
+
+// computeResidual writes r = g̃ − s (inequalities) or g̃ − g_eq (equalities).
+func (ip *ipm) computeResidual(w, g, r []float64) {
+	for i := range ip.m {
+		if k := ip.slackOf[i]; k >= 0 {
+			r[i] = g[i] - w[k]
+		} else {
+			r[i] = g[i] - ip.gEq[i]
+		}
+	}
+}
+
+func (ip *ipm) norm1(v []float64) float64 {
+	s := 0.0
+	for _, x := range v {
+		s += math.Abs(x)
+	}
+	return s
+}
+
+func normInf(v []float64) float64 {
+	s := 0.0
+	for _, x := range v {
+		if a := math.Abs(x); a > s || math.IsNaN(a) {
+			s = a
+		}
+	}
+	return s
+}
+
+// barrier returns φ_μ(w) for objective value f (scaled), including the κ_d
+// damping of one-sided bounds. It returns +Inf when w is not interior.
+func (ip *ipm) barrier(w []float64, f float64) float64 {
+	mu := ip.mu
+	phi := f
+	for j := range ip.nw {
+		if ip.hasL[j] {
+			s := w[j] - ip.wL[j]
+			if s <= 0 {
+				return math.Inf(1)
+			}
+			phi -= mu * math.Log(s)
+			if ip.onlyL[j] {
+				phi += kappaD * mu * s
+			}
+		}
+		if ip.hasU[j] {
+			s := ip.wU[j] - w[j]
+			if s <= 0 {
+				return math.Inf(1)
+			}
+			phi -= mu * math.Log(s)
+			if ip.onlyU[j] {
+				phi += kappaD * mu * s
+			}
+		}
+	}
+	return phi
+}
+
+// barrierDirDeriv returns ∇φ_μ(w)ᵀ dw.
+func (ip *ipm) barrierDirDeriv(dw []float64) float64 {
+	mu := ip.mu
+	s := 0.0
+	for j := range ip.nw {
+		gj := ip.grad[j]
+		if ip.hasL[j] {
+			gj -= mu / (ip.w[j] - ip.wL[j])
+			if ip.onlyL[j] {
+				gj += kappaD * mu
+			}
+		}
+		if ip.hasU[j] {
+			gj += mu / (ip.wU[j] - ip.w[j])
+			if ip.onlyU[j] {
+				gj -= kappaD * mu
+			}
+		}
+		s += gj * dw[j]
+	}
+	return s
+}
+
+// avgCompl is the average complementarity product over all bounds.
+func (ip *ipm) avgCompl() float64 {
+	if ip.nBounds == 0 {
+		return 0
+	}
+	s := 0.0
+	for j := range ip.nw {
+		if ip.hasL[j] {
+			s += (ip.w[j] - ip.wL[j]) * ip.zL[j]
+		}
+		if ip.hasU[j] {
+			s += (ip.wU[j] - ip.w[j]) * ip.zU[j]
+		}
+	}
+	return s / float64(ip.nBounds)
+}
+
+// addAT adds Aᵀv to out (length nw), A = [J, −E].
+func (ip *ipm) addAT(v, out []float64) {
+	for k, i := range ip.jRow {
+		if !ip.jSkip[k] {
+			out[ip.jCol[k]] += ip.jVal[k] * v[i]
+		}
+	}
+	for i := range ip.m {
+		if k := ip.slackOf[i]; k >= 0 {
+			out[k] -= v[i]
+		}
+	}
+}
+
+// addA adds A·v to out (length m).
+func (ip *ipm) addA(v, out []float64) {
+	for k, i := range ip.jRow {
+		if !ip.jSkip[k] {
+			out[i] += ip.jVal[k] * v[ip.jCol[k]]
+		}
+	}
+	for i := range ip.m {
+		if k := ip.slackOf[i]; k >= 0 {
+			out[i] -= v[k]
+		}
+	}
+}
+
+// addW adds W·v to out (x part only).
+func (ip *ipm) addW(v, out []float64) {
+	for k, i := range ip.hRow {
+		if ip.hSkip[k] {
+			continue
+		}
+		j := ip.hCol[k]
+		h := ip.hVal[k]
+		out[i] += h * v[j]
+		if i != j {
+			out[j] += h * v[i]
+		}
+	}
+}
+
+// dualResidual writes rd = ∇f̃ + Aᵀy − z_L + z_U into out (fixed x: 0).
+func (ip *ipm) dualResidual(out []float64) {
+	copy(out, ip.grad)
+	ip.addAT(ip.y, out)
+	for j := range ip.nw {
+		out[j] += ip.zU[j] - ip.zL[j]
+	}
+	for j := range ip.n {
+		if ip.fixed[j] {
+			out[j] = 0
+		}
+	}
+}
+
+// assemble writes the KKT values: W + Σ + δ_w I, J, −I, −δ_c I. With lsq
+// set, W = 0 and Σ = I (the least-squares multiplier system).
+func (ip *ipm) assemble(deltaW, deltaC float64, lsq bool) {
+	v := ip.K.Val
+	clear(v)
+	if !lsq {
+		for k, p := range ip.posH {
+			if !ip.hSkip[k] {
+				v[p] += ip.hVal[k]
+			}
+		}
+	}
+	for k, p := range ip.posJ {
+		if !ip.jSkip[k] {
+			v[p] += ip.jVal[k]
+		}
+	}
+	for i, p := range ip.posSl {
+		if p >= 0 {
+			v[p] = -1
+		}
+		_ = i
+	}
+	for j := range ip.nw {
+		d := deltaW
+		if lsq {
+			d = 1
+		} else {
+			if ip.hasL[j] {
+				d += ip.zL[j] / (ip.w[j] - ip.wL[j])
+			}
+			if ip.hasU[j] {
+				d += ip.zU[j] / (ip.wU[j] - ip.w[j])
+			}
+		}
+		if j < ip.n && ip.fixed[j] {
+			// Fixed variable: decouple.
+			p0, p1 := ip.K.ColPtr[j], ip.K.ColPtr[j+1]
+			for p := p0; p < p1; p++ {
+				v[p] = 0
+			}
+			v[ip.posDiag[j]] = 1
+			continue
+		}
+		v[ip.posDiag[j]] += d
+	}
+	for i := range ip.m {
+		v[ip.posDiag[ip.nw+i]] -= deltaC
+	}
+	// Rows of fixed variables inside later columns (Jacobian entries are
+	// skipped above; Hessian entries with a fixed index too).
+}
+
+// factorize assembles and factorizes; it reports whether the inertia is
+// the wanted (nw, m, 0).
+func (ip *ipm) factorize(deltaW, deltaC float64, lsq bool) (ok bool, singular bool) {
+	ip.assemble(deltaW, deltaC, lsq)
+	t := time.Now()
+	err := ip.ls.Factorize(ip.K, ip.signs)
+	ip.addFactorTime(time.Since(t))
+	ip.counts.Factorizations++
+	if err != nil {
+		return false, true
+	}
+	in := ip.ls.Inertia()
+	if in.Zero > 0 {
+		return false, true
+	}
+	return in.Pos == ip.nw && in.Neg == ip.m, false
+}
+
+func (ip *ipm) addFactorTime(d time.Duration) {
+	r := ip
+	if r.parent != nil {
+		r = r.parent
+	}
+	r.timing.Factorization += d
+}
+
+func (ip *ipm) addSolveTime(d time.Duration) {
+	r := ip
+	if r.parent != nil {
+		r = r.parent
+	}
+	r.timing.Solve += d
+}
+
+// leastSquaresY computes y from min ‖∇f̃ + Aᵀy − z_L + z_U‖ (IPOPT's
+// least_square_mults) and discards it when ‖y‖_∞ > ConstrMultInitMax.
+func (ip *ipm) leastSquaresY() bool {
+	ok, _ := ip.factorize(0, 0, true)
+	if !ok {
+		return false
+	}
+	nw := ip.nw
+	for j := range nw {
+		ip.rhsK[j] = -(ip.grad[j] - ip.zL[j] + ip.zU[j])
+		if j < ip.n && ip.fixed[j] {
+			ip.rhsK[j] = 0
+		}
+	}
+	for i := range ip.m {
+		ip.rhsK[nw+i] = 0
+	}
+	t := time.Now()
+	err := ip.ls.Solve(ip.solK, ip.rhsK)
+	ip.addSolveTime(time.Since(t))
+	if err != nil {
+		return false
+	}
+	ymax := normInf(ip.solK[nw:])
+	if ymax > ip.prm.constrMultInitMax || math.IsNaN(ymax) {
+		return false
+	}
+	copy(ip.y, ip.solK[nw:])
+	return true
+}
+
+// reduceAndSolve solves the reduced system for the full right-hand side
+// (bw, by, bL, bU) and recovers (dw, dy, dzL, dzU).
+func (ip *ipm) reduceAndSolve(bw, by, bL, bU, dw, dy, dzL, dzU []float64) bool {
+	nw := ip.nw
+	for j := range nw {
+		v := bw[j]
+		if ip.hasL[j] {
+			v += bL[j] / (ip.w[j] - ip.wL[j])
+		}
+		if ip.hasU[j] {
+			v -= bU[j] / (ip.wU[j] - ip.w[j])
+		}
+		if j < ip.n && ip.fixed[j] {
+			v = 0
+		}
+		ip.rhsK[j] = v
+	}
+	copy(ip.rhsK[nw:], by)
+	t := time.Now()
+	err := ip.ls.Solve(ip.solK, ip.rhsK)
+	ip.addSolveTime(time.Since(t))
+	if err != nil {
+		return false
+	}
+	copy(dw, ip.solK[:nw])
+	copy(dy, ip.solK[nw:])
+	for j := range nw {
+		dzL[j], dzU[j] = 0, 0
+		if ip.hasL[j] {
+			dzL[j] = (bL[j] - ip.zL[j]*dw[j]) / (ip.w[j] - ip.wL[j])
+		}
+		if ip.hasU[j] {
+			dzU[j] = (bU[j] + ip.zU[j]*dw[j]) / (ip.wU[j] - ip.w[j])
+		}
+	}
+	return true
+}
+
+// fullResidual writes the residual of the unreduced (perturbed) system
+//
+//	(W + δ_w I) dw + Aᵀdy − dz_L + dz_U = bw
+//	A dw − δ_c dy                      = by
+//	Z_L dw + S_L dz_L                  = bL
+//	−Z_U dw + S_U dz_U                 = bU
+//
+// into (rw, ry, rL, rU) and returns its max-norm.
+func (ip *ipm) fullResidual(bw, by, bL, bU, dw, dy, dzL, dzU []float64) float64 {
+	nw := ip.nw
+	clear(ip.hv)
+	ip.addW(dw, ip.hv)
+	ip.addAT(dy, ip.hv)
+	res := 0.0
+	for j := range nw {
+		v := bw[j] - (ip.hv[j] + ip.deltaW*dw[j] - dzL[j] + dzU[j])
+		if j < ip.n && ip.fixed[j] {
+			v = 0
+		}
+		ip.rw[j] = v
+		res = math.Max(res, math.Abs(v))
+		ip.rL[j], ip.rU[j] = 0, 0
+		if ip.hasL[j] {
+			ip.rL[j] = bL[j] - (ip.zL[j]*dw[j] + (ip.w[j]-ip.wL[j])*dzL[j])
+			res = math.Max(res, math.Abs(ip.rL[j]))
+		}
+		if ip.hasU[j] {
+			ip.rU[j] = bU[j] - (-ip.zU[j]*dw[j] + (ip.wU[j]-ip.w[j])*dzU[j])
+			res = math.Max(res, math.Abs(ip.rU[j]))
+		}
+	}
+	clear(ip.ry)
+	ip.addA(dw, ip.ry)
+	for i := range ip.m {
+		ip.ry[i] = by[i] - (ip.ry[i] - ip.deltaC*dy[i])
+		res = math.Max(res, math.Abs(ip.ry[i]))
+	}
+	if math.IsNaN(res) {
+		return math.Inf(1)
+	}
+	return res
+}
+
+func maxAbs4(a, b, c, d []float64) float64 {
+	return math.Max(math.Max(normInf(a), normInf(b)), math.Max(normInf(c), normInf(d)))
+}
+
+// solveRefined solves the unreduced system with iterative refinement and
+// returns the final residual ratio (IPOPT's PDFullSpaceSolver rules).
+func (ip *ipm) solveRefined(bw, by, bL, bU, dw, dy, dzL, dzU []float64) float64 {
+	if !ip.reduceAndSolve(bw, by, bL, bU, dw, dy, dzL, dzU) {
+		return math.Inf(1)
+	}
+	rhsMax := maxAbs4(bw, by, bL, bU)
+	ratio := math.Inf(1)
+	for k := 0; ; k++ {
+		res := ip.fullResidual(bw, by, bL, bU, dw, dy, dzL, dzU)
+		solMax := maxAbs4(dw, dy, dzL, dzU)
+		prev := ratio
+		ratio = res / (math.Min(solMax, 1e6*rhsMax) + rhsMax)
+		if rhsMax == 0 {
+			ratio = res
+		}
+		if math.IsNaN(ratio) {
+			return math.Inf(1)
+		}
+		if k >= minRefine && (ratio <= resRatioMax || ratio > resImprove*prev) {
+			break
+		}
+		if k >= maxRefine || ratio == 0 {
+			break
+		}
+		if !ip.reduceAndSolve(ip.rw, ip.ry, ip.rL, ip.rU, ip.cw, ip.cy, ip.cL, ip.cU) {
+			return math.Inf(1)
+		}
+		for j := range ip.nw {
+			dw[j] += ip.cw[j]
+			dzL[j] += ip.cL[j]
+			dzU[j] += ip.cU[j]
+		}
+		for i := range ip.m {
+			dy[i] += ip.cy[i]
+		}
+	}
+	return ratio
+}
+
+// factorizeInertia performs the inertia correction of W&B06 Algorithm IC
+// for the matrix at the current iterate. It returns false when δ_w exceeds
+// δ_w^max (the caller then enters the restoration phase).
+func (ip *ipm) factorizeInertia(forceDeltaC bool) bool {
+	ip.deltaW = 0
+	ip.deltaC = 0
+	if ip.jacDegenerate || forceDeltaC {
+		ip.deltaC = deltaCBar * math.Pow(ip.mu, kappaC)
+	}
+	ok, singular := ip.factorize(ip.deltaW, ip.deltaC, false)
+	if ok {
+		ip.degenCount = 0
+		return true
+	}
+	if singular && ip.deltaC == 0 && ip.m > 0 {
+		ip.deltaC = deltaCBar * math.Pow(ip.mu, kappaC)
+		ip.degenCount++
+		if ip.degenCount >= degenItersMax {
+			ip.jacDegenerate = true
+		}
+		ok, singular = ip.factorize(ip.deltaW, ip.deltaC, false)
+		if ok {
+			return true
+		}
+	}
+	return ip.increaseDeltaW()
+}
+
+// increaseDeltaW raises δ_w (W&B06 Algorithm IC, steps IC-3 to IC-6) until
+// the inertia is right; false when δ_w > δ_w^max.
+func (ip *ipm) increaseDeltaW() bool {
+	for {
+		switch {
+		case ip.deltaW == 0:
+			if ip.deltaWLast == 0 {
+				ip.deltaW = deltaW0
+			} else {
+				ip.deltaW = math.Max(deltaWMin, kappaWMinus*ip.deltaWLast)
+			}
+		case ip.deltaWLast == 0 || 1e5*ip.deltaWLast < ip.deltaW:
+			ip.deltaW *= kappaWPlusBar
+		default:
+			ip.deltaW *= kappaWPlus
+		}
+		if ip.deltaW > deltaWMax {
+			ip.deltaW = 0
+			return false
+		}
+		ok, _ := ip.factorize(ip.deltaW, ip.deltaC, false)
+		if ok {
+			ip.deltaWLast = ip.deltaW
+			return true
+		}
+	}
+}

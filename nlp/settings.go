@@ -1,0 +1,394 @@
+package nlp
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"math"
+	"time"
+
+	"github.com/fesd-go/fesd/nlp/linalg"
+)
+
+// ErrSettings is wrapped by every error returned from Settings.Validate.
+var ErrSettings = errors.New("nlp: invalid settings")
+
+// MuStrategy selects the barrier-parameter update rule.
+type MuStrategy int
+
+const (
+	// MuMonotone is the Fiacco–McCormick rule (IPOPT's default): μ stays
+	// fixed until the barrier subproblem is solved to E_μ ≤ κ_ε·μ, then
+	// μ ← max(μ_min, min(κ_μ·μ, μ^θ_μ)) (W&B06 eq. 7).
+	MuMonotone MuStrategy = iota
+	// MuAdaptive is a free-μ rule with Mehrotra probing (Nocedal, Wächter,
+	// Waltz 2009, §4 "probing" oracle): each iteration solves the affine
+	// (μ = 0) system with the factorization already at hand, measures the
+	// complementarity μ_aff it would reach, and sets
+	// μ = (μ_aff/μ_avg)³·μ_avg clipped to [μ_min, μ_max]. Globalization is the
+	// KKT-error rule: when the scaled KKT error has not decreased by the
+	// factor 0.9999 over 4 consecutive iterations, the solver falls back to
+	// monotone mode with μ = 0.8·(average complementarity) until that barrier
+	// subproblem is solved, and then returns to free mode.
+	MuAdaptive
+)
+
+var muStrategyNames = [...]string{MuMonotone: "Monotone", MuAdaptive: "Adaptive"}
+
+// String returns the name of the strategy.
+func (s MuStrategy) String() string {
+	if s < 0 || int(s) >= len(muStrategyNames) {
+		return fmt.Sprintf("MuStrategy(%d)", int(s))
+	}
+	return muStrategyNames[s]
+}
+
+// LinearSolverKind selects the backend that factorizes the KKT matrix.
+type LinearSolverKind int
+
+const (
+	// SparseLDL is linalg.Sparse: sparse LDLᵀ with static pivoting, expected
+	// pivot signs and an inertia count (the default).
+	SparseLDL LinearSolverKind = iota
+	// DenseLDL is a dense symmetric-indefinite factorization, O(N³); use it
+	// for small problems and as a test oracle.
+	DenseLDL
+)
+
+var linearSolverNames = [...]string{SparseLDL: "SparseLDL", DenseLDL: "DenseLDL"}
+
+// String returns the name of the backend.
+func (k LinearSolverKind) String() string {
+	if k < 0 || int(k) >= len(linearSolverNames) {
+		return fmt.Sprintf("LinearSolverKind(%d)", int(k))
+	}
+	return linearSolverNames[k]
+}
+
+// Ordering selects the fill-reducing ordering of the KKT matrix for the
+// SparseLDL backend.
+type Ordering int
+
+const (
+	// OrderAuto uses AMD; when the problem implements StageHinter it also
+	// builds the stage order and keeps whichever gives the smaller symbolic
+	// nnz(L).
+	OrderAuto Ordering = iota
+	// OrderAMD uses approximate minimum degree only (a StageHinter is
+	// ignored).
+	OrderAMD
+	// OrderStages uses the StageHinter order only; it is an error if the
+	// problem does not implement StageHinter.
+	OrderStages
+	// OrderNatural keeps the KKT numbering (x, slacks, constraints).
+	OrderNatural
+)
+
+var orderingNames = [...]string{OrderAuto: "Auto", OrderAMD: "AMD", OrderStages: "Stages", OrderNatural: "Natural"}
+
+// String returns the name of the ordering.
+func (o Ordering) String() string {
+	if o < 0 || int(o) >= len(orderingNames) {
+		return fmt.Sprintf("Ordering(%d)", int(o))
+	}
+	return orderingNames[o]
+}
+
+// WarmStart supplies a starting primal-dual point (IPOPT's
+// warm_start_init_point = yes). Y, ZL and ZU are optional (nil: computed as in
+// a cold start: least-squares y, z = 1). Multipliers follow the sign
+// convention of Result. The point is pushed into the interior by
+// Settings.WarmStartBoundPush and the bound multipliers are raised to at
+// least Settings.WarmStartMultPush. μ is not taken from the warm start: set
+// Settings.MuInit (small) to keep the iterate near the given point.
+type WarmStart struct {
+	X      []float64 // length n (nil: Problem.Start)
+	Y      []float64 // length m or nil
+	ZL, ZU []float64 // length n or nil
+}
+
+// Settings configures a Solver. The zero value means the documented IPOPT
+// 3.14 default for every field (W&B06; IPOPT option names in parentheses).
+type Settings struct {
+	// Tol is the tolerance on the scaled optimality error E_0 (tol,
+	// default 1e-8).
+	Tol float64
+	// DualInfTol, ConstrViolTol, ComplInfTol are the absolute (unscaled)
+	// tolerances that must also hold at convergence (dual_inf_tol 1,
+	// constr_viol_tol 1e-4, compl_inf_tol 1e-4).
+	DualInfTol, ConstrViolTol, ComplInfTol float64
+	// AcceptableTol and AcceptableIter: stop with SolvedAcceptable after
+	// AcceptableIter consecutive iterates with E_0 ≤ AcceptableTol (and the
+	// absolute acceptable tolerances 1e-2 on constraint violation and
+	// complementarity) (acceptable_tol 1e-6, acceptable_iter 15). A negative
+	// AcceptableIter disables acceptable termination.
+	AcceptableTol  float64
+	AcceptableIter int
+	// MaxIter is the iteration limit, restoration iterations included
+	// (max_iter 3000). A negative value means 0 iterations (only the
+	// convergence test at the starting point).
+	MaxIter int
+	// MaxWallTime limits the solve's wall-clock time (0: no limit).
+	MaxWallTime time.Duration
+
+	// MuStrategy selects the barrier update (default MuMonotone).
+	MuStrategy MuStrategy
+	// MuInit is the initial barrier parameter (mu_init 0.1). Warm-started
+	// homotopies should set it small.
+	MuInit float64
+	// MuMin is the smallest barrier parameter (default
+	// min(1e-11, min(Tol, ComplInfTol)/(κ_ε+1)) as IPOPT's mu_min).
+	MuMin float64
+	// MuTarget is the target complementarity (mu_target 0).
+	MuTarget float64
+
+	// BoundRelaxFactor relaxes every finite variable and inequality bound
+	// outward by min(ConstrViolTol, BoundRelaxFactor·max(1,|b|))
+	// (bound_relax_factor 1e-8). Zero means the default; set NoBoundRelax to
+	// switch relaxation off (what MPCC homotopies need).
+	BoundRelaxFactor float64
+	// NoBoundRelax disables bound relaxation (bound_relax_factor = 0).
+	NoBoundRelax bool
+	// BoundPush and BoundFrac are κ₁ and κ₂ of the initial push into the
+	// interior (bound_push, bound_frac, both 0.01; also used for slacks).
+	BoundPush, BoundFrac float64
+	// ConstrMultInitMax discards the least-squares initial y when its
+	// max-norm exceeds it (constr_mult_init_max 1e3).
+	ConstrMultInitMax float64
+	// BoundMultInit is the initial bound multiplier (bound_mult_init_val 1).
+	BoundMultInit float64
+
+	// NoScaling switches the gradient-based NLP scaling off
+	// (nlp_scaling_method = none). By default f and every g_i are scaled at
+	// the starting point by min(1, NLPScalingMaxGradient/‖∇·‖_∞), bounded
+	// below by 1e-8.
+	NoScaling bool
+	// NLPScalingMaxGradient (nlp_scaling_max_gradient 100).
+	NLPScalingMaxGradient float64
+	// ObjScalingFactor multiplies the objective on top of the gradient-based
+	// scaling (obj_scaling_factor 1). A negative value maximizes.
+	ObjScalingFactor float64
+
+	// LinearSolver selects the KKT backend (default SparseLDL).
+	LinearSolver LinearSolverKind
+	// NewLinearSolver, if not nil, overrides LinearSolver: it is called once
+	// per solve with the KKT order N and the suggested fill-reducing
+	// permutation (nil for none).
+	NewLinearSolver func(n int, perm []int) (linalg.LinearSolver, error)
+	// Ordering selects the sparse ordering (default OrderAuto).
+	Ordering Ordering
+
+	// WarmStart, if not nil, gives the starting point.
+	WarmStart *WarmStart
+	// WarmStartBoundPush is κ₁ = κ₂ for a warm start
+	// (warm_start_bound_push/frac 1e-3).
+	WarmStartBoundPush float64
+	// WarmStartMultPush is the floor on warm-started bound multipliers
+	// (warm_start_mult_bound_push 1e-3).
+	WarmStartMultPush float64
+
+	// MaxSOC is the number of second-order corrections per iteration
+	// (max_soc 4); negative means none.
+	MaxSOC int
+
+	// PrintLevel: 0 none, ≥1 the iteration log, ≥2 also a summary. It only
+	// matters when Log is not nil; when Log is set and PrintLevel is 0, the
+	// log is printed (level 1).
+	PrintLevel int
+	// Log receives the iteration log (nil: quiet).
+	Log io.Writer
+}
+
+// params holds the resolved numeric settings and the IPOPT constants.
+type params struct {
+	tol, dualInfTol, constrViolTol, complInfTol float64
+	accTol, accConstrViolTol, accComplTol       float64
+	accIter                                     int
+	maxIter                                     int
+	maxWall                                     time.Duration
+	muStrategy                                  MuStrategy
+	muInit, muMin, muTarget, muMax              float64
+	boundRelax                                  float64
+	boundPush, boundFrac                        float64
+	constrMultInitMax, boundMultInit            float64
+	scaling                                     bool
+	scalingMaxGrad, objScaling                  float64
+	wsBoundPush, wsMultPush                     float64
+	maxSOC                                      int
+	printLevel                                  int
+}
+
+// IPOPT constants (W&B06; IPOPT 3.14.15 defaults, see doc.go).
+const (
+	kappaEps       = 10.0    // barrier_tol_factor
+	kappaMu        = 0.2     // mu_linear_decrease_factor
+	thetaMu        = 1.5     // mu_superlinear_decrease_power
+	tauMin         = 0.99    // tau_min
+	kappaSigma     = 1e10    // kappa_sigma
+	kappaD         = 1e-5    // kappa_d
+	sMax           = 100.0   // s_max
+	divergingTol   = 1e20    // diverging_iterates_tol
+	thetaMaxFact   = 1e4     // theta_max_fact
+	thetaMinFact   = 1e-4    // theta_min_fact
+	etaPhi         = 1e-8    // eta_phi
+	deltaSw        = 1.0     // delta
+	sPhi           = 2.3     // s_phi
+	sTheta         = 1.1     // s_theta
+	gammaTheta     = 1e-5    // gamma_theta
+	gammaPhi       = 1e-8    // gamma_phi
+	alphaMinFrac   = 0.05    // alpha_min_frac
+	alphaRed       = 0.5     // alpha_red_factor
+	kappaSOC       = 0.99    // kappa_soc
+	objMaxInc      = 5.0     // obj_max_inc
+	deltaW0        = 1e-4    // first_hessian_perturbation
+	deltaWMin      = 1e-20   // min_hessian_perturbation
+	deltaWMax      = 1e20    // max_hessian_perturbation
+	kappaWPlusBar  = 100.0   // perturb_inc_fact_first
+	kappaWPlus     = 8.0     // perturb_inc_fact
+	kappaWMinus    = 1.0 / 3 // perturb_dec_fact
+	deltaCBar      = 1e-8    // jacobian_regularization_value
+	kappaC         = 0.25    // jacobian_regularization_exponent
+	degenItersMax  = 3       // degen_iters_max
+	minRefine      = 1       // min_refinement_steps
+	maxRefine      = 10      // max_refinement_steps
+	resRatioMax    = 1e-10   // residual_ratio_max
+	resRatioSing   = 1e-5    // residual_ratio_singular
+	resImprove     = 0.999999999
+	restoRho       = 1000.0 // resto_penalty_parameter
+	restoReduction = 0.9    // required_infeasibility_reduction
+	boundMultReset = 1e3    // bound_mult_reset_threshold
+	scalingMinVal  = 1e-8   // nlp_scaling_min_value
+	sigmaMaxAd     = 100.0  // sigma_max (adaptive)
+	kktRedIters    = 4      // adaptive_mu_kkterror_red_iters
+	kktRedFact     = 0.9999 // adaptive_mu_kkterror_red_fact
+	monoInitFact   = 0.8    // adaptive_mu_monotone_init_factor
+	muMaxFact      = 1e3    // mu_max_fact
+	muMaxAbs       = 1e5    // mu_max
+	tinyStepTol    = 10 * 2.220446049250313e-16
+)
+
+func finitePos(v float64) bool { return v > 0 && !math.IsInf(v, 0) }
+
+// Validate reports whether the settings are usable. Zero fields are valid
+// (they mean the defaults); negative tolerances, NaNs and unknown enum values
+// are errors.
+func (s *Settings) Validate() error {
+	pos := []struct {
+		name string
+		v    float64
+	}{
+		{"Tol", s.Tol}, {"DualInfTol", s.DualInfTol}, {"ConstrViolTol", s.ConstrViolTol},
+		{"ComplInfTol", s.ComplInfTol}, {"AcceptableTol", s.AcceptableTol}, {"MuInit", s.MuInit},
+		{"MuMin", s.MuMin}, {"MuTarget", s.MuTarget}, {"BoundRelaxFactor", s.BoundRelaxFactor},
+		{"BoundPush", s.BoundPush}, {"BoundFrac", s.BoundFrac}, {"ConstrMultInitMax", s.ConstrMultInitMax},
+		{"BoundMultInit", s.BoundMultInit}, {"NLPScalingMaxGradient", s.NLPScalingMaxGradient},
+		{"WarmStartBoundPush", s.WarmStartBoundPush}, {"WarmStartMultPush", s.WarmStartMultPush},
+	}
+	for _, f := range pos {
+		if f.v != 0 && !finitePos(f.v) {
+			return fmt.Errorf("%w: %s = %g must be positive and finite (0 = default)", ErrSettings, f.name, f.v)
+		}
+	}
+	if s.BoundFrac > 0.5 {
+		return fmt.Errorf("%w: BoundFrac = %g must be ≤ 0.5", ErrSettings, s.BoundFrac)
+	}
+	if s.WarmStartBoundPush > 0.5 {
+		return fmt.Errorf("%w: WarmStartBoundPush = %g must be ≤ 0.5", ErrSettings, s.WarmStartBoundPush)
+	}
+	if math.IsNaN(s.ObjScalingFactor) || math.IsInf(s.ObjScalingFactor, 0) {
+		return fmt.Errorf("%w: ObjScalingFactor = %g", ErrSettings, s.ObjScalingFactor)
+	}
+	if s.MaxWallTime < 0 {
+		return fmt.Errorf("%w: MaxWallTime = %v is negative", ErrSettings, s.MaxWallTime)
+	}
+	if s.MuStrategy < 0 || int(s.MuStrategy) >= len(muStrategyNames) {
+		return fmt.Errorf("%w: unknown MuStrategy %d", ErrSettings, int(s.MuStrategy))
+	}
+	if s.LinearSolver < 0 || int(s.LinearSolver) >= len(linearSolverNames) {
+		return fmt.Errorf("%w: unknown LinearSolver %d", ErrSettings, int(s.LinearSolver))
+	}
+	if s.Ordering < 0 || int(s.Ordering) >= len(orderingNames) {
+		return fmt.Errorf("%w: unknown Ordering %d", ErrSettings, int(s.Ordering))
+	}
+	if s.NoBoundRelax && s.BoundRelaxFactor != 0 {
+		return fmt.Errorf("%w: NoBoundRelax set together with BoundRelaxFactor = %g", ErrSettings, s.BoundRelaxFactor)
+	}
+	if s.MuMin != 0 && s.MuInit != 0 && s.MuMin > s.MuInit {
+		return fmt.Errorf("%w: MuMin = %g exceeds MuInit = %g", ErrSettings, s.MuMin, s.MuInit)
+	}
+	if ws := s.WarmStart; ws != nil {
+		for _, v := range [][]float64{ws.X, ws.Y, ws.ZL, ws.ZU} {
+			for i, x := range v {
+				if math.IsNaN(x) || math.IsInf(x, 0) {
+					return fmt.Errorf("%w: WarmStart entry %d is %g", ErrSettings, i, x)
+				}
+			}
+		}
+	}
+	return nil
+}
+
+func orDefault(v, def float64) float64 {
+	if v == 0 {
+		return def
+	}
+	return v
+}
+
+// resolve returns the numeric parameters with defaults filled in.
+func (s *Settings) resolve() params {
+	p := params{
+		tol:               orDefault(s.Tol, 1e-8),
+		dualInfTol:        orDefault(s.DualInfTol, 1),
+		constrViolTol:     orDefault(s.ConstrViolTol, 1e-4),
+		complInfTol:       orDefault(s.ComplInfTol, 1e-4),
+		accTol:            orDefault(s.AcceptableTol, 1e-6),
+		accConstrViolTol:  1e-2,
+		accComplTol:       1e-2,
+		accIter:           s.AcceptableIter,
+		maxIter:           s.MaxIter,
+		maxWall:           s.MaxWallTime,
+		muStrategy:        s.MuStrategy,
+		muInit:            orDefault(s.MuInit, 0.1),
+		muTarget:          s.MuTarget,
+		boundRelax:        orDefault(s.BoundRelaxFactor, 1e-8),
+		boundPush:         orDefault(s.BoundPush, 0.01),
+		boundFrac:         orDefault(s.BoundFrac, 0.01),
+		constrMultInitMax: orDefault(s.ConstrMultInitMax, 1e3),
+		boundMultInit:     orDefault(s.BoundMultInit, 1),
+		scaling:           !s.NoScaling,
+		scalingMaxGrad:    orDefault(s.NLPScalingMaxGradient, 100),
+		objScaling:        orDefault(s.ObjScalingFactor, 1),
+		wsBoundPush:       orDefault(s.WarmStartBoundPush, 1e-3),
+		wsMultPush:        orDefault(s.WarmStartMultPush, 1e-3),
+		maxSOC:            s.MaxSOC,
+		printLevel:        s.PrintLevel,
+	}
+	if s.NoBoundRelax {
+		p.boundRelax = 0
+	}
+	if s.AcceptableIter == 0 {
+		p.accIter = 15
+	}
+	if s.MaxIter == 0 {
+		p.maxIter = 3000
+	} else if s.MaxIter < 0 {
+		p.maxIter = 0
+	}
+	if s.MaxSOC == 0 {
+		p.maxSOC = 4
+	} else if s.MaxSOC < 0 {
+		p.maxSOC = 0
+	}
+	p.muMin = s.MuMin
+	if p.muMin == 0 {
+		p.muMin = math.Min(1e-11, math.Min(p.tol, p.complInfTol)/(kappaEps+1))
+	}
+	if p.muMin > p.muInit {
+		p.muMin = p.muInit
+	}
+	if s.Log != nil && p.printLevel == 0 {
+		p.printLevel = 1
+	}
+	return p
+}

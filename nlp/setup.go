@@ -1,0 +1,586 @@
+package nlp
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"time"
+
+	"github.com/fesd-go/fesd/nlp/linalg"
+)
+
+// Solver is a primal-dual interior-point solver with a filter line search
+// (see the package documentation).
+type Solver struct {
+	Settings Settings
+}
+
+// Solve minimizes p. The error is non-nil only when the solve could not run
+// (invalid settings, inconsistent dimensions, bounds or structure, NaN/Inf at
+// the starting point as *EvalError, linear-solver setup failure); every
+// numerical outcome is reported in Result.Status.
+func (s *Solver) Solve(ctx context.Context, p Problem) (*Result, error) {
+	t0 := time.Now()
+	if err := s.Settings.Validate(); err != nil {
+		return nil, err
+	}
+	if ctx == nil {
+		ctx = context.Background()
+	}
+	prm := s.Settings.resolve()
+	ip, err := newIPM(p, &s.Settings, prm, nil)
+	if err != nil {
+		return nil, err
+	}
+	ip.ctx = ctx
+	ip.t0 = t0
+	st, err := ip.initialize(s.Settings.WarmStart)
+	if err != nil {
+		return nil, err
+	}
+	if st < 0 {
+		st = ip.run()
+	}
+	return ip.result(st), nil
+}
+
+// ipm holds the whole state of one solve. Every slice is allocated in
+// newIPM; the iteration loop only writes into them.
+type ipm struct {
+	p      Problem
+	set    *Settings
+	prm    params
+	ctx    context.Context
+	t0     time.Time
+	parent *ipm         // non-nil for the restoration-phase solver
+	rctx   *restoration // the restoration that owns this (inner) solver
+	resto  *restoration // this solver's restoration phase (created lazily)
+
+	n, m, nI, nw, nk int
+
+	// Scaled and relaxed bounds of w = (x, s); hasL/hasU mark finite bounds.
+	wL, wU     []float64
+	hasL, hasU []bool
+	onlyL      []bool // lower bound only (for κ_d damping)
+	onlyU      []bool
+	fixed      []bool // x_L = x_U (removed: step forced to 0)
+	nFixed     int
+	nBounds    int
+	isEq       []bool    // constraint i is an equality
+	gEq        []float64 // scaled right-hand side of equalities
+	slackOf    []int     // index in w of constraint i's slack, or −1
+	slackCons  []int     // constraint of slack n+k
+	gLo, gUp   []float64 // original (unscaled) constraint bounds
+	xLo, xUp   []float64 // original variable bounds
+	df         float64   // objective scale
+	dc         []float64 // constraint scales
+
+	jRow, jCol, hRow, hCol []int
+	jSkip, hSkip           []bool // entries touching a fixed variable
+	jVal, hVal             []float64
+	lamTmp                 []float64
+
+	// KKT matrix and index maps.
+	K                   *linalg.SymCSC
+	posJ, posH, posDiag []int
+	posSl               []int
+	signs               []int8
+	ls                  linalg.LinearSolver
+
+	// Iterate and evaluations at it (scaled).
+	w, y, zL, zU []float64
+	f            float64
+	grad         []float64 // length nw (slack part 0)
+	g, r         []float64 // g̃(x) and the residual g̃ − s (or g̃ − g_eq)
+	theta        float64   // ‖r‖₁
+	phi          float64   // barrier function
+
+	// Trial point.
+	wT     []float64
+	fT     float64
+	gT, rT []float64
+
+	// Step (full unreduced system) and SOC step.
+	dw, dy, dzL, dzU     []float64
+	dwS, dyS, dzLS, dzUS []float64
+	bw, by, bL, bU       []float64 // right-hand side
+	rw, ry, rL, rU       []float64 // residuals in refinement
+	cw, cy, cL, cU       []float64 // corrections
+	rhsK, solK           []float64
+	hv                   []float64 // W·v
+	csoc                 []float64
+
+	// Algorithm state.
+	mu, tau            float64
+	thetaMax, thetaMin float64
+	filter             []filterEntry
+	deltaW, deltaC     float64
+	deltaWLast         float64
+	jacDegenerate      bool
+	degenCount         int
+	accCount           int
+	emergencyCount     int
+	freeMode           bool
+	kktRefs            [kktRedIters]float64
+	kktRefN            int
+	muMax              float64
+	iter               int
+	alphaPr, alphaDu   float64
+	lsTrials           int
+	stepNorm           float64
+	inResto            bool
+	restoSucceeded     bool
+	lastDeltaW         float64
+
+	// Error measures at the current iterate.
+	errDual, errPrimal, errCompl float64 // scaled, unweighted, compl with μ_target
+	sd, sc                       float64
+	e0                           float64
+
+	history []IterRecord
+	counts  Counts
+	timing  Timing
+	logRows int
+}
+
+type filterEntry struct{ theta, phi float64 }
+
+// newIPM checks the problem, computes the structure and allocates all
+// workspace. It evaluates nothing.
+func newIPM(p Problem, set *Settings, prm params, parent *ipm) (*ipm, error) {
+	n, m := p.Dims()
+	if n < 0 || m < 0 {
+		return nil, fmt.Errorf("%w: Dims() = (%d, %d)", ErrDimension, n, m)
+	}
+	ip := &ipm{p: p, set: set, prm: prm, parent: parent, n: n, m: m}
+	if ws := set.WarmStart; ws != nil && parent == nil {
+		if (ws.X != nil && len(ws.X) != n) || (ws.Y != nil && len(ws.Y) != m) ||
+			(ws.ZL != nil && len(ws.ZL) != n) || (ws.ZU != nil && len(ws.ZU) != n) {
+			return nil, fmt.Errorf("%w: WarmStart lengths (%d, %d, %d, %d) for n = %d, m = %d",
+				ErrDimension, len(ws.X), len(ws.Y), len(ws.ZL), len(ws.ZU), n, m)
+		}
+	}
+	ip.xLo, ip.xUp = make([]float64, n), make([]float64, n)
+	ip.gLo, ip.gUp = make([]float64, m), make([]float64, m)
+	p.Bounds(ip.xLo, ip.xUp, ip.gLo, ip.gUp)
+	for j := range n {
+		lo, up := ip.xLo[j], ip.xUp[j]
+		if math.IsNaN(lo) || math.IsNaN(up) || lo > up || math.IsInf(lo, 1) || math.IsInf(up, -1) {
+			return nil, fmt.Errorf("%w: variable %d has bounds [%g, %g]", ErrBounds, j, lo, up)
+		}
+	}
+	ip.isEq = make([]bool, m)
+	ip.slackOf = make([]int, m)
+	nI := 0
+	for i := range m {
+		lo, up := ip.gLo[i], ip.gUp[i]
+		if math.IsNaN(lo) || math.IsNaN(up) || lo > up || math.IsInf(lo, 1) || math.IsInf(up, -1) {
+			return nil, fmt.Errorf("%w: constraint %d has bounds [%g, %g]", ErrBounds, i, lo, up)
+		}
+		if lo == up {
+			ip.isEq[i] = true
+			ip.slackOf[i] = -1
+		} else {
+			ip.slackOf[i] = n + nI
+			nI++
+		}
+	}
+	ip.nI, ip.nw = nI, n+nI
+	ip.slackCons = make([]int, nI)
+	for i, k := range ip.slackOf {
+		if k >= 0 {
+			ip.slackCons[k-n] = i
+		}
+	}
+	ip.nk = ip.nw + m
+	nw, nk := ip.nw, ip.nk
+
+	// Structures.
+	ip.jRow, ip.jCol = p.JacobianStructure()
+	ip.hRow, ip.hCol = p.HessianStructure()
+	if len(ip.jRow) != len(ip.jCol) || len(ip.hRow) != len(ip.hCol) {
+		return nil, fmt.Errorf("%w: structure row/column lists of different lengths", ErrStructure)
+	}
+	seen := make(map[[2]int]struct{}, len(ip.jRow)+len(ip.hRow))
+	for k, i := range ip.jRow {
+		j := ip.jCol[k]
+		if i < 0 || i >= m || j < 0 || j >= n {
+			return nil, fmt.Errorf("%w: Jacobian entry %d at (%d, %d) outside %d×%d", ErrStructure, k, i, j, m, n)
+		}
+		if _, dup := seen[[2]int{i, j}]; dup {
+			return nil, fmt.Errorf("%w: duplicate Jacobian entry %d at (%d, %d)", ErrStructure, k, i, j)
+		}
+		seen[[2]int{i, j}] = struct{}{}
+	}
+	clear(seen)
+	for k, i := range ip.hRow {
+		j := ip.hCol[k]
+		if i < 0 || i >= n || j < 0 || j > i {
+			return nil, fmt.Errorf("%w: Hessian entry %d at (%d, %d) not in the lower triangle of %d×%d", ErrStructure, k, i, j, n, n)
+		}
+		if _, dup := seen[[2]int{i, j}]; dup && parent == nil {
+			return nil, fmt.Errorf("%w: duplicate Hessian entry %d at (%d, %d)", ErrStructure, k, i, j)
+		}
+		seen[[2]int{i, j}] = struct{}{}
+	}
+
+	// Bounds of w, relaxed (in unscaled units here; scaled in initialize).
+	ip.wL, ip.wU = make([]float64, nw), make([]float64, nw)
+	ip.hasL, ip.hasU = make([]bool, nw), make([]bool, nw)
+	ip.onlyL, ip.onlyU = make([]bool, nw), make([]bool, nw)
+	ip.fixed = make([]bool, n)
+	ip.gEq = make([]float64, m)
+	ip.dc = make([]float64, m)
+	ip.df = 1
+
+	ip.jVal = make([]float64, len(ip.jRow))
+	ip.hVal = make([]float64, len(ip.hRow))
+	ip.jSkip = make([]bool, len(ip.jRow))
+	ip.hSkip = make([]bool, len(ip.hRow))
+	ip.lamTmp = make([]float64, m)
+
+	// KKT pattern: x, slacks, constraints.
+	rows := make([]int, 0, len(ip.hRow)+len(ip.jRow)+nI)
+	cols := make([]int, 0, cap(rows))
+	for k := range ip.hRow {
+		rows, cols = append(rows, ip.hRow[k]), append(cols, ip.hCol[k])
+	}
+	for k := range ip.jRow {
+		rows, cols = append(rows, ip.jCol[k]), append(cols, nw+ip.jRow[k])
+	}
+	for i := range m {
+		if k := ip.slackOf[i]; k >= 0 {
+			rows, cols = append(rows, k), append(cols, nw+i)
+		}
+	}
+	K, idx, err := linalg.NewSymCSC(nk, rows, cols, nil)
+	if err != nil {
+		return nil, fmt.Errorf("%w: %v", ErrStructure, err)
+	}
+	ip.K = K
+	nh, nj := len(ip.hRow), len(ip.jRow)
+	ip.posH = idx[:nh:nh]
+	ip.posJ = idx[nh : nh+nj : nh+nj]
+	ip.posSl = make([]int, m)
+	t := nh + nj
+	for i := range m {
+		ip.posSl[i] = -1
+		if ip.slackOf[i] >= 0 {
+			ip.posSl[i] = idx[t]
+			t++
+		}
+	}
+	ip.posDiag = make([]int, nk)
+	for j := range nk {
+		ip.posDiag[j] = K.ColPtr[j+1] - 1 // the diagonal is the last entry of its column
+	}
+	ip.signs = make([]int8, nk)
+	for j := range nk {
+		if j < nw {
+			ip.signs[j] = 1
+		} else {
+			ip.signs[j] = -1
+		}
+	}
+
+	ls, err := newLinearSolver(set, p, n, m, nw, ip.slackOf)
+	if err != nil {
+		return nil, fmt.Errorf("%w: %v", ErrLinearSolver, err)
+	}
+	if err := ls.Analyze(K); err != nil {
+		return nil, fmt.Errorf("%w: %v", ErrLinearSolver, err)
+	}
+	ip.ls = ls
+
+	vec := func(k int) []float64 { return make([]float64, k) }
+	ip.w, ip.y, ip.zL, ip.zU = vec(nw), vec(m), vec(nw), vec(nw)
+	ip.grad, ip.g, ip.r = vec(nw), vec(m), vec(m)
+	ip.wT, ip.gT, ip.rT = vec(nw), vec(m), vec(m)
+	ip.dw, ip.dy, ip.dzL, ip.dzU = vec(nw), vec(m), vec(nw), vec(nw)
+	ip.dwS, ip.dyS, ip.dzLS, ip.dzUS = vec(nw), vec(m), vec(nw), vec(nw)
+	ip.bw, ip.by, ip.bL, ip.bU = vec(nw), vec(m), vec(nw), vec(nw)
+	ip.rw, ip.ry, ip.rL, ip.rU = vec(nw), vec(m), vec(nw), vec(nw)
+	ip.cw, ip.cy, ip.cL, ip.cU = vec(nw), vec(m), vec(nw), vec(nw)
+	ip.rhsK, ip.solK = vec(nk), vec(nk)
+	ip.hv = vec(nw)
+	ip.csoc = vec(m)
+	ip.filter = make([]filterEntry, 0, prm.maxIter+8)
+	if parent == nil {
+		ip.history = make([]IterRecord, 0, prm.maxIter+1)
+	}
+	return ip, nil
+}
+
+// relaxAmount is IPOPT's bound relaxation for bound b.
+func (ip *ipm) relaxAmount(b float64) float64 {
+	if ip.prm.boundRelax == 0 {
+		return 0
+	}
+	return math.Min(ip.prm.constrViolTol, ip.prm.boundRelax*math.Max(1, math.Abs(b)))
+}
+
+// pushInto moves v into [lo+pL, up−pU] (W&B06 eq. 32).
+func pushInto(v, lo, up float64, hasL, hasU bool, k1, k2 float64) float64 {
+	switch {
+	case hasL && hasU:
+		pl := math.Min(k1*math.Max(1, math.Abs(lo)), k2*(up-lo))
+		pu := math.Min(k1*math.Max(1, math.Abs(up)), k2*(up-lo))
+		if v < lo+pl {
+			v = lo + pl
+		}
+		if v > up-pu {
+			v = up - pu
+		}
+		if lo+pl > up-pu { // degenerate tiny interval
+			v = 0.5 * (lo + up)
+		}
+	case hasL:
+		if pl := k1 * math.Max(1, math.Abs(lo)); v < lo+pl {
+			v = lo + pl
+		}
+	case hasU:
+		if pu := k1 * math.Max(1, math.Abs(up)); v > up-pu {
+			v = up - pu
+		}
+	}
+	return v
+}
+
+func nonFinite(v float64) bool { return math.IsNaN(v) || math.IsInf(v, 0) }
+
+// initialize computes the scaling, the starting point and its evaluations.
+// It returns a status ≥ 0 when the solve ends before the first iteration
+// (callback error), −1 otherwise.
+func (ip *ipm) initialize(ws *WarmStart) (Status, error) {
+	n, m, nw := ip.n, ip.m, ip.nw
+	prm := &ip.prm
+	x := ip.w[:n]
+	if ws != nil && ws.X != nil && ip.parent == nil {
+		copy(x, ws.X)
+	} else {
+		ip.p.Start(x)
+	}
+	for j, v := range x {
+		if nonFinite(v) {
+			return 0, &EvalError{Func: "Start", Index: j, Value: v}
+		}
+	}
+	// Fixed variables and x bounds (unscaled, relaxed).
+	ip.nFixed, ip.nBounds = 0, 0
+	k1, k2 := prm.boundPush, prm.boundFrac
+	if ws != nil && ip.parent == nil {
+		k1, k2 = prm.wsBoundPush, prm.wsBoundPush
+	}
+	for j := range n {
+		lo, up := ip.xLo[j], ip.xUp[j]
+		if lo == up {
+			ip.fixed[j] = true
+			ip.nFixed++
+			x[j] = lo
+			continue
+		}
+		ip.hasL[j] = !math.IsInf(lo, -1)
+		ip.hasU[j] = !math.IsInf(up, 1)
+		if ip.hasL[j] {
+			ip.wL[j] = lo - ip.relaxAmount(lo)
+		}
+		if ip.hasU[j] {
+			ip.wU[j] = up + ip.relaxAmount(up)
+		}
+		x[j] = pushInto(x[j], ip.wL[j], ip.wU[j], ip.hasL[j], ip.hasU[j], k1, k2)
+	}
+	for k, i := range ip.jRow {
+		_ = i
+		ip.jSkip[k] = ip.fixed[ip.jCol[k]]
+	}
+	for k := range ip.hRow {
+		ip.hSkip[k] = ip.fixed[ip.hRow[k]] || ip.fixed[ip.hCol[k]]
+	}
+
+	// Evaluate gradient and Jacobian at x0 for the scaling (unscaled).
+	ip.df, _ = 1, 0
+	for i := range ip.dc {
+		ip.dc[i] = 1
+	}
+	if err := ip.p.Gradient(x, ip.grad[:n]); err != nil {
+		return UserStop, nil
+	}
+	ip.counts.Gradient++
+	for j, v := range ip.grad[:n] {
+		if nonFinite(v) {
+			return 0, &EvalError{Func: "Gradient", Index: j, Value: v}
+		}
+	}
+	if err := ip.p.JacobianValues(x, ip.jVal); err != nil {
+		return UserStop, nil
+	}
+	ip.counts.Jacobian++
+	for k, v := range ip.jVal {
+		if nonFinite(v) {
+			return 0, &EvalError{Func: "JacobianValues", Index: k, Value: v}
+		}
+	}
+	ip.df = prm.objScaling
+	if prm.scaling {
+		gmax := 0.0
+		for j, v := range ip.grad[:n] {
+			if !ip.fixed[j] {
+				gmax = math.Max(gmax, math.Abs(v))
+			}
+		}
+		ip.df *= math.Max(scalingMinVal, math.Min(1, prm.scalingMaxGrad/math.Max(gmax, 1e-300)))
+		rowMax := ip.lamTmp
+		clear(rowMax)
+		for k, v := range ip.jVal {
+			if !ip.jSkip[k] {
+				rowMax[ip.jRow[k]] = math.Max(rowMax[ip.jRow[k]], math.Abs(v))
+			}
+		}
+		for i := range m {
+			ip.dc[i] = math.Max(scalingMinVal, math.Min(1, prm.scalingMaxGrad/math.Max(rowMax[i], 1e-300)))
+		}
+	}
+	// Slack bounds (scaled) and equality right-hand sides.
+	for i := range m {
+		if ip.isEq[i] {
+			ip.gEq[i] = ip.dc[i] * ip.gLo[i]
+			continue
+		}
+		k := ip.slackOf[i]
+		lo, up := ip.gLo[i], ip.gUp[i]
+		ip.hasL[k] = !math.IsInf(lo, -1)
+		ip.hasU[k] = !math.IsInf(up, 1)
+		if ip.hasL[k] {
+			ip.wL[k] = ip.dc[i] * (lo - ip.relaxAmount(lo))
+		}
+		if ip.hasU[k] {
+			ip.wU[k] = ip.dc[i] * (up + ip.relaxAmount(up))
+		}
+	}
+	for j := range nw {
+		ip.onlyL[j] = ip.hasL[j] && !ip.hasU[j]
+		ip.onlyU[j] = ip.hasU[j] && !ip.hasL[j]
+		if ip.hasL[j] {
+			ip.nBounds++
+		}
+		if ip.hasU[j] {
+			ip.nBounds++
+		}
+	}
+	// Scale the stored gradient and Jacobian.
+	for j := range ip.grad[:n] {
+		ip.grad[j] *= ip.df
+	}
+	for k := range ip.jVal {
+		ip.jVal[k] *= ip.dc[ip.jRow[k]]
+	}
+	// Objective and constraints.
+	f, err := ip.p.Objective(x)
+	ip.counts.Objective++
+	if err != nil {
+		return UserStop, nil
+	}
+	if nonFinite(f) {
+		return 0, &EvalError{Func: "Objective", Index: 0, Value: f}
+	}
+	ip.f = ip.df * f
+	if err := ip.p.Constraints(x, ip.g); err != nil {
+		return UserStop, nil
+	}
+	ip.counts.Constraints++
+	for i, v := range ip.g {
+		if nonFinite(v) {
+			return 0, &EvalError{Func: "Constraints", Index: i, Value: v}
+		}
+		ip.g[i] = v * ip.dc[i]
+	}
+	// Hessian check at x0 (σ = 1, λ = 0... and λ = 1 to expose constraint terms).
+	for i := range ip.lamTmp {
+		ip.lamTmp[i] = 1
+	}
+	if err := ip.p.HessianValues(x, 1, ip.lamTmp, ip.hVal); err != nil {
+		return UserStop, nil
+	}
+	ip.counts.Hessian++
+	for k, v := range ip.hVal {
+		if nonFinite(v) {
+			return 0, &EvalError{Func: "HessianValues", Index: k, Value: v}
+		}
+	}
+	// Slacks: g̃(x0) pushed into the slack bounds.
+	for i := range m {
+		if k := ip.slackOf[i]; k >= 0 {
+			ip.w[k] = pushInto(ip.g[i], ip.wL[k], ip.wU[k], ip.hasL[k], ip.hasU[k], k1, k2)
+		}
+	}
+	ip.mu = prm.muInit
+	ip.tau = math.Max(tauMin, 1-ip.mu)
+	// Bound multipliers.
+	for j := range nw {
+		ip.zL[j], ip.zU[j] = 0, 0
+		if ip.hasL[j] {
+			ip.zL[j] = prm.boundMultInit
+		}
+		if ip.hasU[j] {
+			ip.zU[j] = prm.boundMultInit
+		}
+	}
+	ip.computeResidual(ip.w, ip.g, ip.r)
+	warmY := false
+	if ws != nil && ip.parent == nil {
+		// Multipliers given in the user's convention and units.
+		if ws.ZL != nil {
+			for j := range n {
+				if ip.hasL[j] {
+					ip.zL[j] = math.Max(ws.ZL[j]*ip.df, prm.wsMultPush)
+				}
+			}
+		}
+		if ws.ZU != nil {
+			for j := range n {
+				if ip.hasU[j] {
+					ip.zU[j] = math.Max(ws.ZU[j]*ip.df, prm.wsMultPush)
+				}
+			}
+		}
+		if ws.Y != nil {
+			warmY = true
+			for i := range m {
+				ip.y[i] = ws.Y[i] * ip.df / ip.dc[i]
+				if k := ip.slackOf[i]; k >= 0 {
+					// slack stationarity: −y − z_L + z_U = 0.
+					if ip.hasL[k] {
+						ip.zL[k] = math.Max(-ip.y[i], prm.wsMultPush)
+					}
+					if ip.hasU[k] {
+						ip.zU[k] = math.Max(ip.y[i], prm.wsMultPush)
+					}
+				}
+			}
+		}
+		if ws.ZL == nil && ws.ZU == nil && ws.Y == nil {
+			// primal-only warm start: nothing more.
+		}
+	}
+	if ip.rctx != nil {
+		ip.rctx.initInner(ip)
+	}
+	if !warmY && m > 0 {
+		if ok := ip.leastSquaresY(); !ok {
+			clear(ip.y)
+		}
+	}
+	ip.theta = ip.norm1(ip.r)
+	ip.thetaMax = thetaMaxFact * math.Max(1, ip.theta)
+	ip.thetaMin = thetaMinFact * math.Max(1, ip.theta)
+	ip.phi = ip.barrier(ip.w, ip.f)
+	ip.freeMode = ip.prm.muStrategy == MuAdaptive
+	ip.muMax = muMaxAbs
+	if ip.freeMode {
+		if avg := ip.avgCompl(); avg > 0 {
+			ip.muMax = math.Min(muMaxAbs, muMaxFact*avg)
+		}
+	}
+	ip.alphaPr, ip.alphaDu = 0, 0
+	return -1, nil
+}
