@@ -213,7 +213,6 @@ func (q *Relaxed) build() {
 	}
 	q.baseHess = make([]float64, len(hr))
 
-
 	row := q.m0
 	for k, c := range q.comp {
 		vars, local := localize(c.Pairs)

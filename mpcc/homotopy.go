@@ -1,0 +1,242 @@
+package mpcc
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"time"
+
+	"github.com/fesd-go/fesd/nlp"
+)
+
+// Status is the outcome of a homotopy.
+type Status int
+
+const (
+	// Solved: the last relaxed NLP (or the accepted polishing NLP) was
+	// solved and the complementarity residual is at most CompTol.
+	Solved Status = iota
+	// SigmaLimit: σ reached σ_N with the residual above CompTol.
+	SigmaLimit
+	// MaxSteps: Settings.MaxSteps NLPs were solved with the residual above
+	// CompTol.
+	MaxSteps
+	// NLPFailure: the last relaxed NLP did not converge (nlp status not
+	// Solved/SolvedAcceptable).
+	NLPFailure
+	// Cancelled: the context was cancelled.
+	Cancelled
+	numStatuses
+)
+
+var statusTable = [...]struct {
+	name    string
+	success bool
+}{
+	Solved:     {"Solved", true},
+	SigmaLimit: {"SigmaLimit", false},
+	MaxSteps:   {"MaxSteps", false},
+	NLPFailure: {"NLPFailure", false},
+	Cancelled:  {"Cancelled", false},
+}
+
+func (s Status) String() string {
+	if s < 0 || s >= numStatuses {
+		return fmt.Sprintf("Status(%d)", int(s))
+	}
+	return statusTable[s].name
+}
+
+// Success reports whether the status is Solved.
+func (s Status) Success() bool { return s >= 0 && s < numStatuses && statusTable[s].success }
+
+// HomotopyStep records one relaxed NLP solve.
+type HomotopyStep struct {
+	Sigma float64
+	// CompResidual and NaturalResidual are those of Problem.Residuals at
+	// the step's solution.
+	CompResidual, NaturalResidual float64
+	// Objective is the MPCC objective f(x) (without penalty terms).
+	Objective  float64
+	Status     nlp.Status
+	Iterations int
+	Elapsed    time.Duration
+}
+
+// PolishStep records the polishing solve.
+type PolishStep struct {
+	// Fixed is the number of variables fixed at their lower bound.
+	Fixed                         int
+	Status                        nlp.Status
+	Iterations                    int
+	Objective                     float64
+	CompResidual, NaturalResidual float64
+	// Violation is the max-norm violation of the bounds and constraints.
+	Violation float64
+	Accepted  bool
+	Elapsed   time.Duration
+}
+
+// Result is the outcome of Solver.Solve.
+type Result struct {
+	Status Status
+	// X is the MPCC point (length n of Problem.NLP): the last relaxed
+	// solution, or the polished one if accepted.
+	X []float64
+	// Y are the multipliers of the MPCC's constraints g (length m) from the
+	// same solve.
+	Y []float64
+	// Objective is f(X).
+	Objective float64
+	// CompResidual and NaturalResidual are Problem.Residuals(X).
+	CompResidual, NaturalResidual float64
+	// Sigma is σ of the last relaxed NLP.
+	Sigma float64
+	// Steps has one record per relaxed NLP.
+	Steps []HomotopyStep
+	// Polish is nil unless Settings.Polish.
+	Polish  *PolishStep
+	Elapsed time.Duration
+}
+
+// Solver runs the relaxation homotopy.
+type Solver struct {
+	Settings Settings
+	// Inner solves the NLPs; nil means &NLPSolver{Settings: *Settings.NLP}
+	// or DefaultNLPSettings().
+	Inner InnerSolver
+}
+
+func finiteVec(x []float64) bool {
+	for _, v := range x {
+		if math.IsNaN(v) || math.IsInf(v, 0) {
+			return false
+		}
+	}
+	return true
+}
+
+// Solve runs the homotopy on p:
+//
+//	σ ← σ₀; x ← start
+//	repeat: solve the relaxed NLP(σ) warm-started at the previous primal-dual
+//	        solution; record the step;
+//	        stop if the NLP succeeded and CompResidual ≤ CompTol (Solved),
+//	        if σ ≤ σ_N, or after MaxSteps solves; σ ← update(σ).
+//
+// A failed NLP does not stop the loop (as in nosnoc); its point is passed on
+// if finite. The error is non-nil only when the homotopy could not run
+// (invalid problem or settings, or an inner solver error).
+func (s *Solver) Solve(ctx context.Context, p *Problem) (*Result, error) {
+	t0 := time.Now()
+	if ctx == nil {
+		ctx = context.Background()
+	}
+	if err := s.Settings.Validate(); err != nil {
+		return nil, err
+	}
+	set := &s.Settings
+	prm := set.resolve()
+	inner := s.Inner
+	if inner == nil {
+		ns := DefaultNLPSettings()
+		if set.NLP != nil {
+			ns = *set.NLP
+		}
+		inner = &NLPSolver{Settings: ns}
+	}
+	q, err := NewRelaxedScaled(p, set.Relaxation, set.Steering, set.PenaltyScaling, prm.sigma0)
+	if err != nil {
+		return nil, err
+	}
+	n0, m0 := p.NLP.Dims()
+	n, m := q.Dims()
+	xL, xU := make([]float64, n0), make([]float64, n0)
+	p.NLP.Bounds(xL, xU, make([]float64, m0), make([]float64, m0))
+
+	res := &Result{Status: MaxSteps}
+	var warm *WarmStart
+	var last *InnerResult
+	failed := false
+	sigma := prm.sigma0
+	if set.Log != nil {
+		fmt.Fprintf(set.Log, "mpcc: %v relaxation, %v steering, n = %d, m = %d, %d terms\n",
+			set.Relaxation, set.Steering, n, m, len(p.Comp))
+		fmt.Fprintf(set.Log, "%4s %10s %10s %10s %14s %16s %5s %10s\n",
+			"step", "sigma", "comp_res", "nat_res", "objective", "nlp_status", "iter", "time")
+	}
+	for k := 0; k < prm.maxSteps; k++ {
+		if err := ctx.Err(); err != nil {
+			res.Status = Cancelled
+			break
+		}
+		if err := q.SetSigma(sigma); err != nil {
+			return nil, err
+		}
+		if warm != nil {
+			warm.MuInit = math.Max(prm.warmMuMin, prm.warmMuFactor*sigma)
+			if err := q.SetStart(warm.X); err != nil {
+				return nil, err
+			}
+		}
+		ts := time.Now()
+		r, err := inner.SolveNLP(ctx, q, warm)
+		if err != nil {
+			return nil, fmt.Errorf("mpcc: homotopy step %d (σ = %g): %w", k, sigma, err)
+		}
+		if len(r.X) != n {
+			return nil, fmt.Errorf("%w: inner solver returned x of length %d, want %d", ErrDimension, len(r.X), n)
+		}
+		step := HomotopyStep{Sigma: sigma, Status: r.Status, Iterations: r.Iterations, Elapsed: time.Since(ts)}
+		step.CompResidual, step.NaturalResidual = p.Residuals(r.X, xL)
+		step.Objective, _ = p.NLP.Objective(r.X[:n0])
+		res.Steps = append(res.Steps, step)
+		res.Sigma = sigma
+		if set.Log != nil {
+			fmt.Fprintf(set.Log, "%4d %10.3e %10.3e %10.3e %14.7e %16v %5d %10v\n", k, sigma,
+				step.CompResidual, step.NaturalResidual, step.Objective, step.Status, step.Iterations,
+				step.Elapsed.Round(time.Microsecond))
+		}
+		failed = !r.Status.Success()
+		if !failed || last == nil || finiteVec(r.X) {
+			last = r
+			warm = &WarmStart{X: append([]float64(nil), r.X...)}
+			if !set.ColdDuals && len(r.Y) == m && len(r.ZL) == n && len(r.ZU) == n {
+				warm.Y = append([]float64(nil), r.Y...)
+				warm.ZL = append([]float64(nil), r.ZL...)
+				warm.ZU = append([]float64(nil), r.ZU...)
+			}
+		}
+		if r.Status == nlp.Cancelled || ctx.Err() != nil {
+			res.Status = Cancelled
+			break
+		}
+		if !failed && step.CompResidual <= prm.compTol {
+			res.Status = Solved
+			break
+		}
+		if sigma <= prm.sigmaN {
+			res.Status = SigmaLimit
+			break
+		}
+		sigma = set.next(prm, sigma)
+	}
+	if failed && res.Status != Cancelled {
+		res.Status = NLPFailure
+	}
+	if last != nil {
+		res.X = append([]float64(nil), last.X[:n0]...)
+		if len(last.Y) >= m0 {
+			res.Y = append([]float64(nil), last.Y[:m0]...)
+		}
+		res.CompResidual, res.NaturalResidual = p.Residuals(res.X, xL)
+		res.Objective, _ = p.NLP.Objective(res.X)
+	}
+	if set.Polish && last != nil && res.Status != Cancelled {
+		if err := s.polish(ctx, inner, p, prm, last, xL, xU, res); err != nil {
+			return nil, err
+		}
+	}
+	res.Elapsed = time.Since(t0)
+	return res, nil
+}

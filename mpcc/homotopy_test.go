@@ -1,0 +1,291 @@
+package mpcc
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"math"
+	"strings"
+	"testing"
+
+	"github.com/fesd-go/fesd/nlp"
+)
+
+// toyNLP is min (x₀ − 1)² + (x₁ − 1)² over x ≥ 0 without constraints; with
+// the pair 0 ≤ x₀ ⊥ x₁ ≥ 0 its MPCC solutions are (1, 0) and (0, 1), f = 1.
+func toyNLP() *denseNLP {
+	inf := math.Inf(1)
+	return &denseNLP{
+		n: 2, m: 0,
+		xL: []float64{0, 0}, xU: []float64{inf, inf},
+		x0: []float64{0.5, 0.5},
+		f: func(x []float64) float64 {
+			return (x[0]-1)*(x[0]-1) + (x[1]-1)*(x[1]-1)
+		},
+		grad: func(x, g []float64) { g[0], g[1] = 2*(x[0]-1), 2*(x[1]-1) },
+		cons: func(x, g []float64) {},
+		jac:  func(x []float64, j [][]float64) {},
+		hess: func(x []float64, s float64, l []float64, h [][]float64) { h[0][0], h[1][1] = 2*s, 2*s },
+	}
+}
+
+// fakeCall records what the homotopy handed to the inner solver.
+type fakeCall struct {
+	sigma float64 // σ of the relaxed NLP, NaN for the polishing NLP
+	start []float64
+	warm  *WarmStart
+	xL    []float64
+	xU    []float64
+}
+
+// fakeSolver answers every solve with x = point(σ) (slacks at σ) and
+// multipliers filled with the call number, so the hand-off is traceable.
+type fakeSolver struct {
+	calls  []fakeCall
+	point  func(sigma float64) []float64 // MPCC part of x
+	status func(call int) nlp.Status
+}
+
+func (f *fakeSolver) SolveNLP(ctx context.Context, p nlp.Problem, warm *WarmStart) (*InnerResult, error) {
+	n, m := p.Dims()
+	c := fakeCall{sigma: math.NaN(), warm: warm, start: make([]float64, n), xL: make([]float64, n), xU: make([]float64, n)}
+	p.Start(c.start)
+	p.Bounds(c.xL, c.xU, make([]float64, m), make([]float64, m))
+	k := len(f.calls)
+	f.calls = append(f.calls, c)
+	r := &InnerResult{Status: nlp.Solved, Iterations: 10 + k, Y: fill(m, float64(k+1)), ZL: fill(n, float64(k+2)), ZU: fill(n, float64(k+3))}
+	if f.status != nil {
+		r.Status = f.status(k)
+	}
+	q, ok := p.(*Relaxed)
+	if !ok {
+		// Polishing: the fixed variables at their bound, the rest at 1.
+		r.X = make([]float64, n)
+		for i := range r.X {
+			r.X[i] = 1
+			if c.xU[i] == c.xL[i] {
+				r.X[i] = c.xL[i]
+			}
+		}
+		return r, nil
+	}
+	f.calls[k].sigma = q.Sigma()
+	r.X = fill(n, q.Sigma())
+	copy(r.X, f.point(q.Sigma()))
+	return r, nil
+}
+
+func onePair() *Problem { return &Problem{NLP: toyNLP(), Comp: []Complementarity{Pair(0, 1)}} }
+
+// TestHomotopySchedule checks the σ sequence, the stopping rules and the
+// final status with a fake inner solver whose solution has x₀x₁ = r·σ.
+// References: the linear rule σ_k = 10^{−k} and σ_N = 1e-10 (nosnoc
+// defaults, nosnoc.md §1.9).
+func TestHomotopySchedule(t *testing.T) {
+	cases := []struct {
+		name      string
+		set       Settings
+		r         float64 // residual factor: x = (1, r·σ)
+		status    func(int) nlp.Status
+		wantSteps int
+		want      Status
+		lastSigma float64
+	}{
+		// comp = 0.99σ ≤ 1e-9 first at σ = 1e-9: 10 solves (0.99 absorbs
+		// the rounding of 0.1⁹).
+		{"defaults, comp = σ", Settings{}, 0.99, nil, 10, Solved, 1e-9},
+		// comp = 9.9σ ≤ 1e-9 first at σ_N = 1e-10: 11 solves.
+		{"defaults, comp = 9.9σ", Settings{}, 9.9, nil, 11, Solved, 1e-10},
+		// comp = 100σ never ≤ 1e-9: stops at σ_N.
+		{"sigma limit", Settings{}, 100, nil, 11, SigmaLimit, 1e-10},
+		{"max steps", Settings{MaxSteps: 3}, 1, nil, 3, MaxSteps, 1e-2},
+		{"custom tol", Settings{CompTol: 1e-4}, 0.99, nil, 5, Solved, 1e-4},
+		{"kappa 0.5", Settings{Kappa: 0.5, CompTol: 0.1}, 1, nil, 5, Solved, 0.0625},
+		// An NLP failure does not stop the loop; a converged step after it
+		// ends with Solved, a failure at the end with NLPFailure.
+		{"failure then success", Settings{}, 0.99, func(k int) nlp.Status {
+			if k == 3 {
+				return nlp.IterationLimit
+			}
+			return nlp.Solved
+		}, 10, Solved, 1e-9},
+		{"failure at the end", Settings{}, 10, func(k int) nlp.Status {
+			if k == 10 {
+				return nlp.NumericalError
+			}
+			return nlp.SolvedAcceptable
+		}, 11, NLPFailure, 1e-10},
+		// Superlinear: 1, 0.1, 0.01, 1e-3, 10^{−4.5}, 10^{−6.75}, then
+		// 10^{−10.125} is clamped to σ_N = 1e-10.
+		{"superlinear", Settings{Update: Superlinear}, 100, nil, 7, SigmaLimit, 1e-10},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			f := &fakeSolver{point: func(s float64) []float64 { return []float64{1, c.r * s} }, status: c.status}
+			s := Solver{Settings: c.set, Inner: f}
+			res, err := s.Solve(context.Background(), onePair())
+			if err != nil {
+				t.Fatal(err)
+			}
+			if res.Status != c.want || len(res.Steps) != c.wantSteps {
+				t.Fatalf("status %v after %d steps, want %v after %d", res.Status, len(res.Steps), c.want, c.wantSteps)
+			}
+			if math.Abs(res.Sigma-c.lastSigma) > 1e-12*c.lastSigma {
+				t.Errorf("last σ = %g, want %g", res.Sigma, c.lastSigma)
+			}
+			sched, err := c.set.Schedule()
+			if err != nil {
+				t.Fatal(err)
+			}
+			for k, st := range res.Steps {
+				if math.Abs(st.Sigma-sched[k]) > 1e-12*sched[k] || f.calls[k].sigma != st.Sigma {
+					t.Errorf("step %d: σ = %g, schedule %g, solver saw %g", k, st.Sigma, sched[k], f.calls[k].sigma)
+				}
+				if st.Iterations != 10+k {
+					t.Errorf("step %d: iterations %d, want %d", k, st.Iterations, 10+k)
+				}
+				want := c.r * st.Sigma
+				if math.Abs(st.CompResidual-want) > 1e-12*want {
+					t.Errorf("step %d: residual %g, want %g", k, st.CompResidual, want)
+				}
+			}
+		})
+	}
+}
+
+func TestScheduleSuperlinear(t *testing.T) {
+	s := Settings{Update: Superlinear}
+	got, err := s.Schedule()
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []float64{1, 0.1, 0.01, 1e-3, math.Pow(10, -4.5), math.Pow(10, -6.75), 1e-10}
+	if len(got) != len(want) {
+		t.Fatalf("schedule %v, want %v", got, want)
+	}
+	for i := range want {
+		if math.Abs(got[i]-want[i]) > 1e-12*want[i] {
+			t.Errorf("σ_%d = %g, want %g", i, got[i], want[i])
+		}
+	}
+	// Default step count: ⌈log(1e-10)/log(0.1)⌉ + 1 = 11.
+	lin, _ := (&Settings{}).Schedule()
+	if len(lin) != 11 || math.Abs(lin[10]-1e-10) > 1e-24 {
+		t.Errorf("default schedule %v, want 11 values down to 1e-10", lin)
+	}
+}
+
+// TestHomotopyWarmStart checks the primal-dual hand-off: step k > 0 starts
+// from step k−1's x (in the warm start and in Start) and multipliers, with
+// μ₀ = max(1e-9, 0.1σ_k); ColdDuals passes the primal point only.
+func TestHomotopyWarmStart(t *testing.T) {
+	for _, cold := range []bool{false, true} {
+		for _, steer := range Steerings() {
+			f := &fakeSolver{point: func(s float64) []float64 { return []float64{1 + s, 2 * s} }}
+			s := Solver{Settings: Settings{ColdDuals: cold, Steering: steer, MaxSteps: 5}, Inner: f}
+			res, err := s.Solve(context.Background(), onePair())
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(f.calls) != 5 || f.calls[0].warm != nil {
+				t.Fatalf("%d calls, first warm start %v", len(f.calls), f.calls[0].warm)
+			}
+			for k := 1; k < len(f.calls); k++ {
+				w := f.calls[k].warm
+				prev := f.calls[k-1].sigma
+				if w == nil || w.X[0] != 1+prev || w.X[1] != 2*prev || f.calls[k].start[0] != 1+prev {
+					t.Fatalf("%v: step %d: warm start %+v, Start %v; want x from σ = %g", steer, k, w, f.calls[k].start, prev)
+				}
+				if wantMu := math.Max(1e-9, 0.1*f.calls[k].sigma); w.MuInit != wantMu {
+					t.Errorf("step %d: MuInit %g, want %g", k, w.MuInit, wantMu)
+				}
+				if cold {
+					if w.Y != nil || w.ZL != nil || w.ZU != nil {
+						t.Errorf("step %d: duals passed with ColdDuals", k)
+					}
+					continue
+				}
+				if len(w.ZL) != len(w.X) || w.ZL[0] != float64(k+1) || w.ZU[0] != float64(k+2) {
+					t.Errorf("step %d: bound duals %v %v, want those of step %d", k, w.ZL, w.ZU, k-1)
+				}
+				if len(w.Y) > 0 && w.Y[0] != float64(k) {
+					t.Errorf("step %d: Y %v, want those of step %d", k, w.Y, k-1)
+				}
+			}
+			if len(res.X) != 2 {
+				t.Errorf("%v: result x has length %d, want 2 (slacks stripped)", steer, len(res.X))
+			}
+		}
+	}
+}
+
+// TestHomotopyLog checks one header and one line per step.
+func TestHomotopyLog(t *testing.T) {
+	var buf bytes.Buffer
+	f := &fakeSolver{point: func(s float64) []float64 { return []float64{1, s} }}
+	s := Solver{Settings: Settings{Log: &buf, MaxSteps: 4}, Inner: f}
+	if _, err := s.Solve(context.Background(), onePair()); err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(strings.TrimSpace(buf.String()), "\n")
+	if len(lines) != 2+4 || !strings.Contains(lines[1], "comp_res") || !strings.Contains(lines[5], "Solved") {
+		t.Errorf("log:\n%s", buf.String())
+	}
+}
+
+// TestHomotopyPolishFake: polishing fixes the smaller variable of the pair
+// (x₁ = σ) at 0 and accepts (1, 0) with f = 1, exact complementarity.
+func TestHomotopyPolishFake(t *testing.T) {
+	// x₁ = 100σ never meets the tolerance: SigmaLimit, then Solved by
+	// polishing (f = 1 ≤ (1 − 1e-8)² + 1e-6).
+	f := &fakeSolver{point: func(s float64) []float64 { return []float64{1, 100 * s} }}
+	s := Solver{Settings: Settings{Polish: true}, Inner: f}
+	res, err := s.Solve(context.Background(), onePair())
+	if err != nil {
+		t.Fatal(err)
+	}
+	pc := f.calls[len(f.calls)-1]
+	if !math.IsNaN(pc.sigma) || pc.xU[1] != 0 || math.IsInf(pc.xU[0], 1) == false || pc.start[1] != 0 {
+		t.Fatalf("polishing call: xU %v start %v", pc.xU, pc.start)
+	}
+	if res.Polish == nil || !res.Polish.Accepted || res.Polish.Fixed != 1 {
+		t.Fatalf("polish %+v", res.Polish)
+	}
+	if res.Status != Solved || res.CompResidual != 0 || res.X[0] != 1 || res.X[1] != 0 || res.Objective != 1 {
+		t.Errorf("after polishing: %v x = %v f = %g residual %g", res.Status, res.X, res.Objective, res.CompResidual)
+	}
+}
+
+func TestSettingsValidate(t *testing.T) {
+	bad := []Settings{
+		{Sigma0: -1},
+		{Kappa: 1},
+		{Kappa: 1.5},
+		{Kappa: math.NaN()},
+		{Exponent: 1},
+		{SigmaN: 2},
+		{Sigma0: 1e-12},
+		{CompTol: math.Inf(1)},
+		{MaxSteps: -1},
+		{Update: UpdateRule(7)},
+		{PenaltyScaling: PenaltyScaling(-1)},
+		{WarmMuFactor: -0.1},
+		{Relaxation: Relaxation(42)},
+		{Steering: Steering(3)},
+	}
+	for _, s := range bad {
+		err := s.Validate()
+		if err == nil {
+			t.Errorf("%+v: no error", s)
+		}
+		if _, e2 := (&Solver{Settings: s, Inner: &fakeSolver{}}).Solve(context.Background(), onePair()); e2 == nil {
+			t.Errorf("%+v: Solve ran", s)
+		}
+	}
+	if err := (&Settings{Relaxation: Kadrani, Steering: L1}).Validate(); !errors.Is(err, ErrUnsupported) {
+		t.Errorf("Kadrani/L1: %v, want ErrUnsupported", err)
+	}
+	if err := (&Settings{Sigma0: 0}).Validate(); err != nil {
+		t.Errorf("zero settings: %v", err)
+	}
+}

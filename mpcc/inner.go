@@ -1,0 +1,38 @@
+package mpcc
+
+import (
+	"context"
+
+	"github.com/fesd-go/fesd/nlp"
+)
+
+// InnerSolver solves one NLP of the homotopy (a relaxed NLP, or the MPCC's
+// NLP with fixed active set when polishing). Tests inject fakes; NLPSolver
+// is the default.
+type InnerSolver interface {
+	// SolveNLP minimizes p. start is nil for a cold start (p.Start is the
+	// initial point); otherwise it carries the previous step's solution.
+	// The error means the solve could not run; numerical failures are
+	// reported in InnerResult.Status.
+	SolveNLP(ctx context.Context, p nlp.Problem, start *WarmStart) (*InnerResult, error)
+}
+
+// WarmStart is the primal-dual point handed from one homotopy step to the
+// next. The multipliers follow nlp.Result's sign convention; they are nil
+// with Settings.ColdDuals. MuInit is the initial barrier parameter to use
+// (0: the solver's own).
+type WarmStart struct {
+	X      []float64 // length n of the NLP
+	Y      []float64 // length m, or nil
+	ZL, ZU []float64 // length n, or nil
+	MuInit float64
+}
+
+// InnerResult is what the homotopy needs from an inner solve.
+type InnerResult struct {
+	Status     nlp.Status
+	X          []float64 // length n
+	Y          []float64 // length m
+	ZL, ZU     []float64 // length n
+	Iterations int
+}

@@ -1,0 +1,53 @@
+package mpcc
+
+import (
+	"context"
+
+	"github.com/fesd-go/fesd/nlp"
+)
+
+// NLPSolver adapts nlp.Solver to InnerSolver. A warm start becomes
+// Settings.WarmStart, and its MuInit (if > 0) replaces Settings.MuInit.
+type NLPSolver struct {
+	Settings nlp.Settings
+}
+
+var _ InnerSolver = (*NLPSolver)(nil)
+
+// DefaultNLPSettings returns the inner-solver settings of nosnoc (solver.md
+// §5.1): tolerances 1e-12 (tol, dual_inf_tol, compl_inf_tol), acceptable
+// tolerance 1e-6, adaptive μ, no bound relaxation, at most 500 iterations.
+func DefaultNLPSettings() nlp.Settings {
+	return nlp.Settings{
+		Tol:           1e-12,
+		DualInfTol:    1e-12,
+		ComplInfTol:   1e-12,
+		AcceptableTol: 1e-6,
+		MuStrategy:    nlp.MuAdaptive,
+		NoBoundRelax:  true,
+		MaxIter:       500,
+	}
+}
+
+// SolveNLP implements InnerSolver.
+func (s *NLPSolver) SolveNLP(ctx context.Context, p nlp.Problem, start *WarmStart) (*InnerResult, error) {
+	solver := nlp.Solver{Settings: s.Settings}
+	if start != nil {
+		solver.Settings.WarmStart = &nlp.WarmStart{X: start.X, Y: start.Y, ZL: start.ZL, ZU: start.ZU}
+		if start.MuInit > 0 {
+			solver.Settings.MuInit = start.MuInit
+		}
+	}
+	res, err := solver.Solve(ctx, p)
+	if err != nil {
+		return nil, err
+	}
+	return &InnerResult{
+		Status:     res.Status,
+		X:          res.X,
+		Y:          res.Y,
+		ZL:         res.ZL,
+		ZU:         res.ZU,
+		Iterations: res.Iterations,
+	}, nil
+}

@@ -1,0 +1,219 @@
+package mpcc
+
+import (
+	"fmt"
+	"io"
+	"math"
+
+	"github.com/fesd-go/fesd/nlp"
+)
+
+// UpdateRule selects how σ decreases between homotopy steps.
+type UpdateRule int
+
+const (
+	// Linear: σ_{k+1} = max(σ_N, κ·σ_k) (nosnoc 'linear', the default).
+	Linear UpdateRule = iota
+	// Superlinear: σ_{k+1} = max(σ_N, min(κ·σ_k, σ_k^θ)) (nosnoc
+	// 'superlinear', θ = Settings.Exponent).
+	Superlinear
+	numUpdateRules
+)
+
+func (u UpdateRule) String() string {
+	switch u {
+	case Linear:
+		return "Linear"
+	case Superlinear:
+		return "Superlinear"
+	}
+	return fmt.Sprintf("UpdateRule(%d)", int(u))
+}
+
+// Default values of Settings (nosnoc MATLAB reg_homotopy.Options, see
+// /work/shared/notes/nosnoc.md §1.9).
+const (
+	DefaultSigma0       = 1.0
+	DefaultKappa        = 0.1
+	DefaultExponent     = 1.5
+	DefaultSigmaN       = 1e-9 // then min(DefaultSigmaN, 0.1·CompTol)
+	DefaultCompTol      = 1e-9
+	DefaultWarmMuFactor = 0.1
+	DefaultWarmMuMin    = 1e-9
+	DefaultPolishTol    = 1e-6
+	DefaultPolishFeas   = 1e-8
+)
+
+// Settings configures the homotopy. The zero value gives the nosnoc defaults:
+// Scholtes inequality relaxation, direct steering, σ₀ = 1, κ = 0.1, linear
+// update, σ_N = min(1e-9, 0.1·CompTol) = 1e-10, complementarity tolerance
+// 1e-9, and ⌈log(σ_N/σ₀)/log κ⌉ + 1 = 11 steps, so that σ_N itself is
+// solved.
+type Settings struct {
+	Relaxation     Relaxation
+	Steering       Steering
+	PenaltyScaling PenaltyScaling
+
+	// Sigma0 is σ₀ (default 1).
+	Sigma0 float64
+	// Kappa is the update slope κ ∈ (0, 1) (default 0.1).
+	Kappa float64
+	// Update is the σ update rule (default Linear).
+	Update UpdateRule
+	// Exponent is θ > 1 of the superlinear rule (default 1.5).
+	Exponent float64
+	// SigmaN is the smallest σ, σ_N ≤ σ₀ (default min(1e-9, 0.1·CompTol),
+	// nosnoc's clamp; an explicit value is used as given).
+	SigmaN float64
+	// MaxSteps bounds the number of relaxed NLP solves (default
+	// ⌈log(σ_N/σ₀)/log κ⌉ + 1: σ₀, κσ₀, …, σ_N with the linear rule).
+	MaxSteps int
+	// CompTol is the complementarity tolerance on Result.CompResidual
+	// (default 1e-9).
+	CompTol float64
+
+	// NLP configures the default inner solver (used when Solver.Inner is
+	// nil); nil means DefaultNLPSettings(). It is used as given: keep bound
+	// relaxation off (NoBoundRelax), see solver.md §5.2.
+	NLP *nlp.Settings
+
+	// ColdDuals, if set, warm-starts only the primal point (nosnoc's
+	// default warm_start_duals = false); by default the constraint and bound
+	// multipliers of the previous step are passed on as well.
+	ColdDuals bool
+	// WarmMuFactor and WarmMuMin set the initial barrier parameter of every
+	// warm-started step: μ₀ = max(WarmMuMin, WarmMuFactor·σ_k) (defaults
+	// 0.1 and 1e-9), so that μ ≪ σ and the warm start is not re-centred
+	// (solver.md §5.2 item 2). The first step uses the NLP's MuInit.
+	WarmMuFactor, WarmMuMin float64
+
+	// Polish enables the polishing step after the homotopy: for every pair
+	// the variable with the smaller gap x_i − x_L,i is fixed at its lower
+	// bound, and the MPCC's NLP without complementarity constraints (σ = 0)
+	// is solved from the homotopy point. The result is accepted if the
+	// solve succeeds, its bound and constraint violation is at most
+	// PolishFeasTol (default 1e-8), and its objective is at most
+	// f_homotopy + PolishTol·max(1, |f_homotopy|) (default 1e-6).
+	Polish                   bool
+	PolishTol, PolishFeasTol float64
+
+	// Log receives one line per homotopy step (nil: quiet).
+	Log io.Writer
+}
+
+// params are the resolved settings.
+type params struct {
+	sigma0, kappa, exponent, sigmaN, compTol float64
+	maxSteps                                 int
+	warmMuFactor, warmMuMin                  float64
+	polishTol, polishFeas                    float64
+}
+
+func orDefault(v, def float64) float64 {
+	if v == 0 {
+		return def
+	}
+	return v
+}
+
+// Validate reports whether the settings are usable. Zero fields mean the
+// defaults; negative, NaN or infinite values, κ ∉ (0, 1), θ ≤ 1, σ_N > σ₀,
+// unknown enum values and incompatible relaxation × steering are errors.
+func (s *Settings) Validate() error {
+	nonneg := []struct {
+		name string
+		v    float64
+	}{
+		{"Sigma0", s.Sigma0}, {"Kappa", s.Kappa}, {"Exponent", s.Exponent}, {"SigmaN", s.SigmaN},
+		{"CompTol", s.CompTol}, {"WarmMuFactor", s.WarmMuFactor}, {"WarmMuMin", s.WarmMuMin},
+		{"PolishTol", s.PolishTol}, {"PolishFeasTol", s.PolishFeasTol},
+	}
+	for _, f := range nonneg {
+		if !(f.v >= 0) || math.IsInf(f.v, 0) {
+			return fmt.Errorf("%w: %s = %g must be finite and ≥ 0 (0 = default)", ErrSettings, f.name, f.v)
+		}
+	}
+	if s.Kappa >= 1 {
+		return fmt.Errorf("%w: Kappa = %g must be in (0, 1)", ErrSettings, s.Kappa)
+	}
+	if s.Exponent != 0 && s.Exponent <= 1 {
+		return fmt.Errorf("%w: Exponent = %g must be > 1", ErrSettings, s.Exponent)
+	}
+	if s.MaxSteps < 0 {
+		return fmt.Errorf("%w: MaxSteps = %d must be ≥ 0 (0 = default)", ErrSettings, s.MaxSteps)
+	}
+	if s.Update < 0 || s.Update >= numUpdateRules {
+		return fmt.Errorf("%w: %v", ErrSettings, s.Update)
+	}
+	if s.PenaltyScaling < 0 || s.PenaltyScaling >= numPenaltyScalings {
+		return fmt.Errorf("%w: %v", ErrSettings, s.PenaltyScaling)
+	}
+	if err := Compatible(s.Relaxation, s.Steering); err != nil {
+		return err
+	}
+	p := s.resolve()
+	if p.sigmaN > p.sigma0 {
+		return fmt.Errorf("%w: SigmaN = %g exceeds Sigma0 = %g", ErrSettings, p.sigmaN, p.sigma0)
+	}
+	if s.NLP != nil {
+		if err := s.NLP.Validate(); err != nil {
+			return fmt.Errorf("%w: NLP: %w", ErrSettings, err)
+		}
+	}
+	return nil
+}
+
+func (s *Settings) resolve() params {
+	p := params{
+		sigma0:       orDefault(s.Sigma0, DefaultSigma0),
+		kappa:        orDefault(s.Kappa, DefaultKappa),
+		exponent:     orDefault(s.Exponent, DefaultExponent),
+		compTol:      orDefault(s.CompTol, DefaultCompTol),
+		warmMuFactor: orDefault(s.WarmMuFactor, DefaultWarmMuFactor),
+		warmMuMin:    orDefault(s.WarmMuMin, DefaultWarmMuMin),
+		polishTol:    orDefault(s.PolishTol, DefaultPolishTol),
+		polishFeas:   orDefault(s.PolishFeasTol, DefaultPolishFeas),
+		maxSteps:     s.MaxSteps,
+	}
+	p.sigmaN = s.SigmaN
+	if p.sigmaN == 0 {
+		p.sigmaN = math.Min(DefaultSigmaN, 0.1*p.compTol)
+	}
+	if p.maxSteps == 0 {
+		p.maxSteps = 1
+		if p.sigmaN < p.sigma0 {
+			// Number of linear decreases from σ₀ to σ_N, with a little slack
+			// against rounding (log(1e-10)/log(0.1) = 10.000000000000002).
+			p.maxSteps += int(math.Ceil(math.Log(p.sigmaN/p.sigma0)/math.Log(p.kappa) - 1e-9))
+		}
+	}
+	return p
+}
+
+// next returns σ_{k+1}.
+func (s *Settings) next(p params, sigma float64) float64 {
+	n := p.kappa * sigma
+	if s.Update == Superlinear {
+		n = math.Min(n, math.Pow(sigma, p.exponent))
+	}
+	// Snap to σ_N within rounding (0.1¹⁰ = 1.0000000000000006e-10 > 1e-10),
+	// so that the σ ≤ σ_N stopping test fires.
+	if n <= p.sigmaN*(1+1e-9) {
+		return p.sigmaN
+	}
+	return n
+}
+
+// Schedule returns the σ values of at most the MaxSteps homotopy steps (the
+// loop may stop earlier on the complementarity tolerance).
+func (s *Settings) Schedule() ([]float64, error) {
+	if err := s.Validate(); err != nil {
+		return nil, err
+	}
+	p := s.resolve()
+	sig := []float64{p.sigma0}
+	for len(sig) < p.maxSteps && sig[len(sig)-1] > p.sigmaN {
+		sig = append(sig, s.next(p, sig[len(sig)-1]))
+	}
+	return sig, nil
+}
