@@ -17,10 +17,10 @@ type AMDOptions struct {
 
 // node states in the quotient graph.
 const (
-	amdVar     = iota // principal (super)variable, not yet eliminated
-	amdElem           // element (an eliminated pivot), alive
-	amdDead           // absorbed element, or non-principal / eliminated variable
-	amdDense          // dense row, removed from the graph, ordered last
+	amdVar   = iota // principal (super)variable, not yet eliminated
+	amdElem         // element (an eliminated pivot), alive
+	amdDead         // absorbed element, or non-principal / eliminated variable
+	amdDense        // dense row, removed from the graph, ordered last
 )
 
 // AMD returns an approximate-minimum-degree pivot order for the symmetric

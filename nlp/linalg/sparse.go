@@ -212,8 +212,7 @@ func (s *Sparse) Factorize(a *SymCSC, signs []int8) error {
 	y, lx, li := s.y, s.lx, sym.li
 	d, dinv := s.d[:n], s.dinv[:n]
 	cp, ci := sym.cp, sym.ci
-	rp, rcol, rpos := sym.rp, sym.rcol, sym.rpos
-	lp := sym.lp
+	rp, rent := sym.rp, sym.rent
 	sgn = sgn[:n]
 	for k := range n {
 		// Scatter column k of C (the upper part of row k) into y.
@@ -228,15 +227,11 @@ func (s *Sparse) Factorize(a *SymCSC, signs []int8) error {
 		// Sparse triangular solve with the rows of L computed so far:
 		// for each i in the row pattern (increasing), L[k,i] = y_i / d_i
 		// and y ← y − L[:,i]·y_i over the entries of column i above row k.
-		t0, t1 := rp[k], rp[k+1]
-		rc := rcol[t0:t1]
-		rq := rpos[t0:t1]
-		rq = rq[:len(rc)]
-		for t, i := range rc {
+		for _, e := range rent[rp[k]:rp[k+1]] {
+			i := e.col
 			yi := y[i]
 			y[i] = 0
-			p1 := int(rq[t])
-			p0 := lp[i]
+			p0, p1 := int(e.start), int(e.pos)
 			col := li[p0:p1]
 			lv := lx[p0:p1]
 			lv = lv[:len(col)]

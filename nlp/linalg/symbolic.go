@@ -27,12 +27,19 @@ type symbolic struct {
 	lp []int   // column pointers of L (n+1), strictly lower part
 	li []int32 // row indices of L, increasing within each column
 
-	rp   []int   // row pointers of the row structure of L (n+1)
-	rcol []int32 // column index i of each off-diagonal entry L[k,i], increasing in i
-	rpos []int32 // position in li/lx of that entry
+	rp   []int      // row pointers of the row structure of L (n+1)
+	rcol []int32    // column index i of each off-diagonal entry L[k,i], increasing in i (symbolic phase only)
+	rent []rowEntry // per entry L[k,i]: what the numeric phase needs, in one stream
 
 	nnzL  int     // off-diagonal nnz(L)
 	flops float64 // Σ_j c_j(c_j+3): multiply-adds plus divisions, c_j = nnz(L[:,j])
+}
+
+// rowEntry describes the off-diagonal entry L[k,i] of row k: column i, the
+// start of column i in li/lx, and the position of L[k,i] there. When row k
+// is computed, li[start:pos] are exactly the entries of column i above row k.
+type rowEntry struct {
+	col, start, pos int32
 }
 
 // permutePattern builds the upper pattern of C = P A Pᵀ, where pinv maps
@@ -161,7 +168,7 @@ func analyze(a *SymCSC, perm []int) (*symbolic, error) {
 		s.rp[k+1] = s.rp[k] + c
 	}
 	s.rcol = make([]int32, total)
-	s.rpos = make([]int32, total)
+	s.rent = make([]rowEntry, total)
 	s.li = make([]int32, total)
 	fill := slices.Clone(s.lp[:n])
 	next := slices.Clone(s.rp[:n])
@@ -178,8 +185,9 @@ func analyze(a *SymCSC, perm []int) (*symbolic, error) {
 			q := fill[i]
 			fill[i]++
 			s.li[q] = int32(k)
-			s.rpos[s.rp[k]+t] = int32(q)
+			s.rent[s.rp[k]+t] = rowEntry{col: i, start: int32(s.lp[i]), pos: int32(q)}
 		}
 	}
+	s.rcol = nil
 	return s, nil
 }
