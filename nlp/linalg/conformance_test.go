@@ -396,3 +396,42 @@ func TestConformanceSparseAMDNoAggressive(t *testing.T) {
 func TestConformanceDense(t *testing.T) {
 	runConformance(t, func() LinearSolver { return NewDense() })
 }
+
+// permSparse is a Sparse whose user permutation (reversal, a poor order, so
+// that OrderBest must pick AMD) is made at Analyze, when n is known. It lets
+// the conformance suite run OrderGiven and OrderBest.
+type permSparse struct {
+	*Sparse
+	ord Ordering
+	t   *testing.T
+}
+
+func (p *permSparse) Analyze(a *SymCSC) error {
+	if a == nil {
+		return p.Sparse.Analyze(a)
+	}
+	perm := make([]int, max(a.N, 0))
+	for i := range perm {
+		perm[i] = len(perm) - 1 - i
+	}
+	s, err := NewSparse(Settings{Ordering: p.ord, Perm: perm})
+	if err != nil {
+		p.t.Fatal(err)
+	}
+	p.Sparse = s
+	return s.Analyze(a)
+}
+
+func TestConformanceSparseGiven(t *testing.T) {
+	runConformance(t, func() LinearSolver {
+		s, _ := NewSparse(Settings{})
+		return &permSparse{Sparse: s, ord: OrderGiven, t: t}
+	})
+}
+
+func TestConformanceSparseBest(t *testing.T) {
+	runConformance(t, func() LinearSolver {
+		s, _ := NewSparse(Settings{})
+		return &permSparse{Sparse: s, ord: OrderBest, t: t}
+	})
+}
