@@ -33,6 +33,7 @@
 //     supplied by the caller (e.g. the stage-interleaved order of an OCP
 //     transcription); or OrderBest, which computes AMD and the caller's
 //     order and keeps the one with the smaller nnz(L).
+//
 //  2. Symbolic analysis (Analyze), once per pattern. C = P A Pᵀ is formed
 //     (with a map from A's entries to C's, so Factorize only scatters
 //     values). The elimination tree has parent(j) = min{ i > j : L_ij ≠ 0 }
@@ -45,6 +46,7 @@
 //     row patterns, which are stored sorted by column together with the slot
 //     of each L_ki in L's column storage. All numeric storage is allocated
 //     here.
+//
 //  3. Numeric factorization (Factorize), up-looking (Davis, "Algorithm 849:
 //     A concise sparse Cholesky factorization package", ACM TOMS 31(4),
 //     2005), row by row: scatter C[0:k, k] into a dense work vector y, then
@@ -56,6 +58,7 @@
 //     order is a topological order of the etree reach, and precomputing the
 //     row patterns avoids walking the tree in every factorization. The work
 //     is Σ_j c_j² (c_j = nnz of column j), reported by SparseStats.Flops.
+//
 //  4. Solve: L z = P b, z ← D⁻¹ z, Lᵀ w = z, x = Pᵀ w.
 //
 // Factorize, Solve and RefinedSolve do not allocate after Analyze.
