@@ -73,7 +73,7 @@ func newLinearSolver(s *Settings, p Problem, n, m, nw int, slackOf []int) (linal
 	}
 	switch s.LinearSolver {
 	case DenseLDL:
-		return newDenseBackend(), nil
+		return linalg.NewDense(), nil
 	default:
 		ls := linalg.Settings{}
 		switch {

@@ -397,6 +397,7 @@ func (ip *ipm) returnFromResto() {
 	ip.theta = ip.norm1(ip.r)
 	ip.phi = ip.barrier(ip.w, ip.f)
 	ip.alphaPr, ip.alphaDu = 1, 1
+	ip.lsTrials, ip.stepNorm = 0, 0
 }
 
 // resetState clears the algorithmic state before a (re)start.

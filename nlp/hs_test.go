@@ -1,0 +1,71 @@
+package nlp
+
+import (
+	"context"
+	"math"
+	"testing"
+
+	"github.com/fesd-go/fesd/nlp/hs"
+)
+
+// TestHSSuite solves every Hock–Schittkowski problem of package hs and
+// compares with the published optimum FStar (each problem's Source):
+// |f − f*| ≤ 1e-6·max(1, |f*|).
+func TestHSSuite(t *testing.T) {
+	probs := hs.All()
+	if len(probs) < 40 {
+		t.Logf("only %d HS problems available", len(probs))
+	}
+	for _, ms := range []MuStrategy{MuMonotone, MuAdaptive} {
+		localOK := 0
+		solved, total := 0, 0
+		var failed []string
+		for _, p := range probs {
+			s := Solver{Settings: Settings{MuStrategy: ms}}
+			res, err := s.Solve(context.Background(), p)
+			if err != nil {
+				t.Errorf("%s/%v: %v", p.Name, ms, err)
+				continue
+			}
+			tol := 1e-6 * math.Max(1, math.Abs(p.FStar))
+			ok := res.Status.Success() && math.Abs(res.Objective-p.FStar) <= tol
+			total += res.Iterations
+			loc, isLocal := knownLocal[p.Name]
+			switch {
+			case ok:
+				solved++
+			case isLocal && res.Status.Success() && math.Abs(res.Objective-loc.f) <= 1e-6*math.Max(1, math.Abs(loc.f)):
+				localOK++
+				t.Logf("%s/%v: converged to the documented local solution f = %.10g (%s)", p.Name, ms, res.Objective, loc.source)
+			case p.Name == "hs013":
+				// Degenerate (no constraint qualification at x* = (1, 0)):
+				// with g(x) = (1−x1)³ − x2 ≥ 0 satisfied to 1e-8, x1 − 1 can
+				// be ~(1e-8)^(1/3) ≈ 2e-3, so f cannot be resolved to 1e-6.
+				// Reported, not counted as a failure.
+				t.Logf("%s/%v: known degenerate problem: %v, f = %.10g (f* = 1)", p.Name, ms, res.Status, res.Objective)
+			default:
+				failed = append(failed, p.Name)
+				t.Errorf("%s/%v: status %v after %d iterations, f = %.10g, f* = %.10g", p.Name, ms, res.Status, res.Iterations, res.Objective, p.FStar)
+			}
+			t.Logf("%s/%v: %v, %d iterations, f = %.10g (f* = %.10g)", p.Name, ms, res.Status, res.Iterations, res.Objective, p.FStar)
+		}
+		t.Logf("%v: solved %d of %d to f*, %d more to a documented local solution, %d iterations in total; failed: %v",
+			ms, solved, len(probs), localOK, total, failed)
+	}
+}
+
+// knownLocal lists HS problems whose published start leads a local method to
+// a different KKT point than the global optimum FStar.
+var knownLocal = map[string]struct {
+	f      float64
+	source string
+}{
+	// x = (−1.2210, 1.5); APMonitor HS collection, hs002 "f_opt_local".
+	"hs002": {4.9412293, "APMonitor HS002 local solution"},
+	// x = (−0.5, 1/√2): f = 100(1/√2 − 1/4)² + 9/4 (closed form; x2² ≥ −x1 active).
+	"hs016": {100*(1/math.Sqrt2-0.25)*(1/math.Sqrt2-0.25) + 2.25, "closed form at (−0.5, 1/√2)"},
+	// x = (−0.5, √3/2): f = 100(√3/2 − 1/4)² + 9/4 (APMonitor HS020 "f_opt_local" 40.198727306534536).
+	"hs020": {100*(math.Sqrt(3)/2-0.25)*(math.Sqrt(3)/2-0.25) + 2.25, "closed form at (−0.5, √3/2)"},
+	// x = (3, 0, 4, 0): vertex with nonnegative multipliers, f = 3 − 4 − 12 = −13.
+	"hs044": {-13, "closed form at vertex (3, 0, 4, 0)"},
+}
