@@ -252,3 +252,33 @@ func TestInvariants(t *testing.T) {
 	}
 	t.Logf("OrderBest on random KKT: AMD %d, given (random) %d → %v", st.NnzLAMD, st.NnzLGiven, st.Ordering)
 }
+
+// TestEmpty: the 0×0 matrix is valid and every operation is a no-op.
+func TestEmpty(t *testing.T) {
+	a := &SymCSC{N: 0, ColPtr: []int{0}}
+	for _, s := range []RefinedSolver{mustSparse(t, Settings{}), mustSparse(t, Settings{Ordering: OrderNatural}), NewDense()} {
+		if err := s.Analyze(a); err != nil {
+			t.Fatal(err)
+		}
+		if err := s.Factorize(a, nil); err != nil {
+			t.Fatal(err)
+		}
+		if s.Inertia() != (Inertia{}) {
+			t.Errorf("inertia %+v", s.Inertia())
+		}
+		if err := s.Solve(nil, nil); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := s.RefinedSolve(a, nil, nil, 2, 0); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+func mustSparse(t *testing.T, set Settings) *Sparse {
+	s, err := NewSparse(set)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
