@@ -66,6 +66,10 @@ var knownLocal = map[string]struct {
 	"hs016": {100*(1/math.Sqrt2-0.25)*(1/math.Sqrt2-0.25) + 2.25, "closed form at (−0.5, 1/√2)"},
 	// x = (−0.5, √3/2): f = 100(√3/2 − 1/4)² + 9/4 (APMonitor HS020 "f_opt_local" 40.198727306534536).
 	"hs020": {100*(math.Sqrt(3)/2-0.25)*(math.Sqrt(3)/2-0.25) + 2.25, "closed form at (−0.5, √3/2)"},
+	// The feasible set is the segment x(t) = (t, (4+t)/3, 3−t−(4+t)/3, 1−t,
+	// (2−t)/3, …), t ∈ [0, 1], with f(t) = 16/3 + t/3 + exp(t(1−t)); f′(1) =
+	// −2/3 < 0, so the end t = 1 is a local minimum: f = 20/3 (closed form).
+	"hs055": {20.0 / 3, "closed form at t = 1 of the feasible segment"},
 	// x = (3, 0, 4, 0): vertex with nonnegative multipliers, f = 3 − 4 − 12 = −13.
 	"hs044": {-13, "closed form at vertex (3, 0, 4, 0)"},
 }

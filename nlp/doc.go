@@ -1,0 +1,124 @@
+// Package nlp is a primal-dual interior-point solver for sparse nonlinear
+// programs
+//
+//	minimize f(x)  subject to  g_L ≤ g(x) ≤ g_U,  x_L ≤ x ≤ x_U,
+//
+// following the filter line-search method of Wächter and Biegler as
+// implemented in IPOPT 3.14 (constants: IPOPT's code defaults).
+//
+// # Formulation
+//
+// Every constraint with g_L,i < g_U,i gets a slack s_i, g_i(x) − s_i = 0 with
+// g_L,i ≤ s_i ≤ g_U,i; equalities are kept as g_i(x) − g_L,i = 0. With
+// w = (x, s) and A = [J, −E] the Jacobian of the residual r(w), the barrier
+// problem for μ > 0 is
+//
+//	min φ_μ(w) = f(x) − μ Σ ln(w − w_L) − μ Σ ln(w_U − w) + κ_d μ Σ(one-sided slacks)
+//	s.t. r(w) = 0,
+//
+// with κ_d = 1e-5. Fixed variables (x_L = x_U) are held at their value.
+// Finite bounds are first relaxed by min(ConstrViolTol, BoundRelaxFactor·
+// max(1, |b|)) (off with Settings.NoBoundRelax, as MPCC homotopies need).
+//
+// Multiplier sign convention (IPOPT's): ∇f + Jᵀy − z_L + z_U = 0 with
+// z_L, z_U ≥ 0 (Result.Y, Result.ZL, Result.ZU).
+//
+// # KKT system
+//
+// Each iteration solves the Newton system of the perturbed KKT conditions.
+// The bound multipliers are eliminated, giving the symmetric indefinite
+// augmented system
+//
+//	[ W + Σ + δ_w I    Aᵀ   ] [Δw]     [ ∇φ_μ + Aᵀy ]
+//	[ A              −δ_c I ] [Δy] = − [ r          ],   Σ = Z_L/(W−W_L) + Z_U/(W_U−W),
+//
+// with Δz_L = μ/(w−w_L) − z_L − Σ_L Δw and Δz_U = μ/(w_U−w) − z_U + Σ_U Δw.
+// Its upper-triangular CSC pattern is built once, together with index maps
+// from the Hessian and Jacobian entries into the value array; each iteration
+// only writes values. The expected pivot signs (+ for w, − for y) are
+// passed to the factorization. Iterative refinement (at least 1, at most 10
+// steps, residual ratio 1e-10) is done on the full, unreduced system; a
+// ratio above 1e-5 counts as singular.
+//
+// Inertia correction (W&B06 Algorithm IC): the wanted inertia is (n_w, m, 0).
+// A singular matrix first gets δ_c = 1e-8·μ^0.25; wrong inertia gets δ_w =
+// 1e-4 (first time) or max(1e-20, δ_w^last/3), then ×100 (first time) or ×8
+// until the inertia is right; δ_w > 1e20 sends the iteration to the
+// restoration phase. After 3 consecutive iterations needing δ_c the Jacobian
+// is treated as degenerate and δ_c is applied from the start.
+//
+// # Barrier parameter
+//
+// MuMonotone (default): μ₀ = MuInit (0.1); when E_μ ≤ κ_ε μ (κ_ε = 10),
+// μ ← max(μ_min, min(0.2 μ, μ^1.5)), possibly several times per iteration,
+// with μ_min = min(Tol, ComplInfTol)/11. MuAdaptive: Mehrotra probing (the
+// affine-scaling step from the current factorization predicts μ_aff;
+// μ = (μ_aff/μ_avg)³ μ_avg, σ ≤ 100, μ ∈ [1e-11, min(1e5, 1e3·μ_avg₀)]),
+// globalized by the KKT-error rule (reduction by 0.9999 over 4 iterations,
+// else monotone mode from μ = 0.8·μ_avg until that subproblem is solved).
+// The fraction to the boundary is τ = max(0.99, 1 − μ); y moves with the
+// primal step, z with its own step; afterwards z is projected into
+// [μ/(κ_Σ s), κ_Σ μ/s], κ_Σ = 1e10.
+//
+// # Line search
+//
+// Backtracking (factor 1/2) from the fraction-to-the-boundary step with the
+// filter of W&B06 §2.3 on (θ, φ_μ), θ = ‖r‖₁: θ_max = 1e4·max(1, θ₀),
+// θ_min = 1e-4·max(1, θ₀); switching condition α(−∇φᵀd)^2.3 > θ^1.1;
+// Armijo with η_φ = 1e-8; sufficient decrease γ_θ = 1e-5, γ_φ = 1e-8; α_min
+// from W&B06 eq. (23) with factor 0.05; up to 4 second-order corrections
+// (κ_soc = 0.99) when the first trial increases θ. The filter is reset when μ
+// changes. Trial points where a callback returns NaN/Inf are rejected (the
+// step is cut back).
+//
+// # Restoration phase
+//
+// When the line search fails (α < α_min) or δ_w exceeds its maximum, a
+// second instance of the same method minimizes
+// ρ Σ(p + n) + (√μ/2)‖D_R(x − x_R)‖² subject to r(x) − p + n = 0 (same
+// bounds and slacks, p, n ≥ 0, ρ = 1000, D_R = diag(min(1, 1/|x_R|))),
+// started from the current point with p, n from W&B06 eq. (33). It hands
+// back as soon as θ ≤ 0.9·θ_R at a point acceptable to the filter; bound
+// multipliers come from the restoration solver (reset to 1 if above 1e3), y
+// from least squares. If it converges instead, the point is a stationary
+// point of the infeasibility and the status is Infeasible. Simplifications
+// with respect to IPOPT: no soft restoration, no watchdog, no filter reset
+// heuristic, no restoration inside restoration.
+//
+// # Termination and scaling
+//
+// The scaled optimality error E_0 (dual infeasibility divided by s_d,
+// constraint violation, complementarity divided by s_c, s_max = 100) must be
+// ≤ Tol (1e-8) with unscaled dual infeasibility ≤ 1, constraint violation ≤
+// 1e-4 and complementarity ≤ 1e-4. Acceptable termination: 15 consecutive
+// iterates with E_0 ≤ 1e-6 (constraint violation and complementarity ≤ 1e-2).
+// Iterates beyond 1e20 or f < −1e20 end with Diverging. Gradient-based
+// scaling at the starting point multiplies f and each g_i by
+// min(1, 100/‖∇·‖_∞) (at least 1e-8). Tol applies to the scaled problem.
+//
+// # Initial point
+//
+// x₀ is pushed into [x_L + p_L, x_U − p_U] with p = min(κ₁ max(1,|b|),
+// κ₂ (x_U − x_L)), κ₁ = κ₂ = 0.01 (WarmStart: 1e-3 or WarmStartBoundPush),
+// slacks likewise from g(x₀); z = 1; y by least squares, discarded if
+// ‖y‖_∞ > 1e3.
+//
+// # Performance
+//
+// All workspace is allocated in the setup; the iteration loop does not
+// allocate (the restoration solver is created once, on first use). The
+// ordering of the sparse factorization is AMD, or the stage order of a
+// StageHinter problem when it gives less fill.
+//
+// # References
+//
+//   - A. Wächter, L. T. Biegler, On the implementation of an interior-point
+//     filter line-search algorithm for large-scale nonlinear programming,
+//     Math. Program. 106(1):25–57, 2006 (W&B06).
+//   - J. Nocedal, A. Wächter, R. A. Waltz, Adaptive barrier update strategies
+//     for nonlinear interior methods, SIAM J. Optim. 19(4):1674–1693, 2009.
+//   - J. Nocedal, S. J. Wright, Numerical Optimization, 2nd ed., Springer,
+//     2006, chapters 18–19.
+//   - W. Hock, K. Schittkowski, Test Examples for Nonlinear Programming Codes,
+//     Lecture Notes in Econom. and Math. Systems 187, Springer, 1981.
+package nlp
