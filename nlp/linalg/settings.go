@@ -63,11 +63,11 @@ type Settings struct {
 	// the other orderings (an unused permutation is an error, not ignored).
 	Perm []int
 	// ZeroPivotTol: a pivot d with |d| ≤ ZeroPivotTol counts as Zero in the
-	// inertia and is replaced by sign·RegDelta (default DefaultZeroPivotTol;
-	// must be ≥ 0; a negative value is an error).
+	// inertia and is replaced by sign·RegDelta. 0 means DefaultZeroPivotTol;
+	// a negative value is an error.
 	ZeroPivotTol float64
-	// RegDelta is the magnitude of the replacement for tiny pivots (default
-	// DefaultRegDelta; must be > 0 when set).
+	// RegDelta is the magnitude of the replacement for tiny pivots. 0 means
+	// DefaultRegDelta; a negative value is an error.
 	RegDelta float64
 	// DenseAlpha is AMD's dense-row parameter α (default DefaultDenseAlpha).
 	// A negative value disables dense-row detection.
