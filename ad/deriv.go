@@ -6,8 +6,9 @@ import "fmt"
 type Mode int
 
 const (
-	// Auto uses reverse mode when the function has fewer outputs than
-	// variables and forward mode otherwise.
+	// Auto builds the Jacobian in both modes and keeps the one whose
+	// expressions have fewer operations (forward on a tie). The discarded
+	// expressions stay in the graph's arena but are never compiled.
 	Auto Mode = iota
 	// Forward builds the Jacobian column by column (one tangent sweep per
 	// variable).
@@ -277,10 +278,18 @@ func JacobianMode(f, x Vec, mode Mode) (Mat, error) {
 		J.E[i] = g.zero()
 	}
 	if mode == Auto {
-		mode = Forward
-		if len(f) < len(x) {
-			mode = Reverse
+		Jf, err := JacobianMode(f, x, Forward)
+		if err != nil {
+			return Mat{}, err
 		}
+		Jr, err := JacobianMode(f, x, Reverse)
+		if err != nil {
+			return Mat{}, err
+		}
+		if numOpsIn(g, Jr.E) < numOpsIn(g, Jf.E) {
+			return Jr, nil
+		}
+		return Jf, nil
 	}
 	s := newSweep(g, f)
 	fid, xid := ids(f), ids(x)
@@ -305,7 +314,19 @@ func JacobianMode(f, x Vec, mode Mode) (Mat, error) {
 	return J, nil
 }
 
-// Jacobian returns ∂f/∂x, choosing forward or reverse mode by shape.
+// numOpsIn returns the number of operation nodes in the cone of es.
+func numOpsIn(g *Graph, es Vec) int {
+	s := newSweep(g, es)
+	n := 0
+	for _, id := range s.cone {
+		if o := g.nodes[id].op; o != opConst && o != opSym {
+			n++
+		}
+	}
+	return n
+}
+
+// Jacobian returns ∂f/∂x in Auto mode (the cheaper of forward and reverse).
 func Jacobian(f, x Vec) (Mat, error) { return JacobianMode(f, x, Auto) }
 
 // Gradient returns ∇f with respect to x (one reverse sweep).

@@ -22,6 +22,12 @@ type instr struct {
 	k       float64
 }
 
+// batch32 is a run tape[lo:hi] of instructions with the same opcode.
+type batch32 struct {
+	op     op
+	lo, hi int32
+}
+
 // Function is a compiled function: a flat instruction tape over a work array
 // of float64 slots. Inputs are copied into the first slots, constants sit in
 // the following slots (written once per workspace), and the remaining slots
@@ -38,9 +44,10 @@ type Function struct {
 	consts   []float64 // values of slots [nin, nin+len(consts))
 	nwork    int
 	tape     []instr
-	outSlot  []int32 // slot of every output element (concatenated)
-	outOff   []int   // offset of each output in outSlot
-	freeSym  int32   // a non-input symbol met during compilation (error)
+	batches  []batch32 // runs of one opcode in tape
+	outSlot  []int32   // slot of every output element (concatenated)
+	outOff   []int     // offset of each output in outSlot
+	freeSym  int32     // a non-input symbol met during compilation (error)
 }
 
 // Name returns the function's name.
@@ -133,11 +140,22 @@ func (f *Function) checkFree(g *Graph, in, out Vec) error {
 	return nil
 }
 
-// compile builds the tape with register reuse.
+// compile builds the tape: it schedules the operations into batches of
+// one opcode each (list scheduling on the DAG: among the ready operations,
+// the opcode with the most ready operations is emitted next, all of them at
+// once), then assigns work slots in the scheduled order, reusing a register
+// as soon as its value is dead. Batching lets run execute a tight loop per
+// opcode instead of dispatching on every instruction, and the operations of
+// a batch are independent, which keeps the pipeline busy.
 func (f *Function) compile(g *Graph, in, out Vec) {
 	s := newSweep(g, out)
 	cone := s.cone
-	slot := make([]int32, len(cone))
+	nc := len(cone)
+	isOp := func(ci int) bool {
+		o := g.nodes[cone[ci]].op
+		return o != opConst && o != opSym
+	}
+	slot := make([]int32, nc)
 	for i := range slot {
 		slot[i] = -1
 	}
@@ -147,61 +165,120 @@ func (f *Function) compile(g *Graph, in, out Vec) {
 		}
 	}
 	next := int32(f.nin)
-	// Constants get fixed slots.
-	for ci, id := range cone {
-		if nd := g.nodes[id]; nd.op == opConst {
-			slot[ci] = next
-			next++
-			f.consts = append(f.consts, nd.k)
-		}
-	}
-	// Last use (cone index of the last reader) of every node; outputs live
-	// to the end.
-	last := make([]int, len(cone))
-	for ci, id := range cone {
-		nd := g.nodes[id]
-		for i := 0; i < ops[nd.op].arity; i++ {
-			last[s.pos[child(nd, i)]] = ci
-		}
-	}
-	for _, e := range out {
-		last[s.pos[e.id]] = len(cone)
-	}
-	// Readers of each node's last use, to free registers: freeAt[ci] lists
-	// cone indices whose last reader is ci.
-	freeAt := make([][]int32, len(cone))
-	for ci, l := range last {
-		if l < len(cone) && g.nodes[cone[ci]].op != opConst && g.nodes[cone[ci]].op != opSym {
-			freeAt[l] = append(freeAt[l], int32(ci))
-		}
-	}
-	var free []int32
 	for ci, id := range cone {
 		nd := g.nodes[id]
 		switch nd.op {
 		case opConst:
-			continue
+			slot[ci] = next
+			next++
+			f.consts = append(f.consts, nd.k)
 		case opSym:
 			if slot[ci] < 0 && f.freeSym == 0 {
 				f.freeSym = id
 			}
+		}
+	}
+	if f.freeSym != 0 {
+		return
+	}
+	// Children (cone indices) of every operation and dependency counts.
+	kids := make([][3]int32, nc)
+	pending := make([]int, nc)
+	parents := make([][]int32, nc)
+	for ci, id := range cone {
+		if !isOp(ci) {
 			continue
 		}
+		nd := g.nodes[id]
+		ar := ops[nd.op].arity
+		for i := 0; i < ar; i++ {
+			c := s.pos[child(nd, i)]
+			kids[ci][i] = c
+			dup := false
+			for j := 0; j < i; j++ {
+				dup = dup || kids[ci][j] == c
+			}
+			if !dup && isOp(int(c)) {
+				pending[ci]++
+				parents[c] = append(parents[c], int32(ci))
+			}
+		}
+	}
+	var ready [numOps][]int32
+	for ci := range cone {
+		if isOp(ci) && pending[ci] == 0 {
+			o := g.nodes[cone[ci]].op
+			ready[o] = append(ready[o], int32(ci))
+		}
+	}
+	var order []int32
+	for {
+		best := op(0)
+		for o := range ready {
+			if len(ready[o]) > len(ready[best]) {
+				best = op(o)
+			}
+		}
+		if len(ready[best]) == 0 {
+			break
+		}
+		batch := ready[best]
+		ready[best] = nil
+		f.batches = append(f.batches, batch32{op: best, lo: int32(len(order)), hi: int32(len(order) + len(batch))})
+		order = append(order, batch...)
+		for _, ci := range batch {
+			for _, p := range parents[ci] {
+				pending[p]--
+				if pending[p] == 0 {
+					o := g.nodes[cone[p]].op
+					ready[o] = append(ready[o], p)
+				}
+			}
+		}
+	}
+	// Last use (position in order of the last reader); outputs live to the end.
+	posIn := make([]int, nc)
+	for k, ci := range order {
+		posIn[ci] = k
+	}
+	last := make([]int, nc)
+	for i := range last {
+		last[i] = -1
+	}
+	for k, ci := range order {
+		nd := g.nodes[cone[ci]]
+		for i := 0; i < ops[nd.op].arity; i++ {
+			last[kids[ci][i]] = k
+		}
+	}
+	for _, e := range out {
+		last[s.pos[e.id]] = len(order)
+	}
+	freeAt := make([][]int32, len(order)+1)
+	for ci, l := range last {
+		if l >= 0 && l < len(order) && isOp(ci) {
+			freeAt[l] = append(freeAt[l], int32(ci))
+		}
+	}
+	var free []int32
+	f.tape = make([]instr, 0, len(order))
+	for k, ci := range order {
+		nd := g.nodes[cone[ci]]
 		ins := instr{op: nd.op, k: nd.k}
 		ar := ops[nd.op].arity
 		if ar > 0 {
-			ins.a = slot[s.pos[nd.a]]
+			ins.a = slot[kids[ci][0]]
 		}
 		if ar > 1 {
-			ins.b = slot[s.pos[nd.b]]
+			ins.b = slot[kids[ci][1]]
 		}
 		if ar > 2 {
-			ins.c = slot[s.pos[nd.c]]
+			ins.c = slot[kids[ci][2]]
 		}
 		// Release operands whose last use is this instruction, then take a
-		// register (possibly one just released: operands are read before
-		// the result is written).
-		for _, d := range freeAt[ci] {
+		// register (possibly one just released: an instruction reads its
+		// operands before writing its result).
+		for _, d := range freeAt[k] {
 			free = append(free, slot[d])
 		}
 		if n := len(free); n > 0 {
@@ -318,70 +395,140 @@ func (f *Function) checkIn(in [][]float64) error {
 	return nil
 }
 
-// run executes the tape on the work array.
+// run executes the tape on the work array, one tight loop per batch.
 func (f *Function) run(w []float64) {
-	for i := range f.tape {
-		in := &f.tape[i]
-		switch in.op {
+	for _, bt := range f.batches {
+		t := f.tape[bt.lo:bt.hi]
+		switch bt.op {
 		case opAdd:
-			w[in.out] = w[in.a] + w[in.b]
+			for i := range t {
+				in := &t[i]
+				w[in.out] = w[in.a] + w[in.b]
+			}
 		case opSub:
-			w[in.out] = w[in.a] - w[in.b]
+			for i := range t {
+				in := &t[i]
+				w[in.out] = w[in.a] - w[in.b]
+			}
 		case opMul:
-			w[in.out] = w[in.a] * w[in.b]
+			for i := range t {
+				in := &t[i]
+				w[in.out] = w[in.a] * w[in.b]
+			}
 		case opMulZ:
-			a, b := w[in.a], w[in.b]
-			if a == 0 || b == 0 {
-				w[in.out] = 0
-			} else {
-				w[in.out] = a * b
+			for i := range t {
+				in := &t[i]
+				w[in.out] = mulZ(w[in.a], w[in.b])
 			}
 		case opDiv:
-			w[in.out] = w[in.a] / w[in.b]
+			for i := range t {
+				in := &t[i]
+				w[in.out] = w[in.a] / w[in.b]
+			}
 		case opNeg:
-			w[in.out] = -w[in.a]
+			for i := range t {
+				in := &t[i]
+				w[in.out] = -w[in.a]
+			}
 		case opSq:
-			a := w[in.a]
-			w[in.out] = a * a
+			for i := range t {
+				in := &t[i]
+				a := w[in.a]
+				w[in.out] = a * a
+			}
 		case opPowC:
-			w[in.out] = math.Pow(w[in.a], in.k)
+			for i := range t {
+				in := &t[i]
+				w[in.out] = math.Pow(w[in.a], in.k)
+			}
 		case opPow:
-			w[in.out] = math.Pow(w[in.a], w[in.b])
+			for i := range t {
+				in := &t[i]
+				w[in.out] = math.Pow(w[in.a], w[in.b])
+			}
 		case opSqrt:
-			w[in.out] = math.Sqrt(w[in.a])
+			for i := range t {
+				in := &t[i]
+				w[in.out] = math.Sqrt(w[in.a])
+			}
 		case opExp:
-			w[in.out] = math.Exp(w[in.a])
+			for i := range t {
+				in := &t[i]
+				w[in.out] = math.Exp(w[in.a])
+			}
 		case opLog:
-			w[in.out] = math.Log(w[in.a])
+			for i := range t {
+				in := &t[i]
+				w[in.out] = math.Log(w[in.a])
+			}
 		case opSin:
-			w[in.out] = math.Sin(w[in.a])
+			for i := range t {
+				in := &t[i]
+				w[in.out] = math.Sin(w[in.a])
+			}
 		case opCos:
-			w[in.out] = math.Cos(w[in.a])
+			for i := range t {
+				in := &t[i]
+				w[in.out] = math.Cos(w[in.a])
+			}
 		case opTan:
-			w[in.out] = math.Tan(w[in.a])
+			for i := range t {
+				in := &t[i]
+				w[in.out] = math.Tan(w[in.a])
+			}
 		case opAtan:
-			w[in.out] = math.Atan(w[in.a])
+			for i := range t {
+				in := &t[i]
+				w[in.out] = math.Atan(w[in.a])
+			}
 		case opAtan2:
-			w[in.out] = math.Atan2(w[in.a], w[in.b])
+			for i := range t {
+				in := &t[i]
+				w[in.out] = math.Atan2(w[in.a], w[in.b])
+			}
 		case opTanh:
-			w[in.out] = math.Tanh(w[in.a])
+			for i := range t {
+				in := &t[i]
+				w[in.out] = math.Tanh(w[in.a])
+			}
 		case opAbs:
-			w[in.out] = math.Abs(w[in.a])
+			for i := range t {
+				in := &t[i]
+				w[in.out] = math.Abs(w[in.a])
+			}
 		case opSign:
-			w[in.out] = sign(w[in.a])
+			for i := range t {
+				in := &t[i]
+				w[in.out] = sign(w[in.a])
+			}
 		case opMin:
-			w[in.out] = minf(w[in.a], w[in.b])
+			for i := range t {
+				in := &t[i]
+				w[in.out] = minf(w[in.a], w[in.b])
+			}
 		case opMax:
-			w[in.out] = maxf(w[in.a], w[in.b])
+			for i := range t {
+				in := &t[i]
+				w[in.out] = maxf(w[in.a], w[in.b])
+			}
 		case opGt:
-			w[in.out] = b2f(w[in.a] > w[in.b])
+			for i := range t {
+				in := &t[i]
+				w[in.out] = b2f(w[in.a] > w[in.b])
+			}
 		case opGe:
-			w[in.out] = b2f(w[in.a] >= w[in.b])
+			for i := range t {
+				in := &t[i]
+				w[in.out] = b2f(w[in.a] >= w[in.b])
+			}
 		case opIfElse:
-			if w[in.a] > 0 {
-				w[in.out] = w[in.b]
-			} else {
-				w[in.out] = w[in.c]
+			for i := range t {
+				in := &t[i]
+				if w[in.a] > 0 {
+					w[in.out] = w[in.b]
+				} else {
+					w[in.out] = w[in.c]
+				}
 			}
 		default:
 			panic("ad: corrupt tape") // unreachable: compile emits table ops only

@@ -272,12 +272,34 @@ func (e Expr) Sub(o Expr) Expr {
 			return e.g.zero()
 		case o.node().op == opNeg: // a − (−b) = a + b
 			return e.Add(o.arg(0))
+		case e.node().op == opNeg: // (−a) − b = −(a + b)
+			return e.arg(0).Add(o).Neg()
 		}
 	}
 	return binary(opSub, e, o)
 }
 
-// Mul returns e · o. x·0 simplifies to 0, x·1 to x and x·(−1) to −x.
+// scaled splits e into c·x when e is a product with a constant factor
+// (c, x, true) or a negation (−1, x, true).
+func scaled(e Expr) (float64, Expr, bool) {
+	n := e.node()
+	switch n.op {
+	case opNeg:
+		return -1, e.arg(0), true
+	case opMul:
+		if v, ok := e.arg(0).IsConst(); ok {
+			return v, e.arg(1), true
+		}
+		if v, ok := e.arg(1).IsConst(); ok {
+			return v, e.arg(0), true
+		}
+	}
+	return 0, Expr{}, false
+}
+
+// Mul returns e · o. x·0 simplifies to 0, x·1 to x and x·(−1) to −x;
+// constant factors are collected (c₁·(c₂·x) = (c₁c₂)·x) and negations are
+// pulled out of products so that sums absorb them.
 func (e Expr) Mul(o Expr) Expr {
 	if e.g != nil && e.g == o.g && e.id != 0 && o.id != 0 {
 		if _, ok := e.IsConst(); ok {
@@ -292,13 +314,31 @@ func (e Expr) Mul(o Expr) Expr {
 			case -1:
 				return e.Neg()
 			}
+			if _, ok := e.IsConst(); !ok {
+				if c, x, ok := scaled(e); ok { // v·(c·x) = (v·c)·x
+					return x.Mul(e.g.Const(v * c))
+				}
+			}
+			return binary(opMul, e, o)
 		}
 		if e.id == o.id {
 			return Sq(e)
 		}
-		// (−a)·(−b) = a·b
-		if e.node().op == opNeg && o.node().op == opNeg {
+		en, on := e.node().op == opNeg, o.node().op == opNeg
+		switch {
+		case en && on: // (−a)·(−b) = a·b
 			return e.arg(0).Mul(o.arg(0))
+		case en: // (−a)·b = −(a·b)
+			return e.arg(0).Mul(o).Neg()
+		case on:
+			return e.Mul(o.arg(0)).Neg()
+		}
+		// (c·a)·b = c·(a·b)
+		if c, x, ok := scaled(e); ok {
+			return x.Mul(o).Scale(c)
+		}
+		if c, x, ok := scaled(o); ok {
+			return e.Mul(x).Scale(c)
 		}
 	}
 	return binary(opMul, e, o)
@@ -344,6 +384,9 @@ func (e Expr) Div(o Expr) Expr {
 		if e.IsZero() {
 			return e
 		}
+		if e.node().op == opNeg {
+			return e.arg(0).Div(o).Neg()
+		}
 	}
 	return binary(opDiv, e, o)
 }
@@ -357,6 +400,9 @@ func (e Expr) Neg() Expr {
 			return e.arg(0)
 		case opSub:
 			return e.arg(1).Sub(e.arg(0))
+		}
+		if c, x, ok := scaled(e); ok { // −(c·x) = (−c)·x
+			return x.Mul(e.g.Const(-c))
 		}
 	}
 	return unary(opNeg, e, 0)

@@ -95,12 +95,12 @@ func (m *monopod) derivatives() (*Derivatives, error) {
 // Hand-written reference of §3.2: constants and closed forms.
 const (
 	mpA  = mpShank*mpLThigh + mpThigh*mpSThigh // 0.138112
-	mpB  = mpShank * mpSShank                   // 0.0548
+	mpB  = mpShank * mpSShank                  // 0.0548
 	mpC0 = mpIShank + mpIThigh + mpShank*mpLThigh*mpLThigh + mpShank*mpSShank*mpSShank + mpThigh*mpSThigh*mpSThigh
-	mpC1 = 2 * mpShank * mpLThigh * mpSShank // 0.02192
+	mpC1 = 2 * mpShank * mpLThigh * mpSShank    // 0.02192
 	mpD0 = mpIShank + mpShank*mpSShank*mpSShank // 0.00868
-	mpD1 = mpShank * mpLThigh * mpSShank         // 0.01096
-	mpMt = mpHip + mpThigh + mpShank             // 6.305
+	mpD1 = mpShank * mpLThigh * mpSShank        // 0.01096
+	mpMt = mpHip + mpThigh + mpShank            // 6.305
 )
 
 // handMh writes M (row-major 4×4) and h, as tabulated in §3.2.

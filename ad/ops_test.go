@@ -278,10 +278,10 @@ func TestIfElseNoNaNLeak(t *testing.T) {
 	// m = min(1, x) + IfElse(x−1, 0, √(x−1))… exercises min within a branch.
 	m := Min(g.Const(1), x[0]).Add(IfElse(x[0].AddConst(-1), Sqrt(x[0].AddConst(-1)), g.zero()))
 	for _, c := range []struct {
-		name       string
-		e          Expr
-		at         float64
-		v, d1, d2  float64 // closed-form value, first and second derivative
+		name      string
+		e         Expr
+		at        float64
+		v, d1, d2 float64 // closed-form value, first and second derivative
 	}{
 		{"sqrt branch inactive", f, -1, 1, -3, 6},
 		{"sqrt branch active", f, 4, 2, 0.25, -1.0 / 32},

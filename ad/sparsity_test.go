@@ -149,9 +149,9 @@ func TestSparsityStructured(t *testing.T) {
 				}
 				r = append(r, s)
 				row := 2*k + c
-				wantJ[[2]int{row, c}] = true         // −x₀
+				wantJ[[2]int{row, c}] = true           // −x₀
 				wantJ[[2]int{row, 2 + 2*k + c}] = true // X_k
-				wantJ[[2]int{row, 10}] = true        // h
+				wantJ[[2]int{row, 10}] = true          // h
 				for j := 0; j < 2; j++ {
 					if c == 0 { // h a x_{j,1} θ_{j,0}
 						wantJ[[2]int{row, 2 + 2*j + 1}] = true
