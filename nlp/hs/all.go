@@ -11,7 +11,8 @@ var constructors = []func() *Problem{
 	hs041, hs042, hs043, hs044, hs045, hs046, hs047, hs048, hs049, hs050,
 	hs051, hs052, hs053, hs055, hs056, hs060, hs061, hs062, hs063, hs064,
 	hs065, hs066, hs071, hs072, hs073, hs074,
-	hs075, hs076, hs077, hs078, hs079, hs080, hs081,
+	hs075, hs076, hs077, hs078, hs079, hs080, hs081, hs100,
+	hs106, hs108, hs110, hs113, hs118,
 }
 
 // All returns fresh instances of every problem in the collection, ordered by

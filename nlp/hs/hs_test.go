@@ -63,7 +63,7 @@ func points(d data, seed uint64) [][]float64 {
 	for k := 0; k < 2; k++ {
 		x := make([]float64, d.n)
 		for i := range x {
-			x[i] = d.x0[i] + 0.1*(1+math.Abs(d.x0[i]))*(2*rng.Float64()-1)
+			x[i] = d.x0[i] + 0.05*(1+math.Abs(d.x0[i]))*(2*rng.Float64()-1)
 			x[i] = math.Min(math.Max(x[i], d.xL[i]), d.xU[i])
 		}
 		pts = append(pts, x)

@@ -87,12 +87,18 @@ func multipliers(t *testing.T, p *hs.Problem, d data, a activeSet, x []float64) 
 			}
 			b.SetVec(r, grad[j])
 		}
-		var l mat.VecDense
-		if err := l.SolveVec(at, b); err != nil {
-			t.Logf("least-squares multipliers: %v", err)
+		// Minimum-norm least squares by SVD, so that dependent active
+		// constraints (degenerate optima) still give multipliers.
+		var svd mat.SVD
+		if !svd.Factorize(at, mat.SVDThin) {
+			t.Fatal("SVD of the active Jacobian failed")
 		}
-		for i := range lambda {
-			lambda[i] = l.AtVec(i)
+		if rank := svd.Rank(1e-10); rank > 0 {
+			var l mat.VecDense
+			svd.SolveVecTo(&l, b, rank)
+			for i := range lambda {
+				lambda[i] = l.AtVec(i)
+			}
 		}
 	}
 	r = append([]float64(nil), grad...)

@@ -108,7 +108,7 @@ func hs076() *Problem {
 func hs077() *Problem {
 	return build(spec{
 		name: "hs077", num: 77, n: 5, kinds: "ee",
-		note: polished,
+		note:  polished,
 		x0:    vec(5, 2),
 		fstar: 0.24150513,
 		xstar: []float64{1.166172189709298, 1.182111388802704, 1.38025704314546, 1.506036273623046, 0.6109201960430908},
@@ -172,7 +172,7 @@ func c78Hess(x []float64, l []float64, h hess) {
 func hs078() *Problem {
 	return build(spec{
 		name: "hs078", num: 78, n: 5, kinds: "eee",
-		note: polished,
+		note:  polished,
 		x0:    []float64{-2, 1.5, 2, -1, -1},
 		fstar: -2.91970041,
 		xstar: []float64{-1.717143570394382, 1.595709690183555, 1.827245752927195, -0.7636430781841305, -0.7636430781841304},
@@ -197,7 +197,7 @@ func hs078() *Problem {
 func hs079() *Problem {
 	return build(spec{
 		name: "hs079", num: 79, n: 5, kinds: "eee",
-		note: polished,
+		note:  polished,
 		x0:    vec(5, 2),
 		fstar: 0.0787768209,
 		xstar: []float64{1.191127456311051, 1.362603164961742, 1.472817931512088, 1.635016619167993, 1.679081436166408},
@@ -261,7 +261,7 @@ var (
 func hs080() *Problem {
 	return build(spec{
 		name: "hs080", num: 80, n: 5, kinds: "eee",
-		note: polished,
+		note:  polished,
 		x0:    []float64{-2, 2, 2, -1, -1},
 		xl:    append([]float64(nil), xl80...),
 		xu:    append([]float64(nil), xu80...),
@@ -280,7 +280,7 @@ func hs080() *Problem {
 func hs081() *Problem {
 	return build(spec{
 		name: "hs081", num: 81, n: 5, kinds: "eee",
-		note: polished,
+		note:  polished,
 		x0:    []float64{-2, 2, 2, -1, -1},
 		xl:    append([]float64(nil), xl80...),
 		xu:    append([]float64(nil), xu80...),
