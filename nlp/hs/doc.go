@@ -25,9 +25,23 @@
 // closed form where one exists; where the book prints a rounded point,
 // XStar is that point polished to more digits by Newton's method on the
 // first-order optimality conditions of the formulation here, starting from
-// the printed point and agreeing with it to the printed digits (the
-// Source field says so). The tests check f(XStar) against FStar and the
-// feasibility of XStar.
+// the printed point and changing only its last printed digits (the Source
+// field says so; the polishing tool is TestRefine in the tests). For
+// problem 110 the book's point is off in the sixth digit; XStar is the
+// stationary point, with the same f* to ten digits.
+// The tests check, for every problem, that f(XStar) = FStar to 10⁻⁶
+// (relative, absolute when |f*| ≤ 1), that XStar is feasible to 10⁻⁶, and
+// that XStar satisfies the first-order conditions (stationarity with
+// least-squares multipliers of the right signs), except for problem 13,
+// whose optimum is a cusp where no multipliers exist. Problem 108 has
+// linearly dependent active constraints (its multipliers are not unique).
+//
+// The collection (constraints other than bounds): none for 1–5, 38, 45
+// and 110; equalities only for 6–9, 26–28, 39–42, 46–53, 55, 56, 60–63 and
+// 77–81; inequalities only for 10–13, 15–24, 29–31, 33–37, 43, 44, 64–66,
+// 72, 76, 100, 106, 108, 113 and 118; both for 14, 32, 71 and 73–75.
+// Problem 25 and the larger or data-fitting problems of the book are not
+// included.
 //
 // Derivatives are analytic. The Jacobian and Hessian sparsity patterns are
 // fixed per problem (derived once, when the problem is built, from the

@@ -309,4 +309,4 @@ func (p *Problem) sparsity() {
 // polished is the Source note of a problem whose XStar is the printed
 // optimal point polished by Newton's method on the first-order optimality
 // conditions (see the package documentation).
-const polished = "XStar: printed optimal point polished by Newton's method on the first-order conditions, agreeing to the printed digits"
+const polished = "XStar: the printed optimal point polished by Newton's method on the first-order conditions"
