@@ -7,10 +7,11 @@ import (
 	"gonum.org/v1/gonum/mat"
 )
 
-// Dense is a dense backend built on gonum, meant as a test oracle and for
-// tiny problems. Factorize computes the eigenvalues of A (mat.EigenSym) for
-// the inertia and an LU factorization with partial pivoting (mat.LU) for
-// Solve. An eigenvalue λ with |λ| ≤ max(ZeroTol, n·ε·max|λ|) counts as Zero.
+// Dense is a dense backend, meant as a test oracle and for tiny problems.
+// Factorize computes the inertia by a dense Bunch–Kaufman LDLᵀ (1×1 and 2×2
+// pivots, written here; gonum has no Dsytrf) and an LU factorization with
+// partial pivoting (gonum mat.LU) for Solve. A pivot d with
+// |d| ≤ max(ZeroTol, n·ε·max|a_ij|) counts as Zero.
 // Expected signs are checked for length and values but otherwise ignored:
 // Dense never regularizes. Factorize and Solve allocate.
 type Dense struct {
@@ -22,7 +23,7 @@ type Dense struct {
 	colPtr, rowIdx []int
 	a              *mat.SymDense
 	lu             mat.LU
-	eig            mat.EigenSym
+	work           []float64 // n×n row-major copy for Bunch–Kaufman
 	inert          Inertia
 	ref            refineWork
 	bv, xv         *mat.VecDense
@@ -47,6 +48,7 @@ func (s *Dense) Analyze(a *SymCSC) error {
 	s.colPtr = append(s.colPtr[:0], a.ColPtr...)
 	s.rowIdx = append(s.rowIdx[:0], a.RowIdx...)
 	s.a = mat.NewSymDense(max(a.N, 1), nil)
+	s.work = make([]float64, a.N*a.N)
 	s.ref = newRefineWork(a.N)
 	s.bv = mat.NewVecDense(max(a.N, 1), nil)
 	s.xv = mat.NewVecDense(max(a.N, 1), nil)
@@ -94,29 +96,18 @@ func (s *Dense) Factorize(a *SymCSC, signs []int8) error {
 			s.a.SetSym(a.RowIdx[p], j, a.Val[p])
 		}
 	}
-	if !s.eig.Factorize(s.a, false) {
-		return fmt.Errorf("linalg: dense eigenvalue decomposition failed")
-	}
-	ev := s.eig.Values(nil)
-	big := 0.0
-	for _, l := range ev {
-		big = math.Max(big, math.Abs(l))
+	n := s.n
+	for i := range n {
+		for j := range n {
+			s.work[i*n+j] = s.a.At(i, j)
+		}
 	}
 	tol := s.ZeroTol
 	if tol == 0 {
 		tol = DefaultZeroPivotTol
 	}
-	tol = math.Max(tol, float64(s.n)*0x1p-52*big)
-	for _, l := range ev {
-		switch {
-		case math.Abs(l) <= tol:
-			s.inert.Zero++
-		case l > 0:
-			s.inert.Pos++
-		default:
-			s.inert.Neg++
-		}
-	}
+	tol = math.Max(tol, float64(n)*0x1p-52*a.maxAbs())
+	s.inert = bunchKaufmanInertia(n, s.work, tol)
 	s.lu.Factorize(s.a)
 	s.ok = true
 	return nil

@@ -122,8 +122,10 @@
 // # Backends
 //
 // Sparse and Dense implement LinearSolver and RefinedSolver and run the same
-// conformance suite (runConformance in the tests). Dense uses gonum's
-// EigenSym for the inertia and LU for solves; it allocates and is meant for
-// tests and tiny problems. The sub-package kktgen generates the OCP-shaped
+// conformance suite (runConformance in the tests). Dense computes the
+// inertia by a dense Bunch–Kaufman LDLᵀ with 1×1/2×2 pivots (Bunch &
+// Kaufman, Math. Comp. 31, 1977; gonum has no Dsytrf) and solves by gonum's
+// LU; it allocates and is meant for tests and tiny problems. The tests check
+// both against gonum eigenvalue counts. The sub-package kktgen generates the OCP-shaped
 // KKT benchmark matrix of the solver notes (§6.3).
 package linalg
