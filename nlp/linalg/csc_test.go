@@ -282,3 +282,18 @@ func mustSparse(t *testing.T, set Settings) *Sparse {
 	}
 	return s
 }
+
+// TestAnalyzePermLength: a caller permutation whose length differs from the
+// matrix order is an error, not silently ignored.
+func TestAnalyzePermLength(t *testing.T) {
+	a := grid2D(3)
+	for _, ord := range []Ordering{OrderGiven, OrderBest} {
+		s := mustSparse(t, Settings{Ordering: ord, Perm: []int{2, 1, 0}})
+		if err := s.Analyze(a); !errors.Is(err, ErrPermutation) {
+			t.Errorf("%v: %v", ord, err)
+		}
+		if err := s.Factorize(a, nil); !errors.Is(err, ErrNotAnalyzed) {
+			t.Errorf("%v: Factorize after failed Analyze: %v", ord, err)
+		}
+	}
+}
