@@ -59,8 +59,10 @@ type SparseStats struct {
 	NnzA     int      // stored entries of A (upper triangle with diagonal)
 	NnzL     int      // strictly lower entries of L (D excluded)
 	Ordering Ordering // ordering used: OrderAMD, OrderNatural or OrderGiven
-	// Flops estimates the floating-point work of one Factorize:
-	// Σ_j c_j(c_j+3) with c_j = nnz(L[:,j]) (multiply-adds counted as two).
+	// Flops estimates the floating-point operations of one Factorize:
+	// Σ_j c_j(c_j+2) with c_j = nnz(L[:,j]): column j is used in
+	// c_j(c_j−1)/2 multiply-adds (two operations each) and each of its
+	// entries costs three more (scaling by 1/d_j and the update of d_k).
 	Flops float64
 	// NnzLAMD and NnzLGiven are the nnz(L) of both candidates when Ordering
 	// was OrderBest (0 otherwise).

@@ -32,7 +32,7 @@ type symbolic struct {
 	rent []rowEntry // per entry L[k,i]: what the numeric phase needs, in one stream
 
 	nnzL  int     // off-diagonal nnz(L)
-	flops float64 // Σ_j c_j(c_j+3): multiply-adds plus divisions, c_j = nnz(L[:,j])
+	flops float64 // Σ_j c_j(c_j+2), c_j = nnz(L[:,j]); see SparseStats.Flops
 }
 
 // rowEntry describes the off-diagonal entry L[k,i] of row k: column i, the
@@ -157,7 +157,7 @@ func analyze(a *SymCSC, perm []int) (*symbolic, error) {
 	s.lp = make([]int, n+1)
 	for j, c := range counts {
 		s.lp[j+1] = s.lp[j] + c
-		s.flops += float64(c) * float64(c+3)
+		s.flops += float64(c) * float64(c+2)
 	}
 	// Row structure: count per row, then fill while walking rows in order,
 	// so each column of L receives its rows in increasing order.
