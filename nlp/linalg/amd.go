@@ -245,7 +245,12 @@ func AMD(a *SymCSC, opt AMDOptions) []int {
 			}
 			vars[i] = ai
 			if dext == 0 {
-				// Mass elimination: i is adjacent to L_p only.
+				// Mass elimination: i is adjacent to L_p only. Elements
+				// kept in E_i (only without aggressive absorption, all
+				// with L_e ⊆ L_p) lose i's weight.
+				for _, e := range ei {
+					esize[e] -= nv[i]
+				}
 				state[i] = amdDead
 				elems[i], vars[i] = nil, nil
 				degme -= nv[i]
