@@ -3,6 +3,7 @@ package ad
 import (
 	"fmt"
 	"math"
+	"unsafe"
 )
 
 // Arg is a named vector argument (input or output) of a Function.
@@ -140,21 +141,46 @@ func (f *Function) checkFree(g *Graph, in, out Vec) error {
 	return nil
 }
 
-// compile builds the tape: it schedules the operations into batches of
-// one opcode each (list scheduling on the DAG: among the ready operations,
-// the opcode with the most ready operations is emitted next, all of them at
-// once), then assigns work slots in the scheduled order, reusing a register
-// as soon as its value is dead. Batching lets run execute a tight loop per
-// opcode instead of dispatching on every instruction, and the operations of
-// a batch are independent, which keeps the pipeline busy.
+// Tape-only fused opcodes, numbered after the graph operations. Each is a
+// composition of table operations with the same roundings (the product is
+// rounded before the sum: float64(a*b) prevents fused multiply-add).
+const (
+	opMulC    op = numOps + iota // a·k
+	opAddC                       // a + k
+	opRSubC                      // k − a
+	opMulAdd                     // a·b + c
+	opMulSub                     // a·b − c
+	opNMulAdd                    // c − a·b
+	numTapeOps
+)
+
+// tnode is one tape operation before scheduling: operands are cone indices.
+type tnode struct {
+	op   op
+	arg  [3]int32
+	narg int
+	k    float64
+}
+
+// compile builds the tape in four steps:
+//  1. fusion: a product used only once by a sum or difference is fused into
+//     it (a·b + c, a·b − c, c − a·b); products, sums and differences with a
+//     constant operand carry the constant inline (a·k, a + k, k − a);
+//  2. scheduling into batches of one opcode each (list scheduling on the
+//     DAG: among the ready operations, the opcode with the most ready
+//     operations is emitted next, all of them at once), so that run executes
+//     a tight loop per opcode and the independent operations of a batch keep
+//     the pipeline busy;
+//  3. register allocation in the scheduled order: inputs and constants have
+//     fixed slots, every other value takes a free register, released after
+//     its last use;
+//  4. output slots.
 func (f *Function) compile(g *Graph, in, out Vec) {
 	s := newSweep(g, out)
 	cone := s.cone
 	nc := len(cone)
-	isOp := func(ci int) bool {
-		o := g.nodes[cone[ci]].op
-		return o != opConst && o != opSym
-	}
+	opOf := func(ci int32) op { return g.nodes[cone[ci]].op }
+	isOp := func(ci int32) bool { o := opOf(ci); return o != opConst && o != opSym }
 	slot := make([]int32, nc)
 	for i := range slot {
 		slot[i] = -1
@@ -181,34 +207,97 @@ func (f *Function) compile(g *Graph, in, out Vec) {
 	if f.freeSym != 0 {
 		return
 	}
-	// Children (cone indices) of every operation and dependency counts.
-	kids := make([][3]int32, nc)
-	pending := make([]int, nc)
-	parents := make([][]int32, nc)
-	for ci, id := range cone {
-		if !isOp(ci) {
+	kid := func(ci int32, i int) int32 { return s.pos[child(g.nodes[cone[ci]], i)] }
+	// 1. Fusion.
+	uses := make([]int, nc)
+	for ci := range cone {
+		c := int32(ci)
+		if !isOp(c) {
 			continue
 		}
-		nd := g.nodes[id]
-		ar := ops[nd.op].arity
-		for i := 0; i < ar; i++ {
-			c := s.pos[child(nd, i)]
-			kids[ci][i] = c
+		for i := 0; i < ops[opOf(c)].arity; i++ {
+			uses[kid(c, i)]++
+		}
+	}
+	for _, e := range out {
+		uses[s.pos[e.id]] += 2 // outputs are never absorbed
+	}
+	absorbed := make([]bool, nc)
+	fusable := func(c int32) bool { return opOf(c) == opMul && uses[c] == 1 && !absorbed[c] }
+	constOf := func(c int32) (float64, bool) { return Expr{g, cone[c]}.IsConst() }
+	tn := make([]tnode, nc)
+	for ci := range cone {
+		c := int32(ci)
+		if !isOp(c) {
+			continue
+		}
+		o := opOf(c)
+		t := tnode{op: o, k: g.nodes[cone[c]].k, narg: ops[o].arity}
+		for i := 0; i < t.narg; i++ {
+			t.arg[i] = kid(c, i)
+		}
+		switch o {
+		case opMul:
+			if k, ok := constOf(t.arg[1]); ok {
+				t = tnode{op: opMulC, arg: [3]int32{t.arg[0]}, narg: 1, k: k}
+			} else if k, ok := constOf(t.arg[0]); ok {
+				t = tnode{op: opMulC, arg: [3]int32{t.arg[1]}, narg: 1, k: k}
+			}
+		case opAdd:
+			x, y := t.arg[0], t.arg[1]
+			if k, ok := constOf(y); ok {
+				t = tnode{op: opAddC, arg: [3]int32{x}, narg: 1, k: k}
+			} else if k, ok := constOf(x); ok {
+				t = tnode{op: opAddC, arg: [3]int32{y}, narg: 1, k: k}
+			} else if fusable(x) {
+				absorbed[x] = true
+				t = tnode{op: opMulAdd, arg: [3]int32{kid(x, 0), kid(x, 1), y}, narg: 3}
+			} else if fusable(y) {
+				absorbed[y] = true
+				t = tnode{op: opMulAdd, arg: [3]int32{kid(y, 0), kid(y, 1), x}, narg: 3}
+			}
+		case opSub:
+			x, y := t.arg[0], t.arg[1]
+			if k, ok := constOf(y); ok {
+				t = tnode{op: opAddC, arg: [3]int32{x}, narg: 1, k: -k}
+			} else if k, ok := constOf(x); ok {
+				t = tnode{op: opRSubC, arg: [3]int32{y}, narg: 1, k: k}
+			} else if fusable(y) {
+				absorbed[y] = true
+				t = tnode{op: opNMulAdd, arg: [3]int32{kid(y, 0), kid(y, 1), x}, narg: 3}
+			} else if fusable(x) {
+				absorbed[x] = true
+				t = tnode{op: opMulSub, arg: [3]int32{kid(x, 0), kid(x, 1), y}, narg: 3}
+			}
+		}
+		tn[ci] = t
+	}
+	live := func(c int32) bool { return isOp(c) && !absorbed[c] }
+	// 2. Scheduling.
+	pending := make([]int, nc)
+	parents := make([][]int32, nc)
+	for ci := range cone {
+		c := int32(ci)
+		if !live(c) {
+			continue
+		}
+		t := &tn[ci]
+		for i := 0; i < t.narg; i++ {
+			a := t.arg[i]
 			dup := false
 			for j := 0; j < i; j++ {
-				dup = dup || kids[ci][j] == c
+				dup = dup || t.arg[j] == a
 			}
-			if !dup && isOp(int(c)) {
+			if !dup && live(a) {
 				pending[ci]++
-				parents[c] = append(parents[c], int32(ci))
+				parents[a] = append(parents[a], c)
 			}
 		}
 	}
-	var ready [numOps][]int32
+	var ready [numTapeOps][]int32
 	for ci := range cone {
-		if isOp(ci) && pending[ci] == 0 {
-			o := g.nodes[cone[ci]].op
-			ready[o] = append(ready[o], int32(ci))
+		if c := int32(ci); live(c) && pending[ci] == 0 {
+			ready[tn[ci].op] = append(ready[tn[ci].op], c)
 		}
 	}
 	var order []int32
@@ -226,29 +315,25 @@ func (f *Function) compile(g *Graph, in, out Vec) {
 		ready[best] = nil
 		f.batches = append(f.batches, batch32{op: best, lo: int32(len(order)), hi: int32(len(order) + len(batch))})
 		order = append(order, batch...)
-		for _, ci := range batch {
-			for _, p := range parents[ci] {
+		for _, c := range batch {
+			for _, p := range parents[c] {
 				pending[p]--
 				if pending[p] == 0 {
-					o := g.nodes[cone[p]].op
-					ready[o] = append(ready[o], p)
+					ready[tn[p].op] = append(ready[tn[p].op], p)
 				}
 			}
 		}
 	}
-	// Last use (position in order of the last reader); outputs live to the end.
-	posIn := make([]int, nc)
-	for k, ci := range order {
-		posIn[ci] = k
-	}
+	// 3. Register allocation. last[c] is the position (in order) of the
+	// last reader of c; outputs live to the end.
 	last := make([]int, nc)
 	for i := range last {
 		last[i] = -1
 	}
-	for k, ci := range order {
-		nd := g.nodes[cone[ci]]
-		for i := 0; i < ops[nd.op].arity; i++ {
-			last[kids[ci][i]] = k
+	for k, c := range order {
+		t := &tn[c]
+		for i := 0; i < t.narg; i++ {
+			last[t.arg[i]] = k
 		}
 	}
 	for _, e := range out {
@@ -256,24 +341,23 @@ func (f *Function) compile(g *Graph, in, out Vec) {
 	}
 	freeAt := make([][]int32, len(order)+1)
 	for ci, l := range last {
-		if l >= 0 && l < len(order) && isOp(ci) {
+		if l >= 0 && l < len(order) && live(int32(ci)) {
 			freeAt[l] = append(freeAt[l], int32(ci))
 		}
 	}
 	var free []int32
 	f.tape = make([]instr, 0, len(order))
-	for k, ci := range order {
-		nd := g.nodes[cone[ci]]
-		ins := instr{op: nd.op, k: nd.k}
-		ar := ops[nd.op].arity
-		if ar > 0 {
-			ins.a = slot[kids[ci][0]]
+	for k, c := range order {
+		t := &tn[c]
+		ins := instr{op: t.op, k: t.k}
+		if t.narg > 0 {
+			ins.a = slot[t.arg[0]]
 		}
-		if ar > 1 {
-			ins.b = slot[kids[ci][1]]
+		if t.narg > 1 {
+			ins.b = slot[t.arg[1]]
 		}
-		if ar > 2 {
-			ins.c = slot[kids[ci][2]]
+		if t.narg > 2 {
+			ins.c = slot[t.arg[2]]
 		}
 		// Release operands whose last use is this instruction, then take a
 		// register (possibly one just released: an instruction reads its
@@ -282,15 +366,16 @@ func (f *Function) compile(g *Graph, in, out Vec) {
 			free = append(free, slot[d])
 		}
 		if n := len(free); n > 0 {
-			slot[ci] = free[n-1]
+			slot[c] = free[n-1]
 			free = free[:n-1]
 		} else {
-			slot[ci] = next
+			slot[c] = next
 			next++
 		}
-		ins.out = slot[ci]
+		ins.out = slot[c]
 		f.tape = append(f.tape, ins)
 	}
+	// 4. Outputs.
 	f.nwork = int(next)
 	f.outSlot = make([]int32, len(out))
 	for k, e := range out {
@@ -396,142 +481,179 @@ func (f *Function) checkIn(in [][]float64) error {
 }
 
 // run executes the tape on the work array, one tight loop per batch.
+// Slots are addressed without bounds checks: compile assigns every operand
+// and result a slot below nwork, and bind guarantees len(w) ≥ nwork.
 func (f *Function) run(w []float64) {
+	if len(w) < f.nwork || f.nwork == 0 {
+		return
+	}
+	base := unsafe.Pointer(unsafe.SliceData(w))
+	at := func(i int32) *float64 { return (*float64)(unsafe.Add(base, uintptr(i)*8)) }
 	for _, bt := range f.batches {
 		t := f.tape[bt.lo:bt.hi]
 		switch bt.op {
 		case opAdd:
 			for i := range t {
 				in := &t[i]
-				w[in.out] = w[in.a] + w[in.b]
+				*at(in.out) = *at(in.a) + *at(in.b)
 			}
 		case opSub:
 			for i := range t {
 				in := &t[i]
-				w[in.out] = w[in.a] - w[in.b]
+				*at(in.out) = *at(in.a) - *at(in.b)
 			}
 		case opMul:
 			for i := range t {
 				in := &t[i]
-				w[in.out] = w[in.a] * w[in.b]
+				*at(in.out) = *at(in.a) * *at(in.b)
+			}
+		case opMulC:
+			for i := range t {
+				in := &t[i]
+				*at(in.out) = *at(in.a) * in.k
+			}
+		case opAddC:
+			for i := range t {
+				in := &t[i]
+				*at(in.out) = *at(in.a) + in.k
+			}
+		case opRSubC:
+			for i := range t {
+				in := &t[i]
+				*at(in.out) = in.k - *at(in.a)
+			}
+		case opMulAdd:
+			for i := range t {
+				in := &t[i]
+				*at(in.out) = float64(*at(in.a)**at(in.b)) + *at(in.c)
+			}
+		case opMulSub:
+			for i := range t {
+				in := &t[i]
+				*at(in.out) = float64(*at(in.a)**at(in.b)) - *at(in.c)
+			}
+		case opNMulAdd:
+			for i := range t {
+				in := &t[i]
+				*at(in.out) = *at(in.c) - float64(*at(in.a)**at(in.b))
 			}
 		case opMulZ:
 			for i := range t {
 				in := &t[i]
-				w[in.out] = mulZ(w[in.a], w[in.b])
+				*at(in.out) = mulZ(*at(in.a), *at(in.b))
 			}
 		case opDiv:
 			for i := range t {
 				in := &t[i]
-				w[in.out] = w[in.a] / w[in.b]
+				*at(in.out) = *at(in.a) / *at(in.b)
 			}
 		case opNeg:
 			for i := range t {
 				in := &t[i]
-				w[in.out] = -w[in.a]
+				*at(in.out) = -*at(in.a)
 			}
 		case opSq:
 			for i := range t {
 				in := &t[i]
-				a := w[in.a]
-				w[in.out] = a * a
+				a := *at(in.a)
+				*at(in.out) = a * a
 			}
 		case opPowC:
 			for i := range t {
 				in := &t[i]
-				w[in.out] = math.Pow(w[in.a], in.k)
+				*at(in.out) = math.Pow(*at(in.a), in.k)
 			}
 		case opPow:
 			for i := range t {
 				in := &t[i]
-				w[in.out] = math.Pow(w[in.a], w[in.b])
+				*at(in.out) = math.Pow(*at(in.a), *at(in.b))
 			}
 		case opSqrt:
 			for i := range t {
 				in := &t[i]
-				w[in.out] = math.Sqrt(w[in.a])
+				*at(in.out) = math.Sqrt(*at(in.a))
 			}
 		case opExp:
 			for i := range t {
 				in := &t[i]
-				w[in.out] = math.Exp(w[in.a])
+				*at(in.out) = math.Exp(*at(in.a))
 			}
 		case opLog:
 			for i := range t {
 				in := &t[i]
-				w[in.out] = math.Log(w[in.a])
+				*at(in.out) = math.Log(*at(in.a))
 			}
 		case opSin:
 			for i := range t {
 				in := &t[i]
-				w[in.out] = math.Sin(w[in.a])
+				*at(in.out) = math.Sin(*at(in.a))
 			}
 		case opCos:
 			for i := range t {
 				in := &t[i]
-				w[in.out] = math.Cos(w[in.a])
+				*at(in.out) = math.Cos(*at(in.a))
 			}
 		case opTan:
 			for i := range t {
 				in := &t[i]
-				w[in.out] = math.Tan(w[in.a])
+				*at(in.out) = math.Tan(*at(in.a))
 			}
 		case opAtan:
 			for i := range t {
 				in := &t[i]
-				w[in.out] = math.Atan(w[in.a])
+				*at(in.out) = math.Atan(*at(in.a))
 			}
 		case opAtan2:
 			for i := range t {
 				in := &t[i]
-				w[in.out] = math.Atan2(w[in.a], w[in.b])
+				*at(in.out) = math.Atan2(*at(in.a), *at(in.b))
 			}
 		case opTanh:
 			for i := range t {
 				in := &t[i]
-				w[in.out] = math.Tanh(w[in.a])
+				*at(in.out) = math.Tanh(*at(in.a))
 			}
 		case opAbs:
 			for i := range t {
 				in := &t[i]
-				w[in.out] = math.Abs(w[in.a])
+				*at(in.out) = math.Abs(*at(in.a))
 			}
 		case opSign:
 			for i := range t {
 				in := &t[i]
-				w[in.out] = sign(w[in.a])
+				*at(in.out) = sign(*at(in.a))
 			}
 		case opMin:
 			for i := range t {
 				in := &t[i]
-				w[in.out] = minf(w[in.a], w[in.b])
+				*at(in.out) = minf(*at(in.a), *at(in.b))
 			}
 		case opMax:
 			for i := range t {
 				in := &t[i]
-				w[in.out] = maxf(w[in.a], w[in.b])
+				*at(in.out) = maxf(*at(in.a), *at(in.b))
 			}
 		case opGt:
 			for i := range t {
 				in := &t[i]
-				w[in.out] = b2f(w[in.a] > w[in.b])
+				*at(in.out) = b2f(*at(in.a) > *at(in.b))
 			}
 		case opGe:
 			for i := range t {
 				in := &t[i]
-				w[in.out] = b2f(w[in.a] >= w[in.b])
+				*at(in.out) = b2f(*at(in.a) >= *at(in.b))
 			}
 		case opIfElse:
 			for i := range t {
 				in := &t[i]
-				if w[in.a] > 0 {
-					w[in.out] = w[in.b]
+				if *at(in.a) > 0 {
+					*at(in.out) = *at(in.b)
 				} else {
-					w[in.out] = w[in.c]
+					*at(in.out) = *at(in.c)
 				}
 			}
 		default:
-			panic("ad: corrupt tape") // unreachable: compile emits table ops only
+			panic("ad: corrupt tape") // unreachable: compile emits known opcodes only
 		}
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"math"
 	"math/rand/v2"
 	"testing"
+	"time"
 )
 
 // refEval evaluates e directly from the operation table's value rules (the
@@ -76,3 +77,5 @@ func closeTo(a, b, tol float64) bool {
 func randIn(r *rand.Rand, lo, hi float64) float64 { return lo + (hi-lo)*r.Float64() }
 
 func matVals(m Mat) Vec { return m.E }
+
+func nowNanos() int64 { return time.Now().UnixNano() }

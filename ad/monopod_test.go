@@ -424,3 +424,46 @@ func BenchmarkBuildMonopod(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkMonopodRatio times the tape and the hand-written code in
+// alternating chunks of 200 calls (so that varying machine load affects both
+// alike) and reports the per-call times and tape/hand ratios of the
+// dynamics and of the Jacobian; the minimum over chunks is used.
+func BenchmarkMonopodRatio(b *testing.B) {
+	m, err := buildMonopod()
+	if err != nil {
+		b.Fatal(err)
+	}
+	d, err := m.derivatives()
+	if err != nil {
+		b.Fatal(err)
+	}
+	q, v, u := randomState(rand.New(rand.NewPCG(1, 1)))
+	xd := make([]float64, 8)
+	jv := make([]float64, d.JacPattern.NNZ())
+	var J [80]float64
+	ws := NewWorkspace()
+	in := [][]float64{q, v, u}
+	fout, jout := [][]float64{xd}, [][]float64{jv}
+	const chunk = 200
+	best := [4]float64{math.Inf(1), math.Inf(1), math.Inf(1), math.Inf(1)}
+	timeIt := func(k int, fn func()) {
+		t0 := nowNanos()
+		for i := 0; i < chunk; i++ {
+			fn()
+		}
+		best[k] = math.Min(best[k], float64(nowNanos()-t0)/chunk)
+	}
+	for b.Loop() {
+		timeIt(0, func() { _ = d.F.Eval(ws, in, fout) })
+		timeIt(1, func() { handDynamics(xd, q, v, u) })
+		timeIt(2, func() { _ = d.Jac.Eval(ws, in, jout) })
+		timeIt(3, func() { handJacobian(&J, q, v, u) })
+	}
+	b.ReportMetric(best[0], "dyn-tape-ns")
+	b.ReportMetric(best[1], "dyn-hand-ns")
+	b.ReportMetric(best[0]/best[1], "dyn-ratio")
+	b.ReportMetric(best[2], "jac-tape-ns")
+	b.ReportMetric(best[3], "jac-hand-ns")
+	b.ReportMetric(best[2]/best[3], "jac-ratio")
+}
