@@ -94,22 +94,22 @@ func (ip *ipm) evalHessian() (ok bool, err error) {
 // computeErrors fills errDual, errPrimal, errCompl (with μ_target), sd, sc,
 // e0 and returns E_μ for the given μ.
 func (ip *ipm) computeErrors(mu float64) (eMu float64) {
-	ip.dualResidual(ip.rw)
-	ip.errDual = normInf(ip.rw)
+	ip.dualResidual(ip.rd)
+	ip.errDual = normInf(ip.rd)
 	ip.errPrimal = normInf(ip.r)
 	cT, cMu := 0.0, 0.0
 	sumZ, sumY := 0.0, 0.0
 	for j := range ip.nw {
 		if ip.hasL[j] {
 			p := (ip.w[j] - ip.wL[j]) * ip.zL[j]
-			cT = math.Max(cT, math.Abs(p-ip.prm.muTarget))
-			cMu = math.Max(cMu, math.Abs(p-mu))
+			cT = max(cT, math.Abs(p-ip.prm.muTarget))
+			cMu = max(cMu, math.Abs(p-mu))
 			sumZ += math.Abs(ip.zL[j])
 		}
 		if ip.hasU[j] {
 			p := (ip.wU[j] - ip.w[j]) * ip.zU[j]
-			cT = math.Max(cT, math.Abs(p-ip.prm.muTarget))
-			cMu = math.Max(cMu, math.Abs(p-mu))
+			cT = max(cT, math.Abs(p-ip.prm.muTarget))
+			cMu = max(cMu, math.Abs(p-mu))
 			sumZ += math.Abs(ip.zU[j])
 		}
 	}
@@ -133,21 +133,21 @@ func (ip *ipm) computeErrors(mu float64) (eMu float64) {
 func (ip *ipm) unscaledErrors() (dual, constr, compl float64) {
 	adf := math.Abs(ip.df)
 	for j := range ip.nw {
-		v := ip.rw[j] / adf
+		v := ip.rd[j] / adf
 		if j >= ip.n {
 			// slack component: scale back with the constraint scale.
 			v *= ip.slackScale(j)
 		}
-		dual = math.Max(dual, math.Abs(v))
+		dual = max(dual, math.Abs(v))
 		if ip.hasL[j] {
-			compl = math.Max(compl, (ip.w[j]-ip.wL[j])*ip.zL[j]/adf)
+			compl = max(compl, (ip.w[j]-ip.wL[j])*ip.zL[j]/adf)
 		}
 		if ip.hasU[j] {
-			compl = math.Max(compl, (ip.wU[j]-ip.w[j])*ip.zU[j]/adf)
+			compl = max(compl, (ip.wU[j]-ip.w[j])*ip.zU[j]/adf)
 		}
 	}
 	for i, v := range ip.r {
-		constr = math.Max(constr, math.Abs(v)/ip.dc[i])
+		constr = max(constr, math.Abs(v)/ip.dc[i])
 	}
 	return
 }
@@ -202,7 +202,7 @@ func (ip *ipm) fractionToBoundaryZ(dzL, dzU []float64, tau float64) float64 {
 // setRHS writes the Newton right-hand side for barrier parameter mu
 // (mu < 0: affine step, no damping).
 func (ip *ipm) setRHS(mu float64) {
-	ip.dualResidual(ip.bw)
+	copy(ip.bw, ip.rd)
 	affine := mu < 0
 	if affine {
 		mu = 0
@@ -358,6 +358,7 @@ func (ip *ipm) trialAt(d []float64, alpha float64) (thetaT, phiT float64, ok boo
 	ip.computeResidual(ip.wT, ip.gT, ip.rT)
 	thetaT = ip.norm1(ip.rT)
 	phiT = ip.barrier(ip.wT, f)
+	ip.phiT = phiT
 	return thetaT, phiT, true, nil
 }
 
@@ -496,16 +497,16 @@ func (ip *ipm) acceptStep() {
 		if ip.hasL[j] {
 			z := ip.zL[j] + ad*ip.dzL[j]
 			s := ip.w[j] - ip.wL[j]
-			ip.zL[j] = math.Max(math.Min(z, kappaSigma*mu/s), mu/(kappaSigma*s))
+			ip.zL[j] = max(min(z, kappaSigma*mu/s), mu/(kappaSigma*s))
 		}
 		if ip.hasU[j] {
 			z := ip.zU[j] + ad*ip.dzU[j]
 			s := ip.wU[j] - ip.w[j]
-			ip.zU[j] = math.Max(math.Min(z, kappaSigma*mu/s), mu/(kappaSigma*s))
+			ip.zU[j] = max(min(z, kappaSigma*mu/s), mu/(kappaSigma*s))
 		}
 	}
 	ip.theta = ip.norm1(ip.r)
-	ip.phi = ip.barrier(ip.w, ip.f)
+	ip.phi = ip.phiT
 }
 
 // checkStop checks the context, time and iteration limits.
@@ -538,19 +539,23 @@ func (ip *ipm) diverging() bool {
 // tolerances.
 func (ip *ipm) acceptableNow() bool {
 	_, constr, compl := ip.unscaledErrors()
+	return ip.acceptable(constr, compl)
+}
+
+func (ip *ipm) acceptable(constr, compl float64) bool {
 	return ip.e0 <= ip.prm.accTol && constr <= ip.prm.accConstrViolTol && compl <= ip.prm.accComplTol
 }
 
 // run is the main loop. It returns the final status.
 func (ip *ipm) run() Status {
-	ip.record(false)
 	for {
 		eMu := ip.computeErrors(ip.mu)
 		dual, constr, compl := ip.unscaledErrors()
+		ip.record(constr)
 		if ip.e0 <= ip.prm.tol && dual <= ip.prm.dualInfTol && constr <= ip.prm.constrViolTol && compl <= ip.prm.complInfTol {
 			return Solved
 		}
-		if ip.acceptableNow() {
+		if ip.acceptable(constr, compl) {
 			ip.accCount++
 			if ip.prm.accIter > 0 && ip.accCount >= ip.prm.accIter {
 				return SolvedAcceptable
@@ -665,7 +670,6 @@ func (ip *ipm) iterate() (Status, bool) {
 	}
 	ip.emergencyCount = 0
 	ip.countIter()
-	ip.record(false)
 	if ip.rctx != nil {
 		ip.rctx.check(ip)
 	}

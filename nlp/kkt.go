@@ -24,12 +24,11 @@ func (ip *ipm) norm1(v []float64) float64 {
 	return s
 }
 
+// normInf is the max-norm; a NaN entry gives NaN.
 func normInf(v []float64) float64 {
 	s := 0.0
 	for _, x := range v {
-		if a := math.Abs(x); a > s || math.IsNaN(a) {
-			s = a
-		}
+		s = max(s, math.Abs(x))
 	}
 	return s
 }
@@ -337,22 +336,22 @@ func (ip *ipm) fullResidual(bw, by, bL, bU, dw, dy, dzL, dzU []float64) float64 
 			v = 0
 		}
 		ip.rw[j] = v
-		res = math.Max(res, math.Abs(v))
+		res = max(res, math.Abs(v))
 		ip.rL[j], ip.rU[j] = 0, 0
 		if ip.hasL[j] {
 			ip.rL[j] = bL[j] - (ip.zL[j]*dw[j] + (ip.w[j]-ip.wL[j])*dzL[j])
-			res = math.Max(res, math.Abs(ip.rL[j]))
+			res = max(res, math.Abs(ip.rL[j]))
 		}
 		if ip.hasU[j] {
 			ip.rU[j] = bU[j] - (-ip.zU[j]*dw[j] + (ip.wU[j]-ip.w[j])*dzU[j])
-			res = math.Max(res, math.Abs(ip.rU[j]))
+			res = max(res, math.Abs(ip.rU[j]))
 		}
 	}
 	clear(ip.ry)
 	ip.addA(dw, ip.ry)
 	for i := range ip.m {
 		ip.ry[i] = by[i] - (ip.ry[i] - ip.deltaC*dy[i])
-		res = math.Max(res, math.Abs(ip.ry[i]))
+		res = max(res, math.Abs(ip.ry[i]))
 	}
 	if math.IsNaN(res) {
 		return math.Inf(1)

@@ -9,18 +9,15 @@ import (
 const logHeader = "iter    objective    inf_pr   inf_du lg(mu)  ||d||  lg(rg) alpha_du alpha_pr  ls\n"
 
 // record appends the current iterate to the history and writes a log line.
-func (ip *ipm) record(_ bool) {
+// It uses the errors of the last computeErrors (infPr: unscaled constraint
+// violation).
+func (ip *ipm) record(infPr float64) {
 	root := ip
 	resto := ip.parent != nil
 	if resto {
 		root = ip.parent
 	}
-	ip.dualResidual(ip.rw)
-	infDu := normInf(ip.rw)
-	infPr := 0.0
-	for i, v := range ip.r {
-		infPr = math.Max(infPr, math.Abs(v)/ip.dc[i])
-	}
+	infDu := ip.errDual
 	obj := ip.f / ip.df
 	rec := IterRecord{
 		Iter:        root.iter,
@@ -86,11 +83,7 @@ func (ip *ipm) result(st Status) *Result {
 		res.ZL[j] = ip.zL[j] / df
 		res.ZU[j] = ip.zU[j] / df
 	}
-	// Fixed variables: multiplier from the gradient of the Lagrangian.
-	if ip.nFixed > 0 && st != UserStop {
-		ip.dualResidual(ip.rw)
-	}
-	ip.dualResidual(ip.rw)
+	ip.dualResidual(ip.rd)
 	res.DualInfeasibility, _, res.Complementarity = ip.unscaledErrors()
 	pinf := 0.0
 	for i := range m {

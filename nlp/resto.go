@@ -294,7 +294,6 @@ func (ip *ipm) restore() (Status, bool) {
 		if ip.m > 0 && !ip.leastSquaresY() {
 			clear(ip.y)
 		}
-		ip.record(false)
 		return 0, false
 	}
 	switch st {
@@ -396,6 +395,7 @@ func (ip *ipm) returnFromResto() {
 	}
 	ip.theta = ip.norm1(ip.r)
 	ip.phi = ip.barrier(ip.w, ip.f)
+	ip.phiT = ip.phi
 	ip.alphaPr, ip.alphaDu = 1, 1
 	ip.lsTrials, ip.stepNorm = 0, 0
 }

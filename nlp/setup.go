@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math"
+	"slices"
 	"time"
 
 	"github.com/fesd-go/fesd/nlp/linalg"
@@ -94,6 +95,7 @@ type ipm struct {
 	g, r         []float64 // g̃(x) and the residual g̃ − s (or g̃ − g_eq)
 	theta        float64   // ‖r‖₁
 	phi          float64   // barrier function
+	phiT         float64   // barrier function at the last trial point
 
 	// Trial point.
 	wT     []float64
@@ -105,6 +107,7 @@ type ipm struct {
 	dwS, dyS, dzLS, dzUS []float64
 	bw, by, bL, bU       []float64 // right-hand side
 	rw, ry, rL, rU       []float64 // residuals in refinement
+	rd                   []float64 // dual residual ∇f̃ + Aᵀy − z_L + z_U at the iterate
 	cw, cy, cL, cU       []float64 // corrections
 	rhsK, solK           []float64
 	hv                   []float64 // W·v
@@ -201,27 +204,27 @@ func newIPM(p Problem, set *Settings, prm params, parent *ipm) (*ipm, error) {
 	if len(ip.jRow) != len(ip.jCol) || len(ip.hRow) != len(ip.hCol) {
 		return nil, fmt.Errorf("%w: structure row/column lists of different lengths", ErrStructure)
 	}
-	seen := make(map[[2]int]struct{}, len(ip.jRow)+len(ip.hRow))
+	keys := make([]int64, 0, max(len(ip.jRow), len(ip.hRow)))
 	for k, i := range ip.jRow {
 		j := ip.jCol[k]
 		if i < 0 || i >= m || j < 0 || j >= n {
 			return nil, fmt.Errorf("%w: Jacobian entry %d at (%d, %d) outside %d×%d", ErrStructure, k, i, j, m, n)
 		}
-		if _, dup := seen[[2]int{i, j}]; dup {
-			return nil, fmt.Errorf("%w: duplicate Jacobian entry %d at (%d, %d)", ErrStructure, k, i, j)
-		}
-		seen[[2]int{i, j}] = struct{}{}
+		keys = append(keys, int64(i)*int64(n)+int64(j))
 	}
-	clear(seen)
+	if k := firstDuplicate(keys); k >= 0 {
+		return nil, fmt.Errorf("%w: duplicate Jacobian entry at (%d, %d)", ErrStructure, k/int64(max(n, 1)), k%int64(max(n, 1)))
+	}
+	keys = keys[:0]
 	for k, i := range ip.hRow {
 		j := ip.hCol[k]
 		if i < 0 || i >= n || j < 0 || j > i {
 			return nil, fmt.Errorf("%w: Hessian entry %d at (%d, %d) not in the lower triangle of %d×%d", ErrStructure, k, i, j, n, n)
 		}
-		if _, dup := seen[[2]int{i, j}]; dup && parent == nil {
-			return nil, fmt.Errorf("%w: duplicate Hessian entry %d at (%d, %d)", ErrStructure, k, i, j)
-		}
-		seen[[2]int{i, j}] = struct{}{}
+		keys = append(keys, int64(i)*int64(n)+int64(j))
+	}
+	if k := firstDuplicate(keys); k >= 0 && parent == nil {
+		return nil, fmt.Errorf("%w: duplicate Hessian entry at (%d, %d)", ErrStructure, k/int64(n), k%int64(n))
 	}
 
 	// Bounds of w, relaxed (in unscaled units here; scaled in initialize).
@@ -300,6 +303,7 @@ func newIPM(p Problem, set *Settings, prm params, parent *ipm) (*ipm, error) {
 	ip.dwS, ip.dyS, ip.dzLS, ip.dzUS = vec(nw), vec(m), vec(nw), vec(nw)
 	ip.bw, ip.by, ip.bL, ip.bU = vec(nw), vec(m), vec(nw), vec(nw)
 	ip.rw, ip.ry, ip.rL, ip.rU = vec(nw), vec(m), vec(nw), vec(nw)
+	ip.rd = vec(nw)
 	ip.cw, ip.cy, ip.cL, ip.cU = vec(nw), vec(m), vec(nw), vec(nw)
 	ip.rhsK, ip.solK = vec(nk), vec(nk)
 	ip.hv = vec(nw)
@@ -309,6 +313,17 @@ func newIPM(p Problem, set *Settings, prm params, parent *ipm) (*ipm, error) {
 		ip.history = make([]IterRecord, 0, prm.maxIter+1)
 	}
 	return ip, nil
+}
+
+// firstDuplicate sorts keys and returns a repeated key, or −1.
+func firstDuplicate(keys []int64) int64 {
+	slices.Sort(keys)
+	for i := 1; i < len(keys); i++ {
+		if keys[i] == keys[i-1] {
+			return keys[i]
+		}
+	}
+	return -1
 }
 
 // relaxAmount is IPOPT's bound relaxation for bound b.

@@ -1,0 +1,150 @@
+package nlp
+
+import (
+	"bytes"
+	"context"
+	"math"
+	"strings"
+	"testing"
+)
+
+// fixedHS071 fixes x1 = 1 (its value at the solution), so f* is unchanged.
+type fixedHS071 struct{ hs071 }
+
+func (fixedHS071) Bounds(xL, xU, gL, gU []float64) {
+	hs071{}.Bounds(xL, xU, gL, gU)
+	xU[0] = 1
+}
+
+func TestFixedVariable(t *testing.T) {
+	res, err := (&Solver{}).Solve(context.Background(), fixedHS071{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	const fstar = 17.0140173 // HS071 (Hock & Schittkowski 1981); x1* = 1.
+	if res.Status != Solved || math.Abs(res.Objective-fstar) > 1e-6*fstar || res.X[0] != 1 {
+		t.Fatalf("status %v, f = %.10g, x = %v", res.Status, res.Objective, res.X)
+	}
+}
+
+// stagedHS071 implements StageHinter (two artificial stages).
+type stagedHS071 struct{ hs071 }
+
+func (stagedHS071) Stages(xs, gs []int) {
+	copy(xs, []int{0, 0, 1, 1})
+	copy(gs, []int{0, 1})
+}
+
+func TestStageOrdering(t *testing.T) {
+	ref, _ := (&Solver{}).Solve(context.Background(), hs071{})
+	for _, o := range []Ordering{OrderAuto, OrderStages, OrderAMD, OrderNatural} {
+		res, err := (&Solver{Settings: Settings{Ordering: o}}).Solve(context.Background(), stagedHS071{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		// Same iterates up to rounding (the ordering changes only the
+		// elimination order): 1e-8 relative in x.
+		for j := range res.X {
+			if math.Abs(res.X[j]-ref.X[j]) > 1e-8*math.Max(1, math.Abs(ref.X[j])) {
+				t.Errorf("%v: x = %v, want %v", o, res.X, ref.X)
+				break
+			}
+		}
+	}
+	if _, err := (&Solver{Settings: Settings{Ordering: OrderStages}}).Solve(context.Background(), hs071{}); err == nil {
+		t.Error("OrderStages without StageHinter: no error")
+	}
+}
+
+// scholtes is the Scholtes relaxation of degenerateProb:
+// min (x1 − 1)² + (x2 − 1)² s.t. x ≥ 0, x1·x2 ≤ σ. As σ → 0 the solution
+// from this start tends to (1, 0) with f = 1 (the MPCC's solution).
+func scholtes(sigma float64) *quadProb {
+	p := degenerateProb()
+	p.gL, p.gU = []float64{-inf}, []float64{sigma}
+	p.x0 = []float64{0.9, 0.2}
+	return p
+}
+
+func TestScholtesHomotopyWarmStart(t *testing.T) {
+	// σ = 1e-1, 1e-2, …, 1e-8 with NoBoundRelax and warm starts, as an MPCC
+	// homotopy does; the limit is (1, 0) with f = 1 (closed form).
+	var x []float64
+	total := 0
+	for k := 1; k <= 8; k++ {
+		sigma := math.Pow(10, -float64(k))
+		st := Settings{NoBoundRelax: true, MuStrategy: MuAdaptive, Tol: 1e-10}
+		if x != nil {
+			st.WarmStart = &WarmStart{X: x}
+			st.MuInit = 1e-4
+		}
+		res, err := (&Solver{Settings: st}).Solve(context.Background(), scholtes(sigma))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !res.Status.Success() {
+			t.Fatalf("σ = %g: status %v", sigma, res.Status)
+		}
+		if res.X[0]*res.X[1] > sigma*(1+1e-6) || res.X[0] < 0 || res.X[1] < 0 {
+			t.Fatalf("σ = %g: x = %v infeasible", sigma, res.X)
+		}
+		x = res.X
+		total += res.Iterations
+	}
+	if math.Abs(x[0]-1) > 1e-6 || x[1] > 1e-7 {
+		t.Errorf("homotopy end x = %v, want (1, 0)", x)
+	}
+	t.Logf("homotopy: %d iterations in total, x = %v", total, x)
+}
+
+func TestIterationLog(t *testing.T) {
+	var buf bytes.Buffer
+	res, err := (&Solver{Settings: Settings{Log: &buf}}).Solve(context.Background(), degenerateProb())
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := buf.String()
+	headers := strings.Count(out, "iter    objective")
+	lines := len(res.History)
+	if want := (lines + 9) / 10; headers != want {
+		t.Errorf("%d headers for %d lines, want %d", headers, lines, want)
+	}
+	resto := 0
+	for _, h := range res.History {
+		if h.Restoration {
+			resto++
+		}
+	}
+	if resto > 0 && !strings.Contains(out, "r ") {
+		t.Error("restoration iterations not marked with 'r'")
+	}
+	if res.Counts.Objective == 0 || res.Counts.Factorizations == 0 || res.Time.Total <= 0 {
+		t.Errorf("counts %+v, time %+v", res.Counts, res.Time)
+	}
+}
+
+func TestPrimalWarmStart(t *testing.T) {
+	cold, _ := (&Solver{}).Solve(context.Background(), hs071{})
+	res, err := (&Solver{Settings: Settings{WarmStart: &WarmStart{X: cold.X}, MuInit: 1e-6}}).Solve(context.Background(), hs071{})
+	if err != nil || res.Status != Solved {
+		t.Fatalf("%v %v", err, res.Status)
+	}
+	t.Logf("primal warm start: %d iterations (cold %d)", res.Iterations, cold.Iterations)
+}
+
+func TestMaximize(t *testing.T) {
+	// A negative ObjScalingFactor maximizes: maximize the 2-D Rosenbrock
+	// function on the box [−2, 2]².
+	p := rosenbrockChain(2)
+	p.xU = []float64{2, 2}
+	p.xL = []float64{-2, -2}
+	res, err := (&Solver{Settings: Settings{ObjScalingFactor: -1}}).Solve(context.Background(), p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Maximum of the Rosenbrock function on [−2,2]²: at a corner (−2,−2):
+	// 100·(−2−4)² + 9 = 3609 (closed form; corners (2,−2): 3601).
+	if !res.Status.Success() || math.Abs(res.Objective-3609) > 1e-6*3609 {
+		t.Errorf("status %v, f = %.10g, x = %v, want 3609", res.Status, res.Objective, res.X)
+	}
+}
