@@ -70,6 +70,12 @@ var knownLocal = map[string]struct {
 	// (2−t)/3, …), t ∈ [0, 1], with f(t) = 16/3 + t/3 + exp(t(1−t)); f′(1) =
 	// −2/3 < 0, so the end t = 1 is a local minimum: f = 20/3 (closed form).
 	"hs055": {20.0 / 3, "closed form at t = 1 of the feasible segment"},
+	// The maximal area of a hexagon of unit diameter is 0.6749814429
+	// (R. L. Graham, The largest small hexagon, J. Combin. Theory A 18:165–170,
+	// 1975; the COPS "polygon" model with N = 6 quotes best value
+	// 0.6749814429). The published HS value −√3/2 should be checked against
+	// this formulation (reported to the nlp/hs author).
+	"hs108": {-0.6749814429, "Graham's largest small hexagon"},
 	// x = (3, 0, 4, 0): vertex with nonnegative multipliers, f = 3 − 4 − 12 = −13.
 	"hs044": {-13, "closed form at vertex (3, 0, 4, 0)"},
 }

@@ -181,3 +181,40 @@ func rosenbrockChain(n int) *quadProb {
 		},
 	}
 }
+
+// infeasibleEqProb: x1² + 1 = 0 has no solution; min |x1² + 1| is at x1 = 0
+// (θ = 1). Second constraint x1 + x2 = 1 is feasible.
+func infeasibleEqProb() *quadProb {
+	return &quadProb{
+		n: 2, m: 2,
+		xL: []float64{-inf, -inf}, xU: []float64{inf, inf},
+		gL: []float64{-1, 1}, gU: []float64{-1, 1},
+		x0: []float64{3, 1},
+		f:  func(x []float64) float64 { return x[0]*x[0] + x[1]*x[1] },
+		df: func(x, g []float64) { g[0], g[1] = 2*x[0], 2*x[1] },
+		c: func(x, c []float64) {
+			c[0] = x[0] * x[0]
+			c[1] = x[0] + x[1]
+		},
+		jr: []int{0, 1, 1}, jc: []int{0, 0, 1},
+		jv: func(x, v []float64) { v[0], v[1], v[2] = 2*x[0], 1, 1 },
+		hr: []int{0, 1}, hc: []int{0, 1},
+		hv: func(x []float64, s float64, l, v []float64) { v[0], v[1] = 2*s+2*l[0], 2*s },
+	}
+}
+
+// infeasibleBoxProb: 0 ≤ x ≤ 1 and g(x) = x1 + x2 ≥ 3.
+func infeasibleBoxProb() *quadProb {
+	return &quadProb{
+		n: 2, m: 1,
+		xL: []float64{0, 0}, xU: []float64{1, 1},
+		gL: []float64{3}, gU: []float64{inf},
+		x0: []float64{0.5, 0.5},
+		f:  func(x []float64) float64 { return x[0] - x[1] },
+		df: func(x, g []float64) { g[0], g[1] = 1, -1 },
+		c:  func(x, c []float64) { c[0] = x[0] + x[1] },
+		jr: []int{0, 0}, jc: []int{0, 1},
+		jv: func(x, v []float64) { v[0], v[1] = 1, 1 },
+		hv: func(x []float64, s float64, l, v []float64) {},
+	}
+}
