@@ -151,6 +151,7 @@ const (
 	opMulAdd                     // a·b + c
 	opMulSub                     // a·b − c
 	opNMulAdd                    // c − a·b
+	opSinCos                     // out = sin a, b = cos a (two results)
 	numTapeOps
 )
 
@@ -272,6 +273,37 @@ func (f *Function) compile(g *Graph, in, out Vec) {
 		}
 		tn[ci] = t
 	}
+	// sin a and cos a of the same a become one SinCos computing both; the
+	// cos node becomes a second result of its partner (cosOf).
+	partner := make([]int32, nc) // cos node → sin node, sin node → cos node
+	for i := range partner {
+		partner[i] = -1
+	}
+	sinOf := map[int32]int32{}
+	for ci := range cone {
+		if c := int32(ci); opOf(c) == opSin {
+			sinOf[kid(c, 0)] = c
+		}
+	}
+	for ci := range cone {
+		c := int32(ci)
+		if opOf(c) != opCos {
+			continue
+		}
+		if sn, ok := sinOf[kid(c, 0)]; ok && partner[sn] < 0 {
+			partner[sn], partner[c] = c, sn
+			absorbed[c] = true
+			tn[sn].op = opSinCos
+		}
+	}
+	// producer maps a value to the tape operation that computes it.
+	producer := func(c int32) int32 {
+		if opOf(c) == opCos && partner[c] >= 0 {
+			return partner[c]
+		}
+		return c
+	}
+	valued := func(c int32) bool { return isOp(c) }
 	live := func(c int32) bool { return isOp(c) && !absorbed[c] }
 	// 2. Scheduling.
 	pending := make([]int, nc)
@@ -283,10 +315,10 @@ func (f *Function) compile(g *Graph, in, out Vec) {
 		}
 		t := &tn[ci]
 		for i := 0; i < t.narg; i++ {
-			a := t.arg[i]
+			a := producer(t.arg[i])
 			dup := false
 			for j := 0; j < i; j++ {
-				dup = dup || t.arg[j] == a
+				dup = dup || producer(t.arg[j]) == a
 			}
 			if !dup && live(a) {
 				pending[ci]++
@@ -313,7 +345,13 @@ func (f *Function) compile(g *Graph, in, out Vec) {
 		}
 		batch := ready[best]
 		ready[best] = nil
-		f.batches = append(f.batches, batch32{op: best, lo: int32(len(order)), hi: int32(len(order) + len(batch))})
+		if n := len(f.batches); n > 0 && f.batches[n-1].op == best {
+			// Same opcode as the previous batch: extend it (instructions run
+			// in order, so dependent ones may share a loop).
+			f.batches[n-1].hi += int32(len(batch))
+		} else {
+			f.batches = append(f.batches, batch32{op: best, lo: int32(len(order)), hi: int32(len(order) + len(batch))})
+		}
 		order = append(order, batch...)
 		for _, c := range batch {
 			for _, p := range parents[c] {
@@ -341,7 +379,7 @@ func (f *Function) compile(g *Graph, in, out Vec) {
 	}
 	freeAt := make([][]int32, len(order)+1)
 	for ci, l := range last {
-		if l >= 0 && l < len(order) && live(int32(ci)) {
+		if l >= 0 && l < len(order) && valued(int32(ci)) && !(absorbed[ci] && opOf(int32(ci)) != opCos) {
 			freeAt[l] = append(freeAt[l], int32(ci))
 		}
 	}
@@ -365,14 +403,22 @@ func (f *Function) compile(g *Graph, in, out Vec) {
 		for _, d := range freeAt[k] {
 			free = append(free, slot[d])
 		}
-		if n := len(free); n > 0 {
-			slot[c] = free[n-1]
-			free = free[:n-1]
-		} else {
-			slot[c] = next
+		take := func() int32 {
+			if n := len(free); n > 0 {
+				r := free[n-1]
+				free = free[:n-1]
+				return r
+			}
 			next++
+			return next - 1
 		}
+		slot[c] = take()
 		ins.out = slot[c]
+		if t.op == opSinCos {
+			cs := partner[c]
+			slot[cs] = take()
+			ins.b = slot[cs]
+		}
 		f.tape = append(f.tape, ins)
 	}
 	// 4. Outputs.
@@ -582,6 +628,13 @@ func (f *Function) run(w []float64) {
 			for i := range t {
 				in := &t[i]
 				*at(in.out) = math.Log(*at(in.a))
+			}
+		case opSinCos:
+			for i := range t {
+				in := &t[i]
+				sn, cs := math.Sincos(*at(in.a))
+				*at(in.out) = sn
+				*at(in.b) = cs
 			}
 		case opSin:
 			for i := range t {

@@ -249,7 +249,11 @@ func (e Expr) Add(o Expr) Expr {
 	case o.IsZero() && o.g == e.g:
 		return e
 	}
-	if e.g != nil && e.g == o.g {
+	if e.g != nil && e.g == o.g && e.id != 0 && o.id != 0 {
+		if c1, x1, c2, x2 := asTerm(e), asTermX(e), asTerm(o), asTermX(o); x1 == x2 && x1.id >= 0 {
+			// c₁·x + c₂·x = (c₁+c₂)·x
+			return x1.Scale(c1 + c2)
+		}
 		if e.node().op == opNeg { // (−a) + b = b − a
 			return o.Sub(e.arg(0))
 		}
@@ -270,6 +274,8 @@ func (e Expr) Sub(o Expr) Expr {
 			return o.Neg()
 		case e.id == o.id:
 			return e.g.zero()
+		case asTermX(e) == asTermX(o) && asTermX(e).id >= 0: // c₁·x − c₂·x = (c₁−c₂)·x
+			return asTermX(e).Scale(asTerm(e) - asTerm(o))
 		case o.node().op == opNeg: // a − (−b) = a + b
 			return e.Add(o.arg(0))
 		case e.node().op == opNeg: // (−a) − b = −(a + b)
@@ -277,6 +283,28 @@ func (e Expr) Sub(o Expr) Expr {
 		}
 	}
 	return binary(opSub, e, o)
+}
+
+// asTerm and asTermX write a non-constant e as c·x (c = 1 if e is not a
+// scaled expression).
+func asTerm(e Expr) float64 {
+	if _, ok := e.IsConst(); ok {
+		return 0
+	}
+	if c, _, ok := scaled(e); ok {
+		return c
+	}
+	return 1
+}
+
+func asTermX(e Expr) Expr {
+	if _, ok := e.IsConst(); ok {
+		return Expr{e.g, -1} // never equal to a real term
+	}
+	if _, x, ok := scaled(e); ok {
+		return x
+	}
+	return e
 }
 
 // scaled splits e into c·x when e is a product with a constant factor

@@ -36,6 +36,7 @@ var opCases = []opCase{
 	{"log", func(g *Graph, x Vec) Expr { return Log(x[0].Mul(x[1])).Mul(x[2]) }, 0.3, 2, nil},
 	{"sin", func(g *Graph, x Vec) Expr { return Sin(x[0].Mul(x[1])).Mul(x[2]) }, -2, 2, nil},
 	{"cos", func(g *Graph, x Vec) Expr { return Cos(x[0].Mul(x[1])).Mul(x[2]) }, -2, 2, nil},
+	{"sincos", func(g *Graph, x Vec) Expr { return Sin(x[0].Mul(x[1])).Mul(Cos(x[0].Mul(x[1]))).Add(x[2]) }, -3, 3, nil},
 	{"tan", func(g *Graph, x Vec) Expr { return Tan(x[0].Mul(x[1])).Mul(x[2]) }, -1, 1, nil},
 	{"atan", func(g *Graph, x Vec) Expr { return Atan(x[0].Mul(x[1])).Mul(x[2]) }, -2, 2, nil},
 	{"atan2", func(g *Graph, x Vec) Expr { return Atan2(x[0].Mul(x[2]), x[1]) }, -2, 2,
