@@ -3,6 +3,7 @@ package nlp
 import (
 	"bytes"
 	"context"
+	"errors"
 	"math"
 	"strings"
 	"testing"
@@ -146,5 +147,48 @@ func TestMaximize(t *testing.T) {
 	// 100·(−2−4)² + 9 = 3609 (closed form; corners (2,−2): 3601).
 	if !res.Status.Success() || math.Abs(res.Objective-3609) > 1e-6*3609 {
 		t.Errorf("status %v, f = %.10g, x = %v, want 3609", res.Status, res.Objective, res.X)
+	}
+}
+
+type errProb struct {
+	hs071
+	calls *int
+}
+
+func (p errProb) Constraints(x, g []float64) error {
+	*p.calls++
+	if *p.calls > 3 {
+		return errors.New("model failure")
+	}
+	return p.hs071.Constraints(x, g)
+}
+
+func TestCallbackErrorUserStop(t *testing.T) {
+	calls := 0
+	res, err := (&Solver{}).Solve(context.Background(), errProb{calls: &calls})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Status != UserStop {
+		t.Errorf("status %v, want UserStop", res.Status)
+	}
+}
+
+func TestEmptyProblem(t *testing.T) {
+	p := &quadProb{
+		f:  func(x []float64) float64 { return 3 },
+		df: func(x, g []float64) {}, c: func(x, c []float64) {},
+		jv: func(x, v []float64) {}, hv: func(x []float64, s float64, l, v []float64) {},
+	}
+	res, err := (&Solver{}).Solve(context.Background(), p)
+	if err != nil || res.Status != Solved || res.Objective != 3 {
+		t.Errorf("%v %+v", err, res)
+	}
+	// Unconstrained quadratic without bounds: one Newton step.
+	q := rosenbrockChain(2)
+	q.xL = []float64{-inf, -inf}
+	res, err = (&Solver{}).Solve(context.Background(), q)
+	if err != nil || res.Status != Solved || math.Abs(res.X[0]-1) > 1e-6 {
+		t.Errorf("rosenbrock: %v %v %v", err, res.Status, res.X)
 	}
 }

@@ -16,15 +16,23 @@ func TestHSSuite(t *testing.T) {
 	if len(probs) < 40 {
 		t.Logf("only %d HS problems available", len(probs))
 	}
-	for _, ms := range []MuStrategy{MuMonotone, MuAdaptive} {
+	type cfg struct {
+		ms MuStrategy
+		or MuOracle
+	}
+	for _, c := range []cfg{{MuMonotone, 0}, {MuAdaptive, OracleQualityFunction}, {MuAdaptive, OracleProbing}} {
+		ms := c.ms.String()
+		if c.ms == MuAdaptive {
+			ms += "/" + c.or.String()
+		}
 		localOK := 0
 		solved, total := 0, 0
 		var failed []string
 		for _, p := range probs {
-			s := Solver{Settings: Settings{MuStrategy: ms}}
+			s := Solver{Settings: Settings{MuStrategy: c.ms, MuOracle: c.or}}
 			res, err := s.Solve(context.Background(), p)
 			if err != nil {
-				t.Errorf("%s/%v: %v", p.Name, ms, err)
+				t.Errorf("%s/%s: %v", p.Name, ms, err)
 				continue
 			}
 			tol := 1e-6 * math.Max(1, math.Abs(p.FStar))
@@ -36,20 +44,20 @@ func TestHSSuite(t *testing.T) {
 				solved++
 			case isLocal && res.Status.Success() && math.Abs(res.Objective-loc.f) <= 1e-6*math.Max(1, math.Abs(loc.f)):
 				localOK++
-				t.Logf("%s/%v: converged to the documented local solution f = %.10g (%s)", p.Name, ms, res.Objective, loc.source)
+				t.Logf("%s/%s: converged to the documented local solution f = %.10g (%s)", p.Name, ms, res.Objective, loc.source)
 			case p.Name == "hs013":
 				// Degenerate (no constraint qualification at x* = (1, 0)):
 				// with g(x) = (1−x1)³ − x2 ≥ 0 satisfied to 1e-8, x1 − 1 can
 				// be ~(1e-8)^(1/3) ≈ 2e-3, so f cannot be resolved to 1e-6.
 				// Reported, not counted as a failure.
-				t.Logf("%s/%v: known degenerate problem: %v, f = %.10g (f* = 1)", p.Name, ms, res.Status, res.Objective)
+				t.Logf("%s/%s: known degenerate problem: %v, f = %.10g (f* = 1)", p.Name, ms, res.Status, res.Objective)
 			default:
 				failed = append(failed, p.Name)
-				t.Errorf("%s/%v: status %v after %d iterations, f = %.10g, f* = %.10g", p.Name, ms, res.Status, res.Iterations, res.Objective, p.FStar)
+				t.Errorf("%s/%s: status %v after %d iterations, f = %.10g, f* = %.10g", p.Name, ms, res.Status, res.Iterations, res.Objective, p.FStar)
 			}
-			t.Logf("%s/%v: %v, %d iterations, f = %.10g (f* = %.10g)", p.Name, ms, res.Status, res.Iterations, res.Objective, p.FStar)
+			t.Logf("%s/%s: %v, %d iterations, f = %.10g (f* = %.10g)", p.Name, ms, res.Status, res.Iterations, res.Objective, p.FStar)
 		}
-		t.Logf("%v: solved %d of %d to f*, %d more to a documented local solution, %d iterations in total; failed: %v",
+		t.Logf("%s: solved %d of %d to f*, %d more to a documented local solution, %d iterations in total; failed: %v",
 			ms, solved, len(probs), localOK, total, failed)
 	}
 }

@@ -228,6 +228,185 @@ func (ip *ipm) setRHS(mu float64) {
 	}
 }
 
+// computeDirection computes the search direction for the current
+// factorization (choosing μ first in free mode) and returns the residual
+// ratio of the solve.
+func (ip *ipm) computeDirection() float64 {
+	if ip.freeMode {
+		var mu float64
+		var ok bool
+		if ip.set.MuOracle == OracleProbing {
+			mu, ok = ip.probeMu()
+		} else {
+			mu, ok = ip.qualityMu()
+		}
+		if ok {
+			if mu != ip.mu {
+				ip.mu = mu
+				ip.tau = max(tauMin, 1-mu)
+				ip.resetFilter()
+			}
+			if ip.set.MuOracle != OracleProbing {
+				// The direction is already in dw, dy, dzL, dzU; set the
+				// right-hand side for the second-order corrections.
+				ip.setRHS(ip.mu)
+				return ip.qfRatio
+			}
+		}
+	}
+	ip.setRHS(ip.mu)
+	return ip.solveRefined(ip.bw, ip.by, ip.bL, ip.bU, ip.dw, ip.dy, ip.dzL, ip.dzU)
+}
+
+// qualityMu is the quality-function oracle (Nocedal, Wächter, Waltz 2009,
+// §3): with the affine direction d_a (μ = 0) and the centering direction
+// d_c (right-hand side μ_avg in the complementarity rows), d(σ) = d_a + σ d_c
+// is the Newton step for μ = σ μ_avg. It picks σ ∈ [1e-6, 100] minimizing
+//
+//	q(σ) = (1−α_du)²‖r_d‖²/n_d + (1−α_pr)²‖r_p‖²/n_p + ‖(S + α_pr ΔS)(z + α_du Δz)‖²/n_c
+//
+// (α from the fraction-to-the-boundary rule) by golden-section search on
+// log σ (8 steps). On success the direction for the chosen σ is left in
+// dw, dy, dzL, dzU.
+func (ip *ipm) qualityMu() (float64, bool) {
+	avg := ip.avgCompl()
+	if avg <= 0 {
+		return ip.prm.muMin, false
+	}
+	ip.setRHS(-1)
+	r1 := ip.solveRefined(ip.bw, ip.by, ip.bL, ip.bU, ip.dw, ip.dy, ip.dzL, ip.dzU)
+	// Centering right-hand side.
+	for j := range ip.nw {
+		ip.bw[j], ip.bL[j], ip.bU[j] = 0, 0, 0
+		if ip.hasL[j] {
+			ip.bL[j] = avg
+			if ip.onlyL[j] {
+				ip.bw[j] -= kappaD * avg
+			}
+		}
+		if ip.hasU[j] {
+			ip.bU[j] = avg
+			if ip.onlyU[j] {
+				ip.bw[j] += kappaD * avg
+			}
+		}
+	}
+	clear(ip.by)
+	r2 := ip.solveRefined(ip.bw, ip.by, ip.bL, ip.bU, ip.dwS, ip.dyS, ip.dzLS, ip.dzUS)
+	ip.qfRatio = max(r1, r2)
+	if !(ip.qfRatio <= resRatioSing) {
+		return 0, false
+	}
+	nd := 0.0
+	for _, v := range ip.rd {
+		nd += v * v
+	}
+	np := 0.0
+	for _, v := range ip.r {
+		np += v * v
+	}
+	nd /= float64(max(ip.nw, 1))
+	np /= float64(max(ip.m, 1))
+	q := func(lsig float64) float64 {
+		sig := math.Exp(lsig)
+		ap := ip.ftbCombined(ip.dw, ip.dwS, sig)
+		ad := ip.ftbZCombined(sig)
+		c := 0.0
+		for j := range ip.nw {
+			d := ip.dw[j] + sig*ip.dwS[j]
+			if ip.hasL[j] {
+				v := (ip.w[j] - ip.wL[j] + ap*d) * (ip.zL[j] + ad*(ip.dzL[j]+sig*ip.dzLS[j]))
+				c += v * v
+			}
+			if ip.hasU[j] {
+				v := (ip.wU[j] - ip.w[j] - ap*d) * (ip.zU[j] + ad*(ip.dzU[j]+sig*ip.dzUS[j]))
+				c += v * v
+			}
+		}
+		return (1-ad)*(1-ad)*nd + (1-ap)*(1-ap)*np + c/float64(ip.nBounds)
+	}
+	lo, hi := math.Log(qfSigmaMin), math.Log(sigmaMaxAd)
+	const gr = 0.6180339887498949
+	x1 := hi - gr*(hi-lo)
+	x2 := lo + gr*(hi-lo)
+	f1, f2 := q(x1), q(x2)
+	for range qfSectionSteps {
+		if f1 <= f2 {
+			hi, x2, f2 = x2, x1, f1
+			x1 = hi - gr*(hi-lo)
+			f1 = q(x1)
+		} else {
+			lo, x1, f1 = x1, x2, f2
+			x2 = lo + gr*(hi-lo)
+			f2 = q(x2)
+		}
+	}
+	best, fb := x1, f1
+	if f2 < fb {
+		best, fb = x2, f2
+	}
+	if fl := q(math.Log(qfSigmaMin)); fl < fb {
+		best, fb = math.Log(qfSigmaMin), fl
+	}
+	if fh := q(math.Log(sigmaMaxAd)); fh < fb {
+		best = math.Log(sigmaMaxAd)
+	}
+	sig := math.Exp(best)
+	mu := max(ip.prm.muMin, min(sig*avg, ip.muMax))
+	sig = mu / avg
+	for j := range ip.nw {
+		ip.dw[j] += sig * ip.dwS[j]
+		ip.dzL[j] += sig * ip.dzLS[j]
+		ip.dzU[j] += sig * ip.dzUS[j]
+	}
+	for i := range ip.m {
+		ip.dy[i] += sig * ip.dyS[i]
+	}
+	return mu, true
+}
+
+// ftbCombined is the fraction-to-the-boundary step for d + σ e.
+func (ip *ipm) ftbCombined(d, e []float64, sig float64) float64 {
+	a := 1.0
+	tau := ip.tau
+	for j := range ip.nw {
+		v := d[j] + sig*e[j]
+		if v < 0 && ip.hasL[j] {
+			if t := -tau * (ip.w[j] - ip.wL[j]) / v; t < a {
+				a = t
+			}
+		}
+		if v > 0 && ip.hasU[j] {
+			if t := tau * (ip.wU[j] - ip.w[j]) / v; t < a {
+				a = t
+			}
+		}
+	}
+	return a
+}
+
+func (ip *ipm) ftbZCombined(sig float64) float64 {
+	a := 1.0
+	tau := ip.tau
+	for j := range ip.nw {
+		if ip.hasL[j] {
+			if v := ip.dzL[j] + sig*ip.dzLS[j]; v < 0 {
+				if t := -tau * ip.zL[j] / v; t < a {
+					a = t
+				}
+			}
+		}
+		if ip.hasU[j] {
+			if v := ip.dzU[j] + sig*ip.dzUS[j]; v < 0 {
+				if t := -tau * ip.zU[j] / v; t < a {
+					a = t
+				}
+			}
+		}
+	}
+	return a
+}
+
 // probeMu is the Mehrotra probing oracle: the affine step's complementarity
 // gives σ = (μ_aff/μ_avg)³ and μ = σ·μ_avg.
 func (ip *ipm) probeMu() (float64, bool) {
@@ -617,42 +796,32 @@ func (ip *ipm) iterate() (Status, bool) {
 	} else if !ok {
 		return ip.failStep()
 	}
+	if !ip.factorizeInertia(false) {
+		return ip.failStep()
+	}
 	forceDC := false
 	for attempt := 0; ; attempt++ {
-		if !ip.factorizeInertia(forceDC) {
-			return ip.failStep()
-		}
-		if ip.freeMode {
-			mu, ok := ip.probeMu()
-			if ok && mu != ip.mu {
-				ip.mu = mu
-				ip.tau = math.Max(tauMin, 1-mu)
-				ip.resetFilter()
-			}
-		}
-		ip.setRHS(ip.mu)
-		ratio := ip.solveRefined(ip.bw, ip.by, ip.bL, ip.bU, ip.dw, ip.dy, ip.dzL, ip.dzU)
+		ratio := ip.computeDirection()
 		if ratio <= resRatioSing {
 			break
 		}
-		// Treat as singular: perturb δ_c, then δ_w.
+		// Treat as singular: perturb δ_c, then δ_w (IPOPT's rule for a
+		// residual ratio above residual_ratio_singular).
 		if attempt >= 3 {
-			if ratio > 1e-2 || math.IsInf(ratio, 0) {
+			if ratio > 1e-2 || math.IsNaN(ratio) {
 				return ip.failStep()
 			}
 			break
 		}
-		if !forceDC && ip.m > 0 {
+		if !forceDC && ip.m > 0 && ip.deltaC == 0 {
 			forceDC = true
+			if !ip.factorizeInertia(true) {
+				return ip.failStep()
+			}
 			continue
 		}
 		if !ip.increaseDeltaW() {
 			return ip.failStep()
-		}
-		ip.setRHS(ip.mu)
-		ratio = ip.solveRefined(ip.bw, ip.by, ip.bL, ip.bU, ip.dw, ip.dy, ip.dzL, ip.dzU)
-		if ratio <= resRatioSing {
-			break
 		}
 	}
 	switch ip.lineSearch() {

@@ -21,11 +21,8 @@ const (
 	// fixed until the barrier subproblem is solved to E_μ ≤ κ_ε·μ, then
 	// μ ← max(μ_min, min(κ_μ·μ, μ^θ_μ)) (W&B06 eq. 7).
 	MuMonotone MuStrategy = iota
-	// MuAdaptive is a free-μ rule with Mehrotra probing (Nocedal, Wächter,
-	// Waltz 2009, §4 "probing" oracle): each iteration solves the affine
-	// (μ = 0) system with the factorization already at hand, measures the
-	// complementarity μ_aff it would reach, and sets
-	// μ = (μ_aff/μ_avg)³·μ_avg clipped to [μ_min, μ_max]. Globalization is the
+	// MuAdaptive chooses μ anew in every iteration with the oracle of
+	// Settings.MuOracle (Nocedal, Wächter, Waltz 2009). Globalization is the
 	// KKT-error rule: when the scaled KKT error has not decreased by the
 	// factor 0.9999 over 4 consecutive iterations, the solver falls back to
 	// monotone mode with μ = 0.8·(average complementarity) until that barrier
@@ -41,6 +38,29 @@ func (s MuStrategy) String() string {
 		return fmt.Sprintf("MuStrategy(%d)", int(s))
 	}
 	return muStrategyNames[s]
+}
+
+// MuOracle selects how MuAdaptive computes μ.
+type MuOracle int
+
+const (
+	// OracleQualityFunction (IPOPT's default mu_oracle): minimize a
+	// linear-model quality function of the centering parameter σ ∈
+	// [1e-6, 100] by golden-section search; two solves per iteration.
+	OracleQualityFunction MuOracle = iota
+	// OracleProbing is Mehrotra's probing heuristic: σ = (μ_aff/μ_avg)³
+	// from the affine-scaling step; two solves per iteration.
+	OracleProbing
+)
+
+var muOracleNames = [...]string{OracleQualityFunction: "QualityFunction", OracleProbing: "Probing"}
+
+// String returns the name of the oracle.
+func (o MuOracle) String() string {
+	if o < 0 || int(o) >= len(muOracleNames) {
+		return fmt.Sprintf("MuOracle(%d)", int(o))
+	}
+	return muOracleNames[o]
 }
 
 // LinearSolverKind selects the backend that factorizes the KKT matrix.
@@ -133,6 +153,9 @@ type Settings struct {
 
 	// MuStrategy selects the barrier update (default MuMonotone).
 	MuStrategy MuStrategy
+	// MuOracle selects the μ oracle of MuAdaptive (default
+	// OracleQualityFunction).
+	MuOracle MuOracle
 	// MuInit is the initial barrier parameter (mu_init 0.1). Warm-started
 	// homotopies should set it small.
 	MuInit float64
@@ -259,6 +282,8 @@ const (
 	boundMultReset = 1e3    // bound_mult_reset_threshold
 	scalingMinVal  = 1e-8   // nlp_scaling_min_value
 	sigmaMaxAd     = 100.0  // sigma_max (adaptive)
+	qfSigmaMin     = 1e-6   // sigma_min (quality function)
+	qfSectionSteps = 8      // quality_function_max_section_steps
 	kktRedIters    = 4      // adaptive_mu_kkterror_red_iters
 	kktRedFact     = 0.9999 // adaptive_mu_kkterror_red_fact
 	monoInitFact   = 0.8    // adaptive_mu_monotone_init_factor
@@ -303,6 +328,9 @@ func (s *Settings) Validate() error {
 	}
 	if s.MuStrategy < 0 || int(s.MuStrategy) >= len(muStrategyNames) {
 		return fmt.Errorf("%w: unknown MuStrategy %d", ErrSettings, int(s.MuStrategy))
+	}
+	if s.MuOracle < 0 || int(s.MuOracle) >= len(muOracleNames) {
+		return fmt.Errorf("%w: unknown MuOracle %d", ErrSettings, int(s.MuOracle))
 	}
 	if s.LinearSolver < 0 || int(s.LinearSolver) >= len(linearSolverNames) {
 		return fmt.Errorf("%w: unknown LinearSolver %d", ErrSettings, int(s.LinearSolver))

@@ -134,6 +134,7 @@ type ipm struct {
 	inResto            bool
 	restoSucceeded     bool
 	lastDeltaW         float64
+	qfRatio            float64
 
 	// Error measures at the current iterate.
 	errDual, errPrimal, errCompl float64 // scaled, unweighted, compl with μ_target
