@@ -16,7 +16,9 @@
 //	min φ_μ(w) = f(x) − μ Σ ln(w − w_L) − μ Σ ln(w_U − w) + κ_d μ Σ(one-sided slacks)
 //	s.t. r(w) = 0,
 //
-// with κ_d = 1e-5. Fixed variables (x_L = x_U) are held at their value.
+// with κ_d = 1e-5. Fixed variables (x_L = x_U) are held at their value
+// (their rows and columns of the KKT matrix are decoupled); their reported
+// multipliers come from ∇f + Jᵀy.
 // Finite bounds are first relaxed by min(ConstrViolTol, BoundRelaxFactor·
 // max(1, |b|)) (off with Settings.NoBoundRelax, as MPCC homotopies need).
 //
@@ -51,11 +53,17 @@
 //
 // MuMonotone (default): μ₀ = MuInit (0.1); when E_μ ≤ κ_ε μ (κ_ε = 10),
 // μ ← max(μ_min, min(0.2 μ, μ^1.5)), possibly several times per iteration,
-// with μ_min = min(Tol, ComplInfTol)/11. MuAdaptive: Mehrotra probing (the
-// affine-scaling step from the current factorization predicts μ_aff;
-// μ = (μ_aff/μ_avg)³ μ_avg, σ ≤ 100, μ ∈ [1e-11, min(1e5, 1e3·μ_avg₀)]),
-// globalized by the KKT-error rule (reduction by 0.9999 over 4 iterations,
-// else monotone mode from μ = 0.8·μ_avg until that subproblem is solved).
+// with μ_min = min(Tol, ComplInfTol)/11. MuAdaptive (free μ, Nocedal,
+// Wächter, Waltz 2009) solves for the affine direction d_a (μ = 0) and the
+// centering direction d_c with the same factorization; d_a + σ d_c is the
+// Newton step for μ = σ μ_avg. OracleQualityFunction (default) picks
+// σ ∈ [1e-6, 100] minimizing the linear-model quality function
+// (1−α_du)²‖r_d‖²/n_d + (1−α_pr)²‖r_p‖²/n_p + ‖complementarity after the
+// step‖²/n_c by an 8-step golden-section search on log σ; OracleProbing uses
+// Mehrotra's σ = (μ_aff/μ_avg)³. μ is kept in [1e-11, min(1e5, 1e3·μ_avg₀)].
+// Globalization is the KKT-error rule (reduction by 0.9999 over 4
+// iterations, else monotone mode from μ = 0.8·μ_avg until that subproblem is
+// solved), not IPOPT's default obj-constr-filter.
 // The fraction to the boundary is τ = max(0.99, 1 − μ); y moves with the
 // primal step, z with its own step; afterwards z is projected into
 // [μ/(κ_Σ s), κ_Σ μ/s], κ_Σ = 1e10.

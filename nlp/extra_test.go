@@ -26,6 +26,12 @@ func TestFixedVariable(t *testing.T) {
 	if res.Status != Solved || math.Abs(res.Objective-fstar) > 1e-6*fstar || res.X[0] != 1 {
 		t.Fatalf("status %v, f = %.10g, x = %v", res.Status, res.Objective, res.X)
 	}
+	// The fixed variable's multiplier equals the one of the active bound
+	// x1 ≥ 1 in the unfixed problem.
+	ref, _ := (&Solver{}).Solve(context.Background(), hs071{})
+	if d := (res.ZL[0] - res.ZU[0]) - (ref.ZL[0] - ref.ZU[0]); math.Abs(d) > 1e-6 {
+		t.Errorf("fixed multiplier %g − %g, want %g − %g", res.ZL[0], res.ZU[0], ref.ZL[0], ref.ZU[0])
+	}
 }
 
 // stagedHS071 implements StageHinter (two artificial stages).

@@ -55,9 +55,6 @@ func (ip *ipm) evalDerivs() (ok bool, err error) {
 			return false, nil
 		}
 		ip.grad[j] = v * ip.df
-		if ip.fixed[j] {
-			ip.grad[j] = 0
-		}
 	}
 	if err := ip.p.JacobianValues(x, ip.jVal); err != nil {
 		return false, err

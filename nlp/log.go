@@ -84,6 +84,21 @@ func (ip *ipm) result(st Status) *Result {
 		res.ZU[j] = ip.zU[j] / df
 	}
 	ip.dualResidual(ip.rd)
+	if ip.nFixed > 0 {
+		// Multipliers of fixed variables from the Lagrangian gradient
+		// ∇f + Jᵀy (IPOPT's make_parameter treatment).
+		v := ip.rw
+		copy(v, ip.grad)
+		for k, i := range ip.jRow {
+			v[ip.jCol[k]] += ip.jVal[k] * ip.y[i]
+		}
+		for j := range n {
+			if ip.fixed[j] {
+				res.ZL[j] = max(v[j], 0) / df
+				res.ZU[j] = max(-v[j], 0) / df
+			}
+		}
+	}
 	res.DualInfeasibility, _, res.Complementarity = ip.unscaledErrors()
 	pinf := 0.0
 	for i := range m {
