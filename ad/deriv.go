@@ -163,10 +163,27 @@ func (s *sweep) forward(seedID []int32, seed Vec, tan []Expr) []Expr {
 			tan[p] = seed[k]
 		}
 	}
+	var groups map[int32]Vec // solve index → implicit tangent (nil: fall back)
 	for ci, id := range s.cone {
 		nd := s.g.nodes[id]
 		if nd.op == opSym || nd.op == opConst {
 			continue
+		}
+		if rc, ok := s.g.solveOf[id]; ok {
+			if groups == nil {
+				groups = map[int32]Vec{}
+			}
+			gt, done := groups[rc[0]]
+			if !done {
+				gt = s.solveTangent(rc[0], ci, seedID, seed, tan)
+				groups[rc[0]] = gt
+			}
+			if gt != nil {
+				if t := gt[rc[1]]; !t.IsZero() {
+					tan[ci] = t
+				}
+				continue
+			}
 		}
 		var acc Expr
 		for i := 0; i < ops[nd.op].arity; i++ {
@@ -190,6 +207,98 @@ func (s *sweep) forward(seedID []int32, seed Vec, tan []Expr) []Expr {
 		}
 	}
 	return tan
+}
+
+// solveTangent returns the tangent of the results of recorded solve r,
+// ẋ = M⁻¹(ḃ − Ṁx), from the tangents of the entries of M and b (which
+// precede x in topological order). It returns nil, so that the caller
+// differentiates through the elimination instead, if that order does not
+// hold.
+func (s *sweep) solveTangent(r int32, cur int, seedID []int32, seed Vec, tan []Expr) Vec {
+	rec := s.g.solves[r]
+	n := len(rec.b)
+	zero := s.g.zero()
+	ok := true
+	// Entries of M and b may have been absorbed by simplification (for
+	// example c·(c′·y) = (cc′)·y), so that they are not nodes of the swept
+	// cone; their tangents are then built here from their children.
+	memo := map[int32]Expr{}
+	var tanID func(id int32) Expr
+	tanID = func(id int32) Expr {
+		if p := s.pos[id]; p >= 0 {
+			if int(p) >= cur {
+				ok = false // not yet swept (cannot happen for true solves)
+				return zero
+			}
+			if t := tan[p]; t.g != nil {
+				return t
+			}
+			return zero
+		}
+		if t, done := memo[id]; done {
+			return t
+		}
+		nd := s.g.nodes[id]
+		acc := zero
+		switch nd.op {
+		case opConst:
+		case opSym:
+			for k, sid := range seedID {
+				if sid == id {
+					acc = seed[k]
+				}
+			}
+		default:
+			y := Expr{s.g, id}
+			for i := 0; i < ops[nd.op].arity; i++ {
+				t := tanID(child(nd, i))
+				if t.IsZero() {
+					continue
+				}
+				if p := ops[nd.op].partial(y, i); !p.IsZero() {
+					acc = acc.Add(s.chain(t, p))
+				}
+			}
+		}
+		memo[id] = acc
+		return acc
+	}
+	tanOf := func(e Expr) Expr { return tanID(e.id) }
+	mdot := func(i, j int) Expr {
+		if rec.sym && i < j {
+			i, j = j, i
+		}
+		return tanOf(rec.m.E[i*n+j])
+	}
+	rhs := make(Vec, n)
+	any := false
+	for i := 0; i < n; i++ {
+		acc := tanOf(rec.b[i])
+		for j := 0; j < n; j++ {
+			if md := mdot(i, j); !md.IsZero() {
+				acc = acc.Sub(s.chain(md, rec.x[j]))
+			}
+		}
+		rhs[i] = acc
+		any = any || !acc.IsZero()
+	}
+	if !ok {
+		return nil
+	}
+	if !any {
+		return s.g.Zeros(n)
+	}
+	var dx Vec
+	var err error
+	if rec.sym {
+		dx, err = SolveSym(rec.m, rhs)
+	} else {
+		dx, err = Solve(rec.m, rhs)
+	}
+	if err != nil {
+		return nil
+	}
+	return dx
 }
 
 // reverse propagates adjoints from the root seeds and returns the adjoint of

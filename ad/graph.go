@@ -33,6 +33,47 @@ type Graph struct {
 	names []string // symbol names by serial
 	syms  []int32  // symbol node ids by serial
 	err   error    // first construction error (mixing graphs)
+
+	// Linear solves built by Solve/SolveSym, so that forward mode can
+	// differentiate x = M⁻¹b implicitly: ẋ = M⁻¹(ḃ − Ṁx).
+	solves  []solveRec
+	solveOf map[int32][2]int32 // x node id → (solve index, component)
+}
+
+// solveRec records x = M⁻¹b.
+type solveRec struct {
+	m   Mat
+	b   Vec
+	x   Vec
+	sym bool // SolveSym (lower triangle of m), else Solve
+}
+
+// registerSolve records a solve unless one of its results is a constant,
+// repeated, or already the result of another recorded solve.
+func (g *Graph) registerSolve(m Mat, b, x Vec, sym bool) {
+	seen := map[int32]bool{}
+	for _, e := range x {
+		if _, c := e.IsConst(); c || seen[e.id] {
+			return
+		}
+		if _, dup := g.solveOf[e.id]; dup {
+			return
+		}
+		seen[e.id] = true
+	}
+	if g.solveOf == nil {
+		g.solveOf = make(map[int32][2]int32)
+	}
+	r := int32(len(g.solves))
+	g.solves = append(g.solves, solveRec{
+		m:   Mat{R: m.R, C: m.C, E: append([]Expr(nil), m.E...)},
+		b:   append(Vec(nil), b...),
+		x:   append(Vec(nil), x...),
+		sym: sym,
+	})
+	for i, e := range x {
+		g.solveOf[e.id] = [2]int32{r, int32(i)}
+	}
 }
 
 // NewGraph returns an empty graph.

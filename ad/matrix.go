@@ -243,6 +243,7 @@ func Solve(m Mat, b Vec) (Vec, error) {
 		}
 		x[k] = s.Mul(inv[k])
 	}
+	m.E[0].g.registerSolve(m, b, x, false)
 	return x, nil
 }
 
@@ -252,7 +253,8 @@ func Solve(m Mat, b Vec) (Vec, error) {
 // leading principal minors are nonzero at the evaluation point, in
 // particular for symmetric positive definite matrices such as mass matrices
 // M(q). It needs about half the operations of Solve and no square roots.
-// A structurally zero pivot is ErrSingular.
+// A structurally zero pivot is ErrSingular. Forward-mode derivatives are
+// formed implicitly as for Solve.
 func SolveSym(m Mat, b Vec) (Vec, error) {
 	n := m.R
 	if m.C != n || len(b) != n || len(m.E) != n*n {
@@ -305,5 +307,6 @@ func SolveSym(m Mat, b Vec) (Vec, error) {
 		}
 		x[i] = s
 	}
+	g.registerSolve(m, b, x, true)
 	return x, nil
 }

@@ -4,6 +4,7 @@ import (
 	"math/rand/v2"
 	"testing"
 
+	"gonum.org/v1/gonum/diff/fd"
 	"gonum.org/v1/gonum/mat"
 )
 
@@ -138,3 +139,90 @@ func TestMatOps(t *testing.T) {
 
 // A_ is A for a Vec argument.
 func A_(name string, v Vec) Arg { return Arg{Name: name, V: v} }
+
+// TestSolveDerivatives: forward mode differentiates x = M⁻¹b implicitly
+// (ẋ = M⁻¹(ḃ − Ṁx)), reverse mode through the elimination; both must agree
+// (1e-10) and match central finite differences (gonum diff/fd, 1e-6), and
+// the Lagrangian Hessian of λᵀx must match finite differences of the
+// gradient (1e-5).
+func TestSolveDerivatives(t *testing.T) {
+	for _, sym := range []bool{false, true} {
+		g := NewGraph()
+		const n = 3
+		p := g.SymVec("p", n*n+n)
+		lam := g.SymVec("l", n)
+		// M = P + 4I (diagonally dominant for p ∈ [−1, 1]); SolveSym reads
+		// the lower triangle, so use the symmetric part for it.
+		M := g.ZeroMat(n, n)
+		for i := 0; i < n; i++ {
+			for j := 0; j < n; j++ {
+				e := p[i*n+j]
+				if sym && i < j {
+					e = p[j*n+i]
+				}
+				if i == j {
+					e = e.AddConst(4)
+				}
+				M.Set(i, j, Sin(e).AddConst(0).Add(e)) // nonlinear entries
+			}
+		}
+		b := Vec{p[n*n].Mul(p[0]), Exp(p[n*n+1]), p[n*n+2]}
+		var x Vec
+		var err error
+		if sym {
+			x, err = SolveSym(M, b)
+		} else {
+			x, err = Solve(M, b)
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		Jf, _ := JacobianMode(x, p, Forward)
+		Jr, _ := JacobianMode(x, p, Reverse)
+		H, err := LagrangianHessian(p, Expr{}, Expr{}, lam, x)
+		if err != nil {
+			t.Fatal(err)
+		}
+		grad, _ := VJP(x, p, lam)
+		fn, err := NewFunction("s", []Arg{A_("p", p), A_("l", lam)},
+			[]Arg{A_("x", x), A_("jf", Jf.E), A_("jr", Jr.E), A_("h", H.Values), A_("g", grad)})
+		if err != nil {
+			t.Fatal(err)
+		}
+		rng := rand.New(rand.NewPCG(9, 10))
+		pv, lv := make([]float64, n*n+n), []float64{0.7, -1.1, 0.4}
+		for i := range pv {
+			pv[i] = randIn(rng, -1, 1)
+		}
+		ws := fn.NewWorkspace()
+		out := [][]float64{make([]float64, n), make([]float64, n*len(p)), make([]float64, n*len(p)), make([]float64, H.Pattern.NNZ()), make([]float64, len(p))}
+		eval := func(pp []float64) {
+			if err := fn.Eval(ws, [][]float64{pp, lv}, out); err != nil {
+				t.Fatal(err)
+			}
+		}
+		eval(pv)
+		jf := append([]float64(nil), out[1]...)
+		jr := append([]float64(nil), out[2]...)
+		hv := append([]float64(nil), out[3]...)
+		var fdJ, fdH mat.Dense
+		fdJ.ReuseAs(n, len(p))
+		fd.Jacobian(&fdJ, func(y, pp []float64) { eval(pp); copy(y, out[0]) }, pv, &fd.JacobianSettings{Formula: fd.Central, Step: 1e-6})
+		fdH.ReuseAs(len(p), len(p))
+		fd.Jacobian(&fdH, func(y, pp []float64) { eval(pp); copy(y, out[4]) }, pv, &fd.JacobianSettings{Formula: fd.Central, Step: 1e-5})
+		for i := 0; i < n; i++ {
+			for j := range p {
+				k := i*len(p) + j
+				if !closeTo(jf[k], jr[k], 1e-10) || !closeTo(jf[k], fdJ.At(i, j), 1e-6) {
+					t.Errorf("sym=%v ∂x%d/∂p%d: forward %v reverse %v fd %v", sym, i, j, jf[k], jr[k], fdJ.At(i, j))
+				}
+			}
+		}
+		rr, cc := H.Pattern.Coords()
+		for k := range hv {
+			if !closeTo(hv[k], fdH.At(rr[k], cc[k]), 1e-5) {
+				t.Errorf("sym=%v H(%d,%d) = %v, fd %v", sym, rr[k], cc[k], hv[k], fdH.At(rr[k], cc[k]))
+			}
+		}
+	}
+}
