@@ -43,7 +43,6 @@ func benchKKT(b *testing.B, factor bool) {
 					rhs[i] = float64(i%7) - 3
 				}
 				x := make([]float64, g.Dim)
-				b.ReportMetric(float64(s.Stats().NnzL), "nnzL")
 				b.ReportAllocs()
 				b.ResetTimer()
 				for b.Loop() {
@@ -55,6 +54,7 @@ func benchKKT(b *testing.B, factor bool) {
 						b.Fatal(err)
 					}
 				}
+				b.ReportMetric(float64(s.Stats().NnzL), "nnzL")
 			})
 		}
 	}
