@@ -437,7 +437,9 @@ func (ip *ipm) probeMu() (float64, bool) {
 
 // monotoneFloor is the smallest μ of the monotone rule.
 func (ip *ipm) monotoneFloor() float64 {
-	return math.Max(ip.prm.muMin, math.Max(ip.prm.muTarget, math.Min(ip.prm.tol, ip.prm.complInfTol)/(kappaEps+1)))
+	// compl_inf_tol is absolute (unscaled); in the scaled problem it is
+	// ComplInfTol·|d_f|.
+	return max(ip.prm.muMin, ip.prm.muTarget, min(ip.prm.tol, ip.prm.complInfTol*math.Abs(ip.df))/(kappaEps+1))
 }
 
 // updateMuMonotone decreases μ while the barrier subproblem is solved.
@@ -557,6 +559,10 @@ func (ip *ipm) lineSearch() lsOutcome {
 		alphaMin = gammaTheta
 	}
 	alphaMin *= alphaMinFrac
+	// Guard: α_min is 0 when θ = 0 and NaN for a non-finite direction.
+	if !(alphaMin >= minAlphaFloor) {
+		alphaMin = minAlphaFloor
+	}
 	// Tiny step: accept the full step.
 	tiny := true
 	for j := range ip.nw {

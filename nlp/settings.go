@@ -290,6 +290,7 @@ const (
 	muMaxFact      = 1e3    // mu_max_fact
 	muMaxAbs       = 1e5    // mu_max
 	tinyStepTol    = 10 * 2.220446049250313e-16
+	minAlphaFloor  = 1e-15 // floor on α_min (not in IPOPT: guards θ = 0)
 )
 
 func finitePos(v float64) bool { return v > 0 && !math.IsInf(v, 0) }

@@ -456,6 +456,10 @@ func (ip *ipm) initialize(ws *WarmStart) (Status, error) {
 			ip.dc[i] = math.Max(scalingMinVal, math.Min(1, prm.scalingMaxGrad/math.Max(rowMax[i], 1e-300)))
 		}
 	}
+	if ip.set.MuMin == 0 {
+		// IPOPT's mu_min default, with compl_inf_tol in scaled units.
+		prm.muMin = min(1e-11, min(prm.tol, prm.complInfTol*math.Abs(ip.df))/(kappaEps+1), prm.muInit)
+	}
 	// Slack bounds (scaled) and equality right-hand sides.
 	for i := range m {
 		if ip.isEq[i] {
