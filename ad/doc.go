@@ -12,10 +12,16 @@
 // are one node and Exprs can be compared with ==. Construction simplifies
 // locally: constants are folded with the operation's value rule; x+0, x−0,
 // x·1, x/1 reduce to x; x·0, 0/x and x−x reduce to 0; −(−x) to x; x·x to x²;
-// operands of commutative operations are ordered by id. Because x·0 is
-// removed, a derivative that is structurally zero is the constant 0, and the
-// sparsity patterns (Sparse, SparseLower, LagrangianHessian) contain no false
-// nonzeros beyond what the structure implies.
+// constant factors are collected (c₁·(c₂·x) = (c₁c₂)·x, c·(c₁x ± c₂y) =
+// (cc₁)x ± (cc₂)y), like terms are combined (c₁·x ± c₂·x = (c₁±c₂)·x),
+// negations are pulled out of products and absorbed by sums; operands of
+// commutative operations are ordered by id. Constant folding and
+// reassociation of constant factors can change results in the last bits
+// relative to evaluating the expression as written, and x−x = 0, x·0 = 0
+// hold even for x = ±Inf or NaN. Because structural cancellations are
+// removed, a derivative that is structurally zero is the constant 0, and
+// the sparsity patterns (Sparse, SparseLower, LagrangianHessian) contain no
+// false nonzeros beyond what the structure implies.
 //
 // An Expr is a small value handle {graph, id}. Combining expressions of two
 // graphs yields an invalid Expr and records ErrForeignGraph in the graph
@@ -39,8 +45,15 @@
 // order, accumulating tangents ẏ = Σᵢ ∂y/∂xᵢ · ẋᵢ; reverse mode sweeps it
 // backwards, accumulating adjoints x̄ᵢ += ȳ · ∂y/∂xᵢ. Both produce new
 // expressions in the same graph, so derivatives of derivatives work: Hessian
-// is forward mode over the reverse-mode gradient. Jacobian uses reverse mode
-// when there are fewer outputs than variables, forward mode otherwise.
+// is forward mode over the reverse-mode gradient. Jacobian (mode Auto) builds
+// both the forward and the reverse Jacobian and keeps the one with fewer
+// operations.
+//
+// Solve and SolveSym record their results; forward mode differentiates them
+// implicitly, ẋ = M⁻¹(ḃ − Ṁx), which reuses the elimination (hash-consing
+// makes the second solve share the factorization's nodes) instead of
+// differentiating through it. Reverse mode differentiates through the
+// elimination.
 //
 // When the differentiated expressions contain a selecting or nonsmooth
 // operation (IfElse, Min, Max, comparisons, Abs, Sign), chain-rule products
@@ -53,14 +66,19 @@
 // # Compiled tape
 //
 // NewFunction compiles named vector outputs as functions of named vector
-// inputs into a flat []instr tape (op, three operand slots, result slot,
-// constant). The work array holds the inputs, then the constants (written
-// once per workspace), then registers; a register is reused as soon as its
-// value is dead. Function.Eval copies the inputs, runs the tape with one
-// switch per instruction, and copies the outputs into caller-owned slices;
-// it does not allocate. A Function is immutable; goroutines evaluate it
-// concurrently with one Workspace each. The same graph and construction
-// order always give the same tape and bit-identical results.
+// inputs into a flat []instr tape (opcode, three operand slots, result slot,
+// inline constant), in four steps: fusion (a product used once by a sum or
+// difference becomes one a·b ± c instruction, rounded as two operations;
+// constant operands are inlined; sin x and cos x of the same x become one
+// Sincos), scheduling into batches of one opcode (list scheduling on the
+// DAG, the opcode with the most ready operations first), register
+// allocation (inputs, then constants written once per workspace, then
+// registers reused as soon as a value is dead), and output slots.
+// Function.Eval copies the inputs, runs one tight loop per batch, and copies
+// the outputs into caller-owned slices; it does not allocate. A Function is
+// immutable; goroutines evaluate it concurrently with one Workspace each.
+// The same graph and construction order always give the same tape and
+// bit-identical results.
 //
 // NewDerivatives compiles a function together with its sparse Jacobian and
 // the lower triangle of its Lagrangian Hessian Σᵢ λᵢ ∇²Fᵢ, whose values come

@@ -37,11 +37,13 @@ var (
 
 // ErrNonFinite reports a NaN or ±Inf in an output of Function.Eval when the
 // workspace asks for the check (Workspace.CheckFinite). Output is the name of
-// the output argument and Index the element within it.
+// the output argument, Index the element within it and Instance the argument
+// set of EvalScatter (0 for Eval).
 type ErrNonFinite struct {
-	Output string
-	Index  int
-	Value  float64
+	Output   string
+	Index    int
+	Value    float64
+	Instance int
 }
 
 func (e ErrNonFinite) Error() string {

@@ -307,3 +307,30 @@ func TestErrors(t *testing.T) {
 		t.Errorf("non-finite: got %v (%+v)", err, nf)
 	}
 }
+
+// TestScatterNonFinite: EvalScatter reports the output, index and instance
+// of a non-finite value when asked.
+func TestScatterNonFinite(t *testing.T) {
+	g := NewGraph()
+	x := g.SymVec("x", 2)
+	f, err := NewFunction("f", []Arg{A("x", x...)}, []Arg{A("a", x[0]), A("b", x[0], g.Const(1).Div(x[1]))})
+	if err != nil {
+		t.Fatal(err)
+	}
+	sc, err := NewScatter(3, [][]int{{0, 1, 2}, {3, 4, -1}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ws := NewWorkspace()
+	ws.CheckFinite = true
+	vals := make([]float64, 5)
+	err = f.EvalScatter(ws, sc, [][][]float64{{{1, 2}}, {{3, 0}}}, vals)
+	var nf ErrNonFinite
+	if !errors.As(err, &nf) || nf.Output != "b" || nf.Index != 1 || nf.Instance != 1 {
+		t.Errorf("got %v (%+v), want output b index 1 instance 1", err, nf)
+	}
+	// First instance written: 1, 1, 0.5 (the dropped element is not written).
+	if vals[0] != 1 || vals[1] != 1 || vals[2] != 0.5 || vals[3] != 3 || vals[4] != 3 {
+		t.Errorf("vals = %v", vals)
+	}
+}

@@ -348,6 +348,14 @@ func asTermX(e Expr) Expr {
 	return e
 }
 
+func isScaledOrConst(e Expr) bool {
+	if _, ok := e.IsConst(); ok {
+		return true
+	}
+	_, _, ok := scaled(e)
+	return ok
+}
+
 // scaled splits e into c·x when e is a product with a constant factor
 // (c, x, true) or a negation (−1, x, true).
 func scaled(e Expr) (float64, Expr, bool) {
@@ -386,6 +394,16 @@ func (e Expr) Mul(o Expr) Expr {
 			if _, ok := e.IsConst(); !ok {
 				if c, x, ok := scaled(e); ok { // v·(c·x) = (v·c)·x
 					return x.Mul(e.g.Const(v * c))
+				}
+				// v·(c₁·x ± c₂·y) = (vc₁)·x ± (vc₂)·y: no more products.
+				if n := e.node(); n.op == opAdd || n.op == opSub {
+					a, b := e.arg(0), e.arg(1)
+					if isScaledOrConst(a) && isScaledOrConst(b) {
+						if n.op == opAdd {
+							return a.Scale(v).Add(b.Scale(v))
+						}
+						return a.Scale(v).Sub(b.Scale(v))
+					}
 				}
 			}
 			return binary(opMul, e, o)

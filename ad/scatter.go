@@ -50,7 +50,9 @@ func (f *Function) NumOutputs() int { return f.outOff[len(f.outOff)-1] }
 // EvalScatter evaluates f once per instance, with in[k] the inputs of
 // instance k (as in Eval), and adds each output element into vals at its
 // destination: vals[dst] += value. The caller zeroes vals (or not, to
-// accumulate). It does not allocate once the workspace has been used with f.
+// accumulate). With ws.CheckFinite, a NaN or ±Inf output stops the loop with
+// an ErrNonFinite naming the output, its index and the instance. It does not
+// allocate once the workspace has been used with f.
 func (f *Function) EvalScatter(ws *Workspace, sc *Scatter, in [][][]float64, vals []float64) error {
 	if sc.per != f.NumOutputs() {
 		return fmt.Errorf("%w: scatter has %d elements per instance, %q has %d outputs", ErrScatter, sc.per, f.name, f.NumOutputs())
@@ -81,11 +83,15 @@ func (f *Function) EvalScatter(ws *Workspace, sc *Scatter, in [][][]float64, val
 				vals[d] += w[s]
 			}
 		}
-	}
-	if ws.CheckFinite {
-		for i, v := range vals {
-			if v-v != 0 {
-				return ErrNonFinite{Output: "scatter", Index: i, Value: v}
+		if ws.CheckFinite {
+			for i, s := range f.outSlot {
+				if v := w[s]; v-v != 0 {
+					o := 0
+					for f.outOff[o+1] <= i {
+						o++
+					}
+					return ErrNonFinite{Output: f.outNames[o], Index: i - f.outOff[o], Value: v, Instance: k}
+				}
 			}
 		}
 	}
