@@ -53,7 +53,7 @@
 //
 // MuMonotone (default): μ₀ = MuInit (0.1); when E_μ ≤ κ_ε μ (κ_ε = 10),
 // μ ← max(μ_min, min(0.2 μ, μ^1.5)), possibly several times per iteration,
-// with μ_min = min(Tol, ComplInfTol)/11. MuAdaptive (free μ, Nocedal,
+// with the floor min(Tol, ComplInfTol·d_f)/11 (d_f: objective scaling). MuAdaptive (free μ, Nocedal,
 // Wächter, Waltz 2009) solves for the affine direction d_a (μ = 0) and the
 // centering direction d_c with the same factorization; d_a + σ d_c is the
 // Newton step for μ = σ μ_avg. OracleQualityFunction (default) picks

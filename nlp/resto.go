@@ -250,6 +250,9 @@ func (ip *ipm) restore() (Status, bool) {
 		prm.boundRelax = 0
 		prm.muStrategy = MuMonotone
 		prm.objScaling = 1
+		// The start (x_k, p, n) is already interior: no push (IPOPT's
+		// restoration initializer sets p, n by eq. (33) without one).
+		prm.boundPush, prm.boundFrac = 1e-14, 1e-14
 		inner, err := newIPM(rp, &set, prm, ip)
 		if err != nil {
 			return NumericalError, true

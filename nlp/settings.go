@@ -160,7 +160,8 @@ type Settings struct {
 	// homotopies should set it small.
 	MuInit float64
 	// MuMin is the smallest barrier parameter (default
-	// min(1e-11, min(Tol, ComplInfTol)/(κ_ε+1)) as IPOPT's mu_min).
+	// min(1e-11, min(Tol, ComplInfTol·d_f)/(κ_ε+1)), IPOPT's mu_min, with d_f
+	// the objective scaling factor).
 	MuMin float64
 	// MuTarget is the target complementarity (mu_target 0).
 	MuTarget float64
