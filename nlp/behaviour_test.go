@@ -112,13 +112,18 @@ func TestRerunBitIdentical(t *testing.T) {
 }
 
 func TestNaNRegionCutsBack(t *testing.T) {
-	// f is NaN for 1.2 < x1 < 3; the solution has x1 = 1, the start
-	// x1 = 1 too, so only trial points can land in the region.
+	// f is NaN for 1.1 < x1 < 3; the solution has x1 = 1 and the start
+	// x1 = 1; the first full Newton step (x1 ≈ 1.13) lands in the region.
 	s := Solver{}
-	res, err := s.Solve(context.Background(), hs071{nanRegion: true})
+	hits := 0
+	res, err := s.Solve(context.Background(), hs071{nanRegion: true, nanHits: &hits})
 	if err != nil {
 		t.Fatal(err)
 	}
+	if hits == 0 {
+		t.Error("the NaN region was never evaluated")
+	}
+	t.Logf("%d NaN evaluations, %d iterations", hits, res.Iterations)
 	const fstar = 17.0140173
 	if res.Status != Solved || math.Abs(res.Objective-fstar) > 1e-6*fstar {
 		t.Fatalf("status %v, f = %g", res.Status, res.Objective)

@@ -7,7 +7,10 @@ import "math"
 //	min x1 x4 (x1+x2+x3) + x3  s.t. x1x2x3x4 ≥ 25, Σxi² = 40, 1 ≤ x ≤ 5,
 //
 // x0 = (1, 5, 5, 1), f* = 17.0140173.
-type hs071 struct{ nanRegion bool }
+type hs071 struct {
+	nanRegion bool
+	nanHits   *int
+}
 
 func (hs071) Dims() (int, int) { return 4, 2 }
 func (hs071) Bounds(xL, xU, gL, gU []float64) {
@@ -19,7 +22,8 @@ func (hs071) Bounds(xL, xU, gL, gU []float64) {
 }
 func (hs071) Start(x []float64) { copy(x, []float64{1, 5, 5, 1}) }
 func (p hs071) Objective(x []float64) (float64, error) {
-	if p.nanRegion && x[0] > 1.2 && x[0] < 3 {
+	if p.nanRegion && x[0] > 1.1 && x[0] < 3 {
+		*p.nanHits++
 		return math.NaN(), nil
 	}
 	return x[0]*x[3]*(x[0]+x[1]+x[2]) + x[2], nil
