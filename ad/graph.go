@@ -514,8 +514,9 @@ func (e Expr) AddConst(k float64) Expr {
 // Sq returns x².
 func Sq(x Expr) Expr { return unary(opSq, x, 0) }
 
-// Pow returns x^p for a constant exponent p. Exponents 0, 1, 2, 0.5 and −1
-// simplify to 1, x, Sq(x), Sqrt(x) and 1/x.
+// Pow returns x^p for a constant exponent p. Exponents 0, 1, 2, 3, 4, 0.5,
+// −1 and −2 are expanded into 1, x, x², x·x², (x²)², √x, 1/x and 1/x²;
+// other exponents use math.Pow.
 func Pow(x Expr, p float64) Expr {
 	if x.g == nil || x.id == 0 {
 		return invalid(x)
@@ -531,6 +532,12 @@ func Pow(x Expr, p float64) Expr {
 		return Sqrt(x)
 	case -1:
 		return x.g.one().Div(x)
+	case 3:
+		return x.Mul(Sq(x))
+	case 4:
+		return Sq(Sq(x))
+	case -2:
+		return x.g.one().Div(Sq(x))
 	}
 	return unary(opPowC, x, p)
 }
