@@ -36,8 +36,8 @@ func Example() {
 }
 
 // Regions as unions of base sets (004 Example 4): R₁ = R̃₁ ∪ R̃₂ ∪ R̃₃ and
-// R₂ = R̃₄ give θ₁ = α₁ + (1 − α₁)α₂ and θ₂ = (1 − α₁)(1 − α₂); lifting
-// (Algorithm 1, 004 Example 5) adds n_β = 2^nψ − 2^n_d variables.
+// R₂ = R̃₄, written with half-spaces, give θ₁ = α₁ + (1 − α₁)α₂ and
+// θ₂ = (1 − α₁)(1 − α₂).
 func ExampleRegion() {
 	g := ad.NewGraph()
 	x := g.SymVec("x", 2)
@@ -53,13 +53,17 @@ func ExampleRegion() {
 		fmt.Println(err)
 		return
 	}
+	// θ at α = (0.25, 0.5) from the θ-definition rows θ − θ(α) = 0.
+	z := make([]float64, len(d.Z))
+	a, _ := d.ZBlock(dcs.Alpha, 0)
+	z[a.Start], z[a.Start+1] = 0.25, 0.5
+	res, _ := d.EvalG([]float64{0, 0}, nil, nil, z)
 	bl, _ := d.GBlock(dcs.ThetaDef, 0)
-	for _, e := range d.G[bl.Start : bl.Start+bl.Len] {
-		fmt.Println(e, "= 0")
-	}
+	fmt.Printf("θ₁ = %.4f (α₁ + (1 − α₁)α₂ = %.4f)\n", -res[bl.Start], 0.25+0.75*0.5)
+	fmt.Printf("θ₂ = %.4f ((1 − α₁)(1 − α₂) = %.4f)\n", -res[bl.Start+1], 0.75*0.5)
 	// Output:
-	// (theta_s[0] - (alpha_s[0] + (alpha_s[1] * (1 - alpha_s[0])))) = 0
-	// (theta_s[1] - ((1 - alpha_s[0]) * (1 - alpha_s[1]))) = 0
+	// θ₁ = 0.6250 (α₁ + (1 − α₁)α₂ = 0.6250)
+	// θ₂ = 0.3750 ((1 − α₁)(1 − α₂) = 0.3750)
 }
 
 // The IRMA gene network (004 §7.1) in the general form f(x, α) with a user

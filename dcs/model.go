@@ -389,13 +389,20 @@ func (m *Model) prepareSub(k int, xup, xupt ad.Vec) (prepSub, error) {
 	if len(s.F) != ps.nModes {
 		return ps, newErr(ErrDimension, k, "F", -1, -1, "%d modes, want %d", len(s.F), ps.nModes)
 	}
+	var all ad.Vec
 	for i, f := range s.F {
 		if len(f) != nx {
 			return ps, newErr(ErrDimension, k, "F", i, -1, "mode has length %d, want n_x = %d", len(f), nx)
 		}
-		if err := m.usesOnly(k, fmt.Sprintf("F[%d]", i), f, xupt, "x, u, p, t"); err != nil {
-			return ps, err
+		all = append(all, f...)
+	}
+	// Check all modes at once; name mode and component on failure.
+	if err := m.usesOnly(k, "F", all, xupt, "x, u, p, t"); err != nil {
+		if e, ok := err.(*Error); ok && e.Index >= 0 {
+			e.Field = fmt.Sprintf("F[%d]", e.Index/nx)
+			e.Index %= nx
 		}
+		return ps, err
 	}
 	if s.G != nil {
 		if len(s.G) != ps.nBase() {
