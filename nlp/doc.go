@@ -38,9 +38,11 @@
 // Its upper-triangular CSC pattern is built once, together with index maps
 // from the Hessian and Jacobian entries into the value array; each iteration
 // only writes values. The expected pivot signs (+ for w, − for y) are
-// passed to the factorization. Iterative refinement (at least 1, at most 10
-// steps, residual ratio 1e-10) is done on the full, unreduced system; a
-// ratio above 1e-5 counts as singular.
+// passed to the factorization. Iterative refinement (at most 10 steps, until
+// the residual ratio is ≤ 1e-10 or stops improving) is done on the full,
+// unreduced system; unlike IPOPT (min_refinement_steps = 1) a first solve
+// that already meets 1e-10 is not refined. A final ratio above 1e-5 counts
+// as singular (δ_c, then δ_w are raised).
 //
 // Inertia correction (W&B06 Algorithm IC): the wanted inertia is (n_w, m, 0).
 // A singular matrix first gets δ_c = 1e-8·μ^0.25; wrong inertia gets δ_w =

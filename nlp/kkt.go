@@ -382,7 +382,10 @@ func (ip *ipm) solveRefined(bw, by, bL, bU, dw, dy, dzL, dzU []float64) float64 
 		if math.IsNaN(ratio) {
 			return math.Inf(1)
 		}
-		if k >= minRefine && (ratio <= resRatioMax || ratio > resImprove*prev) {
+		// IPOPT always refines at least once (min_refinement_steps = 1);
+		// here a first solve that already meets residual_ratio_max is
+		// accepted, which saves a solve and a residual per system.
+		if ratio <= resRatioMax || (k >= minRefine && ratio > resImprove*prev) {
 			break
 		}
 		if k >= maxRefine || ratio == 0 {

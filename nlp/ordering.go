@@ -40,6 +40,29 @@ func stagePerm(h StageHinter, n, m, nw int, slackOf []int) ([]int, error) {
 		}
 	}
 	perm := make([]int, nk)
+	if nk == 0 {
+		return perm, nil
+	}
+	lo, hi := stage[0], stage[0]
+	for _, v := range stage {
+		lo, hi = min(lo, v), max(hi, v)
+	}
+	if span := hi - lo + 1; span > 0 && span <= 4*nk+16 {
+		// Counting sort on the key 3·(stage − lo) + kind (stable).
+		cnt := make([]int, 3*span+1)
+		for i := range nk {
+			cnt[3*(stage[i]-lo)+kind[i]+1]++
+		}
+		for k := 1; k < len(cnt); k++ {
+			cnt[k] += cnt[k-1]
+		}
+		for i := range nk {
+			k := 3*(stage[i]-lo) + kind[i]
+			perm[cnt[k]] = i
+			cnt[k]++
+		}
+		return perm, nil
+	}
 	for i := range perm {
 		perm[i] = i
 	}
