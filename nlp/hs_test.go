@@ -26,7 +26,7 @@ func TestHSSuite(t *testing.T) {
 			ms += "/" + c.or.String()
 		}
 		localOK := 0
-		solved, total := 0, 0
+		solved, total, soc, resto := 0, 0, 0, 0
 		var failed []string
 		for _, p := range probs {
 			s := Solver{Settings: Settings{MuStrategy: c.ms, MuOracle: c.or}}
@@ -38,6 +38,8 @@ func TestHSSuite(t *testing.T) {
 			tol := 1e-6 * math.Max(1, math.Abs(p.FStar))
 			ok := res.Status.Success() && math.Abs(res.Objective-p.FStar) <= tol
 			total += res.Iterations
+			soc += res.Counts.SecondOrderCorrections
+			resto += res.Counts.RestorationPhases
 			loc, isLocal := knownLocal[p.Name]
 			switch {
 			case ok:
@@ -57,8 +59,8 @@ func TestHSSuite(t *testing.T) {
 			}
 			t.Logf("%s/%s: %v, %d iterations, f = %.10g (f* = %.10g)", p.Name, ms, res.Status, res.Iterations, res.Objective, p.FStar)
 		}
-		t.Logf("%s: solved %d of %d to f*, %d more to a documented local solution, %d iterations in total; failed: %v",
-			ms, solved, len(probs), localOK, total, failed)
+		t.Logf("%s: solved %d of %d to f*, %d more to a documented local solution, %d iterations in total (%d SOC steps, %d restorations); failed: %v",
+			ms, solved, len(probs), localOK, total, soc, resto, failed)
 	}
 }
 

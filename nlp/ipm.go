@@ -646,6 +646,7 @@ func (ip *ipm) secondOrderCorrection(alpha, thetaT, gphid float64) lsOutcome {
 			if !fType {
 				ip.addFilter(ip.theta, ip.phi)
 			}
+			ip.counts.SecondOrderCorrections++
 			copy(ip.dw, ip.dwS)
 			copy(ip.dy, ip.dyS)
 			copy(ip.dzL, ip.dzLS)

@@ -262,6 +262,7 @@ func (ip *ipm) restore() (Status, bool) {
 		inner.ctx = ip.ctx
 		inner.t0 = ip.t0
 	}
+	ip.counts.RestorationPhases++
 	r := ip.resto
 	rp := r.prob
 	in := r.inner

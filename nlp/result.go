@@ -83,6 +83,9 @@ type IterRecord struct {
 type Counts struct {
 	Objective, Gradient, Constraints, Jacobian, Hessian int
 	Factorizations                                      int
+	// SecondOrderCorrections counts accepted second-order-corrected steps;
+	// RestorationPhases counts entries into the restoration phase.
+	SecondOrderCorrections, RestorationPhases int
 }
 
 // Timing splits the wall-clock time of a solve.
