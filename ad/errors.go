@@ -26,9 +26,6 @@ var (
 	// ErrSingular reports a linear system whose matrix has a structurally
 	// zero column during symbolic elimination.
 	ErrSingular = errors.New("ad: matrix is structurally singular")
-	// ErrNotSymmetric reports a non-square or structurally non-symmetric
-	// matrix given to SolveSym.
-	ErrNotSymmetric = errors.New("ad: matrix is not symmetric")
 	// ErrBadName reports an empty or duplicated input/output name.
 	ErrBadName = errors.New("ad: empty or duplicate argument name")
 	// ErrScatter reports an inconsistent scatter map.
