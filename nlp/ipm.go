@@ -199,26 +199,22 @@ func (ip *ipm) fractionToBoundaryZ(dzL, dzU []float64, tau float64) float64 {
 // setRHS writes the Newton right-hand side for barrier parameter mu
 // (mu < 0: affine step, no damping).
 func (ip *ipm) setRHS(mu float64) {
-	copy(ip.bw, ip.rd)
 	affine := mu < 0
 	if affine {
 		mu = 0
 	}
-	for j := range ip.nw {
-		ip.bw[j] = -ip.bw[j]
-		ip.bL[j], ip.bU[j] = 0, 0
-		if ip.hasL[j] {
-			ip.bL[j] = mu - (ip.w[j]-ip.wL[j])*ip.zL[j]
-			if ip.onlyL[j] && !affine {
-				ip.bw[j] -= kappaD * mu
-			}
-		}
-		if ip.hasU[j] {
-			ip.bU[j] = mu - (ip.wU[j]-ip.w[j])*ip.zU[j]
-			if ip.onlyU[j] && !affine {
-				ip.bw[j] += kappaD * mu
-			}
-		}
+	kd := kappaD * mu
+	if affine {
+		kd = 0
+	}
+	nw := ip.nw
+	bw, bL, bU, rd := ip.bw[:nw], ip.bL[:nw], ip.bU[:nw], ip.rd[:nw]
+	sL, sU, zL, zU := ip.sL[:nw], ip.sU[:nw], ip.zL[:nw], ip.zU[:nw]
+	mL, mU, oLU := ip.mL[:nw], ip.mU[:nw], ip.oLU[:nw]
+	for j := range bw {
+		bw[j] = -rd[j] - kd*oLU[j]
+		bL[j] = mL[j] * (mu - sL[j]*zL[j])
+		bU[j] = mU[j] * (mu - sU[j]*zU[j])
 	}
 	for i := range ip.m {
 		ip.by[i] = -ip.r[i]
@@ -274,19 +270,9 @@ func (ip *ipm) qualityMu() (float64, bool) {
 	r1 := ip.solveRefined(ip.bw, ip.by, ip.bL, ip.bU, ip.dw, ip.dy, ip.dzL, ip.dzU)
 	// Centering right-hand side.
 	for j := range ip.nw {
-		ip.bw[j], ip.bL[j], ip.bU[j] = 0, 0, 0
-		if ip.hasL[j] {
-			ip.bL[j] = avg
-			if ip.onlyL[j] {
-				ip.bw[j] -= kappaD * avg
-			}
-		}
-		if ip.hasU[j] {
-			ip.bU[j] = avg
-			if ip.onlyU[j] {
-				ip.bw[j] += kappaD * avg
-			}
-		}
+		ip.bw[j] = -kappaD * avg * ip.oLU[j]
+		ip.bL[j] = avg * ip.mL[j]
+		ip.bU[j] = avg * ip.mU[j]
 	}
 	clear(ip.by)
 	r2 := ip.solveRefined(ip.bw, ip.by, ip.bL, ip.bU, ip.dwS, ip.dyS, ip.dzLS, ip.dzUS)
@@ -676,15 +662,16 @@ func (ip *ipm) acceptStep() {
 		ip.y[i] += ap * ip.dy[i]
 	}
 	mu := ip.mu
+	ip.updateSlacks()
 	for j := range ip.nw {
 		if ip.hasL[j] {
 			z := ip.zL[j] + ad*ip.dzL[j]
-			s := ip.w[j] - ip.wL[j]
+			s := ip.sL[j]
 			ip.zL[j] = max(min(z, kappaSigma*mu/s), mu/(kappaSigma*s))
 		}
 		if ip.hasU[j] {
 			z := ip.zU[j] + ad*ip.dzU[j]
-			s := ip.wU[j] - ip.w[j]
+			s := ip.sU[j]
 			ip.zU[j] = max(min(z, kappaSigma*mu/s), mu/(kappaSigma*s))
 		}
 	}

@@ -66,24 +66,27 @@ func (ip *ipm) barrier(w []float64, f float64) float64 {
 // barrierDirDeriv returns ∇φ_μ(w)ᵀ dw.
 func (ip *ipm) barrierDirDeriv(dw []float64) float64 {
 	mu := ip.mu
+	kd := kappaD * mu
 	s := 0.0
 	for j := range ip.nw {
-		gj := ip.grad[j]
-		if ip.hasL[j] {
-			gj -= mu / (ip.w[j] - ip.wL[j])
-			if ip.onlyL[j] {
-				gj += kappaD * mu
-			}
-		}
-		if ip.hasU[j] {
-			gj += mu / (ip.wU[j] - ip.w[j])
-			if ip.onlyU[j] {
-				gj -= kappaD * mu
-			}
-		}
+		gj := ip.grad[j] - ip.mL[j]*mu/ip.sL[j] + ip.mU[j]*mu/ip.sU[j] + kd*ip.oLU[j]
 		s += gj * dw[j]
 	}
 	return s
+}
+
+// updateSlacks recomputes s_L = w − w_L and s_U = w_U − w (1 where there is
+// no bound) after w changed.
+func (ip *ipm) updateSlacks() {
+	for j := range ip.nw {
+		ip.sL[j], ip.sU[j] = 1, 1
+		if ip.hasL[j] {
+			ip.sL[j] = ip.w[j] - ip.wL[j]
+		}
+		if ip.hasU[j] {
+			ip.sU[j] = ip.wU[j] - ip.w[j]
+		}
+	}
 }
 
 // avgCompl is the average complementarity product over all bounds.
@@ -184,16 +187,9 @@ func (ip *ipm) assemble(deltaW, deltaC float64, lsq bool) {
 		_ = i
 	}
 	for j := range ip.nw {
-		d := deltaW
+		d := deltaW + ip.zL[j]/ip.sL[j] + ip.zU[j]/ip.sU[j]
 		if lsq {
 			d = 1
-		} else {
-			if ip.hasL[j] {
-				d += ip.zL[j] / (ip.w[j] - ip.wL[j])
-			}
-			if ip.hasU[j] {
-				d += ip.zU[j] / (ip.wU[j] - ip.w[j])
-			}
 		}
 		if j < ip.n && ip.fixed[j] {
 			// Fixed variable: decouple.
@@ -282,18 +278,13 @@ func (ip *ipm) leastSquaresY() bool {
 // (bw, by, bL, bU) and recovers (dw, dy, dzL, dzU).
 func (ip *ipm) reduceAndSolve(bw, by, bL, bU, dw, dy, dzL, dzU []float64) bool {
 	nw := ip.nw
-	for j := range nw {
-		v := bw[j]
-		if ip.hasL[j] {
-			v += bL[j] / (ip.w[j] - ip.wL[j])
-		}
-		if ip.hasU[j] {
-			v -= bU[j] / (ip.wU[j] - ip.w[j])
-		}
-		if j < ip.n && ip.fixed[j] {
-			v = 0
-		}
-		ip.rhsK[j] = v
+	sL, sU, rhs := ip.sL[:nw], ip.sU[:nw], ip.rhsK[:nw]
+	bw, bL, bU = bw[:nw], bL[:nw], bU[:nw]
+	for j := range rhs {
+		rhs[j] = bw[j] + bL[j]/sL[j] - bU[j]/sU[j]
+	}
+	for _, j := range ip.fixedIdx {
+		rhs[j] = 0
 	}
 	copy(ip.rhsK[nw:], by)
 	t := time.Now()
@@ -304,14 +295,11 @@ func (ip *ipm) reduceAndSolve(bw, by, bL, bU, dw, dy, dzL, dzU []float64) bool {
 	}
 	copy(dw, ip.solK[:nw])
 	copy(dy, ip.solK[nw:])
-	for j := range nw {
-		dzL[j], dzU[j] = 0, 0
-		if ip.hasL[j] {
-			dzL[j] = (bL[j] - ip.zL[j]*dw[j]) / (ip.w[j] - ip.wL[j])
-		}
-		if ip.hasU[j] {
-			dzU[j] = (bU[j] + ip.zU[j]*dw[j]) / (ip.wU[j] - ip.w[j])
-		}
+	zL, zU := ip.zL[:nw], ip.zU[:nw]
+	dw, dzL, dzU = dw[:nw], dzL[:nw], dzU[:nw]
+	for j := range dw {
+		dzL[j] = (bL[j] - zL[j]*dw[j]) / sL[j]
+		dzU[j] = (bU[j] + zU[j]*dw[j]) / sU[j]
 	}
 	return true
 }
@@ -329,23 +317,25 @@ func (ip *ipm) fullResidual(bw, by, bL, bU, dw, dy, dzL, dzU []float64) float64 
 	clear(ip.hv)
 	ip.addW(dw, ip.hv)
 	ip.addAT(dy, ip.hv)
+	for _, j := range ip.fixedIdx {
+		ip.hv[j] = bw[j] // residual 0 for fixed variables
+		dw[j] = 0
+	}
 	res := 0.0
-	for j := range nw {
-		v := bw[j] - (ip.hv[j] + ip.deltaW*dw[j] - dzL[j] + dzU[j])
-		if j < ip.n && ip.fixed[j] {
-			v = 0
-		}
-		ip.rw[j] = v
-		res = max(res, math.Abs(v))
-		ip.rL[j], ip.rU[j] = 0, 0
-		if ip.hasL[j] {
-			ip.rL[j] = bL[j] - (ip.zL[j]*dw[j] + (ip.w[j]-ip.wL[j])*dzL[j])
-			res = max(res, math.Abs(ip.rL[j]))
-		}
-		if ip.hasU[j] {
-			ip.rU[j] = bU[j] - (-ip.zU[j]*dw[j] + (ip.wU[j]-ip.w[j])*dzU[j])
-			res = max(res, math.Abs(ip.rU[j]))
-		}
+	dW := ip.deltaW
+	hv, rw, rL, rU := ip.hv[:nw], ip.rw[:nw], ip.rL[:nw], ip.rU[:nw]
+	sL, sU, zL, zU := ip.sL[:nw], ip.sU[:nw], ip.zL[:nw], ip.zU[:nw]
+	bw, bL, bU = bw[:nw], bL[:nw], bU[:nw]
+	dw, dzL, dzU = dw[:nw], dzL[:nw], dzU[:nw]
+	for j := range rw {
+		v := bw[j] - (hv[j] + dW*dw[j] - dzL[j] + dzU[j])
+		l := bL[j] - (zL[j]*dw[j] + sL[j]*dzL[j])
+		u := bU[j] - (-zU[j]*dw[j] + sU[j]*dzU[j])
+		rw[j], rL[j], rU[j] = v, l, u
+		res = max(res, math.Abs(v), math.Abs(l), math.Abs(u))
+	}
+	for _, j := range ip.fixedIdx {
+		rw[j] = 0
 	}
 	clear(ip.ry)
 	ip.addA(dw, ip.ry)

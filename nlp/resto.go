@@ -354,6 +354,7 @@ func (ip *ipm) adoptRestoPoint() {
 		}
 	}
 	ip.computeResidual(ip.w, ip.g, ip.r)
+	ip.updateSlacks()
 	if f, ok, err := ip.evalFG(ip.w, ip.gT); err == nil && ok {
 		ip.f = f
 	}
@@ -368,6 +369,7 @@ func (ip *ipm) returnFromResto() {
 	copy(ip.g, ip.gT)
 	ip.f = ip.fT
 	ip.computeResidual(ip.w, ip.g, ip.r)
+	ip.updateSlacks()
 	zmax := 0.0
 	for j := range n {
 		ip.zL[j], ip.zU[j] = in.zL[j], in.zU[j]

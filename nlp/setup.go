@@ -64,7 +64,11 @@ type ipm struct {
 	hasL, hasU []bool
 	onlyL      []bool // lower bound only (for κ_d damping)
 	onlyU      []bool
-	fixed      []bool // x_L = x_U (removed: step forced to 0)
+	mL, mU     []float64 // 1 where the bound exists, else 0
+	oLU        []float64 // +1 lower bound only, −1 upper bound only, else 0
+	sL, sU     []float64 // w − w_L and w_U − w at the iterate (1 without bound)
+	fixedIdx   []int     // indices of fixed variables
+	fixed      []bool    // x_L = x_U (removed: step forced to 0)
 	nFixed     int
 	nBounds    int
 	isEq       []bool    // constraint i is an equality
@@ -232,6 +236,9 @@ func newIPM(p Problem, set *Settings, prm params, parent *ipm) (*ipm, error) {
 	ip.wL, ip.wU = make([]float64, nw), make([]float64, nw)
 	ip.hasL, ip.hasU = make([]bool, nw), make([]bool, nw)
 	ip.onlyL, ip.onlyU = make([]bool, nw), make([]bool, nw)
+	ip.mL, ip.mU, ip.oLU = make([]float64, nw), make([]float64, nw), make([]float64, nw)
+	ip.sL, ip.sU = make([]float64, nw), make([]float64, nw)
+	ip.fixedIdx = make([]int, 0, n)
 	ip.fixed = make([]bool, n)
 	ip.gEq = make([]float64, m)
 	ip.dc = make([]float64, m)
@@ -477,9 +484,28 @@ func (ip *ipm) initialize(ws *WarmStart) (Status, error) {
 			ip.wU[k] = ip.dc[i] * (up + ip.relaxAmount(up))
 		}
 	}
+	ip.fixedIdx = ip.fixedIdx[:0]
+	for j := range n {
+		if ip.fixed[j] {
+			ip.fixedIdx = append(ip.fixedIdx, j)
+		}
+	}
 	for j := range nw {
 		ip.onlyL[j] = ip.hasL[j] && !ip.hasU[j]
 		ip.onlyU[j] = ip.hasU[j] && !ip.hasL[j]
+		ip.mL[j], ip.mU[j], ip.oLU[j] = 0, 0, 0
+		if ip.hasL[j] {
+			ip.mL[j] = 1
+		}
+		if ip.hasU[j] {
+			ip.mU[j] = 1
+		}
+		if ip.onlyL[j] {
+			ip.oLU[j] = 1
+		}
+		if ip.onlyU[j] {
+			ip.oLU[j] = -1
+		}
 		if ip.hasL[j] {
 			ip.nBounds++
 		}
@@ -533,6 +559,7 @@ func (ip *ipm) initialize(ws *WarmStart) (Status, error) {
 			ip.w[k] = pushInto(ip.g[i], ip.wL[k], ip.wU[k], ip.hasL[k], ip.hasU[k], k1, k2)
 		}
 	}
+	ip.updateSlacks()
 	ip.mu = prm.muInit
 	ip.tau = math.Max(tauMin, 1-ip.mu)
 	// Bound multipliers.
