@@ -261,34 +261,41 @@ func TestSparseMatchesDense(t *testing.T) {
 // TestLoopAllocations checks that the iteration loop does not allocate:
 // the allocation count of a solve does not grow with the iteration count.
 func TestLoopAllocations(t *testing.T) {
-	count := func(maxIter int) uint64 {
-		p := rosenbrockChain(40)
-		s := Solver{Settings: Settings{MaxIter: maxIter}}
-		var m0, m1 runtime.MemStats
-		runtime.GC()
-		runtime.ReadMemStats(&m0)
-		res, err := s.Solve(context.Background(), p)
-		runtime.ReadMemStats(&m1)
-		if err != nil {
-			t.Fatal(err)
+	for _, st := range []Settings{
+		{},
+		{MuStrategy: MuAdaptive},
+		{MuStrategy: MuAdaptive, MuOracle: OracleProbing, NoScaling: true},
+	} {
+		count := func(maxIter int) uint64 {
+			p := ocpChain{50}
+			st.MaxIter = maxIter
+			s := Solver{Settings: st}
+			var m0, m1 runtime.MemStats
+			runtime.GC()
+			runtime.ReadMemStats(&m0)
+			res, err := s.Solve(context.Background(), p)
+			runtime.ReadMemStats(&m1)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if res.Iterations != maxIter {
+				t.Fatalf("wanted %d iterations, got %d (%v)", maxIter, res.Iterations, res.Status)
+			}
+			return m1.Mallocs - m0.Mallocs
 		}
-		if res.Iterations != maxIter {
-			t.Fatalf("wanted %d iterations, got %d (%v)", maxIter, res.Iterations, res.Status)
+		minOf := func(k int) uint64 {
+			best := count(k)
+			for range 4 {
+				best = min(best, count(k))
+			}
+			return best
 		}
-		return m1.Mallocs - m0.Mallocs
-	}
-	minOf := func(k int) uint64 {
-		best := count(k)
-		for range 4 {
-			best = min(best, count(k))
+		few, many := minOf(1), minOf(5)
+		if many != few {
+			t.Errorf("%v/%v: allocations: %d for 1 iteration, %d for 5", st.MuStrategy, st.MuOracle, few, many)
 		}
-		return best
+		t.Logf("%v/%v: allocations per solve: %d (1 iteration), %d (5 iterations)", st.MuStrategy, st.MuOracle, few, many)
 	}
-	few, many := minOf(2), minOf(20)
-	if many != few {
-		t.Errorf("allocations: %d for 2 iterations, %d for 20", few, many)
-	}
-	t.Logf("allocations per solve: %d (2 iterations), %d (20 iterations)", few, many)
 }
 
 func TestRosenbrockChain(t *testing.T) {

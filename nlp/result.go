@@ -91,6 +91,9 @@ type Counts struct {
 // Timing splits the wall-clock time of a solve.
 type Timing struct {
 	Evaluation, Factorization, Solve, Total time.Duration
+	// Setup is the part of Total spent before the first iteration on the
+	// structure: checks, KKT pattern, ordering and symbolic analysis.
+	Setup time.Duration
 }
 
 // Result is the outcome of Solver.Solve.

@@ -35,6 +35,7 @@ func (s *Solver) Solve(ctx context.Context, p Problem) (*Result, error) {
 	}
 	ip.ctx = ctx
 	ip.t0 = t0
+	ip.timing.Setup = time.Since(t0)
 	st, err := ip.initialize(s.Settings.WarmStart)
 	if err != nil {
 		return nil, err
