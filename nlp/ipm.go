@@ -432,7 +432,9 @@ func (ip *ipm) monotoneFloor() float64 {
 func (ip *ipm) updateMuMonotone(eMu float64) {
 	floor := ip.monotoneFloor()
 	changed := false
-	for eMu <= kappaEps*ip.mu && ip.mu > floor {
+	force := ip.tinyLast
+	for (force || eMu <= kappaEps*ip.mu) && ip.mu > floor {
+		force = false
 		ip.mu = math.Max(floor, math.Min(kappaMu*ip.mu, math.Pow(ip.mu, thetaMu)))
 		changed = true
 		eMu = ip.computeErrors(ip.mu)
@@ -551,11 +553,16 @@ func (ip *ipm) lineSearch() lsOutcome {
 	}
 	// Tiny step: accept the full step.
 	tiny := true
+	// (IPOPT's tiny_step_tol: a step this small is taken in full and forces a
+	// barrier decrease; repeated at the smallest μ, the solve stops.)
 	for j := range ip.nw {
 		if math.Abs(ip.dw[j])/(1+math.Abs(ip.w[j])) > tinyStepTol {
 			tiny = false
 			break
 		}
+	}
+	if !tiny {
+		ip.tinyCount = 0
 	}
 	alpha := alphaMax
 	ip.lsTrials = 0
@@ -567,6 +574,7 @@ func (ip *ipm) lineSearch() lsOutcome {
 		}
 		if ok {
 			if tiny {
+				ip.tinyCount++
 				ip.alphaPr = alpha
 				ip.alphaDu = ip.fractionToBoundaryZ(ip.dzL, ip.dzU, ip.tau)
 				return lsAccepted
@@ -702,7 +710,8 @@ func (ip *ipm) diverging() bool {
 	if normInf(ip.w[:ip.n]) > divergingTol {
 		return true
 	}
-	return ip.parent == nil && ip.f/ip.df < -divergingTol
+	// The minimized objective (f, or −f when maximizing) below −1e20.
+	return ip.parent == nil && ip.f/math.Abs(ip.df) < -divergingTol
 }
 
 // acceptableNow reports whether the current iterate meets the acceptable
@@ -741,6 +750,14 @@ func (ip *ipm) run() Status {
 		}
 		if ip.rctx != nil && ip.rctx.done {
 			return Solved
+		}
+		ip.tinyLast = ip.tinyCount > 0
+		if ip.tinyCount >= 2 && ip.mu <= ip.monotoneFloor() {
+			// Repeated tiny steps at the smallest μ: no further progress.
+			if ip.acceptable(constr, compl) {
+				return SolvedAcceptable
+			}
+			return NumericalError
 		}
 
 		// Barrier parameter (monotone, or adaptive fixed mode).

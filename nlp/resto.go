@@ -413,6 +413,7 @@ func (ip *ipm) resetState() {
 	ip.jacDegenerate = false
 	ip.degenCount, ip.accCount, ip.emergencyCount = 0, 0, 0
 	ip.kktRefN = 0
+	ip.tinyCount, ip.tinyLast = 0, false
 	ip.iter = 0
 	clear(ip.y)
 	for j := range ip.hasL {

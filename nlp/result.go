@@ -126,9 +126,10 @@ type Result struct {
 }
 
 // EvalError reports a NaN or ±Inf returned by a Problem callback at the
-// starting point (a solve cannot begin there). Func is "Objective",
-// "Gradient", "Constraints", "JacobianValues" or "HessianValues"; Index is
-// the offending output position (0 for Objective).
+// starting point (a solve cannot begin there). Func is "Start",
+// "Objective", "Gradient", "Constraints", "JacobianValues" or
+// "HessianValues" (checked with σ = 1, λ = 1); Index is the offending output
+// position (0 for Objective).
 type EvalError struct {
 	Func  string
 	Index int

@@ -140,6 +140,8 @@ type ipm struct {
 	restoSucceeded     bool
 	lastDeltaW         float64
 	qfRatio            float64
+	tinyCount          int  // consecutive tiny steps
+	tinyLast           bool // the last step was tiny (forces a μ decrease)
 
 	// Error measures at the current iterate.
 	errDual, errPrimal, errCompl float64 // scaled, unweighted, compl with μ_target
