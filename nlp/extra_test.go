@@ -198,3 +198,43 @@ func TestEmptyProblem(t *testing.T) {
 		t.Errorf("rosenbrock: %v %v %v", err, res.Status, res.X)
 	}
 }
+
+// TestMultiplierConvention checks IPOPT's sign convention with the user's
+// callbacks: ∇f + Jᵀy − z_L + z_U = 0 at the returned point, z ≥ 0, and y ≤ 0
+// for the active lower bound g1 ≥ 25 of HS071 (IPOPT reports
+// λ = (−0.5523, 0.1615) for this problem, documented HS071 example output).
+func TestMultiplierConvention(t *testing.T) {
+	p := hs071{}
+	res, err := (&Solver{}).Solve(context.Background(), p)
+	if err != nil || res.Status != Solved {
+		t.Fatal(err, res.Status)
+	}
+	n, _ := p.Dims()
+	grad := make([]float64, n)
+	p.Gradient(res.X, grad)
+	rows, cols := p.JacobianStructure()
+	vals := make([]float64, len(rows))
+	p.JacobianValues(res.X, vals)
+	for k := range rows {
+		grad[cols[k]] += vals[k] * res.Y[rows[k]]
+	}
+	for j := range grad {
+		grad[j] += -res.ZL[j] + res.ZU[j]
+		if math.Abs(grad[j]) > 1e-7 || res.ZL[j] < 0 || res.ZU[j] < 0 {
+			t.Errorf("stationarity component %d: %g (zL %g, zU %g)", j, grad[j], res.ZL[j], res.ZU[j])
+		}
+	}
+	if math.Abs(res.Y[0]+0.5522937) > 1e-6 || math.Abs(res.Y[1]-0.1614686) > 1e-6 {
+		t.Errorf("y = %v, want (−0.5522937, 0.1614686)", res.Y)
+	}
+	g := make([]float64, 2)
+	p.Constraints(res.X, g)
+	if g[0] != res.G[0] && math.Abs(g[0]-res.G[0]) > 1e-12*math.Abs(g[0]) {
+		t.Errorf("G = %v, g(X) = %v", res.G, g)
+	}
+	// The bound g1 ≥ 25 is relaxed by BoundRelaxFactor·25 = 2.5e-7 (IPOPT's
+	// bound_relax_factor), so the original bound may be violated by that much.
+	if res.DualInfeasibility > 1e-7 || res.PrimalInfeasibility > 2.6e-7 || res.Complementarity > 1e-7 {
+		t.Errorf("final errors %g %g %g", res.PrimalInfeasibility, res.DualInfeasibility, res.Complementarity)
+	}
+}
