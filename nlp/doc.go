@@ -55,8 +55,8 @@
 //
 // MuMonotone (default): μ₀ = MuInit (0.1); when E_μ ≤ κ_ε μ (κ_ε = 10),
 // μ ← max(μ_min, min(0.2 μ, μ^1.5)), possibly several times per iteration,
-// with the floor min(Tol, ComplInfTol·d_f)/11 (d_f: objective scaling). MuAdaptive (free μ, Nocedal,
-// Wächter, Waltz 2009) solves for the affine direction d_a (μ = 0) and the
+// with the floor min(Tol, ComplInfTol·d_f)/11 (d_f: objective scaling).
+// MuAdaptive (free μ, Nocedal, Wächter, Waltz 2009) solves for the affine direction d_a (μ = 0) and the
 // centering direction d_c with the same factorization; d_a + σ d_c is the
 // Newton step for μ = σ μ_avg. OracleQualityFunction (default) picks
 // σ ∈ [1e-6, 100] minimizing the linear-model quality function
@@ -79,7 +79,10 @@
 // from W&B06 eq. (23) with factor 0.05; up to 4 second-order corrections
 // (κ_soc = 0.99) when the first trial increases θ. The filter is reset when μ
 // changes. Trial points where a callback returns NaN/Inf are rejected (the
-// step is cut back).
+// step is cut back). A step with max |Δw_j|/(1+|w_j|) < 10ε is taken in full
+// and forces a μ decrease; repeated at the smallest μ, the solve ends. When
+// the step computation or the line search fails at a point that meets the
+// acceptable tolerances, the status is SolvedAcceptable.
 //
 // # Restoration phase
 //
