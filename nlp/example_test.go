@@ -25,7 +25,7 @@ func (circle) Gradient(x, g []float64) error {
 	g[0], g[1] = 2*(x[0]-2), 2*(x[1]-1)
 	return nil
 }
-func (circle) Constraints(x, g []float64) error { g[0] = x[0]*x[0] + x[1]*x[1]; return nil }
+func (circle) Constraints(x, g []float64) error  { g[0] = x[0]*x[0] + x[1]*x[1]; return nil }
 func (circle) JacobianStructure() ([]int, []int) { return []int{0, 0}, []int{0, 1} }
 func (circle) JacobianValues(x, v []float64) error {
 	v[0], v[1] = 2*x[0], 2*x[1]
