@@ -121,7 +121,9 @@
 // All workspace is allocated in the setup; the iteration loop does not
 // allocate (the restoration solver is created once, on first use). The
 // ordering of the sparse factorization is AMD, or the stage order of a
-// StageHinter problem when it gives less fill.
+// StageHinter problem when it gives less fill. Solver.SolveIn with a
+// Workspace keeps the setup (pattern, ordering, symbolic analysis) across
+// solves of problems with the same structure, e.g. along a homotopy.
 //
 // # References
 //

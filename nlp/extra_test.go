@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"math"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -236,5 +237,57 @@ func TestMultiplierConvention(t *testing.T) {
 	// bound_relax_factor), so the original bound may be violated by that much.
 	if res.DualInfeasibility > 1e-7 || res.PrimalInfeasibility > 2.6e-7 || res.Complementarity > 1e-7 {
 		t.Errorf("final errors %g %g %g", res.PrimalInfeasibility, res.DualInfeasibility, res.Complementarity)
+	}
+}
+
+// TestWorkspaceReuse runs a Scholtes homotopy twice, with Solve and with
+// SolveIn on one Workspace: the results must be bit-identical, and the
+// workspace must be rebuilt when the structure changes.
+func TestWorkspaceReuse(t *testing.T) {
+	run := func(solve func(s *Solver, p Problem) (*Result, error)) [][]float64 {
+		var out [][]float64
+		var x []float64
+		for k := 1; k <= 6; k++ {
+			sigma := math.Pow(10, -float64(k))
+			st := Settings{NoBoundRelax: true, MuStrategy: MuAdaptive}
+			if x != nil {
+				st.WarmStart = &WarmStart{X: x}
+				st.MuInit = 1e-4
+			}
+			res, err := solve(&Solver{Settings: st}, scholtes(sigma))
+			if err != nil || !res.Status.Success() {
+				t.Fatalf("σ = %g: %v %v", sigma, err, res.Status)
+			}
+			x = res.X
+			out = append(out, res.X)
+			out = append(out, []float64{float64(res.Iterations), res.Objective})
+		}
+		return out
+	}
+	a := run(func(s *Solver, p Problem) (*Result, error) { return s.Solve(context.Background(), p) })
+	var ws Workspace
+	b := run(func(s *Solver, p Problem) (*Result, error) { return s.SolveIn(context.Background(), &ws, p) })
+	for i := range a {
+		if !slices.Equal(a[i], b[i]) {
+			t.Fatalf("step %d: Solve %v, SolveIn %v", i/2, a[i], b[i])
+		}
+	}
+	first := ws.ip
+	// Same structure: reused.
+	if _, err := (&Solver{}).SolveIn(context.Background(), &ws, scholtes(0.5)); err != nil || ws.ip != first {
+		t.Errorf("workspace not reused (err %v)", err)
+	}
+	// Different structure (hs071): rebuilt, still correct.
+	res, err := (&Solver{}).SolveIn(context.Background(), &ws, hs071{})
+	if err != nil || res.Status != Solved || ws.ip == first {
+		t.Errorf("rebuild: %v %v", err, res.Status)
+	}
+	// Equality pattern changed (σ bound turned into an equality): rebuilt.
+	before := ws.ip
+	p := scholtes(0.1)
+	p.gL = []float64{0.1}
+	res, err = (&Solver{}).SolveIn(context.Background(), &ws, p)
+	if err != nil || !res.Status.Success() || ws.ip == before {
+		t.Errorf("equality pattern change: %v %v", err, res.Status)
 	}
 }

@@ -122,3 +122,19 @@ func BenchmarkOCPChain20000(b *testing.B) {
 		b.ReportMetric(float64(res.Time.Setup.Microseconds()), "setup-µs")
 	}
 }
+
+func BenchmarkOCPChain20000Workspace(b *testing.B) {
+	p := ocpChain{20000}
+	var ws Workspace
+	s := Solver{}
+	if _, err := s.SolveIn(context.Background(), &ws, p); err != nil {
+		b.Fatal(err)
+	}
+	for b.Loop() {
+		res, err := s.SolveIn(context.Background(), &ws, p)
+		if err != nil || res.Status != Solved {
+			b.Fatal(err, res.Status)
+		}
+		b.ReportMetric(float64(res.Time.Setup.Microseconds()), "setup-µs")
+	}
+}

@@ -227,6 +227,21 @@ func (r *restoration) check(in *ipm) {
 	}
 }
 
+// restoParams derives the restoration solver's parameters.
+func (ip *ipm) restoParams(muInit float64) params {
+	prm := ip.prm
+	prm.scaling = false
+	prm.boundRelax = 0
+	prm.muStrategy = MuMonotone
+	prm.objScaling = 1
+	prm.muInit = muInit
+	prm.muMin = min(prm.muMin, muInit)
+	// The start (x_k, p, n) is already interior: no push (IPOPT's
+	// restoration initializer sets p, n by eq. (33) without one).
+	prm.boundPush, prm.boundFrac = 1e-14, 1e-14
+	return prm
+}
+
 // restore runs the restoration phase from the current iterate.
 func (ip *ipm) restore() (Status, bool) {
 	// Augment the filter with the current iterate (W&B06 A-9).
@@ -245,15 +260,7 @@ func (ip *ipm) restore() (Status, bool) {
 		} else {
 			set.Ordering = OrderAMD
 		}
-		prm := ip.prm
-		prm.scaling = false
-		prm.boundRelax = 0
-		prm.muStrategy = MuMonotone
-		prm.objScaling = 1
-		// The start (x_k, p, n) is already interior: no push (IPOPT's
-		// restoration initializer sets p, n by eq. (33) without one).
-		prm.boundPush, prm.boundFrac = 1e-14, 1e-14
-		inner, err := newIPM(rp, &set, prm, ip)
+		inner, err := newIPM(rp, &set, ip.restoParams(ip.mu), ip)
 		if err != nil {
 			return NumericalError, true
 		}
@@ -274,9 +281,7 @@ func (ip *ipm) restore() (Status, bool) {
 	rp.muInit = math.Max(ip.mu, normInf(ip.r))
 	r.thetaR = ip.theta
 	r.done = false
-	in.prm.muInit = rp.muInit
-	in.resetState()
-	before := in.counts
+	in.prm = ip.restoParams(rp.muInit)
 	st, err := in.initialize(nil)
 	if err != nil {
 		st = NumericalError
@@ -284,10 +289,11 @@ func (ip *ipm) restore() (Status, bool) {
 	if st < 0 {
 		st = in.run()
 	}
-	ip.counts.Constraints += in.counts.Constraints - before.Constraints
-	ip.counts.Jacobian += in.counts.Jacobian - before.Jacobian
-	ip.counts.Hessian += in.counts.Hessian - before.Hessian
-	ip.counts.Factorizations += in.counts.Factorizations - before.Factorizations
+	ip.counts.Constraints += in.counts.Constraints
+	ip.counts.Jacobian += in.counts.Jacobian
+	ip.counts.Hessian += in.counts.Hessian
+	ip.counts.Factorizations += in.counts.Factorizations
+	ip.counts.SecondOrderCorrections += in.counts.SecondOrderCorrections
 	if r.done {
 		ip.returnFromResto()
 		if ok, err := ip.evalDerivs(); err != nil {
@@ -406,15 +412,21 @@ func (ip *ipm) returnFromResto() {
 	ip.lsTrials, ip.stepNorm = 0, 0
 }
 
-// resetState clears the algorithmic state before a (re)start.
+// resetState clears the per-solve state before a (re)start.
 func (ip *ipm) resetState() {
 	ip.filter = ip.filter[:0]
-	ip.deltaW, ip.deltaC, ip.deltaWLast = 0, 0, 0
+	ip.deltaW, ip.deltaC, ip.deltaWLast, ip.lastDeltaW = 0, 0, 0, 0
 	ip.jacDegenerate = false
 	ip.degenCount, ip.accCount, ip.emergencyCount = 0, 0, 0
 	ip.kktRefN = 0
 	ip.tinyCount, ip.tinyLast = 0, false
 	ip.iter = 0
+	ip.stepNorm, ip.lsTrials = 0, 0
+	ip.alphaPr, ip.alphaDu = 0, 0
+	setup := ip.timing.Setup
+	ip.counts, ip.timing = Counts{}, Timing{Setup: setup}
+	ip.history = ip.history[:0]
+	ip.logRows = 0
 	clear(ip.y)
 	for j := range ip.hasL {
 		ip.hasL[j], ip.hasU[j] = false, false

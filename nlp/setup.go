@@ -46,6 +46,92 @@ func (s *Solver) Solve(ctx context.Context, p Problem) (*Result, error) {
 	return ip.result(st), nil
 }
 
+// Workspace keeps the analysed structure of a problem (KKT pattern and
+// index maps, fill-reducing ordering, symbolic factorization, all work
+// vectors) between solves, for sequences of problems with the same
+// structure such as MPCC relaxation homotopies. The zero value is ready to
+// use. A Workspace must not be used by several solves at once.
+type Workspace struct {
+	ip  *ipm
+	set Settings
+}
+
+// SolveIn is Solve reusing ws. When p has the same dimensions, Jacobian and
+// Hessian structures and equality pattern (g_L,i = g_U,i) as the problem of
+// the previous SolveIn with ws, and Settings.LinearSolver, Ordering and the
+// presence of NewLinearSolver are unchanged and MaxIter is not larger, the
+// setup is skipped (Result.Time.Setup then only covers the structure
+// comparison); otherwise ws is rebuilt. Values (bounds, start, functions)
+// may change freely. The results are the same as with Solve, bit for bit.
+func (s *Solver) SolveIn(ctx context.Context, ws *Workspace, p Problem) (*Result, error) {
+	if ws == nil {
+		return s.Solve(ctx, p)
+	}
+	t0 := time.Now()
+	if err := s.Settings.Validate(); err != nil {
+		return nil, err
+	}
+	if ctx == nil {
+		ctx = context.Background()
+	}
+	prm := s.Settings.resolve()
+	ip := ws.ip
+	if ip == nil || !ws.compatible(&s.Settings, prm, p) {
+		ws.ip = nil
+		ws.set = s.Settings
+		var err error
+		ip, err = newIPM(p, &ws.set, prm, nil)
+		if err != nil {
+			return nil, err
+		}
+		ws.ip = ip
+	}
+	ws.set = s.Settings
+	ip.p, ip.prm, ip.set = p, prm, &ws.set
+	ip.ctx = ctx
+	ip.t0 = t0
+	ip.timing.Setup = time.Since(t0)
+	st, err := ip.initialize(ws.set.WarmStart)
+	if err != nil {
+		return nil, err
+	}
+	if st < 0 {
+		st = ip.run()
+	}
+	res := ip.result(st)
+	res.History = slices.Clone(res.History)
+	return res, nil
+}
+
+// compatible reports whether ws's structure fits p and the settings.
+func (ws *Workspace) compatible(set *Settings, prm params, p Problem) bool {
+	ip := ws.ip
+	old := &ws.set
+	if set.LinearSolver != old.LinearSolver || set.Ordering != old.Ordering ||
+		(set.NewLinearSolver == nil) != (old.NewLinearSolver == nil) ||
+		prm.maxIter+1 > cap(ip.history) || prm.maxIter+8 > cap(ip.filter) {
+		return false
+	}
+	n, m := p.Dims()
+	if n != ip.n || m != ip.m {
+		return false
+	}
+	jr, jc := p.JacobianStructure()
+	hr, hc := p.HessianStructure()
+	if !slices.Equal(jr, ip.jRow) || !slices.Equal(jc, ip.jCol) ||
+		!slices.Equal(hr, ip.hRow) || !slices.Equal(hc, ip.hCol) {
+		return false
+	}
+	gl, gu := ip.gLo, ip.gUp
+	p.Bounds(ip.xLo, ip.xUp, gl, gu)
+	for i := range m {
+		if (gl[i] == gu[i]) != ip.isEq[i] {
+			return false
+		}
+	}
+	return true
+}
+
 // ipm holds the whole state of one solve. Every slice is allocated in
 // newIPM; the iteration loop only writes into them.
 type ipm struct {
@@ -164,31 +250,16 @@ func newIPM(p Problem, set *Settings, prm params, parent *ipm) (*ipm, error) {
 		return nil, fmt.Errorf("%w: Dims() = (%d, %d)", ErrDimension, n, m)
 	}
 	ip := &ipm{p: p, set: set, prm: prm, parent: parent, n: n, m: m}
-	if ws := set.WarmStart; ws != nil && parent == nil {
-		if (ws.X != nil && len(ws.X) != n) || (ws.Y != nil && len(ws.Y) != m) ||
-			(ws.ZL != nil && len(ws.ZL) != n) || (ws.ZU != nil && len(ws.ZU) != n) {
-			return nil, fmt.Errorf("%w: WarmStart lengths (%d, %d, %d, %d) for n = %d, m = %d",
-				ErrDimension, len(ws.X), len(ws.Y), len(ws.ZL), len(ws.ZU), n, m)
-		}
-	}
 	ip.xLo, ip.xUp = make([]float64, n), make([]float64, n)
 	ip.gLo, ip.gUp = make([]float64, m), make([]float64, m)
-	p.Bounds(ip.xLo, ip.xUp, ip.gLo, ip.gUp)
-	for j := range n {
-		lo, up := ip.xLo[j], ip.xUp[j]
-		if math.IsNaN(lo) || math.IsNaN(up) || lo > up || math.IsInf(lo, 1) || math.IsInf(up, -1) {
-			return nil, fmt.Errorf("%w: variable %d has bounds [%g, %g]", ErrBounds, j, lo, up)
-		}
+	if err := ip.readBounds(); err != nil {
+		return nil, err
 	}
 	ip.isEq = make([]bool, m)
 	ip.slackOf = make([]int, m)
 	nI := 0
 	for i := range m {
-		lo, up := ip.gLo[i], ip.gUp[i]
-		if math.IsNaN(lo) || math.IsNaN(up) || lo > up || math.IsInf(lo, 1) || math.IsInf(up, -1) {
-			return nil, fmt.Errorf("%w: constraint %d has bounds [%g, %g]", ErrBounds, i, lo, up)
-		}
-		if lo == up {
+		if ip.gLo[i] == ip.gUp[i] {
 			ip.isEq[i] = true
 			ip.slackOf[i] = -1
 		} else {
@@ -207,8 +278,10 @@ func newIPM(p Problem, set *Settings, prm params, parent *ipm) (*ipm, error) {
 	nw, nk := ip.nw, ip.nk
 
 	// Structures.
-	ip.jRow, ip.jCol = p.JacobianStructure()
-	ip.hRow, ip.hCol = p.HessianStructure()
+	jr, jc := p.JacobianStructure()
+	hr, hc := p.HessianStructure()
+	ip.jRow, ip.jCol = slices.Clone(jr), slices.Clone(jc)
+	ip.hRow, ip.hCol = slices.Clone(hr), slices.Clone(hc)
 	if len(ip.jRow) != len(ip.jCol) || len(ip.hRow) != len(ip.hCol) {
 		return nil, fmt.Errorf("%w: structure row/column lists of different lengths", ErrStructure)
 	}
@@ -337,6 +410,35 @@ func firstDuplicate(keys []int64) int64 {
 	return -1
 }
 
+// readBounds reads the bounds of the problem and checks them.
+func (ip *ipm) readBounds() error {
+	ip.p.Bounds(ip.xLo, ip.xUp, ip.gLo, ip.gUp)
+	for j := range ip.n {
+		lo, up := ip.xLo[j], ip.xUp[j]
+		if math.IsNaN(lo) || math.IsNaN(up) || lo > up || math.IsInf(lo, 1) || math.IsInf(up, -1) {
+			return fmt.Errorf("%w: variable %d has bounds [%g, %g]", ErrBounds, j, lo, up)
+		}
+	}
+	for i := range ip.m {
+		lo, up := ip.gLo[i], ip.gUp[i]
+		if math.IsNaN(lo) || math.IsNaN(up) || lo > up || math.IsInf(lo, 1) || math.IsInf(up, -1) {
+			return fmt.Errorf("%w: constraint %d has bounds [%g, %g]", ErrBounds, i, lo, up)
+		}
+	}
+	return nil
+}
+
+// samePattern reports whether the equality pattern of the bounds just read
+// is the one the KKT structure was built for.
+func (ip *ipm) sameEqPattern() bool {
+	for i := range ip.m {
+		if (ip.gLo[i] == ip.gUp[i]) != ip.isEq[i] {
+			return false
+		}
+	}
+	return true
+}
+
 // relaxAmount is IPOPT's bound relaxation for bound b.
 func (ip *ipm) relaxAmount(b float64) float64 {
 	if ip.prm.boundRelax == 0 {
@@ -380,8 +482,23 @@ func nonFinite(v float64) bool { return math.IsNaN(v) || math.IsInf(v, 0) }
 func (ip *ipm) initialize(ws *WarmStart) (Status, error) {
 	n, m, nw := ip.n, ip.m, ip.nw
 	prm := &ip.prm
+	ip.resetState()
+	if err := ip.readBounds(); err != nil {
+		return 0, err
+	}
+	if !ip.sameEqPattern() {
+		return 0, fmt.Errorf("%w: equality pattern of the constraint bounds changed", ErrStructure)
+	}
+	if ip.parent != nil {
+		ws = nil
+	}
+	if ws != nil && ((ws.X != nil && len(ws.X) != n) || (ws.Y != nil && len(ws.Y) != m) ||
+		(ws.ZL != nil && len(ws.ZL) != n) || (ws.ZU != nil && len(ws.ZU) != n)) {
+		return 0, fmt.Errorf("%w: WarmStart lengths (%d, %d, %d, %d) for n = %d, m = %d",
+			ErrDimension, len(ws.X), len(ws.Y), len(ws.ZL), len(ws.ZU), n, m)
+	}
 	x := ip.w[:n]
-	if ws != nil && ws.X != nil && ip.parent == nil {
+	if ws != nil && ws.X != nil {
 		copy(x, ws.X)
 	} else {
 		ip.p.Start(x)
@@ -394,7 +511,7 @@ func (ip *ipm) initialize(ws *WarmStart) (Status, error) {
 	// Fixed variables and x bounds (unscaled, relaxed).
 	ip.nFixed, ip.nBounds = 0, 0
 	k1, k2 := prm.boundPush, prm.boundFrac
-	if ws != nil && ip.parent == nil {
+	if ws != nil {
 		k1, k2 = prm.wsBoundPush, prm.wsBoundPush
 	}
 	for j := range n {
@@ -577,7 +694,7 @@ func (ip *ipm) initialize(ws *WarmStart) (Status, error) {
 	}
 	ip.computeResidual(ip.w, ip.g, ip.r)
 	warmY := false
-	if ws != nil && ip.parent == nil {
+	if ws != nil {
 		// Multipliers given in the user's convention and units.
 		if ws.ZL != nil {
 			for j := range n {
