@@ -1,0 +1,516 @@
+package adnlp
+
+import (
+	"errors"
+	"fmt"
+	"math"
+	"time"
+
+	"github.com/fesd-go/fesd/ad"
+	"github.com/fesd-go/fesd/nlp"
+)
+
+// Spec describes
+//
+//	min F(x; p)  s.t.  GL ≤ G(x; p) ≤ GU,  XL ≤ x ≤ XU.
+type Spec struct {
+	X      ad.Vec    // decision variables: distinct symbols of one graph
+	XL, XU []float64 // variable bounds, len(X) each; nil means unbounded (±Inf)
+	X0     []float64 // initial point; nil means zeros (projected into the bounds)
+	F      ad.Expr   // objective; the zero Expr{} means F ≡ 0
+	G      ad.Vec    // constraints (may be empty)
+	GL, GU []float64 // constraint bounds, len(G) each; nil GL and GU mean G = 0
+	P      ad.Vec    // parameters: symbols whose values can change without recompiling (may be empty)
+	PV     []float64 // parameter values, len(P)
+
+	// VarStage and ConStage optionally give a stage number for every
+	// variable (len(X)) and every constraint (len(G)) for nlp.StageHinter;
+	// smaller numbers come first. A nil VarStage means stage j for variable
+	// j; a nil ConStage means that constraint i gets the largest stage of the
+	// variables it depends on (so it is eliminated right after its last
+	// variable). ConStage without VarStage is an error.
+	VarStage, ConStage []int
+}
+
+// BuildStats describes the construction of a Problem.
+type BuildStats struct {
+	// Derivatives is the time spent building the derivative expressions
+	// (gradient, sparse Jacobian, Lagrangian Hessian); Compile the time
+	// spent compiling the five tapes.
+	Derivatives, Compile time.Duration
+	// Nodes is the number of nodes of the graph after construction.
+	Nodes int
+	// JacobianNNZ and HessianNNZ are the structural nonzeros of the
+	// Jacobian and of the lower triangle of the Lagrangian Hessian.
+	JacobianNNZ, HessianNNZ int
+	// Instructions is the total length of the five compiled tapes.
+	Instructions int
+}
+
+// Problem is an nlp.Problem compiled from a Spec. Its callbacks evaluate
+// compiled ad tapes in workspaces held by the Problem and do not allocate.
+//
+// A Problem is not safe for concurrent use: one solver at a time (the
+// workspaces are shared by all callbacks). Build one Problem per goroutine.
+type Problem struct {
+	n, m int
+
+	xl, xu, gl, gu []float64
+	x0             []float64 // nil: zeros projected into the bounds
+	pv             []float64
+	xStage, gStage []int
+
+	obj, grad, con, jac, hess          *ad.Function // obj and grad nil when F ≡ 0
+	wsObj, wsGrad, wsCon, wsJac, wsHes *ad.Workspace
+
+	jRows, jCols, hRows, hCols []int
+
+	in2   [][]float64 // {x, pv}
+	in4   [][]float64 // {x, pv, σ, λ}
+	out   [][]float64 // one output
+	fval  [1]float64
+	sigma [1]float64
+
+	stats BuildStats
+}
+
+var (
+	_ nlp.Problem     = (*Problem)(nil)
+	_ nlp.StageHinter = (*Problem)(nil)
+)
+
+// New validates the spec, compiles f, ∇f, g, the sparse Jacobian and the
+// lower triangle of the Lagrangian Hessian σ∇²f + Σλᵢ∇²gᵢ once, and returns a
+// Problem implementing nlp.Problem.
+//
+// New adds nodes (the derivatives and the multiplier symbols σ, λ) to the
+// graph of the expressions; the spec's slices are copied.
+func New(s Spec) (*Problem, error) {
+	n, m := len(s.X), len(s.G)
+	if n == 0 {
+		return nil, fmt.Errorf("%w: no variables", ErrDimension)
+	}
+	p := &Problem{n: n, m: m}
+	if err := checkLen("PV", len(s.PV), len(s.P), false); err != nil {
+		return nil, err
+	}
+	if err := checkLen("X0", len(s.X0), n, s.X0 == nil); err != nil {
+		return nil, err
+	}
+	if err := checkLen("VarStage", len(s.VarStage), n, s.VarStage == nil); err != nil {
+		return nil, err
+	}
+	if err := checkLen("ConStage", len(s.ConStage), m, s.ConStage == nil); err != nil {
+		return nil, err
+	}
+	if s.VarStage == nil && s.ConStage != nil {
+		return nil, fmt.Errorf("%w: ConStage without VarStage", ErrDimension)
+	}
+	g, err := checkGraph(s)
+	if err != nil {
+		return nil, err
+	}
+	if err := checkSymbols(s.X, s.P); err != nil {
+		return nil, err
+	}
+	p.xl, p.xu = make([]float64, n), make([]float64, n)
+	if err := p.SetVarBounds(s.XL, s.XU); err != nil {
+		return nil, err
+	}
+	p.gl, p.gu = make([]float64, m), make([]float64, m)
+	if err := p.SetConstraintBounds(s.GL, s.GU); err != nil {
+		return nil, err
+	}
+	p.pv = make([]float64, len(s.P))
+	if err := p.SetParams(s.PV); err != nil {
+		return nil, err
+	}
+	if err := p.SetStart(s.X0); err != nil {
+		return nil, err
+	}
+	if err := p.compile(g, s); err != nil {
+		return nil, err
+	}
+	p.stages(s.VarStage, s.ConStage)
+	return p, nil
+}
+
+// compile builds the derivative expressions and the five tapes.
+func (p *Problem) compile(g *ad.Graph, s Spec) error {
+	hasF := s.F != (ad.Expr{})
+	in := []ad.Arg{ad.A("x", s.X...), ad.A("p", s.P...)}
+	t0 := time.Now()
+	var err error
+	// Values first: free symbols are reported before any differentiation.
+	if hasF {
+		if p.obj, err = ad.NewFunction("f", in, []ad.Arg{ad.A("f", s.F)}); err != nil {
+			return adError("objective", err)
+		}
+	}
+	if p.con, err = ad.NewFunction("g", in, []ad.Arg{ad.A("g", s.G...)}); err != nil {
+		return adError("constraints", err)
+	}
+	tc := time.Since(t0)
+
+	t1 := time.Now()
+	var grad ad.Vec
+	if hasF {
+		if grad, err = ad.Gradient(s.F, s.X); err != nil {
+			return adError("gradient", err)
+		}
+	}
+	J, err := ad.JacobianSparse(s.G, s.X)
+	if err != nil {
+		return adError("Jacobian", err)
+	}
+	sigma := g.Sym("sigma")
+	lambda := g.SymVec("lambda", p.m)
+	H, err := ad.LagrangianHessian(s.X, sigma, s.F, lambda, s.G)
+	if err != nil {
+		return adError("Hessian", err)
+	}
+	p.stats.Derivatives = time.Since(t1)
+
+	t2 := time.Now()
+	if hasF {
+		if p.grad, err = ad.NewFunction("grad", in, []ad.Arg{ad.A("grad", grad...)}); err != nil {
+			return adError("gradient", err)
+		}
+	}
+	if p.jac, err = ad.NewFunction("jac", in, []ad.Arg{ad.A("jac", J.Values...)}); err != nil {
+		return adError("Jacobian", err)
+	}
+	hin := append(in, ad.A("sigma", sigma), ad.A("lambda", lambda...))
+	if p.hess, err = ad.NewFunction("hess", hin, []ad.Arg{ad.A("hess", H.Values...)}); err != nil {
+		return adError("Hessian", err)
+	}
+	p.stats.Compile = tc + time.Since(t2)
+
+	p.jRows, p.jCols = jacCoords(J.Pattern, p.m, p.n)
+	p.hRows, p.hCols = jacCoords(H.Pattern, p.n, p.n)
+	p.stats.Nodes = g.NumNodes()
+	p.stats.JacobianNNZ, p.stats.HessianNNZ = len(p.jRows), len(p.hRows)
+	for _, f := range []*ad.Function{p.obj, p.grad, p.con, p.jac, p.hess} {
+		if f != nil {
+			p.stats.Instructions += f.NumInstr()
+		}
+	}
+	p.wsCon, p.wsJac, p.wsHes = p.con.NewWorkspace(), p.jac.NewWorkspace(), p.hess.NewWorkspace()
+	if hasF {
+		p.wsObj, p.wsGrad = p.obj.NewWorkspace(), p.grad.NewWorkspace()
+	}
+	p.in2 = make([][]float64, 2)
+	p.in4 = make([][]float64, 4)
+	p.out = make([][]float64, 1)
+	return nil
+}
+
+// jacCoords returns the coordinates of a pattern (an empty pattern for a nil
+// one, which ad returns for empty inputs).
+func jacCoords(s *ad.Sparsity, rows, cols int) ([]int, []int) {
+	if s == nil {
+		return []int{}, []int{}
+	}
+	return s.Coords()
+}
+
+// adError maps an error of package ad to the package's sentinels, keeping
+// the ad error in the chain.
+func adError(what string, err error) error {
+	switch {
+	case errors.Is(err, ad.ErrFreeSymbol):
+		return fmt.Errorf("%w: %s: %w", ErrFreeSymbol, what, err)
+	case errors.Is(err, ad.ErrForeignGraph):
+		return fmt.Errorf("%w: %s: %w", ErrGraph, what, err)
+	}
+	return fmt.Errorf("%w: %s: %w", ErrCompile, what, err)
+}
+
+// checkLen reports ErrDimension unless got == want (or nil is allowed and
+// the slice is nil).
+func checkLen(what string, got, want int, isNilOK bool) error {
+	if isNilOK || got == want {
+		return nil
+	}
+	return fmt.Errorf("%w: len(%s) = %d, want %d", ErrDimension, what, got, want)
+}
+
+// checkGraph verifies that all expressions are valid members of the graph of
+// X[0] and returns that graph.
+func checkGraph(s Spec) (*ad.Graph, error) {
+	g := s.X[0].Graph()
+	if g == nil {
+		return nil, fmt.Errorf("%w: X[0] is the zero Expr", ErrGraph)
+	}
+	check := func(what string, v ad.Vec) error {
+		for i, e := range v {
+			if e.Graph() != g {
+				return fmt.Errorf("%w: %s[%d] belongs to another graph", ErrGraph, what, i)
+			}
+			if !e.IsValid() {
+				return fmt.Errorf("%w: %s[%d] is invalid: %w", ErrGraph, what, i, g.Err())
+			}
+		}
+		return nil
+	}
+	if err := check("X", s.X); err != nil {
+		return nil, err
+	}
+	if err := check("P", s.P); err != nil {
+		return nil, err
+	}
+	if err := check("G", s.G); err != nil {
+		return nil, err
+	}
+	if s.F != (ad.Expr{}) {
+		if err := check("F", ad.Vec{s.F}); err != nil {
+			return nil, err
+		}
+	}
+	return g, nil
+}
+
+// checkSymbols verifies that X and P together are distinct symbols.
+func checkSymbols(x, par ad.Vec) error {
+	seen := make(map[ad.Expr]struct{}, len(x)+len(par))
+	for k, e := range append(append(ad.Vec{}, x...), par...) {
+		what, i := "X", k
+		if k >= len(x) {
+			what, i = "P", k-len(x)
+		}
+		if !e.IsSymbol() {
+			return fmt.Errorf("%w: %s[%d] = %v is not a symbol", ErrNotSymbol, what, i, e)
+		}
+		if _, dup := seen[e]; dup {
+			return fmt.Errorf("%w: %s[%d] = %v occurs twice", ErrNotSymbol, what, i, e)
+		}
+		seen[e] = struct{}{}
+	}
+	return nil
+}
+
+// setBounds validates lo ≤ hi elementwise and copies them into dl, du; nil
+// slices mean the defaults defL, defU.
+func setBounds(what string, dl, du, lo, hi []float64, defL, defU float64) error {
+	n := len(dl)
+	if err := checkLen(what+"L", len(lo), n, lo == nil); err != nil {
+		return err
+	}
+	if err := checkLen(what+"U", len(hi), n, hi == nil); err != nil {
+		return err
+	}
+	for i := range n {
+		l, u := defL, defU
+		if lo != nil {
+			l = lo[i]
+		}
+		if hi != nil {
+			u = hi[i]
+		}
+		if math.IsNaN(l) || math.IsNaN(u) || l > u || math.IsInf(l, 1) || math.IsInf(u, -1) {
+			return fmt.Errorf("%w: %s[%d]: [%g, %g]", ErrBounds, what, i, l, u)
+		}
+	}
+	for i := range n {
+		dl[i], du[i] = defL, defU
+		if lo != nil {
+			dl[i] = lo[i]
+		}
+		if hi != nil {
+			du[i] = hi[i]
+		}
+	}
+	return nil
+}
+
+// SetVarBounds replaces the variable bounds (nil: −Inf, +Inf). On error the
+// bounds are unchanged.
+func (p *Problem) SetVarBounds(xl, xu []float64) error {
+	return setBounds("X", p.xl, p.xu, xl, xu, math.Inf(-1), math.Inf(1))
+}
+
+// SetConstraintBounds replaces the constraint bounds. gl and gu must be both
+// nil (all constraints are equalities G = 0) or both of length
+// NumConstraints. On error the bounds are unchanged.
+func (p *Problem) SetConstraintBounds(gl, gu []float64) error {
+	if (gl == nil) != (gu == nil) {
+		return fmt.Errorf("%w: GL and GU must be both nil or both set", ErrDimension)
+	}
+	return setBounds("G", p.gl, p.gu, gl, gu, 0, 0)
+}
+
+// SetParams replaces the parameter values (len(P) of them, all finite). The
+// next evaluation uses them; nothing is recompiled. On error the values are
+// unchanged.
+func (p *Problem) SetParams(pv []float64) error {
+	if err := checkLen("PV", len(pv), len(p.pv), false); err != nil {
+		return err
+	}
+	if i := nonFinite(pv); i >= 0 {
+		return fmt.Errorf("%w: PV[%d] = %g", ErrNonFinite, i, pv[i])
+	}
+	copy(p.pv, pv)
+	return nil
+}
+
+// SetStart replaces the initial point (len NumVars, finite); nil means zeros
+// projected into the variable bounds current when the solver asks for the
+// start. The point may lie outside the bounds (the solver pushes it inside).
+// On error the start is unchanged.
+func (p *Problem) SetStart(x0 []float64) error {
+	if x0 == nil {
+		p.x0 = nil
+		return nil
+	}
+	if err := checkLen("X0", len(x0), p.n, false); err != nil {
+		return err
+	}
+	if i := nonFinite(x0); i >= 0 {
+		return fmt.Errorf("%w: X0[%d] = %g", ErrNonFinite, i, x0[i])
+	}
+	p.x0 = append(p.x0[:0], x0...)
+	return nil
+}
+
+func nonFinite(v []float64) int {
+	for i, x := range v {
+		if math.IsNaN(x) || math.IsInf(x, 0) {
+			return i
+		}
+	}
+	return -1
+}
+
+// NumVars returns the number of variables n = len(X).
+func (p *Problem) NumVars() int { return p.n }
+
+// NumConstraints returns the number of constraints m = len(G).
+func (p *Problem) NumConstraints() int { return p.m }
+
+// Stats returns figures about the construction of p.
+func (p *Problem) Stats() BuildStats { return p.stats }
+
+// stages fills xStage and gStage from the spec or the defaults.
+func (p *Problem) stages(vs, cs []int) {
+	p.xStage = make([]int, p.n)
+	if vs != nil {
+		copy(p.xStage, vs)
+	} else {
+		for j := range p.xStage {
+			p.xStage[j] = j
+		}
+	}
+	p.gStage = make([]int, p.m)
+	if cs != nil {
+		copy(p.gStage, cs)
+		return
+	}
+	lo := p.xStage[0]
+	for _, s := range p.xStage {
+		lo = min(lo, s)
+	}
+	for i := range p.gStage {
+		p.gStage[i] = lo
+	}
+	for k, i := range p.jRows {
+		p.gStage[i] = max(p.gStage[i], p.xStage[p.jCols[k]])
+	}
+}
+
+// Dims returns n and m.
+func (p *Problem) Dims() (n, m int) { return p.n, p.m }
+
+// Bounds writes the variable and constraint bounds.
+func (p *Problem) Bounds(xL, xU, gL, gU []float64) {
+	copy(xL, p.xl)
+	copy(xU, p.xu)
+	copy(gL, p.gl)
+	copy(gU, p.gu)
+}
+
+// Start writes the initial point: X0 or SetStart's point, else zeros
+// projected into the bounds.
+func (p *Problem) Start(x0 []float64) {
+	if p.x0 != nil {
+		copy(x0, p.x0)
+		return
+	}
+	for j := range x0[:p.n] {
+		x0[j] = min(max(0, p.xl[j]), p.xu[j])
+	}
+}
+
+// Stages implements nlp.StageHinter with Spec.VarStage and Spec.ConStage
+// (or their defaults, see Spec).
+func (p *Problem) Stages(xStage, gStage []int) {
+	copy(xStage, p.xStage)
+	copy(gStage, p.gStage)
+}
+
+// eval runs f with inputs {x, pv} (and σ, λ when lambda is not nil) into
+// out.
+func (p *Problem) eval(f *ad.Function, ws *ad.Workspace, x []float64, lambda []float64, out []float64) error {
+	in := p.in2
+	if lambda != nil {
+		in = p.in4
+		in[2], in[3] = p.sigma[:], lambda
+	}
+	in[0], in[1] = x, p.pv
+	p.out[0] = out
+	err := f.Eval(ws, in, p.out)
+	in[0], p.out[0] = nil, nil // do not retain the caller's slices
+	if lambda != nil {
+		in[3] = nil
+	}
+	return err
+}
+
+// Objective returns F(x; p).
+func (p *Problem) Objective(x []float64) (float64, error) {
+	if p.obj == nil {
+		return 0, nil
+	}
+	err := p.eval(p.obj, p.wsObj, x, nil, p.fval[:])
+	return p.fval[0], err
+}
+
+// Gradient writes ∇F(x; p).
+func (p *Problem) Gradient(x, grad []float64) error {
+	if p.grad == nil {
+		clear(grad[:p.n])
+		return nil
+	}
+	return p.eval(p.grad, p.wsGrad, x, nil, grad)
+}
+
+// Constraints writes G(x; p).
+func (p *Problem) Constraints(x, g []float64) error {
+	return p.eval(p.con, p.wsCon, x, nil, g)
+}
+
+// JacobianStructure returns the coordinates of the structural nonzeros of
+// ∂G/∂x (column-major order, rows ascending within a column).
+func (p *Problem) JacobianStructure() (rows, cols []int) {
+	return append([]int{}, p.jRows...), append([]int{}, p.jCols...)
+}
+
+// JacobianValues writes the Jacobian entries in the order of
+// JacobianStructure.
+func (p *Problem) JacobianValues(x, vals []float64) error {
+	return p.eval(p.jac, p.wsJac, x, nil, vals)
+}
+
+// HessianStructure returns the coordinates of the structural nonzeros of
+// the lower triangle (row ≥ column) of the Lagrangian Hessian, column-major.
+func (p *Problem) HessianStructure() (rows, cols []int) {
+	return append([]int{}, p.hRows...), append([]int{}, p.hCols...)
+}
+
+// HessianValues writes σ∇²F + Σλᵢ∇²Gᵢ in the order of HessianStructure.
+func (p *Problem) HessianValues(x []float64, sigma float64, lambda, vals []float64) error {
+	p.sigma[0] = sigma
+	if lambda == nil {
+		lambda = []float64{} // m = 0; a nil λ would select the two-input call
+	}
+	return p.eval(p.hess, p.wsHes, x, lambda, vals)
+}
