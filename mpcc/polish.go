@@ -103,8 +103,11 @@ func (s *Solver) polish(ctx context.Context, inner InnerSolver, p *Problem, prm 
 	if err != nil {
 		ps.Violation = math.Inf(1)
 	}
-	ps.Accepted = r.Status.Success() && ps.Violation <= prm.polishFeas &&
-		ps.Objective <= res.Objective+prm.polishTol*math.Max(1, math.Abs(res.Objective)) &&
+	// Better: not worse in f (up to PolishTol) or, when the homotopy point
+	// misses the complementarity tolerance, complementarity-feasible at all.
+	better := ps.Objective <= res.Objective+prm.polishTol*math.Max(1, math.Abs(res.Objective)) ||
+		(res.CompResidual > prm.compTol && ps.CompResidual <= prm.compTol)
+	ps.Accepted = r.Status.Success() && ps.Violation <= prm.polishFeas && better &&
 		ps.CompResidual <= math.Max(res.CompResidual, prm.compTol)
 	ps.Elapsed = time.Since(t0)
 	res.Polish = ps

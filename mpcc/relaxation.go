@@ -15,13 +15,13 @@ const (
 	ScholtesIneq Relaxation = iota
 	// ScholtesEq: c(x) = σ. Valid for summed terms.
 	ScholtesEq
-	// LinFukushima: a·b ≤ τ², (a + τ)(b + τ) ≥ τ², τ = √σ, with the lower
+	// LinFukushima: a·b ≤ τ², (a + τ)(b + τ) ≥ τ², τ = σ, with the lower
 	// bounds of a and b loosened to x_L − τ. Scalar pairs, direct steering.
 	LinFukushima
-	// KanzowSchwartz: φ_KS(a − τ, b − τ) ≤ 0, τ = √σ. Scalar pairs.
+	// KanzowSchwartz: φ_KS(a − τ, b − τ) ≤ 0, τ = σ. Scalar pairs.
 	KanzowSchwartz
 	// Kadrani: (a − τ)(b − τ) ≤ 0 with the lower bounds of a and b loosened
-	// to x_L − τ, τ = √σ. Scalar pairs, direct steering.
+	// to x_L − τ, τ = σ. Scalar pairs, direct steering.
 	Kadrani
 	// FischerBurmeisterEq (smoothing): a + b − √(a² + b² + 2σ) = 0. Scalar pairs.
 	FischerBurmeisterEq
@@ -74,16 +74,20 @@ func (r Relaxation) AllowsSums() bool { return r == ScholtesIneq || r == Scholte
 // bounds, which is why these relaxations support direct steering only).
 func (r Relaxation) loosensBounds() bool { return r == LinFukushima || r == Kadrani }
 
-// Tau returns the relaxation's own parameter τ(σ) for the normalized σ:
-// σ for Scholtes, Fischer–Burmeister and natural residual, √σ for
-// Lin–Fukushima, Kanzow–Schwartz and Kadrani. With this normalization
-// (nosnoc's normalize_homotopy_update) every method relaxes a scalar pair to
-// a set whose points with a, b ≥ 0 have products of order σ.
+// Tau returns the relaxation's own parameter τ(σ). fesd uses τ = σ for
+// every method, so that every relaxed set lies within O(σ) of the
+// complementarity set measured by the product residual for pairs whose
+// larger factor is of order one: Scholtes, Fischer–Burmeister and natural
+// residual allow a·b ≤ σ (= σ for the equality forms); Kanzow–Schwartz and
+// Kadrani allow strips min(a, b) ≲ τ; Lin–Fukushima allows a·b ≤ τ² with a
+// lower arm down to −τ.
+//
+// nosnoc's normalize_homotopy_update instead uses σ̃ = √σ for
+// Lin–Fukushima, Kanzow–Schwartz and Kadrani, which matches the biactive
+// corners ((√σ, √σ) has product σ) but leaves the strips √σ wide: with the
+// product-residual stopping rule these methods then stall at residual
+// ≈ √σ_N = 1e-5 (observed in the end-to-end tests), so fesd does not copy it.
 func (r Relaxation) Tau(sigma float64) float64 {
-	switch r {
-	case LinFukushima, KanzowSchwartz, Kadrani:
-		return math.Sqrt(sigma)
-	}
 	return sigma
 }
 

@@ -44,7 +44,7 @@ func (s PenaltyScaling) String() string {
 //
 // All derivatives are exact. The sparsity patterns are built once by
 // NewRelaxed; SetSigma changes only values (and, for Lin–Fukushima and
-// Kadrani, the loosened lower bounds x_L − √σ).
+// Kadrani, the loosened lower bounds x_L − σ).
 //
 // A Relaxed holds evaluation buffers and is not safe for concurrent use.
 type Relaxed struct {

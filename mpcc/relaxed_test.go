@@ -223,8 +223,7 @@ func TestRelaxedDims(t *testing.T) {
 }
 
 // TestRelaxedBoundsAndSigma checks that SetSigma keeps the pattern, that
-// Lin–Fukushima and Kadrani loosen the lower bounds to −√σ, and the
-// constraint bounds of each relaxation.
+// Lin–Fukushima and Kadrani loosen the lower bounds to −τ = −σ.
 func TestRelaxedBoundsAndSigma(t *testing.T) {
 	p := &Problem{NLP: nonlinearNLP(), Comp: []Complementarity{Pair(0, 1)}}
 	for _, r := range Relaxations() {
@@ -239,7 +238,7 @@ func TestRelaxedBoundsAndSigma(t *testing.T) {
 		q.Bounds(xL, xU, gL, gU)
 		wantL := 0.0
 		if r == LinFukushima || r == Kadrani {
-			wantL = -0.2
+			wantL = -0.04
 		}
 		if xL[0] != wantL || xL[1] != wantL || xL[2] != 0 {
 			t.Errorf("%v: xL = %v, want %g on variables 0 and 1", r, xL, wantL)

@@ -92,8 +92,10 @@ type Settings struct {
 	// bound, and the MPCC's NLP without complementarity constraints (σ = 0)
 	// is solved from the homotopy point. The result is accepted if the
 	// solve succeeds, its bound and constraint violation is at most
-	// PolishFeasTol (default 1e-8), and its objective is at most
-	// f_homotopy + PolishTol·max(1, |f_homotopy|) (default 1e-6).
+	// PolishFeasTol (default 1e-8), its complementarity residual is not
+	// larger, and it is better: its objective is at most
+	// f_homotopy + PolishTol·max(1, |f_homotopy|) (default 1e-6), or the
+	// homotopy point misses CompTol while the polished point meets it.
 	Polish                   bool
 	PolishTol, PolishFeasTol float64
 

@@ -1,0 +1,245 @@
+package mpcc
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"strings"
+	"testing"
+	"time"
+)
+
+// Small MPCCs with closed-form solutions, each verified by hand by
+// enumerating the two branches of every pair.
+type mpccCase struct {
+	name  string
+	p     func() *Problem
+	xStar [][]float64 // all solutions (any one is accepted)
+	fStar float64
+	// biactive marks solutions with x_a = x_b = 0 for some pair: the relaxed
+	// solutions approach them like √σ, so only the polished point is exact.
+	biactive bool
+	sigma0   float64 // 0: default
+}
+
+func quadratic(n int, w, c []float64, x0 []float64) *denseNLP {
+	inf := math.Inf(1)
+	return &denseNLP{
+		n: n, m: 0,
+		xL: fill(n, 0), xU: fill(n, inf), x0: x0,
+		f: func(x []float64) float64 {
+			var s float64
+			for i := range x {
+				s += w[i] * (x[i] - c[i]) * (x[i] - c[i])
+			}
+			return s
+		},
+		grad: func(x, g []float64) {
+			for i := range x {
+				g[i] = 2 * w[i] * (x[i] - c[i])
+			}
+		},
+		cons: func(x, g []float64) {},
+		jac:  func(x []float64, j [][]float64) {},
+		hess: func(x []float64, s float64, l []float64, h [][]float64) {
+			for i := range x {
+				h[i][i] = 2 * s * w[i]
+			}
+		},
+	}
+}
+
+var mpccCases = []mpccCase{
+	{
+		// min (x−1)² + (y−1)², 0 ≤ x ⊥ y ≥ 0: branches (1, 0) and (0, 1),
+		// f = 1. (The symmetric start (½, ½) would lead to the spurious
+		// C-stationary limit (0, 0) with f = 2.)
+		name: "two-minima",
+		p: func() *Problem {
+			return &Problem{NLP: quadratic(2, []float64{1, 1}, []float64{1, 1}, []float64{0.9, 0.2}), Comp: []Complementarity{Pair(0, 1)}}
+		},
+		xStar: [][]float64{{1, 0}, {0, 1}}, fStar: 1,
+	},
+	{
+		// min (x−2)² + (y−1)² s.t. x + y ≤ 1.5, 0 ≤ x ⊥ y ≥ 0.
+		// y = 0: x = 1.5, f = 0.25 + 1 = 1.25; x = 0: y = 1, f = 4.
+		name: "constrained",
+		p: func() *Problem {
+			q := quadratic(2, []float64{1, 1}, []float64{2, 1}, []float64{1, 0.3})
+			q.m = 1
+			q.gL, q.gU = []float64{math.Inf(-1)}, []float64{1.5}
+			q.cons = func(x, g []float64) { g[0] = x[0] + x[1] }
+			q.jac = func(x []float64, j [][]float64) { j[0][0], j[0][1] = 1, 1 }
+			return &Problem{NLP: q, Comp: []Complementarity{Pair(0, 1)}}
+		},
+		xStar: [][]float64{{1.5, 0}}, fStar: 1.25,
+	},
+	{
+		// min (x+1)² + (y+1)², 0 ≤ x ⊥ y ≥ 0: the minimizer over the
+		// orthant, biactive (0, 0), f = 2.
+		name: "biactive-convex",
+		p: func() *Problem {
+			return &Problem{NLP: quadratic(2, []float64{1, 1}, []float64{-1, -1}, []float64{0.5, 0.3}), Comp: []Complementarity{Pair(0, 1)}}
+		},
+		xStar: [][]float64{{0, 0}}, fStar: 2, biactive: true,
+	},
+	{
+		// Ralph's example (MacMPEC ralph2): min x² + y² − 4xy,
+		// 0 ≤ x ⊥ y ≥ 0. On each branch f = t² ≥ 0: solution (0, 0), f = 0.
+		// σ₀ = 0.1 keeps the L1 penalty f + xy/σ bounded below (needs
+		// 1/σ ≥ 2; with σ₀ = 1 the first relaxed NLP is unbounded).
+		name: "ralph2",
+		p: func() *Problem {
+			q := quadratic(2, []float64{1, 1}, []float64{0, 0}, []float64{0.5, 0.2})
+			q.f = func(x []float64) float64 { return x[0]*x[0] + x[1]*x[1] - 4*x[0]*x[1] }
+			q.grad = func(x, g []float64) { g[0], g[1] = 2*x[0]-4*x[1], 2*x[1]-4*x[0] }
+			q.hess = func(x []float64, s float64, l []float64, h [][]float64) {
+				h[0][0], h[1][1], h[0][1], h[1][0] = 2*s, 2*s, -4*s, -4*s
+			}
+			return &Problem{NLP: q, Comp: []Complementarity{Pair(0, 1)}}
+		},
+		xStar: [][]float64{{0, 0}}, fStar: 0, biactive: true, sigma0: 0.1,
+	},
+	{
+		// Two independent pairs: min (x₀−1)² + (x₂−½)² + (x₁−2)² + (x₃−1)²,
+		// 0 ≤ (x₀, x₁) ⊥ (x₂, x₃) ≥ 0. Pair (0, 2): x₂ = 0 gives ¼, x₀ = 0
+		// gives 1; pair (1, 3): x₃ = 0 gives 1, x₁ = 0 gives 4.
+		// Solution (1, 2, 0, 0), f = 1.25.
+		name: "two-pairs",
+		p: func() *Problem {
+			return &Problem{NLP: quadratic(4, []float64{1, 1, 1, 1}, []float64{1, 2, 0.5, 1}, []float64{0.9, 1.8, 0.3, 0.3}),
+				Comp: []Complementarity{Pair(0, 2), Pair(1, 3)}}
+		},
+		xStar: [][]float64{{1, 2, 0, 0}}, fStar: 1.25,
+	},
+	{
+		// The same as one summed term x₀x₂ + x₁x₃ = 0 (Scholtes only).
+		name: "summed",
+		p: func() *Problem {
+			return &Problem{NLP: quadratic(4, []float64{1, 1, 1, 1}, []float64{1, 2, 0.5, 1}, []float64{0.9, 1.8, 0.3, 0.3}),
+				Comp: []Complementarity{{Pairs: [][2]int{{0, 2}, {1, 3}}}}}
+		},
+		xStar: [][]float64{{1, 2, 0, 0}}, fStar: 1.25,
+	},
+}
+
+func maxAbsDiff(a, b []float64) float64 {
+	var d float64
+	for i := range a {
+		d = math.Max(d, math.Abs(a[i]-b[i]))
+	}
+	return d
+}
+
+// distance returns the max-norm distance of x to the nearest solution.
+func distance(x []float64, sols [][]float64) float64 {
+	d := math.Inf(1)
+	for _, s := range sols {
+		d = math.Min(d, maxAbsDiff(x, s))
+	}
+	return d
+}
+
+// TestHomotopyEndToEnd solves every case with every valid relaxation ×
+// steering with the real interior-point solver (nlp.Solver, default
+// settings of this package), then polishes.
+// Tolerances: |f − f*| ≤ 1e-6 and ‖x − x*‖∞ ≤ 1e-6 after polishing, with
+// complementarity residual exactly 0 (the fixed variables sit on their
+// bound); before polishing the same for nondegenerate solutions, and
+// ‖x − x*‖∞ ≤ 1e-4 and |f − f*| ≤ 2e-4 for biactive ones: equality-type
+// relaxations force a·b = σ, so they stop at a = b = √σ ≈ 3.2e-5 for
+// σ = CompTol = 1e-9, and f − f* = 4√σ ≈ 1.3e-4 in biactive-convex.
+func TestHomotopyEndToEnd(t *testing.T) {
+	var summary strings.Builder
+	for _, c := range mpccCases {
+		for _, r := range Relaxations() {
+			for _, s := range Steerings() {
+				if Compatible(r, s) != nil {
+					continue
+				}
+				p := c.p()
+				if !r.AllowsSums() && !allScalar(p) {
+					continue
+				}
+				name := fmt.Sprintf("%s/%v/%v", c.name, r, s)
+				t.Run(name, func(t *testing.T) {
+					ns := DefaultNLPSettings()
+					ns.MaxWallTime = 20 * time.Second
+					set := Settings{Relaxation: r, Steering: s, Sigma0: c.sigma0, NLP: &ns}
+					ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+					defer cancel()
+
+					// Homotopy alone.
+					res, err := (&Solver{Settings: set}).Solve(ctx, p)
+					if err != nil {
+						t.Fatal(err)
+					}
+					if len(res.Steps) == 0 {
+						t.Fatal("no homotopy steps recorded")
+					}
+					iters := make([]string, len(res.Steps))
+					for k, st := range res.Steps {
+						if st.Sigma <= 0 || st.Elapsed <= 0 || (k > 0 && st.Sigma >= res.Steps[k-1].Sigma) {
+							t.Errorf("step %d: bad record %+v", k, st)
+						}
+						iters[k] = fmt.Sprint(st.Iterations)
+						if !st.Status.Success() {
+							iters[k] += "!"
+						}
+					}
+					xTol := 1e-6
+					if c.biactive {
+						xTol = 1e-4
+					}
+					dx := distance(res.X, c.xStar)
+					if res.Status != Solved {
+						t.Errorf("homotopy status %v", res.Status)
+					}
+					if dx > xTol {
+						t.Errorf("homotopy x = %v, want one of %v (|Δ| = %.1e > %.0e)", res.X, c.xStar, dx, xTol)
+					}
+					fTol := 1e-6
+					if c.biactive {
+						fTol = 2e-4
+					}
+					if d := math.Abs(res.Objective - c.fStar); d > fTol {
+						t.Errorf("homotopy f = %.10g, want %g", res.Objective, c.fStar)
+					}
+
+					// With polishing.
+					set.Polish = true
+					pol, err := (&Solver{Settings: set}).Solve(ctx, p)
+					if err != nil {
+						t.Fatal(err)
+					}
+					dp := distance(pol.X, c.xStar)
+					fmt.Fprintf(&summary, "%-40s %-10v %2d steps, iters [%s], comp %.1e, nat %.1e, |x−x*| %.1e | polish: %v %d it, accepted %v, comp %.0e, |x−x*| %.1e\n",
+						name, res.Status, len(res.Steps), strings.Join(iters, " "), res.CompResidual, res.NaturalResidual, dx,
+						pol.Polish.Status, pol.Polish.Iterations, pol.Polish.Accepted, pol.CompResidual, dp)
+					if pol.Status != Solved || !pol.Polish.Accepted {
+						t.Errorf("polishing: status %v, %+v", pol.Status, pol.Polish)
+					}
+					if dp > 1e-6 {
+						t.Errorf("polished x = %v, want one of %v (|Δ| = %.1e)", pol.X, c.xStar, dp)
+					}
+					if d := math.Abs(pol.Objective - c.fStar); d > 1e-6 {
+						t.Errorf("polished f = %.10g, want %g", pol.Objective, c.fStar)
+					}
+					if pol.CompResidual != 0 {
+						t.Errorf("complementarity residual %g after polishing, want 0", pol.CompResidual)
+					}
+				})
+			}
+		}
+	}
+	t.Log("\n" + summary.String())
+}
+
+func allScalar(p *Problem) bool {
+	for _, c := range p.Comp {
+		if !c.Scalar() {
+			return false
+		}
+	}
+	return true
+}
