@@ -92,6 +92,12 @@ func TestWarmStart(t *testing.T) {
 		t.Fatalf("warm start: status %v after %d iterations (want ≤ 3), f = %.10g", res.Status, res.Iterations, res.Objective)
 	}
 	t.Logf("warm start: %d iterations (cold: %d)", res.Iterations, cold.Iterations)
+	// With IPOPT's default warm-start pushes (1e-3).
+	s = Solver{Settings: Settings{MuInit: 1e-6, WarmStart: &WarmStart{X: cold.X, Y: cold.Y, ZL: cold.ZL, ZU: cold.ZU}}}
+	res, err = s.Solve(context.Background(), hs071{})
+	if err != nil || res.Status != Solved || res.Iterations > 3 || math.Abs(res.Objective-fstar) > 1e-6*fstar {
+		t.Fatalf("warm start, default pushes: %v %v after %d iterations, f = %.10g", err, res.Status, res.Iterations, res.Objective)
+	}
 }
 
 func TestRerunBitIdentical(t *testing.T) {
