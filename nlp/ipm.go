@@ -845,7 +845,6 @@ func (ip *ipm) iterate() (Status, bool) {
 	} else if !ok {
 		return NumericalError, true
 	}
-	ip.emergencyCount = 0
 	ip.countIter()
 	if ip.rctx != nil {
 		ip.rctx.check(ip)

@@ -417,7 +417,7 @@ func (ip *ipm) resetState() {
 	ip.filter = ip.filter[:0]
 	ip.deltaW, ip.deltaC, ip.deltaWLast, ip.lastDeltaW = 0, 0, 0, 0
 	ip.jacDegenerate = false
-	ip.degenCount, ip.accCount, ip.emergencyCount = 0, 0, 0
+	ip.degenCount, ip.accCount = 0, 0
 	ip.kktRefN = 0
 	ip.tinyCount, ip.tinyLast = 0, false
 	ip.iter = 0

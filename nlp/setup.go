@@ -213,7 +213,6 @@ type ipm struct {
 	jacDegenerate      bool
 	degenCount         int
 	accCount           int
-	emergencyCount     int
 	freeMode           bool
 	kktRefs            [kktRedIters]float64
 	kktRefN            int
@@ -222,8 +221,6 @@ type ipm struct {
 	alphaPr, alphaDu   float64
 	lsTrials           int
 	stepNorm           float64
-	inResto            bool
-	restoSucceeded     bool
 	lastDeltaW         float64
 	qfRatio            float64
 	tinyCount          int  // consecutive tiny steps
