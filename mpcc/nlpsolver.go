@@ -8,8 +8,13 @@ import (
 
 // NLPSolver adapts nlp.Solver to InnerSolver. A warm start becomes
 // Settings.WarmStart, and its MuInit (if > 0) replaces Settings.MuInit.
+// The solves go through one nlp.Workspace, so the KKT pattern, ordering and
+// symbolic factorization of the relaxed NLP are analysed once per homotopy
+// (the polishing NLP has another structure and is analysed anew). An
+// NLPSolver must not be used by several solves at once.
 type NLPSolver struct {
 	Settings nlp.Settings
+	ws       nlp.Workspace
 }
 
 var _ InnerSolver = (*NLPSolver)(nil)
@@ -38,7 +43,7 @@ func (s *NLPSolver) SolveNLP(ctx context.Context, p nlp.Problem, start *WarmStar
 			solver.Settings.MuInit = start.MuInit
 		}
 	}
-	res, err := solver.Solve(ctx, p)
+	res, err := solver.SolveIn(ctx, &s.ws, p)
 	if err != nil {
 		return nil, err
 	}

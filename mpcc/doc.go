@@ -1,0 +1,155 @@
+// Package mpcc solves mathematical programs with complementarity
+// constraints (MPCCs) by a relaxation homotopy, as the FESD transcription of
+// nonsmooth dynamical systems requires (Nurkanović et al.; see References):
+// a sequence of relaxed NLPs, each solved by an interior-point method
+// (package nlp) warm-started from the previous one.
+//
+// # Problem
+//
+// An MPCC is an nlp.Problem plus complementarity terms over its variables:
+//
+//	minimize f(x)  s.t.  g_L ≤ g(x) ≤ g_U,  x_L ≤ x ≤ x_U,
+//	                     c_k(x) = Σ_{(a,b) ∈ P_k} x_a·x_b = 0,   k = 1…K,
+//
+// where every variable of a pair has a finite lower bound x_L ≥ 0, so all
+// products are nonnegative and c_k = 0 forces each of them to vanish. A term
+// with one pair is the scalar complementarity 0 ≤ G ⊥ H ≥ 0 with G = x_a,
+// H = x_b; FESD's cross-complementarity produces summed terms such as
+// Σ_j λ_{n,j}·θ_{m,j} (nosnoc.md §1.5). Complementarities of general
+// functions G(x), H(x) are lifted by the caller: new variables s_G ≥ 0,
+// s_H ≥ 0 with constraints s_G = G(x), s_H = H(x).
+//
+// # Relaxations
+//
+// Each relaxation replaces c_k = 0 by constraints in a parameter τ ≥ 0 that
+// recover the MPCC as τ → 0. With a = x_a, b = x_b for scalar pairs:
+//
+//	ScholtesIneq           c_k(x) − τ ≤ 0                    (Scholtes 2001)
+//	ScholtesEq             c_k(x) − τ = 0
+//	LinFukushima           a·b − τ² ≤ 0,  (a + τ)(b + τ) − τ² ≥ 0,
+//	                       a, b ≥ x_L − τ                     (Lin & Fukushima 2005)
+//	KanzowSchwartz         φ(a − τ, b − τ) ≤ 0,  φ(u, v) = u·v if u + v ≥ 0,
+//	                       −½(u² + v²) otherwise (C¹, piecewise quadratic)
+//	                                                          (Kanzow & Schwartz 2013)
+//	Kadrani                (a − τ)(b − τ) ≤ 0,  a, b ≥ x_L − τ
+//	                                                          (Kadrani, Dussault, Benchakroun 2009)
+//	FischerBurmeisterEq    a + b − √(a² + b² + 2τ) = 0        (smoothing; Fischer 1992)
+//	FischerBurmeisterIneq  a + b − √(a² + b² + 2τ) ≤ 0
+//	NaturalResidualEq      ½(a + b − √((a − b)² + 4τ)) = 0    (smoothed min(a, b))
+//	NaturalResidualIneq    ½(a + b − √((a − b)² + 4τ)) ≤ 0
+//
+// The Fischer–Burmeister and natural-residual functions are normalized as in
+// nosnoc (σ̃² = 2σ resp. 4σ): on a, b ≥ 0 their zero set is exactly
+// a·b = τ, the Scholtes equality. Only Scholtes works on a summed term: the
+// others need separate G and H, and a summed term is an
+// ErrScalarPairRequired error naming the term. Lin–Fukushima and Kadrani
+// loosen the lower bounds of the pair's variables to x_L − τ (their sets
+// contain slightly negative points), so τ enters the variable bounds;
+// the nlp solver re-reads bounds at every solve.
+//
+// Normalization. τ = σ for every method. nosnoc uses σ̃ = √σ for
+// Lin–Fukushima, Kanzow–Schwartz and Kadrani (normalize_homotopy_update),
+// which makes their biactive corner (√σ, √σ) comparable to Scholtes but
+// leaves strips of width √σ, so that the product residual stalls at √σ_N;
+// with τ = σ every relaxed solution with an order-one partner has product
+// O(σ), consistent with the stopping rule below. See Relaxation.Tau.
+//
+// # Steering
+//
+// Direct: τ = σ is a constant of the relaxed NLP (nosnoc's default).
+//
+// L1 (elastic ℓ₁ mode): for Scholtes, the objective becomes
+// f(x) + ρ Σ_k c_k(x) with ρ = 1/σ and no complementarity constraint (the
+// exact ℓ₁ penalty; the equality variant is the same since c_k ≥ 0). For the
+// other relaxations each term gets a slack s_k ≥ 0 that takes τ's place in
+// its constraints, and f + ρ Σ_k s_k is minimized.
+//
+// LInf (elastic ℓ∞ mode): one slack s ≥ 0 takes τ's place in every term
+// (Scholtes: c_k(x) ≤ s, or = s) and f + ρ s is minimized.
+//
+// With PenaltyScaling = ObjectiveTimesSigma the objective is σ f + P
+// instead of f + P/σ (nosnoc's objective_scaling_direct = 0). Lin–Fukushima
+// and Kadrani support Direct steering only, because their τ enters the
+// variable bounds (ErrUnsupported otherwise).
+//
+// The relaxed NLP (type Relaxed) appends the slacks to x and the relaxation
+// rows to g, provides exact first and second derivatives, builds its
+// Jacobian and Hessian patterns once, and changes only values in SetSigma.
+//
+// # Homotopy
+//
+// Solver.Solve runs, for σ₀ > σ₁ > … ≥ σ_N,
+//
+//	σ_{k+1} = max(σ_N, κ σ_k)                  (Linear)
+//	σ_{k+1} = max(σ_N, min(κ σ_k, σ_k^θ))      (Superlinear)
+//
+// with defaults σ₀ = 1, κ = 0.1, θ = 1.5, σ_N = min(1e-9, 0.1·CompTol) =
+// 1e-10, CompTol = 1e-9 and at most ⌈log(σ_N/σ₀)/log κ⌉ + 1 = 11 steps
+// (nosnoc's MATLAB reg_homotopy defaults, nosnoc.md §1.9; nosnoc computes
+// the step count without the +1 and therefore never solves at σ_N). Every
+// step after the first starts from the previous primal solution and, unless
+// Settings.ColdDuals, its constraint and bound multipliers, with the
+// initial barrier parameter μ₀ = max(1e-9, 0.1σ_k) ≪ σ_k so that the warm
+// start is not re-centred (solver.md §5.2). The loop stops when the NLP
+// succeeded and the complementarity residual is at most CompTol (Solved),
+// when σ_k ≤ σ_N (SigmaLimit), or after MaxSteps solves (MaxSteps); a
+// failed NLP does not stop it, but a failure in the last step gives
+// NLPFailure. Each step is recorded as a HomotopyStep.
+//
+// The complementarity residual (Problem.Residuals) is nosnoc's max_k c_k(x)
+// (so it measures the sums of summed terms), taken in absolute value and
+// extended by the violation of the pair variables' lower bounds, which only
+// loosened-bound relaxations or inexact solves produce. The natural residual
+// max |min(x_a − x_L,a, x_b − x_L,b)| over all pairs is reported alongside.
+//
+// # Polishing
+//
+// With Settings.Polish, for every pair the variable with the smaller gap to
+// its lower bound is fixed there (x_U := x_L), and the MPCC's NLP without
+// complementarity constraints (σ = 0: the tightened NLP of the identified
+// branch) is solved from the homotopy point. Its solution satisfies the
+// complementarity exactly; it replaces the homotopy result when it is
+// feasible (violation ≤ PolishFeasTol) and not worse (objective within
+// PolishTol, or the homotopy point missed CompTol).
+//
+// # Known limitations
+//
+// Scholtes limits are only guaranteed C-stationary (Scholtes 2001); no
+// B-stationarity check is done. Relaxations with a smooth τ-dependence in
+// the elastic modes (Fischer–Burmeister, natural residual) are nonsmooth at
+// a = b = τ = 0, so elastic steering converges slowly toward biactive
+// solutions. Hoheisel, Kanzow and Schwartz (2013) and nosbench (Nurkanović
+// et al. 2024) found Scholtes the most reliable in practice; it is the
+// default.
+//
+// # References
+//
+//   - S. Scholtes, Convergence properties of a regularization scheme for
+//     mathematical programs with complementarity constraints, SIAM J. Optim.
+//     11(4):918–936, 2001.
+//   - G.-H. Lin, M. Fukushima, A modified relaxation scheme for mathematical
+//     programs with complementarity constraints, Ann. Oper. Res.
+//     133:63–84, 2005.
+//   - C. Kanzow, A. Schwartz, A new regularization method for mathematical
+//     programs with complementarity constraints with strong convergence
+//     properties, SIAM J. Optim. 23(2):770–798, 2013.
+//   - A. Kadrani, J.-P. Dussault, A. Benchakroun, A new regularization scheme
+//     for mathematical programs with complementarity constraints, SIAM J.
+//     Optim. 20(1):78–103, 2009.
+//   - A. Fischer, A special Newton-type optimization method, Optimization
+//     24(3–4):269–284, 1992.
+//   - T. Hoheisel, C. Kanzow, A. Schwartz, Theoretical and numerical
+//     comparison of relaxation methods for mathematical programs with
+//     complementarity constraints, Math. Program. 137:257–288, 2013.
+//   - A. Nurkanović, M. Sperl, S. Albrecht, M. Diehl, Finite elements with
+//     switch detection for direct optimal control of nonsmooth systems,
+//     Numer. Math., 2024 — the FESD method.
+//   - A. Nurkanović, A. Pozharskiy, J. Frey, M. Diehl, Finite elements with
+//     switch detection for numerical optimal control of nonsmooth dynamical
+//     systems with set-valued Heaviside step functions (paper 004 in
+//     /work/shared/seeds): §4.6 solves the FESD MPCCs by Scholtes' relaxation
+//     homotopy with IPOPT.
+//   - A. Nurkanović, A. Pozharskiy, M. Diehl, Solving mathematical programs
+//     with complementarity constraints arising in nonsmooth optimal control,
+//     Vietnam J. Math. 2024 (arXiv:2312.11022) — nosbench.
+package mpcc
