@@ -243,3 +243,111 @@ func allScalar(p *Problem) bool {
 	}
 	return true
 }
+
+// TestHomotopyOptions runs option variants on the constrained and
+// two-pairs cases (tolerances as in TestHomotopyEndToEnd), and checks that
+// a rerun is bit-identical and the problem is not modified.
+func TestHomotopyOptions(t *testing.T) {
+	variants := []struct {
+		name string
+		set  Settings
+	}{
+		{"superlinear", Settings{Update: Superlinear}},
+		{"cold duals", Settings{ColdDuals: true}},
+		{"kappa 0.2", Settings{Kappa: 0.2}},
+		{"L1 σf+P", Settings{Steering: L1, PenaltyScaling: ObjectiveTimesSigma}},
+		{"LInf σf+P", Settings{Steering: LInf, PenaltyScaling: ObjectiveTimesSigma}},
+		{"KS L1 σf+P", Settings{Relaxation: KanzowSchwartz, Steering: L1, PenaltyScaling: ObjectiveTimesSigma}},
+		{"warm μ 1e-3", Settings{WarmMuFactor: 1e-3}},
+	}
+	for _, c := range []mpccCase{mpccCases[1], mpccCases[4]} {
+		for _, v := range variants {
+			t.Run(c.name+"/"+v.name, func(t *testing.T) {
+				p := c.p()
+				comp := fmt.Sprint(p.Comp)
+				s := Solver{Settings: v.set}
+				res, err := s.Solve(context.Background(), p)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if res.Status != Solved || distance(res.X, c.xStar) > 1e-6 || math.Abs(res.Objective-c.fStar) > 1e-6 {
+					t.Errorf("%v after %d steps: x = %v, f = %.10g", res.Status, len(res.Steps), res.X, res.Objective)
+				}
+				again, err := s.Solve(context.Background(), p)
+				if err != nil {
+					t.Fatal(err)
+				}
+				for i := range res.X {
+					if math.Float64bits(res.X[i]) != math.Float64bits(again.X[i]) {
+						t.Errorf("rerun differs: %v vs %v", res.X, again.X)
+						break
+					}
+				}
+				if fmt.Sprint(p.Comp) != comp {
+					t.Errorf("problem modified: %s → %v", comp, p.Comp)
+				}
+			})
+		}
+	}
+}
+
+// scalablePairs is min Σ_i (x_i − 1)² + (y_i − c_i)² s.t. Σ_i x_i ≤ n − 1,
+// 0 ≤ x_i ⊥ y_i ≥ 0, c_i ∈ [0.1, 0.8). With y = 0 the x-part is the
+// projection of (1, …, 1) onto the half-space: x_i = 1 − 1/n, costing 1/n in
+// total; setting some x_i = 0 instead costs about 1 − c_i² > 1/n more, so
+// the solution is x_i = 1 − 1/n, y_i = 0, f = Σ c_i² + 1/n, with an active
+// coupling constraint (multiplier 2/n).
+func scalablePairs(n int) (*Problem, float64) {
+	w := fill(2*n, 1)
+	c := make([]float64, 2*n)
+	x0 := make([]float64, 2*n)
+	var f float64
+	var comp []Complementarity
+	for i := 0; i < n; i++ {
+		c[i] = 1
+		c[n+i] = 0.1 + 0.7*float64(i)/float64(n)
+		f += c[n+i]*c[n+i] + 1/float64(n*n)
+		x0[i], x0[n+i] = 0.9, 0.3
+		comp = append(comp, Pair(i, n+i))
+	}
+	q := quadratic(2*n, w, c, x0)
+	q.m = 1
+	q.gL, q.gU = []float64{math.Inf(-1)}, []float64{float64(n - 1)}
+	q.cons = func(x, g []float64) {
+		g[0] = 0
+		for i := 0; i < n; i++ {
+			g[0] += x[i]
+		}
+	}
+	q.jac = func(x []float64, j [][]float64) {
+		for i := 0; i < n; i++ {
+			j[0][i] = 1
+		}
+	}
+	return &Problem{NLP: q, Comp: comp}, f
+}
+
+// TestHomotopyScalable solves 40 pairs with a coupling constraint.
+// Tolerance 1e-6 on x and f (closed form above).
+func TestHomotopyScalable(t *testing.T) {
+	const n = 40
+	p, fStar := scalablePairs(n)
+	xStar := make([]float64, 2*n)
+	for i := 0; i < n; i++ {
+		xStar[i] = 1 - 1.0/n
+	}
+	for _, r := range []Relaxation{ScholtesIneq, KanzowSchwartz, FischerBurmeisterIneq} {
+		res, err := (&Solver{Settings: Settings{Relaxation: r, Polish: true}}).Solve(context.Background(), p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var iters []int
+		for _, st := range res.Steps {
+			iters = append(iters, st.Iterations)
+		}
+		t.Logf("%v: %v, %d steps, iterations %v, comp %.1e, polish accepted %v", r, res.Status, len(res.Steps), iters, res.CompResidual, res.Polish.Accepted)
+		if res.Status != Solved || maxAbsDiff(res.X, xStar) > 1e-6 || math.Abs(res.Objective-fStar) > 1e-6 {
+			t.Errorf("%v: %v, |x − x*| = %.1e, f = %.10g want %.10g", r, res.Status, maxAbsDiff(res.X, xStar), res.Objective, fStar)
+		}
+	}
+}

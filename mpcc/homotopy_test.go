@@ -289,3 +289,63 @@ func TestSettingsValidate(t *testing.T) {
 		t.Errorf("zero settings: %v", err)
 	}
 }
+
+// cancelSolver cancels the context during its second solve.
+type cancelSolver struct {
+	fakeSolver
+	cancel context.CancelFunc
+}
+
+func (c *cancelSolver) SolveNLP(ctx context.Context, p nlp.Problem, warm *WarmStart) (*InnerResult, error) {
+	if len(c.calls) == 1 {
+		c.cancel()
+	}
+	return c.fakeSolver.SolveNLP(ctx, p, warm)
+}
+
+// errSolver fails to run.
+type errSolver struct{}
+
+var errInner = errors.New("inner failure")
+
+func (errSolver) SolveNLP(context.Context, nlp.Problem, *WarmStart) (*InnerResult, error) {
+	return nil, errInner
+}
+
+func TestHomotopyCancelAndErrors(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	f := &cancelSolver{fakeSolver: fakeSolver{point: func(s float64) []float64 { return []float64{1, 100 * s} }}, cancel: cancel}
+	res, err := (&Solver{Inner: f}).Solve(ctx, onePair())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Status != Cancelled || len(res.Steps) != 2 || res.X == nil {
+		t.Errorf("cancelled: status %v, %d steps, x %v", res.Status, len(res.Steps), res.X)
+	}
+	if _, err := (&Solver{Inner: errSolver{}}).Solve(context.Background(), onePair()); !errors.Is(err, errInner) {
+		t.Errorf("inner error: %v", err)
+	}
+	if _, err := (&Solver{Inner: errSolver{}}).Solve(context.Background(), &Problem{}); !errors.Is(err, ErrNilProblem) {
+		t.Errorf("nil problem: %v", err)
+	}
+}
+
+// TestResiduals checks both residuals on a summed term and a loosened
+// (negative) variable.
+func TestResiduals(t *testing.T) {
+	p := &Problem{NLP: nonlinearNLP(), Comp: []Complementarity{
+		{Pairs: [][2]int{{0, 1}, {2, 3}}}, // 0.5·2 + 0·4 = 1
+		Pair(3, 4),                        // 4·(−1e-3): product −4e-3, bound violation 1e-3
+	}}
+	x := []float64{0.5, 2, 0, 4, -1e-3}
+	comp, nat := p.Residuals(x, fill(5, 0))
+	if comp != 1 || nat != 0.5 {
+		t.Errorf("residuals (%g, %g), want (1, 0.5)", comp, nat)
+	}
+	x[0] = 0
+	comp, nat = p.Residuals(x, fill(5, 0))
+	if math.Abs(comp-4e-3) > 1e-18 || nat != 1e-3 {
+		t.Errorf("residuals (%g, %g), want (4e-3, 1e-3)", comp, nat)
+	}
+}
