@@ -238,5 +238,9 @@ func (s *Solver) Solve(ctx context.Context, p *Problem) (*Result, error) {
 		}
 	}
 	res.Elapsed = time.Since(t0)
+	if set.Log != nil {
+		fmt.Fprintf(set.Log, "mpcc: %v after %d steps, σ = %.3e, comp_res = %.3e, objective = %.10e, %v\n",
+			res.Status, len(res.Steps), res.Sigma, res.CompResidual, res.Objective, res.Elapsed.Round(time.Microsecond))
+	}
 	return res, nil
 }

@@ -219,7 +219,8 @@ func TestHomotopyWarmStart(t *testing.T) {
 	}
 }
 
-// TestHomotopyLog checks one header and one line per step.
+// TestHomotopyLog checks the header lines, one line per step and the
+// summary.
 func TestHomotopyLog(t *testing.T) {
 	var buf bytes.Buffer
 	f := &fakeSolver{point: func(s float64) []float64 { return []float64{1, s} }}
@@ -228,7 +229,8 @@ func TestHomotopyLog(t *testing.T) {
 		t.Fatal(err)
 	}
 	lines := strings.Split(strings.TrimSpace(buf.String()), "\n")
-	if len(lines) != 2+4 || !strings.Contains(lines[1], "comp_res") || !strings.Contains(lines[5], "Solved") {
+	if len(lines) != 2+4+1 || !strings.Contains(lines[1], "comp_res") || !strings.Contains(lines[5], "Solved") ||
+		!strings.HasPrefix(lines[6], "mpcc: MaxSteps after 4 steps") {
 		t.Errorf("log:\n%s", buf.String())
 	}
 }

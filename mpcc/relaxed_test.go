@@ -363,3 +363,65 @@ func contains(s, sub string) bool {
 	}
 	return false
 }
+
+// TestRelaxedOutputsAndAllocs checks that every output entry is written
+// (outputs NaN-prefilled), that inputs are not modified, and that the
+// evaluations do not allocate.
+func TestRelaxedOutputsAndAllocs(t *testing.T) {
+	for _, r := range Relaxations() {
+		for _, s := range Steerings() {
+			if Compatible(r, s) != nil {
+				continue
+			}
+			terms := scalarTerms
+			if r.AllowsSums() {
+				terms = sumTerms
+			}
+			q, err := NewRelaxed(&Problem{NLP: nonlinearNLP(), Comp: terms}, r, s, 0.5)
+			if err != nil {
+				t.Fatal(err)
+			}
+			n, m := q.Dims()
+			jr, _ := q.JacobianStructure()
+			hr, _ := q.HessianStructure()
+			x := make([]float64, n)
+			for i := range x {
+				x[i] = 0.3 + 0.1*float64(i)
+			}
+			lam := fill(m, 0.7)
+			x0, lam0 := append([]float64(nil), x...), append([]float64(nil), lam...)
+			grad, g := fill(n, math.NaN()), fill(m, math.NaN())
+			jv, hv := fill(len(jr), math.NaN()), fill(len(hr), math.NaN())
+			eval := func() {
+				if _, err := q.Objective(x); err != nil {
+					t.Fatal(err)
+				}
+				if q.Gradient(x, grad) != nil || q.Constraints(x, g) != nil ||
+					q.JacobianValues(x, jv) != nil || q.HessianValues(x, 1.5, lam, hv) != nil {
+					t.Fatal("evaluation failed")
+				}
+			}
+			eval()
+			for name, v := range map[string][]float64{"gradient": grad, "constraints": g, "Jacobian": jv, "Hessian": hv} {
+				for i, e := range v {
+					if math.IsNaN(e) {
+						t.Errorf("%v/%v: %s[%d] not written", r, s, name, i)
+					}
+				}
+			}
+			for i := range x {
+				if x[i] != x0[i] {
+					t.Errorf("%v/%v: x modified", r, s)
+				}
+			}
+			for i := range lam {
+				if lam[i] != lam0[i] {
+					t.Errorf("%v/%v: λ modified", r, s)
+				}
+			}
+			if a := testing.AllocsPerRun(10, eval); a != 0 {
+				t.Errorf("%v/%v: %v allocations per evaluation", r, s, a)
+			}
+		}
+	}
+}

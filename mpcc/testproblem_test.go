@@ -19,6 +19,19 @@ type denseNLP struct {
 	jac    func(x []float64, j [][]float64) // m×n
 	// hess writes σ∇²f + Σλ∇²g as a dense n×n matrix.
 	hess func(x []float64, sigma float64, lambda []float64, h [][]float64)
+
+	jm, hm [][]float64 // reused dense buffers (evaluations do not allocate)
+}
+
+// zeroed returns *m as a zeroed r×c matrix, allocating it on first use.
+func zeroed(m *[][]float64, r, c int) [][]float64 {
+	if *m == nil {
+		*m = newMat(r, c)
+	}
+	for _, row := range *m {
+		clear(row)
+	}
+	return *m
 }
 
 var _ nlp.Problem = (*denseNLP)(nil)
@@ -43,7 +56,7 @@ func (p *denseNLP) JacobianStructure() (rows, cols []int) {
 	return rows, cols
 }
 func (p *denseNLP) JacobianValues(x, vals []float64) error {
-	j := newMat(p.m, p.n)
+	j := zeroed(&p.jm, p.m, p.n)
 	p.jac(x, j)
 	k := 0
 	for i := 0; i < p.m; i++ {
@@ -63,7 +76,7 @@ func (p *denseNLP) HessianStructure() (rows, cols []int) {
 	return rows, cols
 }
 func (p *denseNLP) HessianValues(x []float64, sigma float64, lambda, vals []float64) error {
-	h := newMat(p.n, p.n)
+	h := zeroed(&p.hm, p.n, p.n)
 	p.hess(x, sigma, lambda, h)
 	k := 0
 	for i := 0; i < p.n; i++ {
