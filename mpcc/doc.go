@@ -85,8 +85,8 @@
 //
 // with defaults σ₀ = 1, κ = 0.1, θ = 1.5, σ_N = min(1e-9, 0.1·CompTol) =
 // 1e-10, CompTol = 1e-9 and at most ⌈log(σ_N/σ₀)/log κ⌉ + 1 = 11 steps
-// (nosnoc's MATLAB reg_homotopy defaults, nosnoc.md §1.9; nosnoc computes
-// the step count without the +1 and therefore never solves at σ_N). Every
+// (nosnoc's MATLAB reg_homotopy defaults, nosnoc.md §1.9; nosnoc counts
+// without the +1, so with its defaults the last σ it solves is 1e-9). Every
 // step after the first starts from the previous primal solution and, unless
 // Settings.ColdDuals, its constraint and bound multipliers, with the
 // initial barrier parameter μ₀ = max(1e-9, 0.1σ_k) ≪ σ_k so that the warm

@@ -189,7 +189,9 @@ func (s *Solver) Solve(ctx context.Context, p *Problem) (*Result, error) {
 		}
 		step := HomotopyStep{Sigma: sigma, Status: r.Status, Iterations: r.Iterations, Elapsed: time.Since(ts)}
 		step.CompResidual, step.NaturalResidual = p.Residuals(r.X, xL)
-		step.Objective, _ = p.NLP.Objective(r.X[:n0])
+		if step.Objective, err = p.NLP.Objective(r.X[:n0]); err != nil {
+			step.Objective = math.NaN()
+		}
 		res.Steps = append(res.Steps, step)
 		res.Sigma = sigma
 		if set.Log != nil {
@@ -230,7 +232,9 @@ func (s *Solver) Solve(ctx context.Context, p *Problem) (*Result, error) {
 			res.Y = append([]float64(nil), last.Y[:m0]...)
 		}
 		res.CompResidual, res.NaturalResidual = p.Residuals(res.X, xL)
-		res.Objective, _ = p.NLP.Objective(res.X)
+		if res.Objective, err = p.NLP.Objective(res.X); err != nil {
+			res.Objective = math.NaN()
+		}
 	}
 	if set.Polish && last != nil && res.Status != Cancelled {
 		if err := s.polish(ctx, inner, p, prm, last, xL, xU, res); err != nil {

@@ -328,6 +328,11 @@ func TestHomotopyCancelAndErrors(t *testing.T) {
 	if _, err := (&Solver{Inner: errSolver{}}).Solve(context.Background(), onePair()); !errors.Is(err, errInner) {
 		t.Errorf("inner error: %v", err)
 	}
+	// Without complementarity terms the first NLP solves the problem.
+	none, err := (&Solver{Inner: &fakeSolver{point: func(float64) []float64 { return []float64{1, 1} }}}).Solve(context.Background(), &Problem{NLP: toyNLP()})
+	if err != nil || none.Status != Solved || len(none.Steps) != 1 || none.CompResidual != 0 {
+		t.Errorf("no terms: %v, %+v", err, none)
+	}
 	if _, err := (&Solver{Inner: errSolver{}}).Solve(context.Background(), &Problem{}); !errors.Is(err, ErrNilProblem) {
 		t.Errorf("nil problem: %v", err)
 	}

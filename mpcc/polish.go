@@ -98,7 +98,9 @@ func (s *Solver) polish(ctx context.Context, inner InnerSolver, p *Problem, prm 
 	}
 	ps := &PolishStep{Fixed: len(fix), Status: r.Status, Iterations: r.Iterations}
 	ps.CompResidual, ps.NaturalResidual = p.Residuals(r.X, xL)
-	ps.Objective, _ = p.NLP.Objective(r.X)
+	if ps.Objective, err = p.NLP.Objective(r.X); err != nil {
+		ps.Objective = math.NaN()
+	}
 	ps.Violation, err = violation(fp, r.X)
 	if err != nil {
 		ps.Violation = math.Inf(1)
