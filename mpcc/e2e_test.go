@@ -49,6 +49,47 @@ func quadratic(n int, w, c []float64, x0 []float64) *denseNLP {
 	}
 }
 
+// stewartEuler is one implicit-Euler step of length h = ½ from x₀ = −1
+// for the Filippov system ẋ = 3 (x < 0), ẋ = 1 (x > 0) in Stewart's
+// DCS form (nosnoc.md §1.5 with one stage), variables
+// (x₁, θ₁, θ₂, λ₁, λ₂, μ), g = (x, −x):
+//
+//	x₁ = x₀ + h(3θ₁ + θ₂),  x₁ − λ₁ − μ = 0,  −x₁ − λ₂ − μ = 0,  θ₁ + θ₂ = 1,
+//	0 ≤ θ_i ⊥ λ_i ≥ 0,      objective 0.
+//
+// By hand: θ = (1, 0) gives x₁ = ½ > 0, contradicting λ₂ = −2x₁ ≥ 0;
+// θ = (0, 1) gives x₁ = −½ < 0, contradicting λ₁ = 2x₁ ≥ 0; so both θ_i > 0,
+// λ = 0, μ = 0, x₁ = 0 and θ₁ = ½: the unique solution (0, ½, ½, 0, 0, 0).
+func stewartEuler(summed bool) *Problem {
+	inf := math.Inf(1)
+	q := &denseNLP{
+		n: 6, m: 4,
+		xL: []float64{-inf, 0, 0, 0, 0, -inf}, xU: fill(6, inf),
+		gL: []float64{-1, 0, 0, 1}, gU: []float64{-1, 0, 0, 1},
+		x0:   []float64{0, 0.5, 0.5, 0.1, 0.1, 0},
+		f:    func(x []float64) float64 { return 0 },
+		grad: func(x, g []float64) { clear(g) },
+		cons: func(x, g []float64) {
+			g[0] = x[0] - 0.5*(3*x[1]+x[2])
+			g[1] = x[0] - x[3] - x[5]
+			g[2] = -x[0] - x[4] - x[5]
+			g[3] = x[1] + x[2]
+		},
+		jac: func(x []float64, j [][]float64) {
+			j[0][0], j[0][1], j[0][2] = 1, -1.5, -0.5
+			j[1][0], j[1][3], j[1][5] = 1, -1, -1
+			j[2][0], j[2][4], j[2][5] = -1, -1, -1
+			j[3][1], j[3][2] = 1, 1
+		},
+		hess: func(x []float64, s float64, l []float64, h [][]float64) {},
+	}
+	comp := []Complementarity{Pair(1, 3), Pair(2, 4)}
+	if summed {
+		comp = []Complementarity{{Pairs: [][2]int{{1, 3}, {2, 4}}}}
+	}
+	return &Problem{NLP: q, Comp: comp}
+}
+
 var mpccCases = []mpccCase{
 	{
 		// min (x−1)² + (y−1)², 0 ≤ x ⊥ y ≥ 0: branches (1, 0) and (0, 1),
@@ -111,6 +152,17 @@ var mpccCases = []mpccCase{
 				Comp: []Complementarity{Pair(0, 2), Pair(1, 3)}}
 		},
 		xStar: [][]float64{{1, 2, 0, 0}}, fStar: 1.25,
+	},
+	{
+		name:  "stewart-euler",
+		p:     func() *Problem { return stewartEuler(false) },
+		xStar: [][]float64{{0, 0.5, 0.5, 0, 0, 0}},
+	},
+	{
+		// The same with the summed term θ₁λ₁ + θ₂λ₂ (Scholtes only).
+		name:  "stewart-euler-summed",
+		p:     func() *Problem { return stewartEuler(true) },
+		xStar: [][]float64{{0, 0.5, 0.5, 0, 0, 0}},
 	},
 	{
 		// The same as one summed term x₀x₂ + x₁x₃ = 0 (Scholtes only).
