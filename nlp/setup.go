@@ -436,6 +436,54 @@ func (ip *ipm) sameEqPattern() bool {
 	return true
 }
 
+// rawDerivs evaluates the unscaled gradient and Jacobian at x into grad
+// and jVal; ok is false if a value is not finite.
+func (ip *ipm) rawDerivs(x []float64) (ok bool, err error) {
+	n := ip.n
+	if err := ip.p.Gradient(x, ip.grad[:n]); err != nil {
+		return false, err
+	}
+	ip.counts.Gradient++
+	if err := ip.p.JacobianValues(x, ip.jVal); err != nil {
+		return false, err
+	}
+	ip.counts.Jacobian++
+	for _, v := range ip.grad[:n] {
+		if nonFinite(v) {
+			return false, nil
+		}
+	}
+	for _, v := range ip.jVal {
+		if nonFinite(v) {
+			return false, nil
+		}
+	}
+	return true, nil
+}
+
+// computeScaling sets d_f and d_c from the unscaled derivatives in grad and
+// jVal (IPOPT's gradient-based scaling).
+func (ip *ipm) computeScaling() {
+	prm := &ip.prm
+	gmax := 0.0
+	for j, v := range ip.grad[:ip.n] {
+		if !ip.fixed[j] {
+			gmax = max(gmax, math.Abs(v))
+		}
+	}
+	ip.df = prm.objScaling * max(scalingMinVal, min(1, prm.scalingMaxGrad/max(gmax, 1e-300)))
+	rowMax := ip.lamTmp
+	clear(rowMax)
+	for k, v := range ip.jVal {
+		if !ip.jSkip[k] {
+			rowMax[ip.jRow[k]] = max(rowMax[ip.jRow[k]], math.Abs(v))
+		}
+	}
+	for i := range ip.m {
+		ip.dc[i] = max(scalingMinVal, min(1, prm.scalingMaxGrad/max(rowMax[i], 1e-300)))
+	}
+}
+
 // relaxAmount is IPOPT's bound relaxation for bound b.
 func (ip *ipm) relaxAmount(b float64) float64 {
 	if ip.prm.boundRelax == 0 {
@@ -527,7 +575,15 @@ func (ip *ipm) initialize(ws *WarmStart) (Status, error) {
 		if ip.hasU[j] {
 			ip.wU[j] = up + ip.relaxAmount(up)
 		}
-		x[j] = pushInto(x[j], ip.wL[j], ip.wU[j], ip.hasL[j], ip.hasU[j], k1, k2)
+	}
+	// IPOPT determines the gradient scaling at the user's starting point,
+	// before it is pushed into the bounds; keep a copy.
+	x0 := ip.wT[:n]
+	copy(x0, x)
+	for j := range n {
+		if !ip.fixed[j] {
+			x[j] = pushInto(x[j], ip.wL[j], ip.wU[j], ip.hasL[j], ip.hasU[j], k1, k2)
+		}
 	}
 	for k, i := range ip.jRow {
 		_ = i
@@ -537,11 +593,27 @@ func (ip *ipm) initialize(ws *WarmStart) (Status, error) {
 		ip.hSkip[k] = ip.fixed[ip.hRow[k]] || ip.fixed[ip.hCol[k]]
 	}
 
-	// Evaluate gradient and Jacobian at x0 for the scaling (unscaled).
-	ip.df, _ = 1, 0
+	// Gradient scaling (unscaled derivatives at the user's x0; at the pushed
+	// point if they are not finite there).
+	ip.df = prm.objScaling
 	for i := range ip.dc {
 		ip.dc[i] = 1
 	}
+	if prm.scaling {
+		ok, err := ip.rawDerivs(x0)
+		if err != nil {
+			return UserStop, nil
+		}
+		if !ok {
+			if ok, err = ip.rawDerivs(x); err != nil {
+				return UserStop, nil
+			}
+		}
+		if ok {
+			ip.computeScaling()
+		}
+	}
+	// Derivatives at the (pushed) starting point.
 	if err := ip.p.Gradient(x, ip.grad[:n]); err != nil {
 		return UserStop, nil
 	}
@@ -558,26 +630,6 @@ func (ip *ipm) initialize(ws *WarmStart) (Status, error) {
 	for k, v := range ip.jVal {
 		if nonFinite(v) {
 			return 0, &EvalError{Func: "JacobianValues", Index: k, Value: v}
-		}
-	}
-	ip.df = prm.objScaling
-	if prm.scaling {
-		gmax := 0.0
-		for j, v := range ip.grad[:n] {
-			if !ip.fixed[j] {
-				gmax = math.Max(gmax, math.Abs(v))
-			}
-		}
-		ip.df *= math.Max(scalingMinVal, math.Min(1, prm.scalingMaxGrad/math.Max(gmax, 1e-300)))
-		rowMax := ip.lamTmp
-		clear(rowMax)
-		for k, v := range ip.jVal {
-			if !ip.jSkip[k] {
-				rowMax[ip.jRow[k]] = math.Max(rowMax[ip.jRow[k]], math.Abs(v))
-			}
-		}
-		for i := range m {
-			ip.dc[i] = math.Max(scalingMinVal, math.Min(1, prm.scalingMaxGrad/math.Max(rowMax[i], 1e-300)))
 		}
 	}
 	if ip.set.MuMin == 0 {
