@@ -1,0 +1,54 @@
+package fesd
+
+import (
+	"errors"
+	"fmt"
+
+	"github.com/fesd-go/fesd/mpcc"
+)
+
+// Sentinel errors. Every error returned by this package wraps one of these
+// (or an error of the dcs, rk, ad or mpcc packages), so callers can test with
+// errors.Is.
+var (
+	// ErrOptions reports invalid or incompatible Options.
+	ErrOptions = errors.New("fesd: invalid options")
+	// ErrNilModel reports a nil model.
+	ErrNilModel = errors.New("fesd: nil model")
+	// ErrDimension reports an input of the wrong length (x₀, u, p).
+	ErrDimension = errors.New("fesd: dimension mismatch")
+	// ErrHorizon reports a non-positive or non-finite horizon T, a step
+	// count N_sim < 1 or a non-finite start time.
+	ErrHorizon = errors.New("fesd: invalid horizon")
+	// ErrNonFinite reports a NaN or infinite input, or a switching function
+	// that is not finite at x₀ (wrapping the dcs.NonFiniteError).
+	ErrNonFinite = errors.New("fesd: non-finite value")
+	// ErrStepFailed reports a simulation step whose MPCC homotopy did not
+	// succeed; see StepError.
+	ErrStepFailed = errors.New("fesd: simulation step failed")
+	// ErrStructure reports a DCS whose structure the transcription cannot
+	// use (for example a complementarity multiplier that is not a boundary
+	// variable).
+	ErrStructure = errors.New("fesd: unsupported DCS structure")
+)
+
+// StepError reports a failed simulation step: the homotopy ended with a
+// status other than mpcc.Solved.
+type StepError struct {
+	// Step is the index of the simulation step (0-based) and T0 its start
+	// time.
+	Step int
+	T0   float64
+	// Status is the homotopy status; CompResidual its final
+	// complementarity residual.
+	Status       mpcc.Status
+	CompResidual float64
+}
+
+func (e *StepError) Error() string {
+	return fmt.Sprintf("fesd: simulation step %d (t = %g) failed: homotopy status %v, complementarity residual %.3g",
+		e.Step, e.T0, e.Status, e.CompResidual)
+}
+
+// Unwrap returns ErrStepFailed.
+func (e *StepError) Unwrap() error { return ErrStepFailed }

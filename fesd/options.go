@@ -1,0 +1,301 @@
+package fesd
+
+import (
+	"fmt"
+	"math"
+
+	"github.com/fesd-go/fesd/dcs"
+	"github.com/fesd-go/fesd/mpcc"
+	"github.com/fesd-go/fesd/rk"
+)
+
+// Representation selects the unknowns of the Runge–Kutta equations.
+type Representation int
+
+const (
+	// Integral (the default, nosnoc's rk_representation = integral): the
+	// stage states x_{n,j} are the unknowns and the collocation equations
+	// h·f(x_j) = Σ_r C_rj x_r, x_{n+1} = Σ_r D_r x_r hold (rk.Integral).
+	// Only collocation tableaus with positive nodes (Radau IIA,
+	// Gauss–Legendre) have it.
+	Integral Representation = iota
+	// Differential: the stage derivatives v_{n,j} are the unknowns,
+	// v_j = f(x_n + h Σ_k a_jk v_k), x_{n+1} = x_n + h Σ_j b_j v_j
+	// (004 eq. 33). Any tableau.
+	Differential
+)
+
+func (r Representation) String() string {
+	switch r {
+	case Integral:
+		return "integral"
+	case Differential:
+		return "differential"
+	}
+	return fmt.Sprintf("Representation(%d)", int(r))
+}
+
+// CrossComp selects how the cross-complementarity conditions (004 eq. 37–38)
+// are aggregated; nosnoc.md §1.5 gives the sums. In element n, the
+// multiplier points are k = 0 (the end of the previous element, or the
+// initial value λ₀₀ for n = 0), the stages 1…n_s, and the boundary point
+// n_s+1 when c_{n_s} ≠ 1; the selection points are the stages. All sums are
+// componentwise (one term per complementarity pair of the DCS).
+type CrossComp int
+
+const (
+	// FEStage (the default, nosnoc MATLAB's default): every multiplier
+	// point ⊥ the sum of the selections over the element.
+	FEStage CrossComp = iota
+	// StageStage: every multiplier point ⊥ every selection stage (scalar
+	// pairs; the only mode usable with relaxations other than Scholtes).
+	StageStage
+	// StageFE: the sum of the multipliers over the element (including the
+	// previous boundary) ⊥ every selection stage.
+	StageFE
+	// FEFE: one term per element, Σ_k λ_k ⊥ Σ_m θ_m (nosnoc Python's
+	// default).
+	FEFE
+)
+
+func (c CrossComp) String() string {
+	switch c {
+	case FEStage:
+		return "FE_STAGE"
+	case StageStage:
+		return "STAGE_STAGE"
+	case StageFE:
+		return "STAGE_FE"
+	case FEFE:
+		return "FE_FE"
+	}
+	return fmt.Sprintf("CrossComp(%d)", int(c))
+}
+
+// CrossComps lists the cross-complementarity modes.
+func CrossComps() []CrossComp { return []CrossComp{FEStage, StageStage, StageFE, FEFE} }
+
+// StepEquilibration selects how the step sizes are determined where no
+// switch happens (004 §4.4, nosnoc.md §1.6). Δh_n = h_n − h_{n−1}, n ≥ 1, and
+// η_n = Π_m ν_{n,m} is the switch indicator of eq. 39 (zero exactly at an
+// active-set change at t_n).
+type StepEquilibration int
+
+const (
+	// HeuristicMean (the default, nosnoc's): f += ρ_h Σ_n (h_n − h₀)².
+	HeuristicMean StepEquilibration = iota
+	// HeuristicDiff: f += ρ_h Σ_n Δh_n².
+	HeuristicDiff
+	// L2Relaxed: f += ρ_h Σ_n η_n Δh_n².
+	L2Relaxed
+	// L2RelaxedScaled: f += ρ_h Σ_n tanh(η_n/σ_se) Δh_n².
+	L2RelaxedScaled
+	// Direct: the constraints η_n Δh_n = 0 (004 eq. 39).
+	Direct
+	// NoEquilibration: no condition (the step sizes are not unique where
+	// nothing switches).
+	NoEquilibration
+)
+
+func (s StepEquilibration) String() string {
+	switch s {
+	case HeuristicMean:
+		return "heuristic_mean"
+	case HeuristicDiff:
+		return "heuristic_diff"
+	case L2Relaxed:
+		return "l2_relaxed"
+	case L2RelaxedScaled:
+		return "l2_relaxed_scaled"
+	case Direct:
+		return "direct"
+	case NoEquilibration:
+		return "none"
+	}
+	return fmt.Sprintf("StepEquilibration(%d)", int(s))
+}
+
+// StepEquilibrations lists the step-equilibration modes.
+func StepEquilibrations() []StepEquilibration {
+	return []StepEquilibration{HeuristicMean, HeuristicDiff, L2Relaxed, L2RelaxedScaled, Direct, NoEquilibration}
+}
+
+// Defaults of Options (nosnoc MATLAB, nosnoc.md §1.3–1.6).
+const (
+	DefaultStages   = 2   // n_s
+	DefaultNFE      = 2   // N_FE
+	DefaultGammaH   = 1.0 // γ_h: h ∈ [0, 2h₀]
+	DefaultRhoH     = 1.0 // ρ_h
+	DefaultSigmaSE  = 0.1 // σ_se of L2RelaxedScaled (MATLAB step_equilibration_sigma)
+	defaultCompTolF = mpcc.DefaultCompTol
+)
+
+// Options configures the FESD transcription. The zero value gives the
+// nosnoc defaults: Radau IIA with n_s = 2 in the integral representation,
+// FESD on with N_FE = 2, γ_h = 1, FE_STAGE cross complementarity,
+// heuristic_mean step equilibration with ρ_h = 1, Stewart's reformulation,
+// and the mpcc defaults (Scholtes relaxation, σ₀ = 1, κ = 0.1,
+// complementarity tolerance 1e-9).
+type Options struct {
+	// Scheme is the Runge–Kutta family (default rk.FamilyRadauIIA) and
+	// Stages its number of stages n_s (default 2).
+	Scheme rk.Family
+	Stages int
+	// Tableau, if not nil, is used instead of Scheme and Stages (which must
+	// then be zero).
+	Tableau *rk.Tableau
+	// Representation of the RK equations (default Integral).
+	Representation Representation
+	// DisableFESD switches the step sizes, cross complementarity and step
+	// equilibration off: plain time stepping with h = T/N_FE and the
+	// complementarity pairs at every stage.
+	DisableFESD bool
+	// NFE is the number of finite elements per control interval (default 2).
+	NFE int
+	// GammaH bounds the step sizes: (1 − γ_h)h₀ ≤ h_n ≤ (1 + γ_h)h₀,
+	// h₀ = T/N_FE, γ_h ∈ (0, 1] (default 1).
+	GammaH float64
+	// CrossComp is the cross-complementarity mode (default FEStage).
+	CrossComp CrossComp
+	// StepEquilibration is the step-equilibration mode (default
+	// HeuristicMean); RhoH its weight ρ_h (default 1) and SigmaSE the
+	// scaling σ_se of L2RelaxedScaled (default 0.1).
+	StepEquilibration StepEquilibration
+	RhoH              float64
+	SigmaSE           float64
+	// DCS selects the reformulation of the model (default Stewart).
+	DCS dcs.Options
+	// MPCC configures the relaxation homotopy (zero value: nosnoc defaults).
+	MPCC mpcc.Settings
+	// ActiveSetTol is the threshold τ that decides the active set of a
+	// finite element from the complementarity structure (default
+	// 10·√CompTol, ≈ 3.2e-4 for CompTol = 1e-9): a pair is "multiplier
+	// positive" (its selection is 0) when the largest multiplier stage
+	// value exceeds both τ and the largest selection value, "selection
+	// positive" in the symmetric case, and undecided otherwise.
+	ActiveSetTol float64
+	// SwitchTol is the bound on |ψ_j(x_n)| for reporting a switch of ψ_j at
+	// the element boundary t_n (default max(1e-6, 1e3·CompTol)).
+	SwitchTol float64
+}
+
+// resolved holds Options with defaults filled in.
+type resolved struct {
+	Options
+	tab   *rk.Tableau
+	integ *rk.Integral
+	rbp   bool // boundary point needed (c_{n_s} ≠ 1 and FESD)
+}
+
+// Validate checks the options for invalid values and incompatible
+// combinations. Every error wraps ErrOptions.
+func (o Options) Validate() error {
+	_, err := o.resolve()
+	return err
+}
+
+func optErr(format string, a ...any) error {
+	return fmt.Errorf("%w: "+format, append([]any{ErrOptions}, a...)...)
+}
+
+func (o Options) resolve() (*resolved, error) {
+	r := &resolved{Options: o}
+	if o.Tableau != nil {
+		if o.Stages != 0 || o.Scheme != rk.FamilyRadauIIA {
+			return nil, optErr("Tableau given together with Scheme/Stages")
+		}
+		r.tab = o.Tableau.Clone()
+	} else {
+		if o.Stages < 0 {
+			return nil, optErr("Stages = %d < 0", o.Stages)
+		}
+		if r.Stages == 0 {
+			r.Stages = DefaultStages
+		}
+		tab, err := rk.New(o.Scheme, r.Stages)
+		if err != nil {
+			return nil, fmt.Errorf("%w: %w", ErrOptions, err)
+		}
+		r.tab = tab
+	}
+	r.Stages = r.tab.Stages()
+	switch o.Representation {
+	case Integral:
+		in, err := r.tab.Integral()
+		if err != nil {
+			return nil, fmt.Errorf("%w: integral representation needs a collocation tableau with positive nodes (%s): %w", ErrOptions, r.tab.Name, err)
+		}
+		r.integ = in
+	case Differential:
+	default:
+		return nil, optErr("unknown representation %d", int(o.Representation))
+	}
+	if o.NFE < 0 {
+		return nil, optErr("NFE = %d < 1", o.NFE)
+	}
+	if r.NFE == 0 {
+		r.NFE = DefaultNFE
+	}
+	if bad(o.GammaH) || o.GammaH < 0 || o.GammaH > 1 {
+		return nil, optErr("GammaH = %g outside (0, 1]", o.GammaH)
+	}
+	if r.GammaH == 0 {
+		r.GammaH = DefaultGammaH
+	}
+	if bad(o.RhoH) || o.RhoH < 0 {
+		return nil, optErr("RhoH = %g < 0", o.RhoH)
+	}
+	if r.RhoH == 0 {
+		r.RhoH = DefaultRhoH
+	}
+	if bad(o.SigmaSE) || o.SigmaSE < 0 {
+		return nil, optErr("SigmaSE = %g < 0", o.SigmaSE)
+	}
+	if r.SigmaSE == 0 {
+		r.SigmaSE = DefaultSigmaSE
+	}
+	if o.CrossComp < FEStage || o.CrossComp > FEFE {
+		return nil, optErr("unknown cross-complementarity mode %d", int(o.CrossComp))
+	}
+	if o.StepEquilibration < HeuristicMean || o.StepEquilibration > NoEquilibration {
+		return nil, optErr("unknown step equilibration %d", int(o.StepEquilibration))
+	}
+	if o.DisableFESD {
+		if o.CrossComp != FEStage {
+			return nil, optErr("cross complementarity %v needs FESD (DisableFESD is set)", o.CrossComp)
+		}
+		if o.StepEquilibration != HeuristicMean && o.StepEquilibration != NoEquilibration {
+			return nil, optErr("step equilibration %v needs FESD (DisableFESD is set)", o.StepEquilibration)
+		}
+	}
+	if err := o.DCS.Validate(); err != nil {
+		return nil, fmt.Errorf("%w: %w", ErrOptions, err)
+	}
+	if err := o.MPCC.Validate(); err != nil {
+		return nil, fmt.Errorf("%w: %w", ErrOptions, err)
+	}
+	sums := !o.DisableFESD && o.CrossComp != StageStage
+	if sums && !o.MPCC.Relaxation.AllowsSums() {
+		return nil, optErr("relaxation %v needs scalar pairs: use CrossComp = StageStage or Scholtes", o.MPCC.Relaxation)
+	}
+	compTol := o.MPCC.CompTol
+	if compTol == 0 {
+		compTol = defaultCompTolF
+	}
+	if bad(o.ActiveSetTol) || o.ActiveSetTol < 0 {
+		return nil, optErr("ActiveSetTol = %g < 0", o.ActiveSetTol)
+	}
+	if r.ActiveSetTol == 0 {
+		r.ActiveSetTol = 10 * math.Sqrt(compTol)
+	}
+	if bad(o.SwitchTol) || o.SwitchTol < 0 {
+		return nil, optErr("SwitchTol = %g < 0", o.SwitchTol)
+	}
+	if r.SwitchTol == 0 {
+		r.SwitchTol = math.Max(1e-6, 1e3*compTol)
+	}
+	r.rbp = !o.DisableFESD && !r.tab.EndpointIsNode()
+	return r, nil
+}
+
+func bad(v float64) bool { return math.IsNaN(v) || math.IsInf(v, 0) }

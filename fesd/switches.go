@@ -1,0 +1,386 @@
+package fesd
+
+import (
+	"fmt"
+	"math"
+
+	"github.com/fesd-go/fesd/ad"
+	"github.com/fesd-go/fesd/dcs"
+)
+
+// Side is the state of one switching function ψ_j on a finite element, read
+// from the complementarity structure of the FESD solution.
+type Side int8
+
+const (
+	// SideUnknown: the complementarity pairs do not decide the state
+	// (all values below ActiveSetTol).
+	SideUnknown Side = iota
+	// SideNegative: ψ_j < 0 on the element (Step: λⁿ_j > 0, so α_j = 0;
+	// Stewart: every active mode lies in ψ_j < 0).
+	SideNegative
+	// SidePositive: ψ_j > 0 (Step: λᵖ_j > 0, α_j = 1; Stewart: every
+	// active mode lies in ψ_j > 0).
+	SidePositive
+	// SideSurface: on ψ_j = 0 (Step: λᵖ_j = λⁿ_j = 0, α_j ∈ [0, 1];
+	// Stewart: active modes on both sides) — sliding.
+	SideSurface
+)
+
+func (s Side) String() string {
+	switch s {
+	case SideNegative:
+		return "ψ<0"
+	case SidePositive:
+		return "ψ>0"
+	case SideSurface:
+		return "ψ=0"
+	}
+	return "?"
+}
+
+// SwitchKind classifies a switch of one ψ_j (004 Table 2, Figure 2).
+type SwitchKind int
+
+const (
+	// Crossing: from one side of ψ_j = 0 to the other.
+	Crossing SwitchKind = iota
+	// EnteringSliding: from one side onto the surface ψ_j = 0.
+	EnteringSliding
+	// LeavingSliding: from the (attractive) surface to one side, where the
+	// field on the other side still points towards the surface.
+	LeavingSliding
+	// Spontaneous: from the surface to one side while the field on the
+	// other side points away from it (a repulsive surface, where the
+	// Filippov solution is not unique).
+	Spontaneous
+)
+
+func (k SwitchKind) String() string {
+	switch k {
+	case Crossing:
+		return "crossing"
+	case EnteringSliding:
+		return "entering sliding"
+	case LeavingSliding:
+		return "leaving sliding"
+	case Spontaneous:
+		return "spontaneous"
+	}
+	return fmt.Sprintf("SwitchKind(%d)", int(k))
+}
+
+// Switch is an active-set change of ψ_j at an element boundary.
+type Switch struct {
+	// Time is the element boundary t_n and Boundary its index in
+	// SimResult.T; Step is the simulation step of the element after it.
+	Time     float64
+	Boundary int
+	Step     int
+	// Subsystem is the subsystem of ψ (−1: the general steps of
+	// Model.Steps) and Psi the index j within it.
+	Subsystem int
+	Psi       int
+	Kind      SwitchKind
+	// Before and After are the sides of all switching functions of the
+	// subsystem on the elements before and after t_n.
+	Before, After []Side
+	// X is the state at t_n and PsiValue = ψ_j(X).
+	X        []float64
+	PsiValue float64
+}
+
+// psiGroup is one subsystem (or the general steps) as seen by the switch
+// detection.
+type psiGroup struct {
+	sub    int
+	off    int     // offset of its ψ in Model.EvalPsi
+	npsi   int
+	S      [][]int // Stewart: sign matrix (rows = base sets = θ pairs)
+	theta  int     // Stewart: index into DCS.Comp of the λ ⊥ θ group
+	nGrp   int     // Step: index into DCS.Comp of λⁿ ⊥ α
+	pGrp   int     // Step: index of λᵖ ⊥ 1 − α
+	lieOff int     // offset in the Lie-derivative output (−1: none)
+	nBase  int
+}
+
+// switchInfo holds what the switch detection needs besides the solution.
+type switchInfo struct {
+	m      *dcs.Model
+	d      *dcs.DCS
+	o      *resolved
+	groups []psiGroup
+	lie    *ad.Function // ∇ψ_j · f_b for every subsystem with modes per base set
+	lieWS  *ad.Workspace
+	nLie   int
+}
+
+func newSwitchInfo(m *dcs.Model, d *dcs.DCS, o *resolved) (*switchInfo, error) {
+	si := &switchInfo{m: m, d: d, o: o}
+	off := 0
+	var lieOut ad.Vec
+	for k, s := range m.Subsystems {
+		np := len(s.Psi)
+		gr := psiGroup{sub: k, off: off, npsi: np, theta: -1, nGrp: -1, pGrp: -1, lieOff: -1}
+		off += np
+		if np == 0 {
+			continue
+		}
+		gr.S = s.S
+		if gr.S == nil {
+			gr.S = dcs.DefaultSigns(np)
+		}
+		gr.nBase = len(gr.S)
+		for gi, cg := range d.Comp {
+			if cg.Subsystem != k {
+				continue
+			}
+			switch cg.Kind {
+			case dcs.LambdaTheta:
+				gr.theta = gi
+			case dcs.LambdaNAlpha:
+				gr.nGrp = gi
+			case dcs.LambdaPOneMinusAlpha:
+				gr.pGrp = gi
+			}
+		}
+		if s.Regions == nil && len(s.F) == gr.nBase {
+			gr.lieOff = len(lieOut)
+			for b := 0; b < gr.nBase; b++ {
+				jv, err := ad.JVP(s.Psi, m.X, s.F[b])
+				if err != nil {
+					return nil, err
+				}
+				lieOut = append(lieOut, jv...) // [b][j]
+			}
+		}
+		si.groups = append(si.groups, gr)
+	}
+	if len(m.Steps) > 0 {
+		np := 0
+		for _, st := range m.Steps {
+			np += len(st.Psi)
+		}
+		gr := psiGroup{sub: -1, off: off, npsi: np, theta: -1, nGrp: -1, pGrp: -1, lieOff: -1}
+		for gi, cg := range d.Comp {
+			if cg.Subsystem != -1 {
+				continue
+			}
+			switch cg.Kind {
+			case dcs.LambdaNAlpha:
+				gr.nGrp = gi
+			case dcs.LambdaPOneMinusAlpha:
+				gr.pGrp = gi
+			}
+		}
+		si.groups = append(si.groups, gr)
+	}
+	if len(lieOut) > 0 {
+		f, err := ad.NewFunction("fesd_lie",
+			[]ad.Arg{{Name: "x", V: d.X}, {Name: "u", V: d.U}, {Name: "p", V: d.P}, {Name: "t", V: ad.Vec{d.Time}}},
+			[]ad.Arg{{Name: "lie", V: lieOut}})
+		if err != nil {
+			return nil, fmt.Errorf("fesd: compiling the switch classification: %w", err)
+		}
+		si.lie, si.lieWS, si.nLie = f, f.NewWorkspace(), len(lieOut)
+	}
+	return si, nil
+}
+
+// pairState classifies one complementarity pair over a set of points.
+type pairState int8
+
+const (
+	pairUndecided pairState = iota
+	pairLambda              // multiplier positive: the selection side is 0
+	pairSel                 // selection positive: the multiplier is 0
+)
+
+func (si *switchInfo) pairState(zs [][]float64, gi, pi int) pairState {
+	pr := si.d.Comp[gi].Pairs[pi]
+	var lmax, smax float64
+	for _, z := range zs {
+		a, b := pr.Values(z)
+		lmax = math.Max(lmax, a)
+		smax = math.Max(smax, b)
+	}
+	tau := si.o.ActiveSetTol
+	switch {
+	case lmax > tau && lmax > smax:
+		return pairLambda
+	case smax > tau && smax > lmax:
+		return pairSel
+	}
+	return pairUndecided
+}
+
+// sides returns the side of every ψ of group gr on the points zs.
+func (si *switchInfo) sides(gr *psiGroup, zs [][]float64) []Side {
+	out := make([]Side, gr.npsi)
+	if gr.theta >= 0 { // Stewart: active base sets
+		var active []int
+		for b := 0; b < gr.nBase; b++ {
+			if si.pairState(zs, gr.theta, b) == pairSel {
+				active = append(active, b)
+			}
+		}
+		if len(active) == 0 {
+			return out
+		}
+		for j := range out {
+			pos, neg := false, false
+			for _, b := range active {
+				if gr.S[b][j] > 0 {
+					pos = true
+				} else {
+					neg = true
+				}
+			}
+			switch {
+			case pos && neg:
+				out[j] = SideSurface
+			case pos:
+				out[j] = SidePositive
+			default:
+				out[j] = SideNegative
+			}
+		}
+		return out
+	}
+	if gr.nGrp < 0 || gr.pGrp < 0 {
+		return out
+	}
+	for j := range out {
+		sn, sp := si.pairState(zs, gr.nGrp, j), si.pairState(zs, gr.pGrp, j)
+		switch {
+		case sn == pairLambda && sp != pairLambda:
+			out[j] = SideNegative
+		case sp == pairLambda && sn != pairLambda:
+			out[j] = SidePositive
+		case sn != pairLambda && sp != pairLambda:
+			out[j] = SideSurface
+		}
+	}
+	return out
+}
+
+// detect lists the switches of a simulation result: at every element
+// boundary (and at the initial time, for spontaneous switches) where the
+// side of some ψ_j changes between the neighbouring elements and
+// |ψ_j(x_n)| ≤ SwitchTol.
+func (si *switchInfo) detect(r *SimResult, p []float64, uAt func(t float64) []float64) ([]Switch, error) {
+	ns := si.o.Stages
+	ne := len(r.H)
+	if ne == 0 {
+		return nil, nil
+	}
+	elem := func(e int) [][]float64 { return r.StageZ[e*ns : (e+1)*ns] }
+	stepT0 := func(e int) float64 { return r.T[e-e%si.o.NFE] }
+	var out []Switch
+	for gi := range si.groups {
+		gr := &si.groups[gi]
+		prev := si.sides(gr, [][]float64{r.Z0})
+		for e := 0; e < ne; e++ {
+			cur := si.sides(gr, elem(e))
+			b := e // boundary t_e between element e−1 and e
+			x := r.X[b]
+			u := uAt(stepT0(e))
+			psi, err := si.m.EvalPsi(x, u, p)
+			if err != nil {
+				return out, err
+			}
+			var lie []float64
+			for j := 0; j < gr.npsi; j++ {
+				before, after := prev[j], cur[j]
+				if before == after || before == SideUnknown || after == SideUnknown {
+					continue
+				}
+				pv := psi[gr.off+j]
+				if math.Abs(pv) > si.o.SwitchTol {
+					continue
+				}
+				var kind SwitchKind
+				switch {
+				case before != SideSurface && after != SideSurface:
+					kind = Crossing
+				case after == SideSurface:
+					kind = EnteringSliding
+				default:
+					if lie == nil && si.lie != nil && gr.lieOff >= 0 {
+						lie = make([]float64, si.nLie)
+						if err := si.lie.Eval(si.lieWS, [][]float64{x, u, p, {r.T[b]}}, [][]float64{lie}); err != nil {
+							return out, err
+						}
+					}
+					kind = si.leaving(gr, lie, j, cur)
+				}
+				if e == 0 && kind != Spontaneous {
+					// At the initial time the previous side comes from
+					// x₀ alone; only a departure from a repulsive
+					// surface is a switch there.
+					continue
+				}
+				out = append(out, Switch{
+					Time: r.T[b], Boundary: b, Step: r.StepOf[e],
+					Subsystem: gr.sub, Psi: j, Kind: kind,
+					Before: clone8(prev), After: clone8(cur),
+					X: clone(x), PsiValue: pv,
+				})
+			}
+			prev = cur
+		}
+	}
+	sortSwitches(out)
+	return out, nil
+}
+
+// leaving classifies a departure from the surface ψ_j = 0 towards the side
+// after[j]: spontaneous if a mode on the other side (compatible with the
+// other switching functions' sides) points away from the surface, leaving
+// sliding otherwise (also when no Lie derivatives are available).
+func (si *switchInfo) leaving(gr *psiGroup, lie []float64, j int, after []Side) SwitchKind {
+	if lie == nil || gr.lieOff < 0 {
+		return LeavingSliding
+	}
+	other := -1 // sign of S_bj of the modes on the other side
+	if after[j] == SideNegative {
+		other = 1
+	}
+	scale := 0.0
+	for b := 0; b < gr.nBase; b++ {
+		scale = math.Max(scale, math.Abs(lie[gr.lieOff+b*gr.npsi+j]))
+	}
+	tol := 1e-6 * math.Max(1, scale)
+	for b := 0; b < gr.nBase; b++ {
+		if gr.S[b][j] != other {
+			continue
+		}
+		ok := true
+		for l, s := range after {
+			if l == j {
+				continue
+			}
+			if (s == SidePositive && gr.S[b][l] < 0) || (s == SideNegative && gr.S[b][l] > 0) {
+				ok = false
+			}
+		}
+		if !ok {
+			continue
+		}
+		v := lie[gr.lieOff+b*gr.npsi+j] // ∇ψ_j · f_b
+		if float64(other)*v > tol {     // points away from the surface into its own side
+			return Spontaneous
+		}
+	}
+	return LeavingSliding
+}
+
+func clone8(s []Side) []Side { return append([]Side(nil), s...) }
+
+func sortSwitches(s []Switch) {
+	for i := 1; i < len(s); i++ {
+		for j := i; j > 0 && (s[j].Time < s[j-1].Time || (s[j].Time == s[j-1].Time && s[j].Subsystem < s[j-1].Subsystem)); j-- {
+			s[j], s[j-1] = s[j-1], s[j]
+		}
+	}
+}
