@@ -96,8 +96,12 @@ var knownLocal = map[string]struct {
 // derivatives from package hs) on the same problems and starting points,
 // measured for this package through a cgo harness that is not part of the
 // repository. IPOPT reached the same objective as MuMonotone on all of them
-// except hs013 (degenerate; IPOPT 0.99458) and hs055 (IPOPT stops after 3
-// iterations at f = 6.714888769, an interior point of the feasible segment).
+// except hs013 (degenerate; IPOPT 0.99458) and hs055, where IPOPT reports
+// success after 3 iterations at x ≈ (0.9226, 1.6409, 0.4365, 0.0774, 0.3591,
+// 1.5635), f = 6.714888769: on the feasible segment (see knownLocal) that is
+// t ≈ 0.9226 with f′(t) ≈ −0.57, not a KKT point (the six equality
+// constraints have rank 5; IPOPT's last log line still shows
+// inf_du = 4e-4 at μ = 10^-1.7).
 var ipoptIters = map[string]int{
 	"hs001": 25, "hs002": 11, "hs003": 4, "hs004": 5, "hs005": 8, "hs006": 5, "hs007": 27, "hs008": 5,
 	"hs009": 3, "hs010": 12, "hs011": 8, "hs012": 8, "hs013": 55, "hs014": 7, "hs015": 16, "hs016": 19,
