@@ -30,14 +30,23 @@ type Spec struct {
 	// variables it depends on (so it is eliminated right after its last
 	// variable). ConStage without VarStage is an error.
 	VarStage, ConStage []int
+
+	// JacobianMode selects how ad builds ∂G/∂x (ad.JacobianMode); the zero
+	// value ad.Auto builds both the forward and the reverse Jacobian and
+	// keeps the one with fewer operations. ad.Reverse is much cheaper to
+	// build for large problems whose constraints are local (one reverse
+	// sweep per constraint instead of one forward sweep per variable on top);
+	// ad.Forward reuses the elimination of ad.Solve/ad.SolveSym.
+	JacobianMode ad.Mode
 }
 
 // BuildStats describes the construction of a Problem.
 type BuildStats struct {
-	// Derivatives is the time spent building the derivative expressions
-	// (gradient, sparse Jacobian, Lagrangian Hessian); Compile the time
-	// spent compiling the five tapes.
-	Derivatives, Compile time.Duration
+	// Gradient, Jacobian and Hessian are the times spent building the
+	// derivative expressions (∇F, the sparse ∂G/∂x, the lower triangle of the
+	// Lagrangian Hessian); Compile is the time spent compiling the five
+	// tapes.
+	Gradient, Jacobian, Hessian, Compile time.Duration
 	// Nodes is the number of nodes of the graph after construction.
 	Nodes int
 	// JacobianNNZ and HessianNNZ are the structural nonzeros of the
@@ -159,19 +168,24 @@ func (p *Problem) compile(g *ad.Graph, s Spec) error {
 			return adError("gradient", err)
 		}
 	}
-	J, err := ad.JacobianSparse(s.G, s.X)
+	t2 := time.Now()
+	p.stats.Gradient = t2.Sub(t1)
+	Jd, err := ad.JacobianMode(s.G, s.X, s.JacobianMode)
 	if err != nil {
 		return adError("Jacobian", err)
 	}
+	J := ad.Sparse(Jd)
+	t3 := time.Now()
+	p.stats.Jacobian = t3.Sub(t2)
 	sigma := g.Sym("sigma")
 	lambda := g.SymVec("lambda", p.m)
 	H, err := ad.LagrangianHessian(s.X, sigma, s.F, lambda, s.G)
 	if err != nil {
 		return adError("Hessian", err)
 	}
-	p.stats.Derivatives = time.Since(t1)
+	t4 := time.Now()
+	p.stats.Hessian = t4.Sub(t3)
 
-	t2 := time.Now()
 	if hasF {
 		if p.grad, err = ad.NewFunction("grad", in, []ad.Arg{ad.A("grad", grad...)}); err != nil {
 			return adError("gradient", err)
@@ -184,7 +198,7 @@ func (p *Problem) compile(g *ad.Graph, s Spec) error {
 	if p.hess, err = ad.NewFunction("hess", hin, []ad.Arg{ad.A("hess", H.Values...)}); err != nil {
 		return adError("Hessian", err)
 	}
-	p.stats.Compile = tc + time.Since(t2)
+	p.stats.Compile = tc + time.Since(t4)
 
 	p.jRows, p.jCols = jacCoords(J.Pattern, p.m, p.n)
 	p.hRows, p.hCols = jacCoords(H.Pattern, p.n, p.n)
