@@ -64,6 +64,13 @@ type StepResult struct {
 	StageZ [][]float64
 	// H are the N_FE step sizes.
 	H []float64
+	// BoundaryZ are the values of the boundary variables (laid out as
+	// DCS.BoundaryZ: λ, μ for Stewart, λᵖ, λⁿ for Step) at the N_FE + 1
+	// element boundaries: the fixed start values at t₀, then the last stage
+	// (c_{n_s} = 1) or the boundary point (c_{n_s} ≠ 1) of every element;
+	// nil where the transcription has no such point (Gauss–Legendre without
+	// FESD).
+	BoundaryZ [][]float64
 	// Z0 are the consistent algebraic values at x₀ (004 eq. 17) that fix
 	// the boundary variables at the start of the interval.
 	Z0 []float64
@@ -228,6 +235,26 @@ func (s *Simulator) fill(sr *StepResult, w, pv []float64) error {
 			sr.StageZ = append(sr.StageZ, clone(w[tr.zIdx[n][m]:tr.zIdx[n][m]+nz]))
 		}
 	}
+	nb := len(s.d.BoundaryZ)
+	bz := make([]float64, nb)
+	for i, zi := range s.d.BoundaryZ {
+		bz[i] = sr.Z0[zi]
+	}
+	sr.BoundaryZ = append(sr.BoundaryZ, bz)
+	for n := 0; n < tr.N; n++ {
+		switch {
+		case tr.zbIdx[n] >= 0:
+			sr.BoundaryZ = append(sr.BoundaryZ, clone(w[tr.zbIdx[n]:tr.zbIdx[n]+nb]))
+		case s.o.tab.EndpointIsNode():
+			bz := make([]float64, nb)
+			for i, zi := range s.d.BoundaryZ {
+				bz[i] = w[tr.zIdx[n][tr.ns-1]+zi]
+			}
+			sr.BoundaryZ = append(sr.BoundaryZ, bz)
+		default:
+			sr.BoundaryZ = append(sr.BoundaryZ, nil)
+		}
+	}
 	return nil
 }
 
@@ -269,6 +296,9 @@ type SimResult struct {
 	StageZ [][]float64
 	// H are the step sizes of all elements.
 	H []float64
+	// BoundaryZ are the boundary variables at the element boundaries T
+	// (see StepResult.BoundaryZ).
+	BoundaryZ [][]float64
 	// StepOf gives the simulation step of every element.
 	StepOf []int
 	// Steps has one solver record per simulation step (including a failed
@@ -376,7 +406,9 @@ func Simulate(ctx context.Context, model *dcs.Model, x0 []float64, opts SimOptio
 			res.Z0 = sr.Z0
 			res.T = append(res.T, sr.T[0])
 			res.X = append(res.X, sr.X[0])
+			res.BoundaryZ = append(res.BoundaryZ, sr.BoundaryZ[0])
 		}
+		res.BoundaryZ = append(res.BoundaryZ, sr.BoundaryZ[1:]...)
 		res.T = append(res.T, sr.T[1:]...)
 		res.X = append(res.X, sr.X[1:]...)
 		res.StageT = append(res.StageT, sr.StageT...)

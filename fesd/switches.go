@@ -94,7 +94,7 @@ type Switch struct {
 // detection.
 type psiGroup struct {
 	sub    int
-	off    int     // offset of its ψ in Model.EvalPsi
+	off    int // offset of its ψ in Model.EvalPsi
 	npsi   int
 	S      [][]int // Stewart: sign matrix (rows = base sets = θ pairs)
 	theta  int     // Stewart: index into DCS.Comp of the λ ⊥ θ group
@@ -113,10 +113,14 @@ type switchInfo struct {
 	lie    *ad.Function // ∇ψ_j · f_b for every subsystem with modes per base set
 	lieWS  *ad.Workspace
 	nLie   int
+	bzPos  map[int]int
 }
 
 func newSwitchInfo(m *dcs.Model, d *dcs.DCS, o *resolved) (*switchInfo, error) {
-	si := &switchInfo{m: m, d: d, o: o}
+	si := &switchInfo{m: m, d: d, o: o, bzPos: map[int]int{}}
+	for i, zi := range d.BoundaryZ {
+		si.bzPos[zi] = i
+	}
 	off := 0
 	var lieOut ad.Vec
 	for k, s := range m.Subsystems {
@@ -196,13 +200,20 @@ const (
 	pairSel                 // selection positive: the multiplier is 0
 )
 
-func (si *switchInfo) pairState(zs [][]float64, gi, pi int) pairState {
+func (si *switchInfo) pairState(pts elemPoints, gi, pi int) pairState {
 	pr := si.d.Comp[gi].Pairs[pi]
 	var lmax, smax float64
-	for _, z := range zs {
+	for _, z := range pts.stages {
 		a, b := pr.Values(z)
 		lmax = math.Max(lmax, a)
 		smax = math.Max(smax, b)
+	}
+	if pos, ok := si.bzPos[pr.Lambda]; ok {
+		for _, bz := range pts.bounds {
+			if bz != nil {
+				lmax = math.Max(lmax, bz[pos])
+			}
+		}
 	}
 	tau := si.o.ActiveSetTol
 	switch {
@@ -214,8 +225,17 @@ func (si *switchInfo) pairState(zs [][]float64, gi, pi int) pairState {
 	return pairUndecided
 }
 
+// elemPoints are the values on one finite element: the algebraic variables
+// at the stages and the boundary variables at its start and end (the
+// multiplier points of the cross complementarity, so that a positive
+// multiplier anywhere on the element means a zero selection on all of it).
+type elemPoints struct {
+	stages [][]float64
+	bounds [][]float64
+}
+
 // sides returns the side of every ψ of group gr on the points zs.
-func (si *switchInfo) sides(gr *psiGroup, zs [][]float64) []Side {
+func (si *switchInfo) sides(gr *psiGroup, zs elemPoints) []Side {
 	out := make([]Side, gr.npsi)
 	if gr.theta >= 0 { // Stewart: active base sets
 		var active []int
@@ -274,12 +294,18 @@ func (si *switchInfo) detect(r *SimResult, p []float64, uAt func(t float64) []fl
 	if ne == 0 {
 		return nil, nil
 	}
-	elem := func(e int) [][]float64 { return r.StageZ[e*ns : (e+1)*ns] }
+	elem := func(e int) elemPoints {
+		p := elemPoints{stages: r.StageZ[e*ns : (e+1)*ns]}
+		if !si.o.DisableFESD {
+			p.bounds = r.BoundaryZ[e : e+2]
+		}
+		return p
+	}
 	stepT0 := func(e int) float64 { return r.T[e-e%si.o.NFE] }
 	var out []Switch
 	for gi := range si.groups {
 		gr := &si.groups[gi]
-		prev := si.sides(gr, [][]float64{r.Z0})
+		prev := si.sides(gr, elemPoints{stages: [][]float64{r.Z0}})
 		for e := 0; e < ne; e++ {
 			cur := si.sides(gr, elem(e))
 			b := e // boundary t_e between element e−1 and e
