@@ -98,15 +98,15 @@ func (ip *ipm) computeErrors(mu float64) (eMu float64) {
 	sumZ, sumY := 0.0, 0.0
 	for j := range ip.nw {
 		if ip.hasL[j] {
-			p := (ip.w[j] - ip.wL[j]) * ip.zL[j]
-			cT = max(cT, math.Abs(p-ip.prm.muTarget))
-			cMu = max(cMu, math.Abs(p-mu))
+			p := ip.sL[j] * ip.zL[j]
+			cT = fmax(cT, math.Abs(p-ip.prm.muTarget))
+			cMu = fmax(cMu, math.Abs(p-mu))
 			sumZ += math.Abs(ip.zL[j])
 		}
 		if ip.hasU[j] {
-			p := (ip.wU[j] - ip.w[j]) * ip.zU[j]
-			cT = max(cT, math.Abs(p-ip.prm.muTarget))
-			cMu = max(cMu, math.Abs(p-mu))
+			p := ip.sU[j] * ip.zU[j]
+			cT = fmax(cT, math.Abs(p-ip.prm.muTarget))
+			cMu = fmax(cMu, math.Abs(p-mu))
 			sumZ += math.Abs(ip.zU[j])
 		}
 	}
@@ -135,16 +135,16 @@ func (ip *ipm) unscaledErrors() (dual, constr, compl float64) {
 			// slack component: scale back with the constraint scale.
 			v *= ip.slackScale(j)
 		}
-		dual = max(dual, math.Abs(v))
+		dual = fmax(dual, math.Abs(v))
 		if ip.hasL[j] {
-			compl = max(compl, (ip.w[j]-ip.wL[j])*ip.zL[j]/adf)
+			compl = fmax(compl, ip.sL[j]*ip.zL[j]/adf)
 		}
 		if ip.hasU[j] {
-			compl = max(compl, (ip.wU[j]-ip.w[j])*ip.zU[j]/adf)
+			compl = fmax(compl, ip.sU[j]*ip.zU[j]/adf)
 		}
 	}
 	for i, v := range ip.r {
-		constr = max(constr, math.Abs(v)/ip.dc[i])
+		constr = fmax(constr, math.Abs(v)/ip.dc[i])
 	}
 	return
 }

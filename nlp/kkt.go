@@ -24,11 +24,24 @@ func (ip *ipm) norm1(v []float64) float64 {
 	return s
 }
 
+// fmax is max for the hot loops; a NaN in b propagates (a NaN in a does
+// not, so accumulate into a).
+func fmax(a, b float64) float64 {
+	if b > a || b != b {
+		return b
+	}
+	return a
+}
+
 // normInf is the max-norm; a NaN entry gives NaN.
 func normInf(v []float64) float64 {
 	s := 0.0
 	for _, x := range v {
-		s = max(s, math.Abs(x))
+		if a := math.Abs(x); a > s {
+			s = a
+		} else if a != a {
+			return math.NaN()
+		}
 	}
 	return s
 }
@@ -332,7 +345,7 @@ func (ip *ipm) fullResidual(bw, by, bL, bU, dw, dy, dzL, dzU []float64) float64 
 		l := bL[j] - (zL[j]*dw[j] + sL[j]*dzL[j])
 		u := bU[j] - (-zU[j]*dw[j] + sU[j]*dzU[j])
 		rw[j], rL[j], rU[j] = v, l, u
-		res = max(res, math.Abs(v), math.Abs(l), math.Abs(u))
+		res = fmax(fmax(res, math.Abs(v)), fmax(math.Abs(l), math.Abs(u)))
 	}
 	for _, j := range ip.fixedIdx {
 		rw[j] = 0
@@ -341,7 +354,7 @@ func (ip *ipm) fullResidual(bw, by, bL, bU, dw, dy, dzL, dzU []float64) float64 
 	ip.addA(dw, ip.ry)
 	for i := range ip.m {
 		ip.ry[i] = by[i] - (ip.ry[i] - ip.deltaC*dy[i])
-		res = max(res, math.Abs(ip.ry[i]))
+		res = fmax(res, math.Abs(ip.ry[i]))
 	}
 	if math.IsNaN(res) {
 		return math.Inf(1)
