@@ -88,7 +88,7 @@ func tutorialCases() []scalar {
 			name: "leaving sliding",
 			plus:  func(g *ad.Graph, t ad.Expr) ad.Expr { return t.AddConst(-1) },
 			minus: func(g *ad.Graph, t ad.Expr) ad.Expr { return t.AddConst(1) },
-			x0: 0, tsim: 1.5, nsim: 2, nfe: 3, ts: 1, kind: LeavingSliding,
+			x0: 0, tsim: 1.5, nsim: 2, nfe: 2, ts: 1, kind: LeavingSliding,
 			xT: func(T float64) float64 { return (T - 1) * (T - 1) / 2 }, linear: true,
 		},
 	}

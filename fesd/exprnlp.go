@@ -5,6 +5,7 @@ import (
 
 	"github.com/fesd-go/fesd/ad"
 	"github.com/fesd-go/fesd/nlp"
+	"github.com/fesd-go/fesd/nlp/adnlp"
 )
 
 // exprSpec describes an NLP by ad expressions; it mirrors adnlp.Spec.
@@ -219,7 +220,15 @@ func (q *exprProblem) evalAt(x []float64) (float64, []float64, error) {
 	return q.fg[0], clone(q.fg[1:]), nil
 }
 
-// newParamNLP compiles the transcription's NLP. It is the single place that
-// chooses the backend (the in-package exprProblem, to be replaced by
-// nlp/adnlp with the same Spec and setters).
-func newParamNLP(s exprSpec) (paramNLP, error) { return newExprProblem(s) }
+// newParamNLP compiles the transcription's NLP with nlp/adnlp. The
+// in-package exprProblem (the stand-in used before adnlp existed) is kept
+// as an independent implementation for the cross-check test.
+func newParamNLP(s exprSpec) (paramNLP, error) {
+	return adnlp.New(adnlp.Spec{
+		X: s.X, XL: s.XL, XU: s.XU, X0: s.X0,
+		F: s.F, G: s.G, GL: s.GL, GU: s.GU,
+		P: s.P, PV: s.PV,
+		VarStage: s.XStage, ConStage: s.GStage,
+		JacobianMode: ad.Reverse,
+	})
+}
