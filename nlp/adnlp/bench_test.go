@@ -41,3 +41,60 @@ func BenchmarkNew(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkGraph measures building the chain problem's expressions.
+func BenchmarkGraph(b *testing.B) {
+	for _, N := range []int{500, 5000, 25000} {
+		b.Run(fmt.Sprintf("n=%d", 2*N+1), func(b *testing.B) {
+			for b.Loop() {
+				chainSpec(N)
+			}
+		})
+	}
+}
+
+// BenchmarkEval measures the callbacks on the chain problem (built once per
+// size in Reverse mode; n = 10 001 takes about 45 s to build and runs only
+// without -short).
+func BenchmarkEval(b *testing.B) {
+	for _, N := range []int{500, 5000} {
+		if testing.Short() && N > 500 {
+			continue
+		}
+		s := chainSpec(N)
+		s.JacobianMode = ad.Reverse
+		p, err := adnlp.New(s)
+		if err != nil {
+			b.Fatal(err)
+		}
+		n, m := p.Dims()
+		x, g, grad, lambda := make([]float64, n), make([]float64, m), make([]float64, n), make([]float64, m)
+		for j := range x {
+			x[j] = 0.1 * float64(j%7)
+		}
+		for i := range lambda {
+			lambda[i] = 1
+		}
+		jr, _ := p.JacobianStructure()
+		hr, _ := p.HessianStructure()
+		jv, hv := make([]float64, len(jr)), make([]float64, len(hr))
+		for _, c := range []struct {
+			name string
+			f    func() error
+		}{
+			{"Objective", func() error { _, err := p.Objective(x); return err }},
+			{"Gradient", func() error { return p.Gradient(x, grad) }},
+			{"Constraints", func() error { return p.Constraints(x, g) }},
+			{"JacobianValues", func() error { return p.JacobianValues(x, jv) }},
+			{"HessianValues", func() error { return p.HessianValues(x, 1, lambda, hv) }},
+		} {
+			b.Run(fmt.Sprintf("n=%d/%s", n, c.name), func(b *testing.B) {
+				for b.Loop() {
+					if err := c.f(); err != nil {
+						b.Fatal(err)
+					}
+				}
+			})
+		}
+	}
+}
