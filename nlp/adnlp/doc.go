@@ -28,7 +28,7 @@
 // New validates the spec, then builds, in the graph of the expressions,
 //
 //   - ∇F by one reverse sweep (ad.Gradient),
-//   - the sparse Jacobian ∂G/∂x (ad.JacobianMode in Spec.JacobianMode, then
+//   - the sparse Jacobian ∂G/∂x (ad.JacobianMode with Spec.JacobianMode, then
 //     ad.Sparse),
 //   - the lower triangle of the Lagrangian Hessian
 //     σ∇²F + Σᵢ λᵢ∇²Gᵢ (ad.LagrangianHessian, forward over reverse), with new
