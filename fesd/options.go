@@ -90,7 +90,10 @@ const (
 	L2Relaxed
 	// L2RelaxedScaled: f += ρ_h Σ_n tanh(η_n/σ_se) Δh_n².
 	L2RelaxedScaled
-	// Direct: the constraints η_n Δh_n = 0 (004 eq. 39).
+	// Direct: η_n Δh_n = 0 (004 eq. 39), imposed as the complementarity
+	// 0 ≤ η_n ⊥ |Δh_n| ≥ 0 (with lifted η_n and Δh_n = Δh⁺ − Δh⁻) that
+	// the MPCC homotopy relaxes like the others; the plain equality is
+	// infeasible for relaxed complementarity (η_n > 0 for σ > 0).
 	Direct
 	// NoEquilibration: no condition (the step sizes are not unique where
 	// nothing switches).

@@ -166,6 +166,17 @@ func (s *Simulator) Step(ctx context.Context, t0 float64, x0, u, p []float64) (*
 	for i, zi := range d.BoundaryZ {
 		zb0[i] = z0[zi]
 	}
+	// Start multipliers within SwitchTol of zero are set to zero: a state
+	// on a switching surface up to the tolerance (such as the end of a
+	// previous step that ended at a switch) must not pin the active set of
+	// the first element (nosnoc issue #52).
+	for _, grp := range d.Comp {
+		for _, pr := range grp.Pairs {
+			if pos, ok := tr.bzPos[pr.Lambda]; ok && zb0[pos] <= s.o.SwitchTol {
+				zb0[pos] = 0
+			}
+		}
+	}
 	pv := tr.paramValues(x0, u, p, t0, s.T)
 	if err := tr.prob.SetParams(pv); err != nil {
 		return nil, err

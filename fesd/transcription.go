@@ -21,6 +21,7 @@ const (
 	vSlack                // 1 − α of a OneMinus pair at a stage
 	vXB                   // boundary state x_{n+1}
 	vZB                   // boundary variable (BoundaryZ) at the end of element n (c_{n_s} ≠ 1)
+	vAux                  // auxiliary variable of the Direct step equilibration (start 0)
 )
 
 type varInfo struct {
@@ -471,8 +472,20 @@ func (tr *transcription) buildEquilibration(h0 ad.Expr) error {
 					obj = obj.Add(w.Mul(ad.Sq(h.Sub(tr.hE[n-1]))).Scale(rho))
 				}
 			case Direct:
+				// η_n·Δh_n = 0 (004 eq. 39) as the complementarity
+				// 0 ≤ η_n ⊥ (Δh⁺, Δh⁻) ≥ 0 with Δh = Δh⁺ − Δh⁻, relaxed by
+				// the homotopy like the other complementarities: the plain
+				// equality is infeasible for σ > 0, where η_n > 0 at a
+				// switch too (nosnoc's direct_homotopy idea).
 				if n > 0 {
-					tr.addEq(tr.eta(n).Mul(h.Sub(tr.hE[n-1])), n+1)
+					inf := math.Inf(1)
+					e := tr.newVar("fesd_eta", 0, inf, varInfo{vAux, n, 0, 0}, n+1)
+					dp := tr.newVar("fesd_dhp", 0, inf, varInfo{vAux, n, 0, 1}, n+1)
+					dm := tr.newVar("fesd_dhm", 0, inf, varInfo{vAux, n, 0, 2}, n+1)
+					tr.addEq(e.Sub(tr.eta(n)), n+1)
+					tr.addEq(dp.Sub(dm).Sub(h.Sub(tr.hE[n-1])), n+1)
+					k := len(tr.w)
+					tr.comp = append(tr.comp, mpcc.Pair(k-3, k-2), mpcc.Pair(k-3, k-1))
 				}
 			}
 		}
