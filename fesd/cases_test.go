@@ -18,10 +18,10 @@ type scalar struct {
 	tsim   float64
 	nsim   int
 	nfe    int
-	ts     float64            // reference switch time
-	kind   SwitchKind         // its kind
+	ts     float64                 // reference switch time
+	kind   SwitchKind              // its kind
 	xT     func(T float64) float64 // reference x(T)
-	linear bool               // f± at most linear in t (RK with n_s ≥ 1 exact except implicit Euler)
+	linear bool                    // f± at most linear in t (RK with n_s ≥ 1 exact except implicit Euler)
 }
 
 func konst(c float64) func(*ad.Graph, ad.Expr) ad.Expr {
@@ -85,10 +85,10 @@ func tutorialCases() []scalar {
 		{
 			// ẋ ∈ −sign(x) + t, x(0) = 0: slides until t = 1 (where
 			// f₊ = t − 1 becomes tangent), then x = (t − 1)²/2.
-			name: "leaving sliding",
+			name:  "leaving sliding",
 			plus:  func(g *ad.Graph, t ad.Expr) ad.Expr { return t.AddConst(-1) },
 			minus: func(g *ad.Graph, t ad.Expr) ad.Expr { return t.AddConst(1) },
-			x0: 0, tsim: 1.5, nsim: 2, nfe: 2, ts: 1, kind: LeavingSliding,
+			x0:    0, tsim: 1.5, nsim: 2, nfe: 2, ts: 1, kind: LeavingSliding,
 			xT: func(T float64) float64 { return (T - 1) * (T - 1) / 2 }, linear: true,
 		},
 	}

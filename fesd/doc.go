@@ -1,0 +1,124 @@
+// Package fesd is the FESD transcription — finite elements with switch
+// detection — of nonsmooth dynamical systems in dynamic complementarity form
+// (package dcs), and a simulator built on it: one control interval becomes
+// an MPCC (package mpcc) that the Scholtes relaxation homotopy solves with
+// the interior-point method of package nlp.
+//
+// # Transcription of one control interval
+//
+// The interval [t₀, t₀ + T] with constant control u is split into N_FE
+// finite elements of lengths h_n, n = 0…N_FE−1, each integrated by an n_s-stage
+// Runge–Kutta method (c, A, b). With t_n = t₀ + Σ_{k<n} h_k and stage times
+// t_{n,i} = t_n + c_i h_n (time-dependent models get t as an input of F):
+//
+// Differential representation (004 eq. 33), unknowns v_{n,i}:
+//
+//	v_{n,i} = F(x_{n,i}, u, p, z_{n,i}, t_{n,i}),  x_{n,i} = x_n + h_n Σ_j a_ij v_{n,j},
+//	x_{n+1} = x_n + h_n Σ_i b_i v_{n,i}.
+//
+// Integral representation (nosnoc.md §1.3, rk.Integral), unknowns x_{n,i}:
+//
+//	h_n F(x_{n,i}, …) = Σ_{r=0}^{n_s} C_ri x_{n,r},  x_{n+1} = Σ_r D_r x_{n,r},  x_{n,0} = x_n.
+//
+// At every stage the algebraic equations G(x_{n,i}, u, p, z_{n,i}) = 0 of the
+// DCS hold and z_{n,i} respects its bounds. F and G are instantiated at each
+// stage by ad.Substitute in the model's graph; the whole NLP is one set of
+// expressions compiled once by nlp/adnlp, with x₀, u, p, t₀ and T as
+// parameters, so every simulation step only changes numbers.
+//
+// Complementarity. Each DCS pair 0 ≤ λ ⊥ s ≥ 0 (s = θ, α or 1 − α; 1 − α
+// becomes a slack variable) is imposed without FESD at every stage, and with
+// FESD as cross complementarity (004 eq. 37–38, 43): in element n the
+// multiplier points are k = 0 — the end of element n − 1 (eq. 36), or for
+// n = 0 the value λ₀₀ at x₀ (eq. 17), held by fixed bounds — the stages, and
+// the boundary point when c_{n_s} ≠ 1; the selections are the stages. The
+// mode (nosnoc.md §1.5) sums them componentwise:
+//
+//	STAGE_STAGE  λ_k ⊥ s_m for every k, m
+//	FE_STAGE     λ_k ⊥ Σ_m s_m              (default)
+//	STAGE_FE     Σ_k λ_k ⊥ s_m
+//	FE_FE        Σ_k λ_k ⊥ Σ_m s_m
+//
+// Each sum of bilinear products is one mpcc.Complementarity term.
+// Consequence (Lemmata 9–10 of 004): an active-set change in element n
+// forces the boundary multipliers to vanish, λᵖ = λⁿ = 0 (Step) or the
+// corresponding λ (Stewart), hence ψ_j(x_n) = 0: the switch is at t_n
+// exactly.
+//
+// Step sizes (FESD on). (1 − γ_h) h₀ ≤ h_n ≤ (1 + γ_h) h₀, h₀ = T/N_FE, and
+// Σ_n h_n = T (eq. 41). Without FESD h_n = h₀.
+//
+// Step equilibration (004 §4.4, eq. 39; nosnoc.md §1.6). With the backward
+// and forward sums σᴮ, σᶠ of a DCS variable over the elements n − 1 and n
+// (boundary variables including their start and boundary points) and
+// ν_m = σᴮ(A_m)σᶠ(A_m) + σᴮ(B_m)σᶠ(B_m) for the components of
+// DCS.Equilibration (Stewart: λ_i and θ_i; Step: λⁿ_j and λᵖ_j),
+// η_n = Π_m ν_m is zero exactly at an active-set change. The modes are
+// heuristic_mean ρ_h Σ(h_n − h₀)² (default), heuristic_diff ρ_h ΣΔh²,
+// l2_relaxed ρ_h Σ η_n Δh², l2_relaxed_scaled ρ_h Σ tanh(η_n/σ_se) Δh², and
+// direct η_n Δh_n = 0, imposed as the complementarity η_n ⊥ (Δh⁺, Δh⁻) that
+// the homotopy relaxes (the plain equality is infeasible while the
+// complementarities are relaxed, where η_n > 0 also at a switch).
+//
+// Boundary point (c_{n_s} ≠ 1, Gauss–Legendre; 004 eq. 42–43). Every element
+// gets the variables DCS.BoundaryZ at its end, defined from x_{n+1} by the
+// rows DCS.BoundaryG (Stewart: g(x) − λ + μe = 0; Step: ψ(x) − λᵖ + λⁿ = 0);
+// they are the multiplier point k = n_s + 1 of element n and k = 0 of
+// element n + 1.
+//
+// # Homotopy and simulation
+//
+// Simulate (or a Simulator with Step) solves control interval after
+// control interval with mpcc.Solver (Options.MPCC: Scholtes, σ₀ = 1, κ =
+// 0.1, complementarity tolerance 1e-9 by default). Each step starts from
+// the previous solution shifted by one interval (every element takes the
+// values of the previous last element, h = h₀), or with SimOptions.ColdStart
+// from the consistent algebraic values at x₀ (DCS.InitialGuess). The start
+// multipliers λ₀₀ are fixed at their values at x₀; values within SwitchTol
+// of zero are set to zero, so that a state on a switching surface (the end of
+// a step that ended at a switch) does not pin the first element's active set.
+//
+// # Switches
+//
+// The side of ψ_j on an element is read from the complementarity structure,
+// not from θ: a pair is "multiplier positive" when the largest multiplier
+// value over the element's points (stages and start/boundary points)
+// exceeds both ActiveSetTol τ (default 10·√CompTol) and the largest selection
+// value — then the selection vanishes on the whole element (cross
+// complementarity) — and "selection positive" in the symmetric case. Step:
+// λⁿ_j positive ⇒ ψ_j < 0 (α_j = 0), λᵖ_j positive ⇒ ψ_j > 0 (α_j = 1),
+// neither ⇒ on the surface (α_j ∈ [0, 1], sliding). Stewart: the active
+// base sets are the selection-positive θ_i; ψ_j < 0 or > 0 if all of them
+// lie on one side of ψ_j (sign matrix S), on the surface if on both.
+// A switch of ψ_j is reported at t_n when its side differs between the
+// elements n − 1 and n and |ψ_j(x_n)| ≤ SwitchTol: side → other side is a
+// Crossing, side → surface EnteringSliding, surface → side LeavingSliding,
+// or Spontaneous when a mode on the opposite side (compatible with the other
+// ψ) points away from the surface (∇ψ_j·f has the sign of that side; the two
+// cases have the same multiplier pattern in 004 Table 2). At the initial
+// time only spontaneous departures are switches. Without FESD switches fall
+// inside elements and are generally not reported.
+//
+// # Known limitations
+//
+//   - FESD solutions are only locally unique: a switch inside a control
+//     interval may be placed at different element boundaries depending on
+//     the starting point (both are valid discretizations).
+//   - Gauss–Legendre resolves a tangential exit from a sliding mode (leaving
+//     sliding with a time-varying field) only up to the gap (1 − c_{n_s})h
+//     between the last stage and the element end: no stage sees the
+//     infeasible sliding selection there.
+//   - A switch inside an interval needs N_FE ≥ 2.
+//
+// # References
+//
+//   - A. Nurkanović, A. Pozharskiy, J. Frey, M. Diehl, Finite elements with
+//     switch detection for numerical optimal control of nonsmooth dynamical
+//     systems with set-valued Heaviside step functions, Nonlinear Analysis:
+//     Hybrid Systems, 2024 (cited as 004), §3–5.
+//   - A. Nurkanović, M. Sperl, S. Albrecht, M. Diehl, Finite elements with
+//     switch detection for direct optimal control of nonsmooth systems,
+//     Numerische Mathematik, 2024 (FESD for Stewart's reformulation).
+//   - nosnoc (MATLAB/Python), options and formulas as summarized in
+//     /work/shared/notes/nosnoc.md §1.3–1.11.
+package fesd
