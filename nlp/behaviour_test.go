@@ -31,15 +31,17 @@ func TestInfeasible(t *testing.T) {
 }
 
 func TestLinearUnbounded(t *testing.T) {
-	// Unbounded along a direction of zero curvature: the step is limited by
-	// the Hessian regularization δ_w ≥ ~1e-13 (the backend's zero-pivot
-	// threshold), so x grows only ~1e13 per iteration; the solve must still
-	// end without panic within its iteration limit, with f → −∞ visible.
+	// Unbounded along a direction of zero curvature: x2 is free and has no
+	// Hessian entry, so the Newton system is singular along the ray and the
+	// step is set by the backend's pivot regularization (1e-8), not by the
+	// problem; f decreases by a constant amount per iteration and does not
+	// reach −1e20 within the limit. The solve must end (no panic, no hang)
+	// with f clearly decreasing.
 	res, err := (&Solver{Settings: Settings{MaxIter: 200}}).Solve(context.Background(), linearUnboundedProb())
 	if err != nil {
 		t.Fatal(err)
 	}
-	if res.Status != Diverging && !(res.Status == IterationLimit && res.Objective < -1e12) {
+	if res.Status != Diverging && !(res.Status == IterationLimit && res.Objective < -1e9) {
 		t.Errorf("status %v, f = %g", res.Status, res.Objective)
 	}
 	t.Logf("%v after %d iterations, f = %g", res.Status, res.Iterations, res.Objective)

@@ -235,7 +235,19 @@ func (ip *ipm) factorize(deltaW, deltaC float64, lsq bool) (ok bool, singular bo
 	}
 	in := ip.ls.Inertia()
 	if in.Zero > 0 {
-		return false, true
+		// The backend replaced tiny pivots by ±RegDelta with the expected
+		// sign (static pivoting cannot move a zero diagonal of the primal
+		// block, e.g. a free variable without curvature, behind its
+		// constraint, as a pivoting solver like MUMPS would). If the counts
+		// leave room for exactly those replacements, the factorization is
+		// that of a nearby matrix with the wanted inertia: accept it;
+		// iterative refinement against the true system then decides (a
+		// residual ratio above 1e-5 leads to δ_c and δ_w as for a singular
+		// matrix).
+		// Only done when the primal block has that many structurally zero
+		// diagonals (free variables without a Hessian diagonal entry); other
+		// zero pivots signal a (nearly) singular matrix.
+		return !lsq && in.Zero <= ip.nStructZero && in.Pos <= ip.nw && in.Neg <= ip.m, true
 	}
 	return in.Pos == ip.nw && in.Neg == ip.m, false
 }
@@ -420,7 +432,9 @@ func (ip *ipm) factorizeInertia(forceDeltaC bool) bool {
 	}
 	ok, singular := ip.factorize(ip.deltaW, ip.deltaC, false)
 	if ok {
-		ip.degenCount = 0
+		if !singular {
+			ip.degenCount = 0
+		}
 		return true
 	}
 	if singular && ip.deltaC == 0 && ip.m > 0 {

@@ -147,25 +147,27 @@ type ipm struct {
 	n, m, nI, nw, nk int
 
 	// Scaled and relaxed bounds of w = (x, s); hasL/hasU mark finite bounds.
-	wL, wU     []float64
-	hasL, hasU []bool
-	onlyL      []bool // lower bound only (for κ_d damping)
-	onlyU      []bool
-	mL, mU     []float64 // 1 where the bound exists, else 0
-	oLU        []float64 // +1 lower bound only, −1 upper bound only, else 0
-	sL, sU     []float64 // w − w_L and w_U − w at the iterate (1 without bound)
-	fixedIdx   []int     // indices of fixed variables
-	fixed      []bool    // x_L = x_U (removed: step forced to 0)
-	nFixed     int
-	nBounds    int
-	isEq       []bool    // constraint i is an equality
-	gEq        []float64 // scaled right-hand side of equalities
-	slackOf    []int     // index in w of constraint i's slack, or −1
-	slackCons  []int     // constraint of slack n+k
-	gLo, gUp   []float64 // original (unscaled) constraint bounds
-	xLo, xUp   []float64 // original variable bounds
-	df         float64   // objective scale
-	dc         []float64 // constraint scales
+	wL, wU      []float64
+	hasL, hasU  []bool
+	onlyL       []bool // lower bound only (for κ_d damping)
+	onlyU       []bool
+	mL, mU      []float64 // 1 where the bound exists, else 0
+	oLU         []float64 // +1 lower bound only, −1 upper bound only, else 0
+	sL, sU      []float64 // w − w_L and w_U − w at the iterate (1 without bound)
+	fixedIdx    []int     // indices of fixed variables
+	hasHDiag    []bool    // x_j has a structural Hessian diagonal entry
+	nStructZero int       // free variables without Hessian diagonal (zero KKT diagonal)
+	fixed       []bool    // x_L = x_U (removed: step forced to 0)
+	nFixed      int
+	nBounds     int
+	isEq        []bool    // constraint i is an equality
+	gEq         []float64 // scaled right-hand side of equalities
+	slackOf     []int     // index in w of constraint i's slack, or −1
+	slackCons   []int     // constraint of slack n+k
+	gLo, gUp    []float64 // original (unscaled) constraint bounds
+	xLo, xUp    []float64 // original variable bounds
+	df          float64   // objective scale
+	dc          []float64 // constraint scales
 
 	jRow, jCol, hRow, hCol []int
 	jSkip, hSkip           []bool // entries touching a fixed variable
@@ -312,6 +314,12 @@ func newIPM(p Problem, set *Settings, prm params, parent *ipm) (*ipm, error) {
 	ip.mL, ip.mU, ip.oLU = make([]float64, nw), make([]float64, nw), make([]float64, nw)
 	ip.sL, ip.sU = make([]float64, nw), make([]float64, nw)
 	ip.fixedIdx = make([]int, 0, n)
+	ip.hasHDiag = make([]bool, n)
+	for k, i := range ip.hRow {
+		if ip.hCol[k] == i {
+			ip.hasHDiag[i] = true
+		}
+	}
 	ip.fixed = make([]bool, n)
 	ip.gEq = make([]float64, m)
 	ip.dc = make([]float64, m)
@@ -576,8 +584,7 @@ func (ip *ipm) initialize(ws *WarmStart) (Status, error) {
 			ip.wU[j] = up + ip.relaxAmount(up)
 		}
 	}
-	// IPOPT determines the gradient scaling at the user's starting point,
-	// before it is pushed into the bounds; keep a copy.
+	// Keep the user's starting point (fallback point for the scaling).
 	x0 := ip.wT[:n]
 	copy(x0, x)
 	for j := range n {
@@ -593,19 +600,23 @@ func (ip *ipm) initialize(ws *WarmStart) (Status, error) {
 		ip.hSkip[k] = ip.fixed[ip.hRow[k]] || ip.fixed[ip.hCol[k]]
 	}
 
-	// Gradient scaling (unscaled derivatives at the user's x0; at the pushed
-	// point if they are not finite there).
+	// Gradient scaling from the unscaled derivatives at the pushed starting
+	// point. (IPOPT uses the user's x0 before the push; evaluating there can
+	// leave the region where the functions are defined, and on the MPCC
+	// relaxations of package mpcc it made some solves fail, so the pushed
+	// point is used; the user's point only if the pushed one gives
+	// non-finite derivatives.)
 	ip.df = prm.objScaling
 	for i := range ip.dc {
 		ip.dc[i] = 1
 	}
 	if prm.scaling {
-		ok, err := ip.rawDerivs(x0)
+		ok, err := ip.rawDerivs(x)
 		if err != nil {
 			return UserStop, nil
 		}
 		if !ok {
-			if ok, err = ip.rawDerivs(x); err != nil {
+			if ok, err = ip.rawDerivs(x0); err != nil {
 				return UserStop, nil
 			}
 		}
@@ -654,9 +665,12 @@ func (ip *ipm) initialize(ws *WarmStart) (Status, error) {
 		}
 	}
 	ip.fixedIdx = ip.fixedIdx[:0]
+	ip.nStructZero = 0
 	for j := range n {
 		if ip.fixed[j] {
 			ip.fixedIdx = append(ip.fixedIdx, j)
+		} else if !ip.hasL[j] && !ip.hasU[j] && !ip.hasHDiag[j] {
+			ip.nStructZero++
 		}
 	}
 	for j := range nw {
