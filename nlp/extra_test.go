@@ -291,3 +291,31 @@ func TestWorkspaceReuse(t *testing.T) {
 		t.Errorf("equality pattern change: %v %v", err, res.Status)
 	}
 }
+
+// cancelAfter cancels its context on the k-th objective evaluation.
+type cancelAfter struct {
+	*quadProb
+	k      *int
+	cancel context.CancelFunc
+}
+
+func (c cancelAfter) Objective(x []float64) (float64, error) {
+	*c.k--
+	if *c.k == 0 {
+		c.cancel()
+	}
+	return c.quadProb.Objective(x)
+}
+
+func TestCancelMidSolve(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	k := 5
+	res, err := (&Solver{}).Solve(ctx, cancelAfter{rosenbrockChain(20), &k, cancel})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Status != Cancelled || res.Iterations < 2 || res.Iterations > 6 {
+		t.Errorf("status %v after %d iterations, want Cancelled a few iterations in", res.Status, res.Iterations)
+	}
+}
