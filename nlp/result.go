@@ -149,8 +149,6 @@ var (
 	// ErrStructure: Jacobian or Hessian structure index out of range, a
 	// Hessian entry above the diagonal, or a duplicate.
 	ErrStructure = errors.New("nlp: invalid sparsity structure")
-	// ErrCallback: a callback returned an error before the first iteration.
-	ErrCallback = errors.New("nlp: callback failed at the starting point")
 	// ErrLinearSolver: the linear solver could not be created or analyzed.
 	ErrLinearSolver = errors.New("nlp: linear solver setup failed")
 )
