@@ -50,6 +50,10 @@
 // until the inertia is right; δ_w > 1e20 sends the iteration to the
 // restoration phase. After 3 consecutive iterations needing δ_c the Jacobian
 // is treated as degenerate and δ_c is applied from the start.
+// Zero pivots that a static-pivoting backend regularized are accepted without
+// perturbation when there are at most as many as free variables without a
+// Hessian diagonal (a pivoting solver would handle those) and the other
+// counts fit; the residual ratio of the refined solve then decides.
 //
 // # Barrier parameter
 //
