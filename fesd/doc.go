@@ -108,6 +108,13 @@
 //     sliding with a time-varying field) only up to the gap (1 − c_{n_s})h
 //     between the last stage and the element end: no stage sees the
 //     infeasible sliding selection there.
+//   - The exit from a sliding mode where the field becomes tangent (004
+//     Example 3c) is not pinned by ψ(x_n) = 0 (ψ vanishes on the whole
+//     sliding arc) and is ill-conditioned (x ~ (t − t_s)²/2 after it): the
+//     discrete solution may exit early by up to a fraction of an element,
+//     the step equilibration choosing the exit among the feasible ones.
+//     Measured for ẋ ∈ −sign(x) + t with Radau IIA, h₀ = 0.1875: exit at
+//     0.975 (n_s = 2) and 0.9895 (n_s = 3) instead of 1.
 //   - A switch inside an interval needs N_FE ≥ 2.
 //
 // # References
