@@ -203,7 +203,10 @@ func (s *Solver) Solve(ctx context.Context, p *Problem) (*Result, error) {
 		if !failed || last == nil || finiteVec(r.X) {
 			last = r
 			warm = &WarmStart{X: append([]float64(nil), r.X...)}
-			if !set.ColdDuals && len(r.Y) == m && len(r.ZL) == n && len(r.ZU) == n {
+			// Duals are handed on only when all are finite: a failed inner
+			// solve may end with finite x but diverged multipliers.
+			if !set.ColdDuals && len(r.Y) == m && len(r.ZL) == n && len(r.ZU) == n &&
+				finiteVec(r.Y) && finiteVec(r.ZL) && finiteVec(r.ZU) {
 				warm.Y = append([]float64(nil), r.Y...)
 				warm.ZL = append([]float64(nil), r.ZL...)
 				warm.ZU = append([]float64(nil), r.ZU...)
