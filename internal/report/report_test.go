@@ -1,0 +1,314 @@
+package report
+
+import (
+	"bytes"
+	"encoding/csv"
+	"encoding/json"
+	"errors"
+	"math"
+	"os"
+	"path/filepath"
+	"reflect"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/fesd-go/fesd/ad"
+	"github.com/fesd-go/fesd/dcs"
+	"github.com/fesd-go/fesd/fesd"
+)
+
+func TestMakeDir(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "a", "b")
+	got, err := MakeDir(dir)
+	if err != nil || got != dir {
+		t.Fatalf("MakeDir = %q, %v", got, err)
+	}
+	if fi, err := os.Stat(dir); err != nil || !fi.IsDir() {
+		t.Fatalf("not a directory: %v", err)
+	}
+	if _, err := MakeDir(dir); err != nil { // existing folder is fine
+		t.Fatal(err)
+	}
+	if _, err := MakeDir(""); err == nil {
+		t.Fatal("empty dir: no error")
+	}
+}
+
+func TestWriteJSONRoundTrip(t *testing.T) {
+	type rec struct {
+		Name string    `json:"name"`
+		X    []float64 `json:"x"`
+		Sw   []Switch  `json:"switches"`
+	}
+	in := rec{"case", []float64{1.0 / 3, -2e-300, 12345.678901234567}, []Switch{{T: 1.0 / 3, Psi: 2, Kind: "crossing"}}}
+	path := filepath.Join(t.TempDir(), "s.json")
+	if err := WriteJSON(path, in); err != nil {
+		t.Fatal(err)
+	}
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Contains(b, []byte("\n  \"name\"")) || !bytes.HasSuffix(b, []byte("}\n")) {
+		t.Errorf("not indented:\n%s", b)
+	}
+	var out rec
+	if err := json.Unmarshal(b, &out); err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(in, out) {
+		t.Errorf("round trip: %+v != %+v", out, in)
+	}
+	if !bytes.Contains(b, []byte(`"t": 0.3333333333333333`)) || !bytes.Contains(b, []byte(`"psi": 2`)) {
+		t.Errorf("switch shape:\n%s", b)
+	}
+	if err := WriteJSON(path, math.NaN()); err == nil {
+		t.Error("NaN: no error")
+	}
+}
+
+func readCSV(t *testing.T, path string) [][]string {
+	t.Helper()
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	recs, err := csv.NewReader(f).ReadAll()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return recs
+}
+
+func TestWriteCSVFullPrecision(t *testing.T) {
+	rows := [][]float64{
+		{0, 1.0 / 3, math.Pi},
+		{1e-17, -math.MaxFloat64, math.SmallestNonzeroFloat64},
+		{math.NaN(), math.Inf(1), math.Inf(-1)},
+	}
+	path := filepath.Join(t.TempDir(), "a.csv")
+	if err := WriteCSV(path, []string{"t", "x", "y"}, rows); err != nil {
+		t.Fatal(err)
+	}
+	recs := readCSV(t, path)
+	if len(recs) != 4 || strings.Join(recs[0], ",") != "t,x,y" {
+		t.Fatalf("records %q", recs)
+	}
+	for i, r := range recs[1:] {
+		for j, s := range r {
+			v, err := strconv.ParseFloat(s, 64)
+			if err != nil {
+				t.Fatal(err)
+			}
+			want := rows[i][j]
+			if v != want && !(math.IsNaN(v) && math.IsNaN(want)) {
+				t.Errorf("row %d col %d: %q parses to %v, want %v", i, j, s, v, want)
+			}
+		}
+	}
+	if err := WriteCSV(path, []string{"t"}, [][]float64{{1, 2}}); !errors.Is(err, ErrShape) {
+		t.Errorf("short header: %v", err)
+	}
+}
+
+func TestWriteColumnsAndTrajectoryCSV(t *testing.T) {
+	dir := t.TempDir()
+	p := filepath.Join(dir, "c.csv")
+	if err := WriteColumnsCSV(p, []string{"t", "x"}, []float64{0, 0.5}, []float64{1, 2}); err != nil {
+		t.Fatal(err)
+	}
+	if got := readCSV(t, p); !reflect.DeepEqual(got, [][]string{{"t", "x"}, {"0", "1"}, {"0.5", "2"}}) {
+		t.Errorf("columns: %q", got)
+	}
+	if err := WriteColumnsCSV(p, []string{"t", "x"}, []float64{0, 0.5}, []float64{1}); !errors.Is(err, ErrShape) {
+		t.Errorf("ragged: %v", err)
+	}
+	if err := WriteTrajectoryCSV(p, "", nil, []float64{0, 1}, [][]float64{{1, 2}, {3, 4}}); err != nil {
+		t.Fatal(err)
+	}
+	if got := readCSV(t, p); !reflect.DeepEqual(got, [][]string{{"t", "x0", "x1"}, {"0", "1", "2"}, {"1", "3", "4"}}) {
+		t.Errorf("trajectory: %q", got)
+	}
+	if err := WriteTrajectoryCSV(p, "time", []string{"q", "v"}, []float64{0}, [][]float64{{1}}); !errors.Is(err, ErrShape) {
+		t.Errorf("short state: %v", err)
+	}
+}
+
+func TestKindNames(t *testing.T) {
+	want := map[fesd.SwitchKind]string{
+		fesd.Crossing:        "crossing",
+		fesd.EnteringSliding: "entering_sliding",
+		fesd.LeavingSliding:  "leaving_sliding",
+		fesd.Spontaneous:     "spontaneous",
+	}
+	for k, w := range want {
+		if got := KindName(k); got != w {
+			t.Errorf("KindName(%v) = %q, want %q", k, got, w)
+		}
+		// The mapping agrees with fesd's String.
+		if got := strings.ReplaceAll(k.String(), " ", "_"); got != w {
+			t.Errorf("String %q does not map to %q", k.String(), w)
+		}
+	}
+}
+
+func TestSwitchesNumbering(t *testing.T) {
+	g := ad.NewGraph()
+	x := g.SymVec("x", 3)
+	m := dcs.NewModel(g, x, nil, nil)
+	one := ad.Vec{g.Const(1), g.Const(0), g.Const(0)}
+	m.AddSubsystem(dcs.Subsystem{Psi: ad.Vec{x[0]}, F: []ad.Vec{one, one}})
+	m.AddSubsystem(dcs.Subsystem{Psi: ad.Vec{x[1], x[2]}, F: []ad.Vec{one, one, one, one}})
+	sw := Switches(m, []fesd.Switch{
+		{Time: 0.5, Subsystem: 1, Psi: 1, Kind: fesd.EnteringSliding},
+		{Time: 0.75, Subsystem: 0, Psi: 0, Kind: fesd.Crossing},
+	})
+	want := []Switch{{0.5, 2, "entering_sliding"}, {0.75, 0, "crossing"}}
+	if !reflect.DeepEqual(sw, want) {
+		t.Errorf("Switches = %+v, want %+v", sw, want)
+	}
+	if got := SwitchTimes(sw); !reflect.DeepEqual(got, []float64{0.5, 0.75}) {
+		t.Errorf("SwitchTimes = %v", got)
+	}
+	dir := t.TempDir()
+	if err := WriteSwitchesCSV(filepath.Join(dir, "sw.csv"), sw); err != nil {
+		t.Fatal(err)
+	}
+	got := readCSV(t, filepath.Join(dir, "sw.csv"))
+	if !reflect.DeepEqual(got, [][]string{{"t", "psi", "kind"}, {"0.5", "2", "entering_sliding"}, {"0.75", "0", "crossing"}}) {
+		t.Errorf("csv %q", got)
+	}
+	if err := WriteSwitchesJSON(filepath.Join(dir, "sw.json"), nil); err != nil {
+		t.Fatal(err)
+	}
+	b, _ := os.ReadFile(filepath.Join(dir, "sw.json"))
+	if !bytes.Contains(b, []byte(`"switches": []`)) {
+		t.Errorf("empty switches: %s", b)
+	}
+}
+
+func TestFilterXY(t *testing.T) {
+	x := []float64{-1, 0, 1, 2, math.NaN(), 3}
+	y := []float64{1, 1, 0, 4, 5, math.Inf(1)}
+	xs, ys, d := FilterXY(x, y, true, true)
+	if !reflect.DeepEqual(xs, []float64{2}) || !reflect.DeepEqual(ys, []float64{4}) || d != 5 {
+		t.Errorf("log-log: %v %v dropped %d", xs, ys, d)
+	}
+	xs, _, d = FilterXY(x, y, false, false)
+	if !reflect.DeepEqual(xs, []float64{-1, 0, 1, 2}) || d != 2 {
+		t.Errorf("linear: %v dropped %d", xs, d)
+	}
+	if x[0] != -1 || y[2] != 0 {
+		t.Error("inputs modified")
+	}
+}
+
+// checkImages checks the PNG magic and the SVG root of SavePlot's files.
+func checkImages(t *testing.T, files []string) {
+	t.Helper()
+	if len(files) != 2 {
+		t.Fatalf("files %v", files)
+	}
+	png, err := os.ReadFile(files[0])
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.HasPrefix(png, []byte("\x89PNG\r\n\x1a\n")) {
+		t.Errorf("%s: no PNG magic", files[0])
+	}
+	svg, err := os.ReadFile(files[1])
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Contains(svg, []byte("<svg")) {
+		t.Errorf("%s: no <svg", files[1])
+	}
+}
+
+func TestSaveLinePlot(t *testing.T) {
+	dir := t.TempDir()
+	lp := LinePlot{
+		Title: "test", XLabel: "t", YLabel: "x",
+		Series: []Series{
+			{Name: "a", X: []float64{0, 1, 2}, Y: []float64{0, 1, 4}},
+			{Name: "b", X: []float64{0, 1, 2}, Y: []float64{1, 0, -1}, Points: true, Dashed: true},
+		},
+		HLines: []float64{0.5},
+		VLines: []float64{1.0 / 3, 1.5},
+	}
+	p, err := lp.Plot()
+	if err != nil {
+		t.Fatal(err)
+	}
+	files, err := SavePlot(p, 0, 0, filepath.Join(dir, "line.png"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if files[0] != filepath.Join(dir, "line.png") || files[1] != filepath.Join(dir, "line.svg") {
+		t.Errorf("files %v", files)
+	}
+	checkImages(t, files)
+
+	bad := LinePlot{Series: []Series{{X: []float64{1}, Y: nil}}}
+	if _, err := bad.Plot(); !errors.Is(err, ErrShape) {
+		t.Errorf("ragged series: %v", err)
+	}
+}
+
+// A log axis with values ≤ 0 in the series and reference lines must not
+// panic (gonum/plot's LogScale panics on them).
+func TestLogAxesDropNonPositive(t *testing.T) {
+	dir := t.TempDir()
+	cases := map[string]LinePlot{
+		"loglog": {
+			LogX: true, LogY: true,
+			Series: []Series{{Name: "err", X: []float64{0, 1e-3, 1e-2, 1e-1, -1}, Y: []float64{1, 1e-9, 0, 1e-5, 2}, Points: true}},
+			HLines: []float64{0, 1e-6},
+			VLines: []float64{-1, 0.05},
+		},
+		"all dropped": {
+			LogY:   true,
+			Series: []Series{{Name: "zero", X: []float64{0, 1}, Y: []float64{0, -1}}},
+			HLines: []float64{0},
+		},
+		"single value": {
+			LogY:   true,
+			Series: []Series{{X: []float64{0, 1}, Y: []float64{0.5, 0.5}}},
+		},
+	}
+	for name, lp := range cases {
+		t.Run(name, func(t *testing.T) {
+			p, err := lp.Plot()
+			if err != nil {
+				t.Fatal(err)
+			}
+			files, err := SavePlot(p, 0, 0, filepath.Join(dir, strings.ReplaceAll(name, " ", "_")))
+			if err != nil {
+				t.Fatal(err)
+			}
+			checkImages(t, files)
+		})
+	}
+}
+
+func TestTiled(t *testing.T) {
+	panels := []LinePlot{
+		{Title: "a", Series: []Series{{Name: "x", X: []float64{0, 1}, Y: []float64{0, 1}}}, VLines: []float64{0.5}},
+		{Title: "b", LogY: true, Series: []Series{{X: []float64{0, 1}, Y: []float64{0, 1}}}},
+		{Title: "c"},
+	}
+	tp, err := Tiled(2, 2, panels...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	files, err := SavePlot(tp, 20*DefaultWidth/16, 0, filepath.Join(t.TempDir(), "tiled"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	checkImages(t, files)
+	if _, err := Tiled(1, 2, panels...); !errors.Is(err, ErrShape) {
+		t.Errorf("too many panels: %v", err)
+	}
+}

@@ -1,0 +1,94 @@
+package report
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/fesd-go/fesd/dcs"
+	"github.com/fesd-go/fesd/fesd"
+)
+
+// Switch is one detected switch in the shared output shape
+// {"t": …, "psi": j, "kind": "…"}.
+type Switch struct {
+	// T is the switching time (an element boundary of the FESD grid).
+	T float64 `json:"t"`
+	// Psi is the 0-based index of the switching function in the order of
+	// dcs.Model.EvalPsi: the ψ of all subsystems in order, then the
+	// general steps.
+	Psi int `json:"psi"`
+	// Kind is KindName of the fesd.SwitchKind.
+	Kind string `json:"kind"`
+}
+
+// KindName returns the lowercase name of a switch kind with words joined by
+// underscores: "crossing", "entering_sliding", "leaving_sliding",
+// "spontaneous".
+func KindName(k fesd.SwitchKind) string {
+	switch k {
+	case fesd.Crossing:
+		return "crossing"
+	case fesd.EnteringSliding:
+		return "entering_sliding"
+	case fesd.LeavingSliding:
+		return "leaving_sliding"
+	case fesd.Spontaneous:
+		return "spontaneous"
+	}
+	return strings.ReplaceAll(strings.ToLower(k.String()), " ", "_")
+}
+
+// PsiIndex returns the index of ψ_j of subsystem sub (−1: the general steps
+// of Model.Steps) in the order of m.EvalPsi. With a nil model it returns j.
+func PsiIndex(m *dcs.Model, sub, j int) int {
+	if m == nil {
+		return j
+	}
+	off := 0
+	for k, s := range m.Subsystems {
+		if k == sub {
+			return off + j
+		}
+		off += len(s.Psi)
+	}
+	// General steps come after all subsystems.
+	return off + j
+}
+
+// Switches converts fesd switches to the shared shape, numbering ψ as
+// PsiIndex does for model m (nil: the index within the subsystem).
+func Switches(m *dcs.Model, sw []fesd.Switch) []Switch {
+	out := make([]Switch, len(sw))
+	for i, s := range sw {
+		out[i] = Switch{T: s.Time, Psi: PsiIndex(m, s.Subsystem, s.Psi), Kind: KindName(s.Kind)}
+	}
+	return out
+}
+
+// SwitchTimes returns the times of the switches (for vertical lines).
+func SwitchTimes(sw []Switch) []float64 {
+	t := make([]float64, len(sw))
+	for i, s := range sw {
+		t[i] = s.T
+	}
+	return t
+}
+
+// WriteSwitchesCSV writes the switches to path with the header t,psi,kind.
+func WriteSwitchesCSV(path string, sw []Switch) error {
+	rows := make([][]string, len(sw))
+	for i, s := range sw {
+		rows[i] = []string{FormatFloat(s.T), strconv.Itoa(s.Psi), s.Kind}
+	}
+	return WriteTableCSV(path, []string{"t", "psi", "kind"}, rows)
+}
+
+// WriteSwitchesJSON writes {"switches": [...]} to path.
+func WriteSwitchesJSON(path string, sw []Switch) error {
+	if sw == nil {
+		sw = []Switch{}
+	}
+	return WriteJSON(path, struct {
+		Switches []Switch `json:"switches"`
+	}{sw})
+}
