@@ -312,3 +312,20 @@ func TestTiled(t *testing.T) {
 		t.Errorf("too many panels: %v", err)
 	}
 }
+
+func TestSimPoints(t *testing.T) {
+	res := &fesd.SimResult{
+		T:      []float64{0, 1, 2},
+		X:      [][]float64{{0}, {10}, {20}},
+		StageT: []float64{0.5, 1, 1.5, 2},
+		StageX: [][]float64{{5}, {10.5}, {15}, {20.5}},
+	}
+	tt, x := SimPoints(res)
+	if !reflect.DeepEqual(tt, []float64{0, 0.5, 1, 1.5, 2}) {
+		t.Errorf("t = %v", tt)
+	}
+	// Boundary states win over coinciding stage states.
+	if got := Column(x, 0); !reflect.DeepEqual(got, []float64{0, 5, 10, 15, 20}) {
+		t.Errorf("x = %v", got)
+	}
+}

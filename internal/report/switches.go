@@ -92,3 +92,45 @@ func WriteSwitchesJSON(path string, sw []Switch) error {
 		Switches []Switch `json:"switches"`
 	}{sw})
 }
+
+// SimPoints returns the element boundaries and RK stage points of a
+// simulation merged in time order, with the states there: a denser curve
+// than res.T, res.X for plots and CSV files. Stage points that coincide with
+// an element boundary (Radau IIA's last stage) appear once, with the
+// boundary's state.
+func SimPoints(res *fesd.SimResult) (t []float64, x [][]float64) {
+	t = make([]float64, 0, len(res.T)+len(res.StageT))
+	x = make([][]float64, 0, len(res.T)+len(res.StageT))
+	i, k := 0, 0
+	for i < len(res.T) || k < len(res.StageT) {
+		if k >= len(res.StageT) || (i < len(res.T) && res.T[i] <= res.StageT[k]) {
+			if i < len(res.T) && k < len(res.StageT) && res.T[i] == res.StageT[k] {
+				k++
+			}
+			if len(t) > 0 && t[len(t)-1] == res.T[i] {
+				x[len(x)-1] = res.X[i]
+			} else {
+				t = append(t, res.T[i])
+				x = append(x, res.X[i])
+			}
+			i++
+			continue
+		}
+		if len(t) == 0 || t[len(t)-1] != res.StageT[k] {
+			t = append(t, res.StageT[k])
+			x = append(x, res.StageX[k])
+		}
+		k++
+	}
+	return t, x
+}
+
+// Column returns component j of every state in x (for plotting one state
+// against time).
+func Column(x [][]float64, j int) []float64 {
+	c := make([]float64, len(x))
+	for i, v := range x {
+		c[i] = v[j]
+	}
+	return c
+}
