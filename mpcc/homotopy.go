@@ -180,7 +180,7 @@ func (s *Solver) Solve(ctx context.Context, p *Problem) (*Result, error) {
 			}
 		}
 		ts := time.Now()
-		r, err := inner.SolveNLP(ctx, q, warm)
+		r, err := inner.SolveNLP(ctx, q.Problem(), warm)
 		if err != nil {
 			return nil, fmt.Errorf("mpcc: homotopy step %d (σ = %g): %w", k, sigma, err)
 		}

@@ -100,6 +100,77 @@ type penaltyTerm struct {
 
 var _ nlp.Problem = (*Relaxed)(nil)
 
+// stagedRelaxed is the view of a Relaxed whose MPCC NLP implements
+// nlp.StageHinter; it passes the extended stage numbers on to the solver.
+type stagedRelaxed struct{ *Relaxed }
+
+var _ nlp.StageHinter = stagedRelaxed{}
+
+// Stages implements nlp.StageHinter with Relaxed.StageHints.
+func (s stagedRelaxed) Stages(xStage, gStage []int) { s.StageHints(xStage, gStage) }
+
+// Problem returns q as the nlp.Problem to solve: q itself when the MPCC's
+// NLP does not implement nlp.StageHinter, otherwise a view of q that also
+// implements nlp.StageHinter with the numbers of StageHints, so that the
+// stage order of a transcribed optimal control problem (e.g. the FESD NLP)
+// reaches the KKT solver. Solver.Solve hands Problem() to the inner solver.
+// A problem without stages is passed on unchanged, so that its ordering
+// (AMD) is the same as before.
+func (q *Relaxed) Problem() nlp.Problem {
+	if _, ok := q.base.(nlp.StageHinter); ok {
+		return stagedRelaxed{q}
+	}
+	return q
+}
+
+// StageHints writes stage numbers for the variables (xStage, length n) and
+// constraints (gStage, length m) of q, (n, m) = Dims(), and reports whether
+// the MPCC's NLP implements nlp.StageHinter; if it does not, nothing is
+// written. The MPCC's variables and constraints keep their stages; the
+// variables and rows added by the relaxation take the stage of what they
+// couple:
+//
+//	relaxation row of term k   the largest stage of the term's variables
+//	L1 slack of term k         the stage of the term's rows
+//	LInf slack (one for all)   the largest stage of all MPCC variables, so
+//	                           that its dense column is eliminated last.
+func (q *Relaxed) StageHints(xStage, gStage []int) bool {
+	h, ok := q.base.(nlp.StageHinter)
+	if !ok {
+		return false
+	}
+	xs := xStage[:q.n0]
+	h.Stages(xs, gStage[:q.m0])
+	last := 0
+	for j, s := range xs {
+		if j == 0 || s > last {
+			last = s
+		}
+	}
+	termStage := func(k int) int {
+		pairs := q.comp[k].Pairs
+		if len(pairs) == 0 {
+			return last
+		}
+		st := xs[pairs[0][0]]
+		for _, pr := range pairs {
+			st = max(st, xs[pr[0]], xs[pr[1]])
+		}
+		return st
+	}
+	for r, rr := range q.rows {
+		gStage[q.m0+r] = termStage(rr.term)
+	}
+	if q.steer == LInf && q.nSlack == 1 {
+		xStage[q.n0] = last
+	} else {
+		for k := range q.nSlack {
+			xStage[q.n0+k] = termStage(k)
+		}
+	}
+	return true
+}
+
 // NewRelaxed builds the relaxed NLP of p for the relaxation r, the steering
 // s and the parameter σ (σ ≥ 0 for Direct, σ > 0 otherwise). It validates
 // p and the combination: a relaxation other than Scholtes on a term with
