@@ -9,6 +9,9 @@ const (
 	// Auto builds the Jacobian in both modes and keeps the one whose
 	// expressions have fewer operations (forward on a tie). The discarded
 	// expressions stay in the graph's arena but are never compiled.
+	// JacobianSparseMode (and so JacobianSparse and NewDerivatives) first
+	// compares the structural costs of the two modes and builds only the
+	// cheaper one when they differ by more than a factor of 4.
 	Auto Mode = iota
 	// Forward builds the Jacobian column by column (one tangent sweep per
 	// variable).
@@ -49,22 +52,46 @@ func checkExprs(es ...Vec) (*Graph, error) {
 
 // checkSymbols verifies that x holds distinct symbols.
 func checkSymbols(x Vec) error {
-	seen := make(map[int32]bool, len(x))
+	if len(x) == 0 {
+		return nil
+	}
+	var g *Graph
+	var set *idSet
+	var other map[Expr]bool // symbols of other graphs (an error elsewhere)
+	defer func() {
+		if set != nil {
+			g.putSet(set)
+		}
+	}()
 	for i, e := range x {
 		if !e.IsSymbol() {
 			return fmt.Errorf("%w: variable %d is %v", ErrNotSymbol, i, e)
 		}
-		if seen[e.id] {
+		if g == nil {
+			g, set = e.g, e.g.getSet()
+		}
+		if e.g != g {
+			if other == nil {
+				other = map[Expr]bool{}
+			}
+			if other[e] {
+				return fmt.Errorf("%w: %s", ErrDuplicateSymbol, e.Name())
+			}
+			other[e] = true
+			continue
+		}
+		if set.has(e.id) {
 			return fmt.Errorf("%w: %s", ErrDuplicateSymbol, e.Name())
 		}
-		seen[e.id] = true
+		set.set(e.id, 0)
 	}
 	return nil
 }
 
-// sweep holds the topologically sorted cone of some root expressions and the
-// cached partial derivatives of its nodes; it performs forward (tangent) and
-// reverse (adjoint) sweeps that build derivative expressions.
+// sweep holds the topologically sorted cone of some root expressions (with a
+// node id → cone position map over the whole graph) and the cached partial
+// derivatives of its nodes. Compilation and Substitute use it; derivatives
+// are built by the cone-restricted sweeps of cone.go.
 type sweep struct {
 	g        *Graph
 	cone     []int32   // node ids reachable from the roots, ascending
@@ -132,11 +159,14 @@ func (s *sweep) partial(ci, i int) Expr {
 	return p
 }
 
-// chain returns seed·p, with the strong-zero product when the swept
-// expressions contain selecting operations (so that 0·NaN = 0 for inactive
-// branches) and neither factor is a finite constant.
-func (s *sweep) chain(seed, p Expr) Expr {
-	if !s.strong {
+// chain returns seed·p (see chainProduct).
+func (s *sweep) chain(seed, p Expr) Expr { return chainProduct(s.strong, seed, p) }
+
+// chainProduct returns seed·p, with the strong-zero product when strong
+// (the differentiated expressions contain selecting operations, so that
+// 0·NaN = 0 for inactive branches) and neither factor is a finite constant.
+func chainProduct(strong bool, seed, p Expr) Expr {
+	if !strong {
 		return seed.Mul(p)
 	}
 	if v, ok := p.IsConst(); ok && !isInfOrNaN(v) {
@@ -149,214 +179,6 @@ func (s *sweep) chain(seed, p Expr) Expr {
 }
 
 func isInfOrNaN(v float64) bool { return v-v != 0 }
-
-// forward propagates tangents from the symbol seeds (node id → tangent) and
-// returns the tangent of every cone node (zero Expr = structurally zero).
-func (s *sweep) forward(seedID []int32, seed Vec, tan []Expr) []Expr {
-	if tan == nil {
-		tan = make([]Expr, len(s.cone))
-	} else {
-		clear(tan)
-	}
-	for k, id := range seedID {
-		if p := s.pos[id]; p >= 0 && !seed[k].IsZero() {
-			tan[p] = seed[k]
-		}
-	}
-	var groups map[int32]Vec // solve index → implicit tangent (nil: fall back)
-	for ci, id := range s.cone {
-		nd := s.g.nodes[id]
-		if nd.op == opSym || nd.op == opConst {
-			continue
-		}
-		if rc, ok := s.g.solveOf[id]; ok {
-			if groups == nil {
-				groups = map[int32]Vec{}
-			}
-			gt, done := groups[rc[0]]
-			if !done {
-				gt = s.solveTangent(rc[0], ci, seedID, seed, tan)
-				groups[rc[0]] = gt
-			}
-			if gt != nil {
-				if t := gt[rc[1]]; !t.IsZero() {
-					tan[ci] = t
-				}
-				continue
-			}
-		}
-		var acc Expr
-		for i := 0; i < ops[nd.op].arity; i++ {
-			t := tan[s.pos[child(nd, i)]]
-			if t.g == nil {
-				continue
-			}
-			p := s.partial(ci, i)
-			if p.IsZero() {
-				continue
-			}
-			term := s.chain(t, p)
-			if acc.g == nil {
-				acc = term
-			} else {
-				acc = acc.Add(term)
-			}
-		}
-		if acc.g != nil && !acc.IsZero() {
-			tan[ci] = acc
-		}
-	}
-	return tan
-}
-
-// solveTangent returns the tangent of the results of recorded solve r,
-// ẋ = M⁻¹(ḃ − Ṁx), from the tangents of the entries of M and b (which
-// precede x in topological order). It returns nil, so that the caller
-// differentiates through the elimination instead, if that order does not
-// hold.
-func (s *sweep) solveTangent(r int32, cur int, seedID []int32, seed Vec, tan []Expr) Vec {
-	rec := s.g.solves[r]
-	n := len(rec.b)
-	zero := s.g.zero()
-	ok := true
-	// Entries of M and b may have been absorbed by simplification (for
-	// example c·(c′·y) = (cc′)·y), so that they are not nodes of the swept
-	// cone; their tangents are then built here from their children.
-	memo := map[int32]Expr{}
-	var tanID func(id int32) Expr
-	tanID = func(id int32) Expr {
-		if p := s.pos[id]; p >= 0 {
-			if int(p) >= cur {
-				ok = false // not yet swept (cannot happen for true solves)
-				return zero
-			}
-			if t := tan[p]; t.g != nil {
-				return t
-			}
-			return zero
-		}
-		if t, done := memo[id]; done {
-			return t
-		}
-		nd := s.g.nodes[id]
-		acc := zero
-		switch nd.op {
-		case opConst:
-		case opSym:
-			for k, sid := range seedID {
-				if sid == id {
-					acc = seed[k]
-				}
-			}
-		default:
-			y := Expr{s.g, id}
-			for i := 0; i < ops[nd.op].arity; i++ {
-				t := tanID(child(nd, i))
-				if t.IsZero() {
-					continue
-				}
-				if p := ops[nd.op].partial(y, i); !p.IsZero() {
-					acc = acc.Add(s.chain(t, p))
-				}
-			}
-		}
-		memo[id] = acc
-		return acc
-	}
-	tanOf := func(e Expr) Expr { return tanID(e.id) }
-	mdot := func(i, j int) Expr {
-		if rec.sym && i < j {
-			i, j = j, i
-		}
-		return tanOf(rec.m.E[i*n+j])
-	}
-	rhs := make(Vec, n)
-	any := false
-	for i := 0; i < n; i++ {
-		acc := tanOf(rec.b[i])
-		for j := 0; j < n; j++ {
-			if md := mdot(i, j); !md.IsZero() {
-				acc = acc.Sub(s.chain(md, rec.x[j]))
-			}
-		}
-		rhs[i] = acc
-		any = any || !acc.IsZero()
-	}
-	if !ok {
-		return nil
-	}
-	if !any {
-		return s.g.Zeros(n)
-	}
-	var dx Vec
-	var err error
-	if rec.sym {
-		dx, err = SolveSym(rec.m, rhs)
-	} else {
-		dx, err = Solve(rec.m, rhs)
-	}
-	if err != nil {
-		return nil
-	}
-	return dx
-}
-
-// reverse propagates adjoints from the root seeds and returns the adjoint of
-// every cone node (zero Expr = structurally zero).
-func (s *sweep) reverse(rootID []int32, seed Vec, adj []Expr) []Expr {
-	if adj == nil {
-		adj = make([]Expr, len(s.cone))
-	} else {
-		clear(adj)
-	}
-	for k, id := range rootID {
-		if seed[k].IsZero() {
-			continue
-		}
-		p := s.pos[id]
-		if adj[p].g == nil {
-			adj[p] = seed[k]
-		} else {
-			adj[p] = adj[p].Add(seed[k])
-		}
-	}
-	for ci := len(s.cone) - 1; ci >= 0; ci-- {
-		a := adj[ci]
-		if a.g == nil || a.IsZero() {
-			continue
-		}
-		nd := s.g.nodes[s.cone[ci]]
-		for i := 0; i < ops[nd.op].arity; i++ {
-			p := s.partial(ci, i)
-			if p.IsZero() {
-				continue
-			}
-			c := s.pos[child(nd, i)]
-			term := s.chain(a, p)
-			if adj[c].g == nil {
-				adj[c] = term
-			} else {
-				adj[c] = adj[c].Add(term)
-			}
-		}
-	}
-	return adj
-}
-
-func ids(v Vec) []int32 {
-	out := make([]int32, len(v))
-	for i, e := range v {
-		out[i] = e.id
-	}
-	return out
-}
-
-func (s *sweep) pick(vals []Expr, id int32) Expr {
-	if p := s.pos[id]; p >= 0 && vals[p].g != nil {
-		return vals[p]
-	}
-	return s.g.zero()
-}
 
 // prepare validates f and x for differentiation.
 func prepare(f, x Vec, extra ...Vec) (*Graph, error) {
@@ -373,7 +195,13 @@ func prepare(f, x Vec, extra ...Vec) (*Graph, error) {
 
 // JacobianMode returns the dense Jacobian ∂f/∂x (len(f) × len(x)) as
 // expressions, built in the given mode. x must be distinct symbols. Entries
-// that are structurally zero are the constant 0 (see Sparse).
+// that are structurally zero are the constant 0 (see Sparse). In Auto mode
+// both the forward and the reverse Jacobian are built and the one with fewer
+// operations is kept (forward on a tie).
+//
+// The result is dense (len(f)·len(x) entries); for large problems use
+// JacobianSparse or JacobianSparseMode, whose cost grows with the number of
+// structural nonzeros and the sizes of the local cones instead.
 func JacobianMode(f, x Vec, mode Mode) (Mat, error) {
 	g, err := prepare(f, x)
 	if err != nil {
@@ -383,56 +211,78 @@ func JacobianMode(f, x Vec, mode Mode) (Mat, error) {
 	if g == nil {
 		return J, nil // empty
 	}
+	zero := g.zero()
 	for i := range J.E {
-		J.E[i] = g.zero()
+		J.E[i] = zero
 	}
-	if mode == Auto {
-		Jf, err := JacobianMode(f, x, Forward)
-		if err != nil {
-			return Mat{}, err
-		}
-		Jr, err := JacobianMode(f, x, Reverse)
-		if err != nil {
-			return Mat{}, err
-		}
-		if numOpsIn(g, Jr.E) < numOpsIn(g, Jf.E) {
-			return Jr, nil
-		}
-		return Jf, nil
-	}
-	s := newSweep(g, f)
-	fid, xid := ids(f), ids(x)
-	one := Vec{g.one()}
-	var buf []Expr
-	switch mode {
-	case Forward:
-		for j := range x {
-			buf = s.forward(xid[j:j+1], one, buf)
-			for i := range f {
-				J.E[i*J.C+j] = s.pick(buf, fid[i])
-			}
-		}
-	default:
-		for i := range f {
-			buf = s.reverse(fid[i:i+1], one, buf)
-			for j := range x {
-				J.E[i*J.C+j] = s.pick(buf, xid[j])
-			}
-		}
+	for _, e := range jacobianEntries(g, f, x, mode, false) {
+		J.E[int(e.row)*J.C+int(e.col)] = Expr{g, e.v}
 	}
 	return J, nil
 }
 
-// numOpsIn returns the number of operation nodes in the cone of es.
-func numOpsIn(g *Graph, es Vec) int {
-	s := newSweep(g, es)
-	n := 0
-	for _, id := range s.cone {
-		if o := g.nodes[id].op; o != opConst && o != opSym {
-			n++
-		}
+// JacobianSparse returns the structurally nonzero entries of ∂f/∂x, built
+// in Auto mode (see JacobianSparseMode).
+func JacobianSparse(f, x Vec) (SparseMat, error) { return JacobianSparseMode(f, x, Auto) }
+
+// JacobianSparseMode returns the structurally nonzero entries of ∂f/∂x
+// without forming the dense matrix. Forward builds it column by column, one
+// tangent sweep per variable over the nodes that depend on it; Reverse row
+// by row, one adjoint sweep per output over the nodes of its cone that
+// depend on a variable. The work is the total size of these sub-cones, which
+// is linear in the problem size for problems with local structure.
+//
+// Auto first measures both totals structurally. When they are within a
+// factor of 4 of each other it builds both and keeps the one with fewer
+// operations, as JacobianMode does (the result is then the same as
+// Sparse(Jacobian(f, x))); otherwise it builds only the cheaper one. The
+// values agree with the other mode's to rounding, and the pattern is the
+// same (structural zeros are removed in either mode), except for outputs
+// computed by Solve or SolveSym, whose implicit forward-mode derivatives can
+// have fewer structural nonzeros than reverse mode's differentiation
+// through the elimination.
+func JacobianSparseMode(f, x Vec, mode Mode) (SparseMat, error) {
+	g, err := prepare(f, x)
+	if err != nil {
+		return SparseMat{}, err
 	}
-	return n
+	if g == nil {
+		return sparseFromEntries(nil, len(f), len(x), nil), nil
+	}
+	return sparseFromEntries(g, len(f), len(x), jacobianEntries(g, f, x, mode, true)), nil
+}
+
+// jacobianEntries builds the nonzeros of ∂f/∂x in CSC order. In Auto mode
+// with cheap, it builds only the cheaper mode unless the two are comparable
+// (see JacobianSparseMode); without cheap it always builds both.
+func jacobianEntries(g *Graph, f, x Vec, mode Mode, cheap bool) []entry {
+	d := newReq(g, f)
+	defer d.release()
+	d.setVars(x)
+	d.setRows(f)
+	switch mode {
+	case Forward:
+		return d.columns(x, false)
+	case Auto:
+		if cheap {
+			rev, fwd := d.cost(x, false)
+			switch {
+			case rev >= 0 && fwd >= 0 && max(rev, fwd) <= 4*min(rev, fwd):
+			case fwd < 0 || (rev >= 0 && rev < fwd):
+				return d.rows(false)
+			default:
+				return d.columns(x, false)
+			}
+		}
+		ef := d.columns(x, false)
+		er := d.rows(false)
+		if opsInEntries(g, er) < opsInEntries(g, ef) {
+			return er
+		}
+		return ef
+	default:
+		return d.rows(false)
+	}
 }
 
 // Jacobian returns ∂f/∂x in Auto mode (the cheaper of forward and reverse).
@@ -447,13 +297,7 @@ func Gradient(f Expr, x Vec) (Vec, error) {
 	if g == nil {
 		return nil, fmt.Errorf("%w: zero expression", ErrForeignGraph)
 	}
-	s := newSweep(g, Vec{f})
-	adj := s.reverse([]int32{f.id}, Vec{g.one()}, nil)
-	out := make(Vec, len(x))
-	for j, xj := range x {
-		out[j] = s.pick(adj, xj.id)
-	}
-	return out, nil
+	return vjp(g, Vec{f}, x, Vec{g.one()}), nil
 }
 
 // JVP returns the Jacobian-vector product (∂f/∂x)·v as expressions, using one
@@ -470,10 +314,26 @@ func JVP(f, x, v Vec) (Vec, error) {
 	if g == nil {
 		return out, nil
 	}
-	s := newSweep(g, f)
-	tan := s.forward(ids(x), v, nil)
+	d := newReq(g, f)
+	defer d.release()
+	xid := make([]int32, len(x))
+	for k, xk := range x {
+		xid[k] = xk.id
+		if ci := d.pos.get(xk.id); ci >= 0 && !v[k].IsZero() {
+			d.val[ci] = v[k].id
+		}
+	}
+	d.newVisit()
+	for ci := range d.cone {
+		d.visit(int32(ci))
+	}
+	d.forward(d.list, xid, v)
+	zero := g.zero()
 	for i, fi := range f {
-		out[i] = s.pick(tan, fi.id)
+		out[i] = zero
+		if t := d.val[d.pos.get(fi.id)]; t != 0 {
+			out[i] = Expr{g, t}
+		}
 	}
 	return out, nil
 }
@@ -488,16 +348,47 @@ func VJP(f, x, w Vec) (Vec, error) {
 	if err != nil {
 		return nil, err
 	}
-	out := make(Vec, len(x))
 	if g == nil {
-		return out, nil
+		return make(Vec, len(x)), nil
 	}
-	s := newSweep(g, f)
-	adj := s.reverse(ids(f), w, nil)
+	return vjp(g, f, x, w), nil
+}
+
+// vjp is VJP for validated arguments: one reverse sweep over the nodes of
+// the cone of f that depend on a variable.
+func vjp(g *Graph, f, x, w Vec) Vec {
+	d := newReq(g, f)
+	defer d.release()
+	d.setVars(x)
+	d.newVisit()
+	for ci := range d.cone {
+		if d.minVar[ci] != noVar {
+			d.visit(int32(ci))
+		}
+	}
+	for k, e := range f {
+		if w[k].IsZero() {
+			continue
+		}
+		ci := d.pos.get(e.id)
+		if t := d.val[ci]; t == 0 {
+			d.val[ci] = w[k].id
+		} else {
+			d.val[ci] = Expr{g, t}.Add(w[k]).id
+		}
+	}
+	d.reverse(d.list)
+	out := make(Vec, len(x))
+	zero := g.zero()
 	for j, xj := range x {
-		out[j] = s.pick(adj, xj.id)
+		out[j] = zero
+		if ci := d.pos.get(xj.id); ci >= 0 {
+			if t := d.val[ci]; t != 0 {
+				out[j] = Expr{g, t}
+			}
+		}
 	}
-	return out, nil
+	return out
 }
 
 // Hessian returns the full Hessian ∇²f with respect to x, computed forward
@@ -515,6 +406,15 @@ func Hessian(f Expr, x Vec) (Mat, error) {
 // ∇²ₓ(σ·f + Σᵢ λᵢ·gᵢ) as a sparse matrix of expressions, without structural
 // zeros. f may be the zero Expr (no objective; sigma is then ignored).
 // sigma and lambda may be symbols or any expressions.
+//
+// It builds the gradient ∇ₓL by one reverse sweep and then the lower
+// triangle of its Jacobian, by default column by column (forward over
+// reverse; column j sweeps only the nodes that depend on xⱼ and feed a
+// gradient component i ≥ j), or row by row (component i's reverse sweep
+// over the nodes of its cone that depend on some xⱼ, j ≤ i) when the
+// structural estimate of that is more than 4 times cheaper. The cost is the
+// total size of these sub-cones, linear in the problem size for problems
+// with local structure.
 func LagrangianHessian(x Vec, sigma, f Expr, lambda, g Vec) (SparseMat, error) {
 	if len(lambda) != len(g) {
 		return SparseMat{}, fmt.Errorf("%w: LagrangianHessian: len(lambda)=%d, len(g)=%d", ErrDimension, len(lambda), len(g))
@@ -533,37 +433,20 @@ func LagrangianHessian(x Vec, sigma, f Expr, lambda, g Vec) (SparseMat, error) {
 	if gr == nil {
 		return SparseMat{Pattern: newSparsityFromColumns(n, n, make([][]int, n)), Values: Vec{}}, nil
 	}
-	grad, err := VJP(outs, x, seeds)
-	if err != nil {
-		return SparseMat{}, err
-	}
-	return lowerJacobian(grad, x)
+	return lowerJacobian(gr, vjp(gr, outs, x, seeds), x), nil
 }
 
 // lowerJacobian returns the lower triangle of ∂grad/∂x in CSC order.
-func lowerJacobian(grad, x Vec) (SparseMat, error) {
-	g, err := prepare(grad, x)
-	if err != nil {
-		return SparseMat{}, err
+func lowerJacobian(g *Graph, grad, x Vec) SparseMat {
+	d := newReq(g, grad)
+	defer d.release()
+	d.setVars(x)
+	d.setRows(grad)
+	var es []entry
+	if rev, fwd := d.cost(x, true); fwd < 0 || (rev >= 0 && fwd > 4*rev) {
+		es = d.rows(true)
+	} else {
+		es = d.columns(x, true)
 	}
-	n := len(x)
-	cols := make([][]int, n)
-	var vals Vec
-	if g == nil {
-		return SparseMat{Pattern: newSparsityFromColumns(n, n, cols), Values: Vec{}}, nil
-	}
-	s := newSweep(g, grad)
-	xid, gid := ids(x), ids(grad)
-	one := Vec{g.one()}
-	var buf []Expr
-	for j := 0; j < n; j++ {
-		buf = s.forward(xid[j:j+1], one, buf)
-		for i := j; i < len(grad); i++ {
-			if v := s.pick(buf, gid[i]); !v.IsZero() {
-				cols[j] = append(cols[j], i)
-				vals = append(vals, v)
-			}
-		}
-	}
-	return SparseMat{Pattern: newSparsityFromColumns(len(grad), n, cols), Values: vals}, nil
+	return sparseFromEntries(g, len(grad), len(x), es)
 }

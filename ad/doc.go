@@ -49,6 +49,29 @@
 // both the forward and the reverse Jacobian and keeps the one with fewer
 // operations.
 //
+// Sweeps are restricted to the nodes that can carry a nonzero tangent or
+// adjoint: a forward sweep seeded at xⱼ visits only the nodes of the cone
+// that depend on xⱼ, a reverse sweep from output i only the nodes of its
+// cone that depend on a variable. The cone's child and parent adjacency and
+// the partial derivatives are built once per derivative request, the sweep
+// state is sized to the cone, and scratch sets over the graph's arena are
+// pooled in the Graph, so a request costs nothing proportional to the rest
+// of the graph. A restricted sweep visits the same nodes in the same order as
+// a sweep over the whole cone and builds the same expressions.
+//
+// The sparse constructions (JacobianSparse, JacobianSparseMode,
+// LagrangianHessian, NewDerivatives) never form a dense matrix. Their cost
+// is the total size of the swept sub-cones (one per variable column or per
+// output row), which is linear in the problem size for problems with local
+// structure such as discretized optimal control problems. In Auto mode
+// JacobianSparseMode measures both totals structurally first; when they are
+// within a factor of 4 it builds both and keeps the one with fewer
+// operations, like Jacobian, otherwise only the cheaper one.
+// LagrangianHessian builds ∇ₓL by one reverse sweep and the lower triangle of
+// its Jacobian column by column (forward over reverse), or row by row when
+// that is estimated to be more than 4 times cheaper; each column j only
+// visits nodes that feed a gradient component i ≥ j.
+//
 // Solve and SolveSym record their results; forward mode differentiates them
 // implicitly, ẋ = M⁻¹(ḃ − Ṁx), which reuses the elimination (hash-consing
 // makes the second solve share the factorization's nodes) instead of

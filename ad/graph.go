@@ -38,6 +38,10 @@ type Graph struct {
 	// differentiate x = M⁻¹b implicitly: ẋ = M⁻¹(ḃ − Ṁx).
 	solves  []solveRec
 	solveOf map[int32][2]int32 // x node id → (solve index, component)
+
+	zeroID, oneID int32    // cached constants 0 and 1 (0: not created yet)
+	sets          []*idSet // pool of scratch node sets (see cone.go)
+	work          int64    // nodes visited by derivative sweeps (a cost measure for tests)
 }
 
 // solveRec records x = M⁻¹b.
@@ -123,8 +127,20 @@ func (g *Graph) Const(v float64) Expr {
 	return g.add(node{op: opConst, k: v})
 }
 
-func (g *Graph) zero() Expr { return g.Const(0) }
-func (g *Graph) one() Expr  { return g.Const(1) }
+// zero and one return the constants 0 and 1 without a hash lookup.
+func (g *Graph) zero() Expr {
+	if g.zeroID == 0 {
+		g.zeroID = g.Const(0).id
+	}
+	return Expr{g, g.zeroID}
+}
+
+func (g *Graph) one() Expr {
+	if g.oneID == 0 {
+		g.oneID = g.Const(1).id
+	}
+	return Expr{g, g.oneID}
+}
 
 // Sym returns a new scalar symbol (independent variable). Every call creates
 // a distinct symbol, even with the same name.

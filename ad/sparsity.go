@@ -146,12 +146,3 @@ func SparseLower(m Mat) SparseMat {
 	}
 	return SparseMat{Pattern: newSparsityFromColumns(m.R, m.C, cols), Values: vals}
 }
-
-// JacobianSparse returns the structurally nonzero entries of ∂f/∂x.
-func JacobianSparse(f, x Vec) (SparseMat, error) {
-	J, err := Jacobian(f, x)
-	if err != nil {
-		return SparseMat{}, err
-	}
-	return Sparse(J), nil
-}
