@@ -1,6 +1,9 @@
 package ad
 
-import "fmt"
+import (
+	"fmt"
+	"slices"
+)
 
 // Mode selects how Jacobians are built.
 type Mode int
@@ -50,40 +53,48 @@ func checkExprs(es ...Vec) (*Graph, error) {
 	return g, nil
 }
 
-// checkSymbols verifies that x holds distinct symbols.
+// checkSymbols verifies that x holds distinct symbols. It does not modify
+// the graph (NewFunction may compile from a graph that is not being built).
 func checkSymbols(x Vec) error {
 	if len(x) == 0 {
 		return nil
 	}
-	var g *Graph
-	var set *idSet
-	var other map[Expr]bool // symbols of other graphs (an error elsewhere)
-	defer func() {
-		if set != nil {
-			g.putSet(set)
+	g := x[0].g
+	oneGraph := true
+	for i, e := range x {
+		if !e.IsSymbol() {
+			return checkSymbolsSlow(x[:i+1])
 		}
-	}()
+		oneGraph = oneGraph && e.g == g
+	}
+	if !oneGraph {
+		return checkSymbolsSlow(x)
+	}
+	ids := make([]int32, len(x))
+	for i, e := range x {
+		ids[i] = e.id
+	}
+	slices.Sort(ids)
+	for i := 1; i < len(ids); i++ {
+		if ids[i] == ids[i-1] {
+			return checkSymbolsSlow(x)
+		}
+	}
+	return nil
+}
+
+// checkSymbolsSlow reports the first non-symbol or repeated symbol of x in
+// order.
+func checkSymbolsSlow(x Vec) error {
+	seen := make(map[Expr]bool, len(x))
 	for i, e := range x {
 		if !e.IsSymbol() {
 			return fmt.Errorf("%w: variable %d is %v", ErrNotSymbol, i, e)
 		}
-		if g == nil {
-			g, set = e.g, e.g.getSet()
-		}
-		if e.g != g {
-			if other == nil {
-				other = map[Expr]bool{}
-			}
-			if other[e] {
-				return fmt.Errorf("%w: %s", ErrDuplicateSymbol, e.Name())
-			}
-			other[e] = true
-			continue
-		}
-		if set.has(e.id) {
+		if seen[e] {
 			return fmt.Errorf("%w: %s", ErrDuplicateSymbol, e.Name())
 		}
-		set.set(e.id, 0)
+		seen[e] = true
 	}
 	return nil
 }
@@ -211,10 +222,7 @@ func JacobianMode(f, x Vec, mode Mode) (Mat, error) {
 	if g == nil {
 		return J, nil // empty
 	}
-	zero := g.zero()
-	for i := range J.E {
-		J.E[i] = zero
-	}
+	fillExpr(J.E, g.zero())
 	for _, e := range jacobianEntries(g, f, x, mode, false) {
 		J.E[int(e.row)*J.C+int(e.col)] = Expr{g, e.v}
 	}
@@ -449,4 +457,16 @@ func lowerJacobian(g *Graph, grad, x Vec) SparseMat {
 		es = d.columns(x, true)
 	}
 	return sparseFromEntries(g, len(grad), len(x), es)
+}
+
+// fillExpr sets every element of v to e, by doubling copies (bulk moves are
+// much cheaper than element stores for large pointer-holding slices).
+func fillExpr(v []Expr, e Expr) {
+	if len(v) == 0 {
+		return
+	}
+	v[0] = e
+	for k := 1; k < len(v); k *= 2 {
+		copy(v[k:], v[:k])
+	}
 }

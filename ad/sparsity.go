@@ -111,38 +111,53 @@ type SparseMat struct {
 
 // Sparse returns the structurally nonzero entries of m (entries that are
 // not the constant 0), in CSC order.
-func Sparse(m Mat) SparseMat {
-	cols := make([][]int, m.C)
-	var vals Vec
-	for j := 0; j < m.C; j++ {
-		for i := 0; i < m.R; i++ {
-			if e := m.E[i*m.C+j]; !e.IsZero() {
-				cols[j] = append(cols[j], i)
-				vals = append(vals, e)
-			}
-		}
-	}
-	if vals == nil {
-		vals = Vec{}
-	}
-	return SparseMat{Pattern: newSparsityFromColumns(m.R, m.C, cols), Values: vals}
-}
+func Sparse(m Mat) SparseMat { return sparseOf(m, false) }
 
 // SparseLower returns the structurally nonzero entries of the lower
 // triangle (i ≥ j) of m, in CSC order.
-func SparseLower(m Mat) SparseMat {
-	cols := make([][]int, m.C)
-	var vals Vec
-	for j := 0; j < m.C; j++ {
-		for i := j; i < m.R; i++ {
-			if e := m.E[i*m.C+j]; !e.IsZero() {
-				cols[j] = append(cols[j], i)
-				vals = append(vals, e)
+func SparseLower(m Mat) SparseMat { return sparseOf(m, true) }
+
+// sparseOf scans m row by row (in memory order) twice: once to count the
+// nonzeros of every column, once to place them; rows come out ascending
+// within each column.
+func sparseOf(m Mat, lower bool) SparseMat {
+	p := &Sparsity{Rows: m.R, Cols: m.C, ColPtr: make([]int, m.C+1)}
+	ncols := func(i int) int {
+		if lower {
+			return min(i+1, m.C)
+		}
+		return m.C
+	}
+	for i := 0; i < m.R; i++ {
+		for j, e := range m.E[i*m.C : i*m.C+ncols(i)] {
+			if !isZeroFast(e) {
+				p.ColPtr[j+1]++
 			}
 		}
 	}
-	if vals == nil {
-		vals = Vec{}
+	for j := 0; j < m.C; j++ {
+		p.ColPtr[j+1] += p.ColPtr[j]
 	}
-	return SparseMat{Pattern: newSparsityFromColumns(m.R, m.C, cols), Values: vals}
+	nnz := p.ColPtr[m.C]
+	p.RowIdx = make([]int, nnz)
+	vals := make(Vec, nnz)
+	next := append([]int(nil), p.ColPtr[:m.C]...)
+	for i := 0; i < m.R; i++ {
+		for j, e := range m.E[i*m.C : i*m.C+ncols(i)] {
+			if !isZeroFast(e) {
+				p.RowIdx[next[j]] = i
+				vals[next[j]] = e
+				next[j]++
+			}
+		}
+	}
+	return SparseMat{Pattern: p, Values: vals}
+}
+
+// isZeroFast is e.IsZero() with a shortcut for the graph's cached zero.
+func isZeroFast(e Expr) bool {
+	if e.g != nil && e.id == e.g.zeroID && e.id != 0 {
+		return true
+	}
+	return e.IsZero()
 }
