@@ -87,7 +87,10 @@
 // value — then the selection vanishes on the whole element (cross
 // complementarity) — and "selection positive" in the symmetric case. Step:
 // λⁿ_j positive ⇒ ψ_j < 0 (α_j = 0), λᵖ_j positive ⇒ ψ_j > 0 (α_j = 1),
-// neither ⇒ on the surface (α_j ∈ [0, 1], sliding). Stewart: the active
+// neither ⇒ on the surface (α_j ∈ [0, 1], sliding) — unless α_j is at a
+// bound and |ψ_j| exceeds SwitchTol at an end of the element, which then
+// gives the side (a short element next to a switch, where λ = |ψ_j| stays
+// below τ; on the surface ψ_j = 0 at both ends). Stewart: the active
 // base sets are the selection-positive θ_i; ψ_j < 0 or > 0 if all of them
 // lie on one side of ψ_j (sign matrix S), on the surface if on both.
 // A switch of ψ_j is reported at t_n when its side differs between the

@@ -232,6 +232,9 @@ func (si *switchInfo) pairState(pts elemPoints, gi, pi int) pairState {
 type elemPoints struct {
 	stages [][]float64
 	bounds [][]float64
+	// psi are all switching function values (Model.EvalPsi) at the start
+	// and end of the element, or nil.
+	psi [2][]float64
 }
 
 // sides returns the side of every ψ of group gr on the points zs.
@@ -277,11 +280,35 @@ func (si *switchInfo) sides(gr *psiGroup, zs elemPoints) []Side {
 			out[j] = SideNegative
 		case sp == pairLambda && sn != pairLambda:
 			out[j] = SidePositive
+		case sn == pairSel && sp == pairSel:
+			out[j] = SideSurface // 0 < α < 1
 		case sn != pairLambda && sp != pairLambda:
+			// α at a bound with the multiplier of that bound below τ: on
+			// the surface (α ∈ {0, 1} there), or on a short element next
+			// to a switch, where |ψ| = λ stays below τ. The surface has
+			// ψ_j = 0 at both ends of the element.
 			out[j] = SideSurface
+			if v := si.endPsi(zs, gr.off+j); math.Abs(v) > si.o.SwitchTol {
+				out[j] = SideNegative
+				if v > 0 {
+					out[j] = SidePositive
+				}
+			}
 		}
 	}
 	return out
+}
+
+// endPsi returns the value of ψ (index i of Model.EvalPsi) at the end of
+// the element with the larger magnitude (0 without values).
+func (si *switchInfo) endPsi(zs elemPoints, i int) float64 {
+	var v float64
+	for _, ps := range zs.psi {
+		if ps != nil && math.Abs(ps[i]) > math.Abs(v) {
+			v = ps[i]
+		}
+	}
+	return v
 }
 
 // detect lists the switches of a simulation result: at every element
@@ -302,19 +329,33 @@ func (si *switchInfo) detect(r *SimResult, p []float64, uAt func(t float64) []fl
 		return p
 	}
 	stepT0 := func(e int) float64 { return r.T[e-e%si.o.NFE] }
+	// ψ at both ends of every element, with the element's control.
+	endPsi := make([][2][]float64, ne)
+	for e := range ne {
+		u := uAt(stepT0(e))
+		for k := range 2 {
+			v, err := si.m.EvalPsi(r.X[e+k], u, p)
+			if err != nil {
+				return nil, err
+			}
+			endPsi[e][k] = v
+		}
+	}
+	elemPsi := func(e int) elemPoints {
+		pts := elem(e)
+		pts.psi = endPsi[e]
+		return pts
+	}
 	var out []Switch
 	for gi := range si.groups {
 		gr := &si.groups[gi]
 		prev := si.sides(gr, elemPoints{stages: [][]float64{r.Z0}})
 		for e := 0; e < ne; e++ {
-			cur := si.sides(gr, elem(e))
+			cur := si.sides(gr, elemPsi(e))
 			b := e // boundary t_e between element e−1 and e
 			x := r.X[b]
 			u := uAt(stepT0(e))
-			psi, err := si.m.EvalPsi(x, u, p)
-			if err != nil {
-				return out, err
-			}
+			psi := endPsi[e][0]
 			var lie []float64
 			for j := 0; j < gr.npsi; j++ {
 				before, after := prev[j], cur[j]
