@@ -324,8 +324,6 @@ func (d *dreq) visit(ci int32) {
 	d.list = append(d.list, ci)
 }
 
-func (d *dreq) inVisit(ci int32) bool { return d.vis[ci] == d.visGen }
-
 // down collects into d.list the nodes of the cone of root whose smallest
 // variable index is at most lim (the nodes through which an adjoint seeded
 // at root reaches a variable of index ≤ lim), unsorted. It stops early and

@@ -172,6 +172,22 @@ func structuredProblems(seed uint64) []structured {
 		}
 		out = append(out, structured{fmt.Sprintf("solve chain/sym=%v", sym), g, x, Vec{p}, Sq(xs[N]).Add(Sq(us[0])), c})
 	}
+	// Outputs sharing a deep subexpression of one variable: far cheaper
+	// column by column (Auto builds only the forward Jacobian).
+	{
+		g := NewGraph()
+		x := g.SymVec("x", 10)
+		z := g.Sym("z")
+		T := z
+		for k := 0; k < 60; k++ {
+			T = Sin(T).Add(z.Scale(float64(k)))
+		}
+		var c Vec
+		for i := range x {
+			c = append(c, x[i].Mul(T).Add(Sin(x[i])))
+		}
+		out = append(out, structured{"shared deep", g, append(x, z), nil, Expr{}, c})
+	}
 	// Degenerate outputs: symbols, a constant, a parameter-only expression,
 	// repeated outputs, a variable that nothing depends on.
 	{

@@ -189,3 +189,20 @@ func TestChainScalingTable(t *testing.T) {
 }
 
 func secs(d time.Duration) string { return fmt.Sprintf("%.3fs", d.Seconds()) }
+
+// BenchmarkChainDerivatives measures graph construction plus the
+// derivative construction nlp/adnlp performs (gradient, sparse Jacobian,
+// Lagrangian Hessian and five compiled tapes) on the chain problem.
+func BenchmarkChainDerivatives(b *testing.B) {
+	for _, N := range []int{500, 5000, 25000} {
+		if testing.Short() && N > 5000 {
+			continue
+		}
+		b.Run(fmt.Sprintf("n=%d", 2*N+1), func(b *testing.B) {
+			for b.Loop() {
+				s := chainDerivatives(b, N, true)
+				b.ReportMetric(float64(s.nodes), "nodes")
+			}
+		})
+	}
+}
