@@ -1,0 +1,82 @@
+// Command bench times the native interior-point solver of package nlp —
+// against IPOPT 3.x + MUMPS when built with -tags ipopt — on a fixed suite:
+// the OCP-shaped NLP of solver.md §6.3 (package nlp/testprob) at N = 200,
+// 800 and 3200, its MPCC form solved by the Scholtes homotopy of package mpcc
+// (whole homotopy, both inner solvers), and FESD simulations of the IRMA gene
+// network and of Stewart's three masses (native only: fesd has no hook for
+// another inner solver).
+//
+// Usage:
+//
+//	go run ./bench [-out out/bench] [-pairs 3] [-quick]
+//	go run -tags ipopt ./bench
+//
+// Runs alternate between the solvers (native, IPOPT, native, IPOPT, …) and
+// the medians are reported. It writes bench.json, bench.md and the plots
+// periter.png/.svg and total.png/.svg to the output folder. See
+// bench/README.md for how to read them.
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"runtime"
+	"strings"
+	"time"
+)
+
+func main() {
+	out := flag.String("out", "out/bench", "output folder")
+	pairs := flag.Int("pairs", 3, "number of runs per solver (alternating)")
+	quick := flag.Bool("quick", false, "a subset that runs in under a minute")
+	only := flag.String("only", "", "run only the entries whose name contains this")
+	flag.Parse()
+	if err := run(context.Background(), os.Stdout, config{out: *out, pairs: *pairs, quick: *quick, only: *only}); err != nil {
+		fmt.Fprintln(os.Stderr, "bench:", err)
+		os.Exit(1)
+	}
+}
+
+type config struct {
+	out   string
+	pairs int
+	quick bool
+	only  string
+	tiny  bool // test mode: smallest sizes
+}
+
+func run(ctx context.Context, w io.Writer, cfg config) error {
+	if cfg.pairs < 1 {
+		return fmt.Errorf("-pairs %d: want ≥ 1", cfg.pairs)
+	}
+	cmp := comparison()
+	if cmp == nil {
+		fmt.Fprintln(w, "IPOPT comparison not built (run with -tags ipopt): native solver only.")
+	}
+	rep := &Report{
+		Date:      time.Now().UTC().Format("2006-01-02 15:04 MST"),
+		Machine:   machine(),
+		GoVersion: runtime.Version(),
+		Pairs:     cfg.pairs,
+		Quick:     cfg.quick,
+		IPOPT:     cmp != nil,
+	}
+	if cmp != nil {
+		rep.IPOPTVersion = ipoptVersion()
+	}
+	for _, c := range suite(cfg) {
+		if cfg.only != "" && !strings.Contains(c.name, cfg.only) {
+			continue
+		}
+		e, err := measure(ctx, w, c, cmp, cfg.pairs)
+		if err != nil {
+			return fmt.Errorf("%s: %w", c.name, err)
+		}
+		rep.Entries = append(rep.Entries, e)
+	}
+	rep.PeakRSSMiB = peakRSS()
+	return rep.write(w, cfg.out)
+}

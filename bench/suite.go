@@ -1,0 +1,267 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"math"
+	"runtime"
+	"slices"
+	"time"
+
+	"github.com/fesd-go/fesd/dcs"
+	"github.com/fesd-go/fesd/fesd"
+	"github.com/fesd-go/fesd/mpcc"
+	"github.com/fesd-go/fesd/nlp"
+	"github.com/fesd-go/fesd/nlp/testprob"
+)
+
+// sample is one timed run.
+type sample struct {
+	status     string
+	iters      int
+	objective  float64
+	total      time.Duration
+	setup      time.Duration
+	linalg     time.Duration
+	eval       time.Duration // < 0: not measured
+	allocBytes uint64
+}
+
+// benchCase is one entry of the suite. run gets the backend (nil: native).
+type benchCase struct {
+	name, kind string
+	size       int // N of the OCP, number of simulation steps
+	vars, cons int
+	run        func(ctx context.Context, b backend) (sample, error)
+	// noIPOPT, if not empty, says why the IPOPT side is not run.
+	noIPOPT string
+}
+
+// suite returns the benchmark entries.
+func suite(cfg config) []benchCase {
+	ocpN := []int{200, 800, 3200}
+	homN := []int{200, 800}
+	irma := fesd.SimOptions{TSim: 100, NSim: 50}
+	masses := fesd.SimOptions{TSim: 10, NSim: 100}
+	switch {
+	case cfg.tiny:
+		ocpN, homN = []int{20}, []int{20}
+		irma.TSim, irma.NSim = 4, 2
+		masses.TSim, masses.NSim = 0.2, 2
+	case cfg.quick:
+		ocpN, homN = []int{200, 800}, []int{200}
+		irma.TSim, irma.NSim = 20, 10
+		masses.TSim, masses.NSim = 1, 10
+	}
+	var cs []benchCase
+	for _, n := range ocpN {
+		cs = append(cs, ocpCase(n))
+	}
+	for _, n := range homN {
+		cs = append(cs, homotopyCase(n))
+	}
+	noHook := "fesd.Simulate builds its mpcc.Solver without an inner-solver hook"
+	irmaOpt := fesd.Options{NFE: 3, Stages: 2, DCS: dcs.Options{Formulation: dcs.Step}, MPCC: mpcc.Settings{CompTol: 1e-5}}
+	cs = append(cs, simCase(fmt.Sprintf("IRMA FESD (Step, T=%g, %d steps)", irma.TSim, irma.NSim), "fesd", irmaModel, irmaX0, irma, irmaOpt, noHook))
+	fesdOpt := fesd.Options{NFE: 2, Stages: 2}
+	cs = append(cs, simCase(fmt.Sprintf("three masses FESD (Stewart, T=%g, %d steps)", masses.TSim, masses.NSim), "fesd", threeMasses, massesX0, masses, fesdOpt, noHook))
+	tsOpt := fesd.Options{NFE: 2, Stages: 2, DisableFESD: true}
+	cs = append(cs, simCase(fmt.Sprintf("three masses time-stepping (FESD off, T=%g, %d steps)", masses.TSim, masses.NSim), "fesd", threeMasses, massesX0, masses, tsOpt, noHook))
+	cs = append(cs, benchCase{name: "monopod (time-freezing OCP)", kind: "pending", noIPOPT: "pending (OCP issue)"})
+	return cs
+}
+
+// ocpCase solves the relaxed OCP NLP (σ = 1e-3) with default settings.
+func ocpCase(n int) benchCase {
+	p, _ := testprob.NewOCP(testprob.OCPOptions{N: n})
+	nv, m := p.Dims()
+	return benchCase{
+		name: fmt.Sprintf("OCP NLP N=%d", n), kind: "ocp", size: n, vars: nv, cons: m,
+		run: func(ctx context.Context, b backend) (sample, error) {
+			if b == nil {
+				b = native{}
+			}
+			res, err := b.solve(ctx, p, nlp.Settings{})
+			if err != nil {
+				return sample{}, err
+			}
+			return sample{
+				status: res.Status.String(), iters: res.Iterations, objective: res.Objective,
+				total: res.Time.Total, setup: res.Time.Setup,
+				linalg: res.Time.Factorization + res.Time.Solve, eval: res.Time.Evaluation,
+			}, nil
+		},
+	}
+}
+
+// homotopyCase solves the OCP as an MPCC (0 ≤ s_k ⊥ λ_k ≥ 0) by the
+// default Scholtes homotopy of mpcc (σ₀ = 1, κ = 0.1, 11 NLPs) with the
+// inner settings of mpcc.DefaultNLPSettings.
+func homotopyCase(n int) benchCase {
+	p, _ := testprob.NewOCP(testprob.OCPOptions{N: n, Complementarity: true})
+	nv, m := p.Dims()
+	var comp []mpcc.Complementarity
+	for _, pr := range p.Pairs() {
+		comp = append(comp, mpcc.Pair(pr[0], pr[1]))
+	}
+	return benchCase{
+		name: fmt.Sprintf("OCP MPCC homotopy N=%d", n), kind: "homotopy", size: n, vars: nv, cons: m,
+		run: func(ctx context.Context, b backend) (sample, error) {
+			if b == nil {
+				b = native{}
+			}
+			in := &timedInner{b: b, set: mpcc.DefaultNLPSettings()}
+			t0 := time.Now()
+			res, err := (&mpcc.Solver{Inner: in}).Solve(ctx, &mpcc.Problem{NLP: p, Comp: comp})
+			total := time.Since(t0)
+			if err != nil {
+				return sample{}, err
+			}
+			st := fmt.Sprintf("%v (%d NLPs", res.Status, len(res.Steps))
+			if in.fails > 0 {
+				st += fmt.Sprintf(", %d failed", in.fails)
+			}
+			st += ")"
+			return sample{
+				status: st, iters: in.iters, objective: res.Objective,
+				total: total, setup: in.time.Setup,
+				linalg: in.time.Factorization + in.time.Solve, eval: in.time.Evaluation,
+			}, nil
+		},
+	}
+}
+
+// simCase runs fesd.Simulate with the native solver; the linear algebra is
+// timed through nlp.Settings.NewLinearSolver, evaluations are not measured.
+func simCase(name, kind string, model func() *dcs.Model, x0 []float64, so fesd.SimOptions, o fesd.Options, noIPOPT string) benchCase {
+	return benchCase{
+		name: name, kind: kind, size: so.NSim, noIPOPT: noIPOPT,
+		run: func(ctx context.Context, b backend) (sample, error) {
+			var fact, solve time.Duration
+			set := mpcc.DefaultNLPSettings()
+			if o.MPCC.NLP != nil {
+				set = *o.MPCC.NLP
+			}
+			set.NewLinearSolver = timedLinearSolver(&fact, &solve)
+			so := so
+			so.Options = o
+			so.Options.MPCC.NLP = &set
+			t0 := time.Now()
+			r, err := fesd.Simulate(ctx, model(), x0, so)
+			total := time.Since(t0)
+			var se *fesd.StepError
+			if err != nil && !errors.As(err, &se) {
+				return sample{}, err
+			}
+			s := sample{total: total, linalg: fact + solve, eval: -1}
+			for _, st := range r.Steps {
+				s.iters += st.Iterations
+			}
+			s.status = fmt.Sprintf("ok, %d switches", len(r.Switches))
+			if se != nil {
+				s.status = fmt.Sprintf("failed at t=%.3g (%v)", se.T0, se.Status)
+			}
+			s.objective = math.NaN()
+			return s, nil
+		},
+	}
+}
+
+// measure runs c alternately with the native solver and the comparison
+// backend (if any and applicable), pairs times each.
+func measure(ctx context.Context, w io.Writer, c benchCase, cmp backend, pairs int) (Entry, error) {
+	e := Entry{Name: c.name, Kind: c.kind, Size: c.size, Vars: c.vars, Cons: c.cons, IPOPTNote: c.noIPOPT}
+	if c.run == nil {
+		e.Native.Status = "pending"
+		fmt.Fprintf(w, "%-55s %s\n", c.name, c.noIPOPT)
+		return e, nil
+	}
+	if cmp == nil && c.noIPOPT == "" {
+		e.IPOPTNote = "not built (-tags ipopt)"
+	}
+	useCmp := cmp != nil && c.noIPOPT == ""
+	var nat, ip []sample
+	for range pairs {
+		s, err := timed(ctx, c, nil)
+		if err != nil {
+			return e, err
+		}
+		nat = append(nat, s)
+		if useCmp {
+			s, err := timed(ctx, c, cmp)
+			if err != nil {
+				return e, err
+			}
+			ip = append(ip, s)
+		}
+	}
+	e.Native = summarize(nat)
+	fmt.Fprintf(w, "%-55s native %4d it %9.1f ms %7.3f ms/it  %s\n", c.name, e.Native.Iterations, e.Native.TotalMS, e.Native.PerIterMS, e.Native.Status)
+	if useCmp {
+		s := summarize(ip)
+		e.IPOPT = &s
+		e.RatioPerIter = ratio(e.Native.PerIterMS, s.PerIterMS)
+		e.RatioTotal = ratio(e.Native.TotalMS, s.TotalMS)
+		e.RatioIters = ratio(float64(e.Native.Iterations), float64(s.Iterations))
+		fmt.Fprintf(w, "%-55s ipopt  %4d it %9.1f ms %7.3f ms/it  %s  (native/ipopt: %.2f per it, %.2f total)\n", "", s.Iterations, s.TotalMS, s.PerIterMS, s.Status, e.RatioPerIter, e.RatioTotal)
+	}
+	return e, nil
+}
+
+func ratio(a, b float64) float64 {
+	if b == 0 {
+		return math.NaN()
+	}
+	return a / b
+}
+
+// timed runs one sample after a garbage collection and records the bytes
+// allocated on the Go heap.
+func timed(ctx context.Context, c benchCase, b backend) (sample, error) {
+	runtime.GC()
+	var m0, m1 runtime.MemStats
+	runtime.ReadMemStats(&m0)
+	s, err := c.run(ctx, b)
+	runtime.ReadMemStats(&m1)
+	s.allocBytes = m1.TotalAlloc - m0.TotalAlloc
+	return s, err
+}
+
+// summarize takes medians over the samples (iterations and status from the
+// first: they are deterministic).
+func summarize(ss []sample) Stats {
+	med := func(f func(sample) float64) float64 {
+		v := make([]float64, len(ss))
+		for i, s := range ss {
+			v[i] = f(s)
+		}
+		slices.Sort(v)
+		if len(v)%2 == 1 {
+			return v[len(v)/2]
+		}
+		return (v[len(v)/2-1] + v[len(v)/2]) / 2
+	}
+	ms := func(d time.Duration) float64 { return float64(d) / 1e6 }
+	st := Stats{
+		Status:     ss[0].status,
+		Iterations: ss[0].iters,
+		Objective:  ss[0].objective,
+		TotalMS:    med(func(s sample) float64 { return ms(s.total) }),
+		SetupMS:    med(func(s sample) float64 { return ms(s.setup) }),
+		LinAlgMS:   med(func(s sample) float64 { return ms(s.linalg) }),
+		EvalMS:     med(func(s sample) float64 { return ms(s.eval) }),
+		AllocMiB:   med(func(s sample) float64 { return float64(s.allocBytes) / (1 << 20) }),
+	}
+	if ss[0].eval < 0 {
+		st.EvalMS = -1
+	}
+	if st.Iterations > 0 {
+		st.PerIterMS = med(func(s sample) float64 { return ms(s.total) / float64(max(1, s.iters)) })
+	}
+	for _, s := range ss {
+		st.RunsMS = append(st.RunsMS, ms(s.total))
+	}
+	return st
+}
