@@ -1,0 +1,155 @@
+package main
+
+import (
+	"context"
+	"encoding/csv"
+	"encoding/json"
+	"errors"
+	"io"
+	"math"
+	"os"
+	"path/filepath"
+	"strconv"
+	"testing"
+
+	"github.com/fesd-go/fesd/fesd"
+)
+
+// TestRun runs the example on [0, 4.5] with h = 0.1 (45 steps of 4
+// elements) and checks the outputs and the physics:
+//   - the switch sequence (which ψ_j, in which order) equals that of the
+//     independent event-driven reference (reference.go), with switch times
+//     within 1e-5 and the samples within 2e-4 (measured: 2.6e-6 and 6.7e-5;
+//     with h = 0.1 the samples between step ends come from the collocation
+//     polynomial, less accurate inside an element than at its end);
+//   - ψ_j = v_j vanishes at every reported switch (|v_j| ≤ 1e-6);
+//   - mass 1 sticks from t ≈ 3.729 (reference event) to the end with
+//     v₁ ≡ 0 (test-problems.md §C: a spurious slip is a bug), and ψ₀ has
+//     no further switch.
+func TestRun(t *testing.T) {
+	dir := t.TempDir()
+	o := defaultOptions()
+	o.Out, o.TF, o.H = dir, 4.5, 0.1
+	s, err := run(context.Background(), io.Discard, o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range []string{"trajectory.csv", "elements.csv", "switches.csv", "steps.csv", "summary.json", "friction.png", "friction.svg"} {
+		if fi, err := os.Stat(filepath.Join(dir, f)); err != nil || fi.Size() == 0 {
+			t.Errorf("%s: %v", f, err)
+		}
+	}
+
+	// summary.json has the shared switch shape.
+	var js struct {
+		Switches []struct {
+			T    *float64 `json:"t"`
+			Psi  *int     `json:"psi"`
+			Kind string   `json:"kind"`
+		} `json:"switches"`
+		NumSwitches int `json:"num_switches"`
+		Failures    int `json:"failures"`
+	}
+	b, err := os.ReadFile(filepath.Join(dir, "summary.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := json.Unmarshal(b, &js); err != nil {
+		t.Fatal(err)
+	}
+	if js.NumSwitches != len(js.Switches) || js.NumSwitches == 0 || js.Failures != 0 {
+		t.Errorf("summary: %d switches listed, num_switches %d, failures %d", len(js.Switches), js.NumSwitches, js.Failures)
+	}
+	for _, sw := range js.Switches {
+		if sw.T == nil || sw.Psi == nil || sw.Kind == "" {
+			t.Errorf("switch %+v lacks t, psi or kind", sw)
+		}
+	}
+
+	// Samples at t = 0, 0.05, …, 4.5 in trajectory.csv.
+	recs := readCSV(t, filepath.Join(dir, "trajectory.csv"))
+	if len(recs) != 1+91 || len(recs[0]) != 7 {
+		t.Fatalf("trajectory.csv: %d records of %d fields", len(recs), len(recs[0]))
+	}
+	if v, _ := strconv.ParseFloat(recs[len(recs)-1][0], 64); math.Abs(v-4.5) > 1e-12 {
+		t.Errorf("last sample at %v", v)
+	}
+	if got := readCSV(t, filepath.Join(dir, "switches.csv")); len(got) != 1+len(s.Switches) {
+		t.Errorf("switches.csv: %d records for %d switches", len(got), len(s.Switches))
+	}
+
+	// Against the reference.
+	ref := s.Reference
+	if !ref.SameSequence || ref.SwitchTimeMaxError > 1e-5 {
+		t.Errorf("switches %+v, reference %+v (max time error %.2e)", s.Switches, ref.Switches, ref.SwitchTimeMaxError)
+	}
+	if ref.MaxError > 2e-4 {
+		t.Errorf("max sample error %.2e against the reference", ref.MaxError)
+	}
+
+	// ψ_j = v_j at the reported switches.
+	res := s.result
+	for _, sw := range res.Switches {
+		j := sw.Subsystem // one ψ per contact subsystem
+		if v := res.X[sw.Boundary][3+j]; math.Abs(v) > 1e-6 || res.T[sw.Boundary] != sw.Time {
+			t.Errorf("switch of v%d at t = %v: v = %.3g", j+1, sw.Time, v)
+		}
+	}
+
+	// Mass 1 sticks from the reference time 3.7289936 to the end.
+	const tStick = 3.7289936123534178 // reference event (RK4, h = 1e-4)
+	if len(s.Sticking) != 1 || s.Sticking[0].Mass != 0 || math.Abs(s.Sticking[0].T0-tStick) > 1e-5 ||
+		s.Sticking[0].T1 < 4.5-1e-9 || s.Sticking[0].MaxAbs > 1e-6 {
+		t.Errorf("sticking %+v, want mass 1 on [%.6f, 4.5] with v1 ≡ 0", s.Sticking, tStick)
+	}
+	t.Logf("%d switches, max switch time error %.2e, max sample error %.2e, %d NLP iterations, %.1f s",
+		s.NumSwitches, ref.SwitchTimeMaxError, ref.MaxError, s.Iterations, s.WallSeconds)
+}
+
+// TestRunStepFailure: with N_FE = 2 the step [0.2, 0.25], which holds two
+// switches, is infeasible; run must return the step error and still write
+// its files with the failure recorded.
+func TestRunStepFailure(t *testing.T) {
+	dir := t.TempDir()
+	o := defaultOptions()
+	o.Out, o.TF, o.NFE = dir, 0.3, 2
+	s, err := run(context.Background(), io.Discard, o)
+	var se *fesd.StepError
+	if !errors.Is(err, fesd.ErrStepFailed) || !errors.As(err, &se) || se.Step != 4 {
+		t.Fatalf("err = %v, want the failure of step 4", err)
+	}
+	if s == nil || s.Failures != 1 || s.FailedAt == nil || math.Abs(*s.FailedAt-0.2) > 1e-9 {
+		t.Fatalf("summary %+v", s)
+	}
+	for _, f := range []string{"trajectory.csv", "summary.json", "friction.png"} {
+		if _, err := os.Stat(filepath.Join(dir, f)); err != nil {
+			t.Error(err)
+		}
+	}
+}
+
+func TestBadOptions(t *testing.T) {
+	for _, o := range []options{
+		{Out: t.TempDir(), Stages: 2, NFE: 4, H: 0.05, TF: 1, DCS: "nosuch"},
+		{Out: t.TempDir(), Stages: 2, NFE: 4, H: 0.3, TF: 1, DCS: "step"},
+		{Out: t.TempDir(), Stages: 0, NFE: 4, H: 0.05, TF: 1, DCS: "step"},
+	} {
+		if _, err := run(context.Background(), io.Discard, o); err == nil {
+			t.Errorf("%+v: no error", o)
+		}
+	}
+}
+
+func readCSV(t *testing.T, path string) [][]string {
+	t.Helper()
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	recs, err := csv.NewReader(f).ReadAll()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return recs
+}
