@@ -1,0 +1,150 @@
+package reference
+
+import (
+	"math"
+	"testing"
+
+	"github.com/fesd-go/fesd/dcs"
+)
+
+// TestIRMAFirst100: the paper (004 §7.1) says the first 100 minutes contain
+// exactly two switches; with the irma.py model they are Cbf1 falling below
+// 0.04 (ψ₅) and then Gal4 below 0.01 (ψ₀).
+func TestIRMAFirst100(t *testing.T) {
+	p, err := IRMAExact(IRMAX0, 100)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(p.Events) != 2 || p.Events[0].Psi != 5 || p.Events[1].Psi != 0 || p.Events[0].Dir != -1 || p.Events[1].Dir != -1 {
+		t.Fatalf("events %+v, want ψ5↓ then ψ0↓", p.Events)
+	}
+	for _, e := range p.Events {
+		th := IRMAThresholds[e.Psi]
+		if e.X[th.State] != th.Value {
+			t.Errorf("ψ%d at t = %g: x = %g, want the threshold %g", e.Psi, e.T, e.X[th.State], th.Value)
+		}
+		t.Logf("ψ%d crosses at t = %.15g", e.Psi, e.T)
+	}
+}
+
+// rk4Affine integrates ẋ = −γx + c with n classical RK4 steps.
+func rk4Affine(x0, c []float64, tau float64, n int) []float64 {
+	x := append([]float64(nil), x0...)
+	h := tau / float64(n)
+	f := func(x []float64) []float64 {
+		d := make([]float64, len(x))
+		for i := range x {
+			d[i] = -IRMAGamma[i]*x[i] + c[i]
+		}
+		return d
+	}
+	tmp := make([]float64, len(x))
+	for s := 0; s < n; s++ {
+		k1 := f(x)
+		for i := range x {
+			tmp[i] = x[i] + h/2*k1[i]
+		}
+		k2 := f(tmp)
+		for i := range x {
+			tmp[i] = x[i] + h/2*k2[i]
+		}
+		k3 := f(tmp)
+		for i := range x {
+			tmp[i] = x[i] + h*k3[i]
+		}
+		k4 := f(tmp)
+		for i := range x {
+			x[i] += h / 6 * (k1[i] + 2*k2[i] + 2*k3[i] + k4[i])
+		}
+	}
+	return x
+}
+
+// TestIRMAAgainstRK4: on every segment of the exact solution over 1000
+// minutes, RK4 with steps of ≤ 1e-2 min from the segment start with the
+// segment's selections reaches the next segment start (where the closed
+// form put x_i exactly on the threshold) to 5e-13: the truncation error
+// (γh)⁴/120 per step ≤ 1e-12 relative for γ = 0.6 is damped by e^{−γt};
+// what remains is the round-off of up to 15000 steps on |x| ≤ 3.8.
+func TestIRMAAgainstRK4(t *testing.T) {
+	p, err := IRMAExact(IRMAX0, 1000)
+	if err != nil {
+		t.Fatal(err)
+	}
+	worst := 0.0
+	for k := 0; k+1 < len(p.Start); k++ {
+		tau := p.Start[k+1] - p.Start[k]
+		x := rk4Affine(p.X[k], p.C[k], tau, int(math.Ceil(tau/1e-2)))
+		for i := range x {
+			worst = math.Max(worst, math.Abs(x[i]-p.X[k+1][i]))
+		}
+	}
+	if worst > 5e-13 {
+		t.Errorf("RK4 vs closed form at the events: %.3g > 5e-13", worst)
+	}
+	t.Logf("%d events in [0, 1000], max RK4 difference %.2e", len(p.Events), worst)
+}
+
+// TestIRMANoMissedEvents samples the exact solution every 0.01 minutes and
+// checks that the sign of every ψ_j agrees with the selections of the
+// segment (no threshold crossed between events), and that the right-hand
+// side of the dcs model with those selections is the closed form's.
+func TestIRMANoMissedEvents(t *testing.T) {
+	p, err := IRMAExact(IRMAX0, 1000)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for k := range p.Start {
+		end := p.End
+		if k+1 < len(p.Start) {
+			end = p.Start[k+1]
+		}
+		for s := p.Start[k] + 1e-6; s < end-1e-6; s += 1e-2 {
+			x := p.At(s)
+			for j, th := range IRMAThresholds {
+				if (x[th.State] > th.Value) != (p.Alpha[k][j] == 1) {
+					t.Fatalf("t = %g: ψ%d = %g but α = %g", s, j, x[th.State]-th.Value, p.Alpha[k][j])
+				}
+			}
+		}
+	}
+	// The model's F at a consistent z equals IRMARHS (both lifted and not).
+	for _, lift := range []bool{false, true} {
+		m, _ := IRMAModel(lift)
+		d, err := m.Reformulate(dcs.Options{Formulation: dcs.Step})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for k := range p.Start {
+			end := p.End
+			if k+1 < len(p.Start) {
+				end = p.Start[k+1]
+			}
+			tm := (p.Start[k] + end) / 2
+			x := p.At(tm)
+			z, err := d.InitialGuess(x, nil, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			f, err := d.EvalF(x, nil, nil, z, 0)
+			if err != nil {
+				t.Fatal(err)
+			}
+			want := IRMARHS(x, p.Alpha[k])
+			for i := range f {
+				if math.Abs(f[i]-want[i]) > 1e-15 {
+					t.Fatalf("lift %v, t = %g: F = %v, want %v", lift, tm, f, want)
+				}
+			}
+		}
+	}
+}
+
+// TestIRMAOnThreshold: a start on a threshold has no defined side.
+func TestIRMAOnThreshold(t *testing.T) {
+	x := append([]float64(nil), IRMAX0...)
+	x[0] = 0.01
+	if _, err := IRMAExact(x, 10); err == nil {
+		t.Error("no error for x₀ on a threshold")
+	}
+}
