@@ -170,11 +170,10 @@ func (p *Problem) compile(g *ad.Graph, s Spec) error {
 	}
 	t2 := time.Now()
 	p.stats.Gradient = t2.Sub(t1)
-	Jd, err := ad.JacobianMode(s.G, s.X, s.JacobianMode)
+	J, err := ad.JacobianSparseMode(s.G, s.X, s.JacobianMode)
 	if err != nil {
 		return adError("Jacobian", err)
 	}
-	J := ad.Sparse(Jd)
 	t3 := time.Now()
 	p.stats.Jacobian = t3.Sub(t2)
 	sigma := g.Sym("sigma")
