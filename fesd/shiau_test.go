@@ -222,7 +222,11 @@ func TestShiauGlowinski2(t *testing.T) {
 func switchSummary(sw []Switch) []string {
 	var out []string
 	for _, s := range sw {
-		out = append(out, fmt.Sprintf("%v@%.9g/ψ%d", s.Kind, s.Time, s.Psi))
+		sub := ""
+		if s.Subsystem >= 0 {
+			sub = fmt.Sprintf("s%d", s.Subsystem)
+		}
+		out = append(out, fmt.Sprintf("%v@%.9g/%sψ%d", s.Kind, s.Time, sub, s.Psi))
 	}
 	return out
 }
