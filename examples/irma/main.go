@@ -1,0 +1,226 @@
+// Command irma simulates the IRMA gene-regulatory network (004 §7.1; the
+// model of nosnoc_py's irma.py with SWITCH_ON = 1, see
+// internal/reference.IRMAModel) with FESD in the Heaviside step
+// reformulation, in the general form f(x, α):
+//
+//	ẋ = −γ⊙x + κ¹⊙[1, 1, 1, α₁, 1] + κ²⊙[α₅, α₀, α₂, α₁(1 − α₄), α₃],
+//	α_j ∈ γ(ψ_j(x)),  ψ = (x₀ − 0.01, x₁ − 0.01, x₁ − 0.06, x₁ − 0.08,
+//	                       x₂ − 0.035, x₃ − 0.04, x₄ − 0.01).
+//
+// With -lift the product α₁(1 − α₄) is replaced by a user algebraic variable
+// β with β − α₁(1 − α₄) = 0 (irma.py's LIFTING).
+//
+// The default run is nosnoc's (nosnoc.md §2.2): 1000 minutes in N_sim = 500
+// steps of N_FE = 3 finite elements, Radau IIA with n_s = 2, complementarity
+// tolerance 1e-5, heuristic_mean step equilibration. The detected switches
+// are compared with the exact event-driven solution of internal/reference.
+//
+// Output in -out (default out/irma):
+//
+//	trajectory.csv   t, x0…x4 at every finite-element boundary
+//	stages.csv       t, x0…x4 at every Runge–Kutta stage point
+//	switches.csv     t, psi, kind of every detected switch
+//	reference.csv    t, psi, kind of the exact switches
+//	summary.json     settings, timing, final state, switches and their
+//	                 distance to the exact ones
+//	irma.png/.svg    five panels x_i(t) with thresholds (horizontal) and
+//	                 switches (vertical), as 004 Figure 5
+//
+// Usage:
+//
+//	go run ./examples/irma [-tsim 1000] [-nsim 500] [-nfe 3] [-ns 2] [-lift] [-out out/irma]
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"io"
+	"math"
+	"os"
+	"os/signal"
+
+	"github.com/fesd-go/fesd/dcs"
+	"github.com/fesd-go/fesd/fesd"
+	"github.com/fesd-go/fesd/internal/reference"
+	"github.com/fesd-go/fesd/internal/report"
+	"github.com/fesd-go/fesd/mpcc"
+	"github.com/fesd-go/fesd/rk"
+)
+
+// options configures run.
+type options struct {
+	TSim    float64 // simulated minutes
+	NSim    int     // simulation steps
+	NFE     int     // finite elements per step
+	Stages  int     // Radau IIA stages n_s
+	CompTol float64 // complementarity tolerance of the homotopy
+	ActTol  float64 // fesd.Options.ActiveSetTol (0: fesd's default)
+	Lift    bool    // user lifting β = α₁(1 − α₄)
+	Out     string  // output folder ("" writes nothing)
+	Plot    bool    // write the figure
+}
+
+func defaultOptions() options {
+	return options{TSim: 1000, NSim: 500, NFE: 3, Stages: 2, CompTol: 1e-9, ActTol: 1e-6, Out: "out/irma", Plot: true}
+}
+
+// switchOut is a detected switch with its distance to the exact one.
+type switchOut struct {
+	report.Switch
+	// RefT is the time of the matching exact switch of the same ψ (NaN
+	// encoded as omitted when there is none).
+	RefT  *float64 `json:"ref_t,omitempty"`
+	Error *float64 `json:"error,omitempty"`
+}
+
+// summary is written to summary.json.
+type summary struct {
+	Model      string          `json:"model"`
+	Lift       bool            `json:"lift"`
+	TSim       float64         `json:"tsim"`
+	NSim       int             `json:"nsim"`
+	NFE        int             `json:"nfe"`
+	Scheme     string          `json:"scheme"`
+	Stages     int             `json:"ns"`
+	CompTol    float64         `json:"comp_tol"`
+	Variables  int             `json:"nlp_variables"`
+	Elapsed    float64         `json:"elapsed_seconds"`
+	Iterations int             `json:"nlp_iterations"`
+	Split      []int           `json:"split_steps"`
+	Failed     []int           `json:"failed_steps"`
+	TEnd       float64         `json:"t_end"`
+	Final      []float64       `json:"x_final"`
+	FinalRef   []float64       `json:"x_final_exact"`
+	FinalErr   float64         `json:"x_final_error_max"`
+	Switches   []switchOut     `json:"switches"`
+	Reference  []report.Switch `json:"exact_switches"`
+	// MaxSwitchErr is the largest |t − t_ref| over the matched switches;
+	// Unmatched counts detected switches without an exact counterpart and
+	// Missed exact switches without a detected one.
+	MaxSwitchErr float64 `json:"max_switch_time_error"`
+	Unmatched    int     `json:"unmatched"`
+	Missed       int     `json:"missed"`
+}
+
+// result is what run returns.
+type result struct {
+	Sim     *fesd.SimResult
+	Summary summary
+	Exact   *reference.PWATrajectory
+}
+
+func main() {
+	o := defaultOptions()
+	flag.Float64Var(&o.TSim, "tsim", o.TSim, "simulated time (minutes)")
+	flag.IntVar(&o.NSim, "nsim", o.NSim, "number of simulation steps")
+	flag.IntVar(&o.NFE, "nfe", o.NFE, "finite elements per step")
+	flag.IntVar(&o.Stages, "ns", o.Stages, "Radau IIA stages")
+	flag.Float64Var(&o.CompTol, "comptol", o.CompTol, "complementarity tolerance")
+	flag.Float64Var(&o.ActTol, "activetol", o.ActTol, "active-set threshold of the switch detection (0: fesd default)")
+	flag.BoolVar(&o.Lift, "lift", false, "lift β = α₁(1 − α₄) as a user algebraic variable")
+	flag.StringVar(&o.Out, "out", o.Out, "output folder")
+	flag.Parse()
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer stop()
+	if _, err := run(ctx, os.Stdout, o); err != nil {
+		fmt.Fprintln(os.Stderr, "irma:", err)
+		os.Exit(1)
+	}
+}
+
+// simOptions are the FESD settings of the run.
+func simOptions(o options) fesd.Options {
+	return fesd.Options{
+		Scheme: rk.FamilyRadauIIA, Stages: o.Stages, NFE: o.NFE,
+		StepEquilibration: fesd.HeuristicMean,
+		DCS:               dcs.Options{Formulation: dcs.Step},
+		MPCC:              mpcc.Settings{CompTol: o.CompTol},
+		ActiveSetTol:      o.ActTol,
+	}
+}
+
+// run simulates, compares with the exact solution, prints a log to w and
+// writes the outputs to o.Out. A simulation that stops early (a step
+// without a usable solution, or ctx cancelled) still writes what was
+// computed and returns the error.
+func run(ctx context.Context, w io.Writer, o options) (*result, error) {
+	if !(o.TSim > 0) || o.NSim < 1 || o.NFE < 1 || o.Stages < 1 || !(o.CompTol > 0) || o.ActTol < 0 {
+		return nil, fmt.Errorf("invalid options: tsim %g, nsim %d, nfe %d, ns %d, comptol %g, activetol %g",
+			o.TSim, o.NSim, o.NFE, o.Stages, o.CompTol, o.ActTol)
+	}
+	model, _ := reference.IRMAModel(o.Lift)
+	T := o.TSim / float64(o.NSim)
+	sim, err := fesd.NewSimulator(model, simOptions(o), T) // for the sizes only
+	if err != nil {
+		return nil, err
+	}
+	fmt.Fprintf(w, "IRMA: %g min, %d steps of %g min, N_FE = %d, Radau IIA n_s = %d, comp tol %.0e, lifting %v\n",
+		o.TSim, o.NSim, T, o.NFE, o.Stages, o.CompTol, o.Lift)
+	fmt.Fprintf(w, "NLP per step: %d variables, %d constraints, %d complementarities\n",
+		sim.NumVariables(), sim.NumConstraints(), sim.NumComplementarities())
+
+	res, info, simErr := simulate(ctx, w, model, reference.IRMAX0, o)
+	if len(res.X) < 2 {
+		return nil, simErr
+	}
+	tEnd := res.T[len(res.T)-1]
+	exact, err := reference.IRMAExact(reference.IRMAX0, tEnd)
+	if err != nil {
+		return nil, err
+	}
+	s := summary{
+		Model: "IRMA (nosnoc_py irma.py, SWITCH_ON = 1)", Lift: o.Lift, TSim: o.TSim, NSim: o.NSim, NFE: o.NFE,
+		Scheme: "radau_iia", Stages: o.Stages, CompTol: o.CompTol, Variables: sim.NumVariables(),
+		Elapsed: info.Elapsed.Seconds(), Iterations: info.Iterations, Split: info.Split, Failed: info.Failed,
+		TEnd: tEnd, Final: res.Final(), FinalRef: exact.At(tEnd),
+	}
+	s.FinalErr = maxAbsDiff(s.Final, s.FinalRef)
+	for _, e := range exact.Events {
+		s.Reference = append(s.Reference, report.Switch{T: e.T, Psi: e.Psi, Kind: e.Kind})
+	}
+	s.Switches, s.MaxSwitchErr, s.Unmatched, s.Missed = matchSwitches(detectSwitches(res), s.Reference, 2*T)
+
+	fmt.Fprintf(w, "\n%d switches (exact: %d)\n%10s %4s %-18s %12s %10s\n", len(s.Switches), len(s.Reference), "t", "ψ", "kind", "exact t", "error")
+	for _, sw := range s.Switches {
+		if sw.RefT != nil {
+			fmt.Fprintf(w, "%10.4f %4d %-18s %12.6f %10.2e\n", sw.T, sw.Psi, sw.Kind, *sw.RefT, *sw.Error)
+		} else {
+			fmt.Fprintf(w, "%10.4f %4d %-18s %12s %10s\n", sw.T, sw.Psi, sw.Kind, "-", "-")
+		}
+	}
+	fmt.Fprintf(w, "max |t − t_exact| = %.2e, unmatched %d, missed %d\n", s.MaxSwitchErr, s.Unmatched, s.Missed)
+	fmt.Fprintf(w, "x(%g) = %.6g, max error vs exact %.2e\n", tEnd, s.Final, s.FinalErr)
+	fmt.Fprintf(w, "%d NLP iterations, %.1f s\n", info.Iterations, info.Elapsed.Seconds())
+	if len(info.Split) > 0 {
+		fmt.Fprintf(w, "steps solved as halves after a failed homotopy: %v\n", info.Split)
+	}
+	if len(info.Failed) > 0 {
+		fmt.Fprintf(w, "steps with a failed homotopy whose solution was kept: %v\n", info.Failed)
+	}
+	r := &result{Sim: res, Summary: s, Exact: exact}
+	if o.Out != "" {
+		if err := write(o, r); err != nil {
+			return r, err
+		}
+		fmt.Fprintf(w, "wrote %s\n", o.Out)
+	}
+	return r, simErr
+}
+
+func finite(v []float64) bool {
+	for _, x := range v {
+		if math.IsNaN(x) || math.IsInf(x, 0) {
+			return false
+		}
+	}
+	return true
+}
+
+func maxAbsDiff(a, b []float64) float64 {
+	m := 0.0
+	for i := range a {
+		m = math.Max(m, math.Abs(a[i]-b[i]))
+	}
+	return m
+}
