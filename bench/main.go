@@ -13,7 +13,7 @@
 //
 // Runs alternate between the solvers (native, IPOPT, native, IPOPT, …) and
 // the medians are reported. It writes bench.json, bench.md and the plots
-// periter.png/.svg and total.png/.svg to the output folder. See
+// periter, cpuperiter and total (.png and .svg) to the output folder. See
 // bench/README.md for how to read them.
 package main
 

@@ -27,6 +27,7 @@ type sample struct {
 	linalg     time.Duration
 	eval       time.Duration // < 0: not measured
 	allocBytes uint64
+	cpu        time.Duration // process CPU time (user + system) of the run
 }
 
 // benchCase is one entry of the suite. run gets the backend (nil: native).
@@ -205,7 +206,8 @@ func measure(ctx context.Context, w io.Writer, c benchCase, cmp backend, pairs i
 		e.RatioPerIter = ratio(e.Native.PerIterMS, s.PerIterMS)
 		e.RatioTotal = ratio(e.Native.TotalMS, s.TotalMS)
 		e.RatioIters = ratio(float64(e.Native.Iterations), float64(s.Iterations))
-		fmt.Fprintf(w, "%-55s ipopt  %4d it %9.1f ms %7.3f ms/it  %s  (native/ipopt: %.2f per it, %.2f total)\n", "", s.Iterations, s.TotalMS, s.PerIterMS, s.Status, e.RatioPerIter, e.RatioTotal)
+		e.RatioCPUPerIter = ratio(e.Native.CPUPerIterMS, s.CPUPerIterMS)
+		fmt.Fprintf(w, "%-55s ipopt  %4d it %9.1f ms %7.3f ms/it  %s  (native/ipopt: %.2f per it, %.2f total, %.2f CPU per it)\n", "", s.Iterations, s.TotalMS, s.PerIterMS, s.Status, e.RatioPerIter, e.RatioTotal, e.RatioCPUPerIter)
 	}
 	return e, nil
 }
@@ -223,7 +225,9 @@ func timed(ctx context.Context, c benchCase, b backend) (sample, error) {
 	runtime.GC()
 	var m0, m1 runtime.MemStats
 	runtime.ReadMemStats(&m0)
+	c0 := cpuTime()
 	s, err := c.run(ctx, b)
+	s.cpu = cpuTime() - c0
 	runtime.ReadMemStats(&m1)
 	s.allocBytes = m1.TotalAlloc - m0.TotalAlloc
 	return s, err
@@ -253,12 +257,14 @@ func summarize(ss []sample) Stats {
 		LinAlgMS:   med(func(s sample) float64 { return ms(s.linalg) }),
 		EvalMS:     med(func(s sample) float64 { return ms(s.eval) }),
 		AllocMiB:   med(func(s sample) float64 { return float64(s.allocBytes) / (1 << 20) }),
+		CPUMS:      med(func(s sample) float64 { return ms(s.cpu) }),
 	}
 	if ss[0].eval < 0 {
 		st.EvalMS = -1
 	}
 	if st.Iterations > 0 {
 		st.PerIterMS = med(func(s sample) float64 { return ms(s.total) / float64(max(1, s.iters)) })
+		st.CPUPerIterMS = med(func(s sample) float64 { return ms(s.cpu) / float64(max(1, s.iters)) })
 	}
 	for _, s := range ss {
 		st.RunsMS = append(st.RunsMS, ms(s.total))
