@@ -69,6 +69,7 @@ type options struct {
 	FESD    []bool
 	NFE     int
 	CompTol float64
+	Kappa   float64 // σ update factor of the homotopy (0: mpcc's 0.1)
 	Floor   float64 // 0: the problem's default
 	Jobs    int
 	Shard   int // this shard, 0 ≤ Shard < Shards
@@ -100,6 +101,7 @@ func main() {
 	flag.StringVar(&fesdFlag, "fesd", "both", "FESD: on, off or both")
 	flag.IntVar(&o.NFE, "nfe", o.NFE, "finite elements per simulation step")
 	flag.Float64Var(&o.CompTol, "comptol", o.CompTol, "complementarity tolerance and σ_N of the homotopy")
+	flag.Float64Var(&o.Kappa, "kappa", o.Kappa, "σ update factor κ of the homotopy (0: mpcc default 0.1)")
 	flag.Float64Var(&o.Floor, "floor", 0, "errors at or below this are excluded from the slope fit (0: problem default)")
 	flag.IntVar(&o.Jobs, "j", o.Jobs, "parallel simulations")
 	flag.StringVar(&shard, "shard", "", "run only shard i of n of the sweep (i/n, 0 ≤ i < n)")

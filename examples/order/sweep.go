@@ -101,7 +101,7 @@ func simOptions(o options, j job) fesd.Options {
 		Scheme: j.Family, Stages: j.NS, NFE: o.NFE, DisableFESD: !j.FESD,
 		StepEquilibration: fesd.HeuristicMean,
 		DCS:               dcs.Options{Formulation: dcs.Step},
-		MPCC:              mpcc.Settings{CompTol: o.CompTol},
+		MPCC:              mpcc.Settings{CompTol: o.CompTol, Kappa: o.Kappa},
 	}
 }
 
