@@ -42,7 +42,7 @@
 // Usage:
 //
 //	go run ./examples/order [-problem irma|friction|oscillator] [-schemes radau,gauss]
-//	    [-ns 1,2,3,4] [-nsim 1,3,9,18,50,100,300] [-fesd on|off|both] [-nfe 3]
+//	    [-ns 1,2,3,4] [-nsim 1,3,9,18,50,100,300] [-fesd on|off|both] [-nfe N]
 //	    [-comptol 1e-12] [-floor 1e-11] [-j N] [-shard i/n] [-merge a.json,b.json] [-out DIR]
 package main
 
@@ -67,7 +67,7 @@ type options struct {
 	Stages  []int
 	NSim    []int // nil: the problem's default
 	FESD    []bool
-	NFE     int
+	NFE     int // 0: the problem's default (3; friction 6)
 	CompTol float64
 	Kappa   float64 // σ update factor of the homotopy (0: mpcc's 0.1)
 	Floor   float64 // 0: the problem's default
@@ -86,7 +86,7 @@ func defaultOptions() options {
 		Schemes: []rk.Family{rk.FamilyRadauIIA, rk.FamilyGaussLegendre},
 		Stages:  []int{1, 2, 3, 4},
 		FESD:    []bool{true, false},
-		NFE:     3, CompTol: 1e-12, Jobs: runtime.NumCPU(), Shards: 1,
+		CompTol: 1e-12, Jobs: runtime.NumCPU(), Shards: 1,
 		Out: "out/order", Plot: true,
 	}
 }
@@ -99,7 +99,7 @@ func main() {
 	flag.StringVar(&stages, "ns", "1,2,3,4", "numbers of stages")
 	flag.StringVar(&nsim, "nsim", "", "numbers of simulation steps (default per problem; irma: 1,3,9,18,50,100,300)")
 	flag.StringVar(&fesdFlag, "fesd", "both", "FESD: on, off or both")
-	flag.IntVar(&o.NFE, "nfe", o.NFE, "finite elements per simulation step")
+	flag.IntVar(&o.NFE, "nfe", 0, "finite elements per simulation step (0: problem default, 3; friction 6)")
 	flag.Float64Var(&o.CompTol, "comptol", o.CompTol, "complementarity tolerance and σ_N of the homotopy")
 	flag.Float64Var(&o.Kappa, "kappa", o.Kappa, "σ update factor κ of the homotopy (0: mpcc default 0.1)")
 	flag.Float64Var(&o.Floor, "floor", 0, "errors at or below this are excluded from the slope fit (0: problem default)")

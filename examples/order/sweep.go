@@ -142,7 +142,7 @@ func sweep(ctx context.Context, w io.Writer, o options) (*study, error) {
 	if err != nil {
 		return nil, err
 	}
-	if o.NFE < 1 || !(o.CompTol > 0) || o.Floor < 0 || len(o.Schemes) == 0 || len(o.Stages) == 0 || len(o.FESD) == 0 {
+	if o.NFE < 0 || !(o.CompTol > 0) || o.Floor < 0 || len(o.Schemes) == 0 || len(o.Stages) == 0 || len(o.FESD) == 0 {
 		return nil, fmt.Errorf("invalid options: nfe %d, comptol %g, floor %g", o.NFE, o.CompTol, o.Floor)
 	}
 	nsim := o.NSim
@@ -151,6 +151,9 @@ func sweep(ctx context.Context, w io.Writer, o options) (*study, error) {
 	}
 	if o.Floor == 0 {
 		o.Floor = p.Floor
+	}
+	if o.NFE == 0 {
+		o.NFE = p.NFE
 	}
 	if o.Shards < 1 {
 		o.Shards = 1
