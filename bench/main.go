@@ -10,6 +10,7 @@
 //
 //	go run ./bench [-out out/bench] [-pairs 3] [-quick]
 //	go run -tags ipopt ./bench
+//	go run ./bench -from bench/results/bench.json -out bench/results
 //
 // Runs alternate between the solvers (native, IPOPT, native, IPOPT, …) and
 // the medians are reported. It writes bench.json, bench.md and the plots
@@ -19,6 +20,7 @@ package main
 
 import (
 	"context"
+	"encoding/json"
 	"flag"
 	"fmt"
 	"io"
@@ -33,7 +35,15 @@ func main() {
 	pairs := flag.Int("pairs", 3, "number of runs per solver (alternating)")
 	quick := flag.Bool("quick", false, "a subset that runs in under a minute")
 	only := flag.String("only", "", "run only the entries whose name contains this")
+	from := flag.String("from", "", "redraw bench.md and the plots from this bench.json instead of running")
 	flag.Parse()
+	if *from != "" {
+		if err := redraw(os.Stdout, *from, *out); err != nil {
+			fmt.Fprintln(os.Stderr, "bench:", err)
+			os.Exit(1)
+		}
+		return
+	}
 	if err := run(context.Background(), os.Stdout, config{out: *out, pairs: *pairs, quick: *quick, only: *only}); err != nil {
 		fmt.Fprintln(os.Stderr, "bench:", err)
 		os.Exit(1)
@@ -79,4 +89,17 @@ func run(ctx context.Context, w io.Writer, cfg config) error {
 	}
 	rep.PeakRSSMiB = peakRSS()
 	return rep.write(w, cfg.out)
+}
+
+// redraw rewrites the outputs of a previous run from its bench.json.
+func redraw(w io.Writer, from, out string) error {
+	js, err := os.ReadFile(from)
+	if err != nil {
+		return err
+	}
+	var rep Report
+	if err := json.Unmarshal(js, &rep); err != nil {
+		return fmt.Errorf("%s: %w", from, err)
+	}
+	return rep.write(w, out)
 }

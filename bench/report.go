@@ -10,6 +10,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"strings"
 
 	"go-hep.org/x/hep/hplot"
@@ -218,12 +219,22 @@ func (r *Report) plots(dir string) error {
 		p.X.Label.Text = "N (stages)"
 		p.Y.Label.Text = ylabel
 		p.X.Scale, p.Y.Scale = plot.LogScale{}, plot.LogScale{}
-		p.X.Tick.Marker, p.Y.Tick.Marker = plot.LogTicks{}, plot.LogTicks{}
+		p.Y.Tick.Marker = plot.LogTicks{}
 		p.Legend.Top, p.Legend.Left = true, true
 		ss := collect(val)
 		if len(ss) == 0 {
 			return nil
 		}
+		var ticks plot.ConstantTicks
+		for _, e := range r.Entries {
+			if e.Kind == "ocp" || e.Kind == "homotopy" {
+				x := float64(e.Size)
+				if !slices.ContainsFunc(ticks, func(t plot.Tick) bool { return t.Value == x }) {
+					ticks = append(ticks, plot.Tick{Value: x, Label: fmt.Sprint(e.Size)})
+				}
+			}
+		}
+		p.X.Tick.Marker = ticks
 		for _, s := range ss {
 			l, pts, err := plotter.NewLinePoints(s.pts)
 			if err != nil {
