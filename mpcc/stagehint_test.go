@@ -191,7 +191,9 @@ func TestRelaxedStageHints(t *testing.T) {
 // stage order forced (nlp.OrderStages, which is an error unless the relaxed
 // NLP passes the hint on) and with AMD: both reach the chain's unique
 // feasible point (closed form of chainExact) and agree with each other. It
-// logs nnz(L) and the times of both orders.
+// logs nnz(L) and the times of both orders (measured at 200 steps: stage
+// order nnz(L) 6594, AMD 3999 — the chain is easy for AMD — and OrderAuto
+// keeps AMD).
 func TestStagedHomotopy(t *testing.T) {
 	const n = 200
 	xs, as := chainExact(n)
@@ -242,8 +244,8 @@ func TestStagedHomotopy(t *testing.T) {
 		}
 		return k
 	}
-	t.Logf("n = %d: stage order nnz(L) = %d, flops %.3g, %d iterations, %v; AMD nnz(L) = %d, flops %.3g, %d iterations, %v; auto %v (%v)",
-		len(rs.X), ss.NnzL, ss.Flops, iters(rs), ts.Round(time.Millisecond), sa.NnzL, sa.Flops, iters(ra), ta.Round(time.Millisecond), sb.Ordering, tb.Round(time.Millisecond))
+	t.Logf("%d steps, %d variables: stage order nnz(L) = %d, flops %.3g, %d iterations, %v; AMD nnz(L) = %d, flops %.3g, %d iterations, %v; auto %v (%v)",
+		n, len(rs.X), ss.NnzL, ss.Flops, iters(rs), ts.Round(time.Millisecond), sa.NnzL, sa.Flops, iters(ra), ta.Round(time.Millisecond), sb.Ordering, tb.Round(time.Millisecond))
 	// The homotopy ends with comp residual ≤ 1e-9 (CompTol); the chain's
 	// rows are linear with O(1) coefficients, so the point is within a
 	// small multiple of that of the exact one.
