@@ -26,6 +26,9 @@ var (
 	// ErrStepFailed reports a simulation step whose MPCC homotopy did not
 	// succeed; see StepError.
 	ErrStepFailed = errors.New("fesd: simulation step failed")
+	// ErrBounds reports inconsistent bounds of an OCP: NaN, a lower bound
+	// above the upper bound, or an empty interval at infinity.
+	ErrBounds = errors.New("fesd: inconsistent bounds")
 	// ErrStructure reports a DCS whose structure the transcription cannot
 	// use (for example a complementarity multiplier that is not a boundary
 	// variable).

@@ -1,0 +1,528 @@
+package fesd
+
+import (
+	"fmt"
+	"math"
+
+	"github.com/fesd-go/fesd/ad"
+	"github.com/fesd-go/fesd/dcs"
+)
+
+// Where selects the points of the FESD grid at which a state bound, a path
+// constraint or a path complementarity is imposed (nosnoc's g_path_at_fe,
+// g_path_at_stg, x_box_at_fe, x_box_at_stg).
+type Where int
+
+const (
+	// AtStageEnds (the default): at the end s_{k+1} of every control stage
+	// k = 0…N−1, with the stage's control q_k (004 eq. 45e; the initial
+	// state s₀ is fixed and not constrained).
+	AtStageEnds Where = iota
+	// AtElementBoundaries: at the end of every finite element.
+	AtElementBoundaries
+	// AtStagePoints: at every Runge–Kutta stage point x_{n,m} (where the
+	// algebraic variables z of the DCS exist, so the expressions may use
+	// them) and, for state bounds, also at every element boundary.
+	AtStagePoints
+)
+
+func (w Where) String() string {
+	switch w {
+	case AtStageEnds:
+		return "stage_ends"
+	case AtElementBoundaries:
+		return "element_boundaries"
+	case AtStagePoints:
+		return "stage_points"
+	}
+	return fmt.Sprintf("Where(%d)", int(w))
+}
+
+// SpeedOfTime selects speed-of-time variables s (nosnoc.md §1.10): the
+// right-hand side and the running cost are multiplied by s, so that on the
+// numerical time grid τ the physical time advances as dt = s dτ.
+type SpeedOfTime int
+
+const (
+	// NoSpeedOfTime (the default): s = 1 (or the hidden global time scaling
+	// of a free-time problem, see OCP.FreeTime).
+	NoSpeedOfTime SpeedOfTime = iota
+	// GlobalSpeedOfTime: one variable s for the whole horizon.
+	GlobalSpeedOfTime
+	// StageSpeedOfTime: one variable s_k per control stage (nosnoc's
+	// local_speed_of_time_variable; what time freezing needs).
+	StageSpeedOfTime
+)
+
+func (s SpeedOfTime) String() string {
+	switch s {
+	case NoSpeedOfTime:
+		return "none"
+	case GlobalSpeedOfTime:
+		return "global"
+	case StageSpeedOfTime:
+		return "stage"
+	}
+	return fmt.Sprintf("SpeedOfTime(%d)", int(s))
+}
+
+// Constraint is a vector of constraints L ≤ G ≤ U. G are expressions of
+// the model's graph in the symbols the OCP allows (see OCP). Nil L and U
+// mean G = 0; use ±Inf for one-sided constraints.
+type Constraint struct {
+	G    ad.Vec
+	L, U []float64
+	// At selects the points (path constraints only; default AtStageEnds).
+	At Where
+}
+
+// PathComp is a vector of path complementarity constraints
+// 0 ≤ G_i ⊥ H_i ≥ 0 (nosnoc's G_path ⊥ H_path). Both sides are lifted: new
+// variables a = G, b = H with a, b ≥ 0 form mpcc pairs that the homotopy
+// relaxes with the DCS complementarities.
+type PathComp struct {
+	G, H ad.Vec
+	// At selects the points (default AtStageEnds).
+	At Where
+	// FromDCS, if not nil, builds G and H from the reformulated DCS (whose
+	// algebraic variables Z hold θ, λ, α, …; see dcs.DCS.Var) instead of
+	// the fields G and H. Expressions that use Z need At = AtStagePoints.
+	FromDCS func(d *dcs.DCS) (g, h ad.Vec)
+}
+
+// Tracking is a least-squares cost (nosnoc's lsq_x, lsq_u, lsq_T):
+//
+//	Σ_k (T/N)·[(s_{k+1} − x_ref,k)ᵀ Q (·) + (q_k − u_ref,k)ᵀ R (·)] + (s_N − x_ref,T)ᵀ Q_T (·)
+//
+// with the numerical stage length T/N. A reference with one row is used
+// for every stage; nil URef means zero; nil XRefT means the last XRef row.
+// Nil matrices leave out their term. Matrices are dense n×n (see Diag).
+type Tracking struct {
+	XRef  [][]float64 // N or 1 rows of length n_x
+	Q     [][]float64 // n_x × n_x
+	URef  [][]float64 // N or 1 rows of length n_u, or nil
+	R     [][]float64 // n_u × n_u
+	XRefT []float64   // length n_x, or nil
+	QT    [][]float64 // n_x × n_x
+}
+
+// Diag returns the diagonal matrix with the given entries.
+func Diag(v ...float64) [][]float64 {
+	m := make([][]float64, len(v))
+	for i := range m {
+		m[i] = make([]float64, len(v))
+		m[i][i] = v[i]
+	}
+	return m
+}
+
+// OCP is a discretized optimal control problem (004 eq. 44–45) of a
+// nonsmooth model over [T0, T0 + T] with N control stages of piecewise
+// constant controls q_k, each discretized by FESD with N_FE,k finite
+// elements:
+//
+//	min  Σ_k ∫_stage k s_k L(x, q_k, p_k, z, t) dτ + R(s_N) + tracking + [T_f]
+//	s.t. s₀ = X0, FESD equations of every element (004 eq. 40–43),
+//	     continuity of the states and of the boundary multipliers across
+//	     elements and stages, bounds, path, stage-end and terminal
+//	     constraints, path complementarities.
+//
+// Expressions (costs, constraints, complementarities) are built in the
+// model's graph and may use the model's symbols X, U, P and Time (the
+// numerical time τ), the global variables V, and the symbol HorizonSym if
+// set (the physical horizon T_f). At stage points they may also use the
+// DCS's algebraic variables (see PathComp.FromDCS and LagrangeFromDCS).
+// Terminal expressions use the last stage's control and parameters.
+//
+// A zero field means its default; Validate (called by NewOCPSolver) checks
+// the dimensions and bounds.
+type OCP struct {
+	// Model is the nonsmooth system.
+	Model *dcs.Model
+	// X0 is the initial state s₀ (fixed; SetX0 changes it between solves).
+	X0 []float64
+	// N is the number of control stages (≥ 1).
+	N int
+	// T is the horizon. With FreeTime it is the numerical horizon and the
+	// initial guess of the physical one.
+	T float64
+	// T0 is the start time (default 0).
+	T0 float64
+	// NFE is the number of finite elements per stage: nil (Options.NFE for
+	// every stage), one value, or N values.
+	NFE []int
+
+	// FreeTime makes the physical horizon T_f a decision variable with
+	// TMin ≤ T_f ≤ TMax (defaults 0 and +Inf): without speed-of-time
+	// variables (or with GlobalSpeedOfTime) by a global time scaling
+	// s_T = T_f/T that multiplies the right-hand side; with
+	// StageSpeedOfTime T_f = (T/N) Σ_k s_k. TimeOptimal adds T_f to the
+	// objective (and implies FreeTime).
+	FreeTime, TimeOptimal bool
+	TMin, TMax            float64
+	// HorizonSym, if valid, is a symbol that stands for T_f in the
+	// expressions (for example in a stage-wise clock constraint).
+	HorizonSym ad.Expr
+
+	// SpeedOfTime adds speed-of-time variables with SOTMin ≤ s ≤ SOTMax
+	// (defaults 1 and 25, nosnoc's), start SOTInit (default 1) and the
+	// regularization SOTRho·Σ(s − 1)² in the objective.
+	SpeedOfTime            SpeedOfTime
+	SOTMin, SOTMax, SOTInit float64
+	SOTRho                 float64
+
+	// XL, XU bound the states (nil: unbounded) at the points XBoundsAt
+	// (default AtStageEnds). UL, UU bound the controls.
+	XL, XU    []float64
+	XBoundsAt Where
+	UL, UU    []float64
+
+	// P are the values of the model's parameters (length n_p); PStage, if
+	// not nil, gives them per stage (N rows, overriding P).
+	P      []float64
+	PStage [][]float64
+
+	// V are global decision variables (distinct symbols of the model's
+	// graph) with bounds VL, VU (nil: unbounded) and start V0 (nil: 0
+	// projected into the bounds). A symbol of V that is also one of the
+	// model's parameters P makes that parameter a decision variable (its
+	// value in P is then ignored).
+	V          ad.Vec
+	VL, VU, V0 []float64
+
+	// Lagrange is the running cost L, integrated with the Runge–Kutta
+	// quadrature of every element, h Σ_m b_m s L(x_{n,m}, …) (the zero Expr:
+	// none). LagrangeFromDCS, if set, is added and may use the DCS's Z.
+	Lagrange        ad.Expr
+	LagrangeFromDCS func(d *dcs.DCS) ad.Expr
+	// Mayer is the terminal cost R(s_N) (the zero Expr: none).
+	Mayer ad.Expr
+	// Tracking is an optional least-squares cost.
+	Tracking *Tracking
+
+	// Path are path constraints (at stage ends by default), Terminal
+	// constraints at s_N.
+	Path     []Constraint
+	Terminal []Constraint
+	// StageEnd, if not nil, gives constraints at the end s_{k+1} of stage
+	// k = 0…N−1 (their At is ignored), for example a stage-wise clock
+	// constraint t(τ_{k+1}) = (k+1)·T/N of time freezing.
+	StageEnd func(k int) []Constraint
+	// PathComps are user complementarity constraints.
+	PathComps []PathComp
+
+	// Initialization. XInit is nil (x₀ everywhere), one row (a constant
+	// state) or N+1 rows at the stage boundaries (a reference trajectory,
+	// interpolated linearly inside every stage). UInit is nil (0 projected
+	// into the bounds), one row or N rows. The algebraic variables start at
+	// the consistent values of the DCS at the guessed (x, q) of every point
+	// (dcs.DCS.InitialGuess). Warm, if not nil, is a previous result of the
+	// same problem whose solution is the start (it overrides the others).
+	XInit [][]float64
+	UInit [][]float64
+	Warm  *OCPResult
+
+	// Options configures the transcription and the homotopy.
+	Options Options
+}
+
+// validate checks the OCP against the model's dimensions.
+func (p *OCP) validate() error {
+	if p == nil || p.Model == nil {
+		return ErrNilModel
+	}
+	m := p.Model
+	nx, nu, np := len(m.X), len(m.U), len(m.P)
+	if p.N < 1 {
+		return fmt.Errorf("%w: N = %d < 1 control stages", ErrHorizon, p.N)
+	}
+	if !(p.T > 0) || math.IsInf(p.T, 0) {
+		return fmt.Errorf("%w: T = %g must be positive and finite", ErrHorizon, p.T)
+	}
+	if bad(p.T0) {
+		return fmt.Errorf("%w: T0 = %g", ErrHorizon, p.T0)
+	}
+	if err := checkVec("X0", p.X0, nx); err != nil {
+		return err
+	}
+	switch len(p.NFE) {
+	case 0, 1, p.N:
+	default:
+		return fmt.Errorf("%w: NFE has %d entries, want 1 or N = %d", ErrDimension, len(p.NFE), p.N)
+	}
+	for k, v := range p.NFE {
+		if v < 1 {
+			return optErr("NFE[%d] = %d < 1", k, v)
+		}
+	}
+	if p.TMin < 0 || math.IsNaN(p.TMin) || math.IsNaN(p.TMax) || p.TMax < 0 {
+		return fmt.Errorf("%w: TMin = %g, TMax = %g", ErrBounds, p.TMin, p.TMax)
+	}
+	if p.TMax != 0 && p.TMin > p.TMax {
+		return fmt.Errorf("%w: TMin = %g > TMax = %g", ErrBounds, p.TMin, p.TMax)
+	}
+	if (p.FreeTime || p.TimeOptimal) && p.SpeedOfTime == GlobalSpeedOfTime {
+		return optErr("FreeTime already scales time globally: use NoSpeedOfTime or StageSpeedOfTime")
+	}
+	if p.SpeedOfTime < NoSpeedOfTime || p.SpeedOfTime > StageSpeedOfTime {
+		return optErr("unknown speed-of-time mode %d", int(p.SpeedOfTime))
+	}
+	for _, v := range []float64{p.SOTMin, p.SOTMax, p.SOTInit, p.SOTRho} {
+		if math.IsNaN(v) || v < 0 {
+			return fmt.Errorf("%w: speed-of-time settings (SOTMin %g, SOTMax %g, SOTInit %g, SOTRho %g)", ErrBounds, p.SOTMin, p.SOTMax, p.SOTInit, p.SOTRho)
+		}
+	}
+	if lo, hi := p.sotBounds(); lo > hi {
+		return fmt.Errorf("%w: SOTMin = %g > SOTMax = %g", ErrBounds, lo, hi)
+	}
+	if err := checkBounds("XL/XU", p.XL, p.XU, nx); err != nil {
+		return err
+	}
+	if err := checkBounds("UL/UU", p.UL, p.UU, nu); err != nil {
+		return err
+	}
+	if err := checkWhere("XBoundsAt", p.XBoundsAt); err != nil {
+		return err
+	}
+	if p.PStage != nil {
+		if len(p.PStage) != p.N {
+			return fmt.Errorf("%w: PStage has %d rows, want N = %d", ErrDimension, len(p.PStage), p.N)
+		}
+		for k, r := range p.PStage {
+			if err := checkVec(fmt.Sprintf("PStage[%d]", k), r, np); err != nil {
+				return err
+			}
+		}
+	} else if err := checkVec("P", p.P, np); err != nil {
+		if !(np > 0 && len(p.P) == 0 && allGlobal(m.P, p.V)) {
+			return err
+		}
+	}
+	// global variables
+	g := m.Graph
+	seen := map[ad.Expr]bool{}
+	for _, e := range ad.Concat(m.X, m.U) {
+		seen[e] = true
+	}
+	for i, v := range p.V {
+		if !v.IsSymbol() || v.Graph() != g {
+			return fmt.Errorf("%w: V[%d] is not a symbol of the model's graph", ErrDimension, i)
+		}
+		if seen[v] {
+			return fmt.Errorf("%w: V[%d] = %s is a state, a control or repeated", ErrDimension, i, v.Name())
+		}
+		seen[v] = true
+	}
+	if err := checkBounds("VL/VU", p.VL, p.VU, len(p.V)); err != nil {
+		return err
+	}
+	if p.V0 != nil {
+		if err := checkVec("V0", p.V0, len(p.V)); err != nil {
+			return err
+		}
+	}
+	if p.HorizonSym.IsValid() {
+		if !p.HorizonSym.IsSymbol() || p.HorizonSym.Graph() != g || seen[p.HorizonSym] {
+			return fmt.Errorf("%w: HorizonSym must be a new symbol of the model's graph", ErrDimension)
+		}
+		for _, e := range m.P {
+			if e == p.HorizonSym {
+				return fmt.Errorf("%w: HorizonSym is a model parameter", ErrDimension)
+			}
+		}
+	}
+	for i, c := range p.Path {
+		if err := checkConstraint(fmt.Sprintf("Path[%d]", i), c); err != nil {
+			return err
+		}
+		if err := checkWhere(fmt.Sprintf("Path[%d].At", i), c.At); err != nil {
+			return err
+		}
+	}
+	for i, c := range p.Terminal {
+		if err := checkConstraint(fmt.Sprintf("Terminal[%d]", i), c); err != nil {
+			return err
+		}
+	}
+	if p.StageEnd != nil {
+		for k := 0; k < p.N; k++ {
+			for i, c := range p.StageEnd(k) {
+				if err := checkConstraint(fmt.Sprintf("StageEnd(%d)[%d]", k, i), c); err != nil {
+					return err
+				}
+			}
+		}
+	}
+	for i, c := range p.PathComps {
+		if c.FromDCS == nil && len(c.G) != len(c.H) {
+			return fmt.Errorf("%w: PathComps[%d] has %d G and %d H", ErrDimension, i, len(c.G), len(c.H))
+		}
+		if err := checkWhere(fmt.Sprintf("PathComps[%d].At", i), c.At); err != nil {
+			return err
+		}
+	}
+	if t := p.Tracking; t != nil {
+		if err := t.validate(p.N, nx, nu); err != nil {
+			return err
+		}
+	}
+	switch len(p.XInit) {
+	case 0, 1, p.N + 1:
+	default:
+		return fmt.Errorf("%w: XInit has %d rows, want 1 or N+1 = %d", ErrDimension, len(p.XInit), p.N+1)
+	}
+	for k, r := range p.XInit {
+		if err := checkVec(fmt.Sprintf("XInit[%d]", k), r, nx); err != nil {
+			return err
+		}
+	}
+	switch len(p.UInit) {
+	case 0, 1, p.N:
+	default:
+		return fmt.Errorf("%w: UInit has %d rows, want 1 or N = %d", ErrDimension, len(p.UInit), p.N)
+	}
+	for k, r := range p.UInit {
+		if err := checkVec(fmt.Sprintf("UInit[%d]", k), r, nu); err != nil {
+			return err
+		}
+	}
+	return p.Options.Validate()
+}
+
+func allGlobal(P, V ad.Vec) bool {
+	in := map[ad.Expr]bool{}
+	for _, v := range V {
+		in[v] = true
+	}
+	for _, e := range P {
+		if !in[e] {
+			return false
+		}
+	}
+	return true
+}
+
+func (p *OCP) sotBounds() (lo, hi float64) {
+	lo, hi = p.SOTMin, p.SOTMax
+	if lo == 0 {
+		lo = 1
+	}
+	if hi == 0 {
+		hi = 25
+	}
+	return lo, hi
+}
+
+func checkWhere(name string, w Where) error {
+	if w < AtStageEnds || w > AtStagePoints {
+		return optErr("%s: unknown point selection %d", name, int(w))
+	}
+	return nil
+}
+
+// checkBounds checks optional bound vectors of length n: both may be nil;
+// NaN or lo > hi is ErrBounds.
+func checkBounds(name string, lo, hi []float64, n int) error {
+	if lo != nil && len(lo) != n {
+		return fmt.Errorf("%w: %s: lower bound of length %d, want %d", ErrDimension, name, len(lo), n)
+	}
+	if hi != nil && len(hi) != n {
+		return fmt.Errorf("%w: %s: upper bound of length %d, want %d", ErrDimension, name, len(hi), n)
+	}
+	for i := 0; i < n; i++ {
+		l, u := math.Inf(-1), math.Inf(1)
+		if lo != nil {
+			l = lo[i]
+		}
+		if hi != nil {
+			u = hi[i]
+		}
+		if math.IsNaN(l) || math.IsNaN(u) || l > u || math.IsInf(l, 1) || math.IsInf(u, -1) {
+			return fmt.Errorf("%w: %s[%d]: [%g, %g]", ErrBounds, name, i, l, u)
+		}
+	}
+	return nil
+}
+
+func checkConstraint(name string, c Constraint) error {
+	if (c.L == nil) != (c.U == nil) {
+		return fmt.Errorf("%w: %s: give both L and U or neither", ErrDimension, name)
+	}
+	if c.L == nil {
+		return nil
+	}
+	return checkBounds(name, c.L, c.U, len(c.G))
+}
+
+func checkMat(name string, m [][]float64, n int) error {
+	if m == nil {
+		return nil
+	}
+	if len(m) != n {
+		return fmt.Errorf("%w: %s has %d rows, want %d", ErrDimension, name, len(m), n)
+	}
+	for i, r := range m {
+		if err := checkVec(fmt.Sprintf("%s[%d]", name, i), r, n); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func (t *Tracking) validate(N, nx, nu int) error {
+	if err := checkMat("Tracking.Q", t.Q, nx); err != nil {
+		return err
+	}
+	if err := checkMat("Tracking.R", t.R, nu); err != nil {
+		return err
+	}
+	if err := checkMat("Tracking.QT", t.QT, nx); err != nil {
+		return err
+	}
+	if t.Q != nil || (t.QT != nil && t.XRefT == nil) {
+		if len(t.XRef) != 1 && len(t.XRef) != N {
+			return fmt.Errorf("%w: Tracking.XRef has %d rows, want 1 or N = %d", ErrDimension, len(t.XRef), N)
+		}
+	}
+	for k, r := range t.XRef {
+		if err := checkVec(fmt.Sprintf("Tracking.XRef[%d]", k), r, nx); err != nil {
+			return err
+		}
+	}
+	if t.URef != nil && len(t.URef) != 1 && len(t.URef) != N {
+		return fmt.Errorf("%w: Tracking.URef has %d rows, want 1 or N = %d", ErrDimension, len(t.URef), N)
+	}
+	for k, r := range t.URef {
+		if err := checkVec(fmt.Sprintf("Tracking.URef[%d]", k), r, nu); err != nil {
+			return err
+		}
+	}
+	if t.XRefT != nil {
+		if err := checkVec("Tracking.XRefT", t.XRefT, nx); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// nfe returns N_FE of stage k.
+func (p *OCP) nfe(k int, def int) int {
+	switch len(p.NFE) {
+	case 0:
+		return def
+	case 1:
+		return p.NFE[0]
+	}
+	return p.NFE[k]
+}
+
+// row returns row k of a table with one or n rows (nil for an empty one).
+func row(tab [][]float64, k int) []float64 {
+	switch len(tab) {
+	case 0:
+		return nil
+	case 1:
+		return tab[0]
+	}
+	return tab[k]
+}
