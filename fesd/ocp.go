@@ -167,9 +167,9 @@ type OCP struct {
 	// SpeedOfTime adds speed-of-time variables with SOTMin ≤ s ≤ SOTMax
 	// (defaults 1 and 25, nosnoc's), start SOTInit (default 1) and the
 	// regularization SOTRho·Σ(s − 1)² in the objective.
-	SpeedOfTime            SpeedOfTime
+	SpeedOfTime             SpeedOfTime
 	SOTMin, SOTMax, SOTInit float64
-	SOTRho                 float64
+	SOTRho                  float64
 
 	// XL, XU bound the states (nil: unbounded) at the points XBoundsAt
 	// (default AtStageEnds). UL, UU bound the controls.

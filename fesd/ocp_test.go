@@ -76,8 +76,8 @@ func TestOCPTurboCarFree(t *testing.T) {
 		Model: m, X0: []float64{0, 0}, N: 10, T: 10, NFE: []int{3},
 		TimeOptimal: true,
 		UL:          []float64{-5}, UU: []float64{5},
-		UInit:       [][]float64{{5}, {5}, {5}, {0}, {0}, {0}, {0}, {-5}, {-5}, {-5}},
-		Terminal:    []fesd.Constraint{{G: ad.Vec{x[0].AddConst(-200), x[1]}}},
+		UInit:    [][]float64{{5}, {5}, {5}, {0}, {0}, {0}, {0}, {-5}, {-5}, {-5}},
+		Terminal: []fesd.Constraint{{G: ad.Vec{x[0].AddConst(-200), x[1]}}},
 		Options: fesd.Options{
 			DCS:               dcs.Options{Formulation: dcs.Step},
 			StepEquilibration: fesd.NoEquilibration,
