@@ -1,0 +1,162 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"math"
+
+	"github.com/fesd-go/fesd/ad"
+	"github.com/fesd-go/fesd/dcs"
+	"github.com/fesd-go/fesd/fesd"
+	"github.com/fesd-go/fesd/mpcc"
+	"github.com/fesd-go/fesd/rk"
+)
+
+// Problem data of 004 §7.2 and nosnoc.md §3.4: x₀ = (q₀, 0, 0), the
+// horizon T = 3 and the target q = (3, 0.4, 0, 0) (config.T and
+// config.Distance change the last two, for short test runs).
+var q0 = []float64{0, 0.4, 0, 0}
+
+// config selects one OCP run.
+type config struct {
+	N    int             // control stages
+	// T is the horizon (3) and Distance the target q_x (3).
+	T, Distance float64
+	Form dcs.Formulation // Step (Heaviside) or Stewart
+	NFE  int             // finite elements per stage (3)
+	// Cross is the cross-complementarity mode (paper era: FE_STAGE, mode 3).
+	Cross fesd.CrossComp
+	// SOTMin, SOTMax bound the speed of time per stage ([0.99, 10], paper era).
+	SOTMin, SOTMax float64
+	// CompTol is the complementarity tolerance (1e-5) and MaxSteps the
+	// number of homotopy steps (N_homotopy; 0 = mpcc's default from σ₀, κ
+	// and CompTol).
+	CompTol  float64
+	MaxSteps int
+	Kappa    float64
+	// NLPTol is the inner solver tolerance (IPOPT tol = acceptable_tol =
+	// 1e-5 in the experiment).
+	NLPTol  float64
+	MaxIter int
+	// Log receives the homotopy log (nil: quiet).
+	Log io.Writer
+	// InitRef starts the states at the reference (nosnoc's
+	// initialize_with_ref; off in the paper's experiment).
+	InitRef bool
+}
+
+func defaultConfig() config {
+	return config{N: 60, T: 3, Distance: 3, Form: dcs.Step, NFE: 3, Cross: fesd.FEStage, SOTMin: 0.99, SOTMax: 10,
+		CompTol: 1e-5, Kappa: 0.1, NLPTol: 1e-5, MaxIter: 10000}
+}
+
+// qTarget returns (Distance, 0.4, 0, 0).
+func (c config) qTarget() []float64 { return []float64{c.Distance, 0.4, 0, 0} }
+
+// reference returns x_ref: MATLAB's interp1([0 .25 .5 .75 1], [x0 x_mid1
+// x_mid2 x_mid3 x_target]', linspace(0, 1, N), 'spline') for the 8
+// physical states (two hops to z = 0.6 with v_x = D/T, nosnoc.md §3.4; D = 3,
+// T = 3 in the paper), with the clock reference k·T/N appended (its weight
+// is 0). Row k is the reference for the end state of stage k.
+func (c config) reference() ([][]float64, error) {
+	N, D, vx := c.N, c.Distance, c.Distance/c.T
+	knots := []float64{0, 0.25, 0.5, 0.75, 1}
+	pts := [][]float64{
+		{0, 0.4, 0, 0, 0, 0, 0, 0},
+		{D / 4, 0.6, 0, 0, vx, 0, 0, 0},
+		{D / 2, 0.4, 0, 0, vx, 0, 0, 0},
+		{3 * D / 4, 0.6, 0, 0, vx, 0, 0, 0},
+		{D, 0.4, 0, 0, 0, 0, 0, 0},
+	}
+	ref, err := interpSpline(knots, pts, linspace(0, 1, N))
+	if err != nil {
+		return nil, err
+	}
+	for k := range ref {
+		ref[k] = append(ref[k], float64(k+1)*c.T/float64(N))
+	}
+	return ref, nil
+}
+
+// buildOCP returns the discretized OCP of 004 §7.2 for the monopod model.
+func buildOCP(m *monopod, c config) (*fesd.OCP, error) {
+	ref, err := c.reference()
+	if err != nil {
+		return nil, err
+	}
+	horizon, qTarget := c.T, c.qTarget()
+	x0 := append(append(append([]float64(nil), q0...), 0, 0, 0, 0), 0)
+	xT := append(append(append([]float64(nil), qTarget...), 0, 0, 0, 0), horizon)
+	inf := math.Inf(1)
+	clock := m.tf.Clock
+	p := &fesd.OCP{
+		Model: m.tf.Model,
+		X0:    x0,
+		N:     c.N,
+		T:     horizon,
+		NFE:   []int{c.NFE},
+		// One speed-of-time variable per stage scales the whole right-hand
+		// side (nosnoc MATLAB, time_freezing = 1).
+		SpeedOfTime: fesd.StageSpeedOfTime,
+		SOTMin:      c.SOTMin, SOTMax: c.SOTMax, SOTInit: 1,
+		// Bounds of nosnoc.md §3.4; the clock is unbounded.
+		XL: []float64{-0.5, 0, -math.Pi, -math.Pi, -100, -100, -100, -100, -inf},
+		XU: []float64{qTarget[0] + 0.5, 10, math.Pi, math.Pi, 100, 100, 100, 100, inf},
+		UL: []float64{-100, -100},
+		UU: []float64{100, 100},
+		// Heaviside weights of the code (feb8e46): Q, Q_T as in the paper,
+		// R = 0.1·I (the paper says ρ_u = 0.01); the clock has weight 0.
+		Tracking: &fesd.Tracking{
+			XRef:  ref,
+			Q:     fesd.Diag(1, 1, 10, 1, 1e-6, 1e-6, 1e-6, 1e-6, 0),
+			R:     fesd.Diag(0.1, 0.1),
+			XRefT: xT,
+			QT:    fesd.Diag(1e3, 1e3, 1e3, 1e3, 10, 10, 10, 10, 0),
+		},
+		// Stage-wise clock constraint t(end of stage k) = (k+1)·T/N.
+		StageEnd: func(k int) []fesd.Constraint {
+			return []fesd.Constraint{{G: ad.Vec{m.tf.Model.X[clock].AddConst(-float64(k+1) * horizon / float64(c.N))}}}
+		},
+		Options: fesd.Options{
+			Scheme: rk.FamilyRadauIIA, Stages: 2, NFE: c.NFE,
+			CrossComp: c.Cross,
+			DCS:       m.tf.DCSOptions(),
+			MPCC:      mpcc.Settings{Sigma0: 1, Kappa: c.Kappa, CompTol: c.CompTol, MaxSteps: c.MaxSteps},
+		},
+	}
+	nlpSet := mpcc.DefaultNLPSettings()
+	nlpSet.Tol, nlpSet.AcceptableTol = c.NLPTol, c.NLPTol
+	nlpSet.AcceptableIter = 3
+	nlpSet.MaxIter = c.MaxIter
+	p.Options.MPCC.NLP = &nlpSet
+	p.Options.MPCC.Log = c.Log
+	if c.InitRef {
+		init := make([][]float64, c.N+1)
+		init[0] = x0
+		copy(init[1:], ref)
+		p.XInit = init
+	}
+	return p, nil
+}
+
+// run solves one OCP and returns the result and the model.
+func run(ctx context.Context, c config) (*fesd.OCPResult, *monopod, error) {
+	m, err := newMonopod(c.Form)
+	if err != nil {
+		return nil, nil, err
+	}
+	p, err := buildOCP(m, c)
+	if err != nil {
+		return nil, nil, err
+	}
+	s, err := fesd.NewOCPSolver(p)
+	if err != nil {
+		return nil, nil, fmt.Errorf("monopod: building the OCP: %w", err)
+	}
+	r, err := s.Solve(ctx)
+	if err != nil {
+		return r, m, fmt.Errorf("monopod: solving the OCP: %w", err)
+	}
+	return r, m, nil
+}

@@ -1,0 +1,326 @@
+package main
+
+import (
+	"fmt"
+	"image/color"
+	"math"
+	"path/filepath"
+	"sort"
+	"time"
+
+	"gonum.org/v1/plot/vg"
+
+	"github.com/fesd-go/fesd/fesd"
+	"github.com/fesd-go/fesd/internal/report"
+)
+
+// summary is summary.json.
+type summary struct {
+	N                     int     `json:"N"`
+	DCS                   string  `json:"dcs"`
+	CrossComp             string  `json:"cross_comp"`
+	Status                string  `json:"status"`
+	Objective             float64 `json:"objective"`
+	NLPIterations         int     `json:"nlp_iterations"`
+	HomotopySteps         int     `json:"homotopy_steps"`
+	WallSeconds           float64 `json:"wall_seconds"`
+	SecondsPerIteration   float64 `json:"seconds_per_iteration"`
+	TerminalPositionError float64 `json:"terminal_position_error"`
+	TerminalVelocityNorm  float64 `json:"terminal_velocity_norm"`
+	// Jumps counts the flight phases (foot above FlightHeight at an
+	// element boundary between two ground contacts or after the start);
+	// Impacts counts the frozen phases (auxiliary dynamics with dt/dτ ≈ 0).
+	Jumps   int `json:"jumps"`
+	Impacts int `json:"impacts"`
+	// MaxPenetration is max(0, −f_c) over all element boundaries and stage
+	// points; CompResidual the final complementarity residual.
+	MaxPenetration float64 `json:"max_penetration"`
+	CompResidual   float64 `json:"comp_residual"`
+	// ClockMonotone reports t non-decreasing along the grid.
+	ClockMonotone bool `json:"clock_monotone"`
+	NumVariables  int  `json:"nlp_variables"`
+	NumConstraint int  `json:"nlp_constraints"`
+}
+
+// flightHeight is the foot height above which the robot is in flight.
+const flightHeight = 1e-3
+
+// analysis holds the physical-time trajectory of a solution.
+type analysis struct {
+	tau, t []float64    // numerical and physical time of all grid points
+	x      [][]float64  // states there
+	foot   [][2]float64 // foot position
+	pts    [][4][2]float64
+}
+
+// analyse merges the element boundaries and stage points in τ order and
+// evaluates the kinematics.
+func analyse(r *fesd.OCPResult, m *monopod) (*analysis, error) {
+	pf, err := m.points()
+	if err != nil {
+		return nil, err
+	}
+	type pt struct {
+		tau float64
+		x   []float64
+	}
+	var all []pt
+	for i, tau := range r.T {
+		all = append(all, pt{tau, r.XFE[i]})
+	}
+	for i, tau := range r.StageT {
+		all = append(all, pt{tau, r.StageX[i]})
+	}
+	sort.SliceStable(all, func(i, j int) bool { return all[i].tau < all[j].tau })
+	a := &analysis{}
+	for i, p := range all {
+		if i > 0 && math.Abs(p.tau-all[i-1].tau) < 1e-12 {
+			continue // Radau IIA's last stage is the element end
+		}
+		a.tau = append(a.tau, p.tau)
+		a.t = append(a.t, p.x[m.tf.Clock])
+		a.x = append(a.x, p.x)
+		ps := pf(p.x[:4])
+		a.pts = append(a.pts, ps)
+		a.foot = append(a.foot, ps[2])
+	}
+	return a, nil
+}
+
+// summarize fills the summary of one run.
+func summarize(c config, r *fesd.OCPResult, m *monopod, a *analysis, wall time.Duration) summary {
+	s := summary{N: c.N, DCS: c.Form.String(), CrossComp: c.Cross.String(), Status: r.Status.String(),
+		Objective: r.Objective, NLPIterations: r.Iterations, HomotopySteps: len(r.Homotopy),
+		WallSeconds: wall.Seconds(), CompResidual: r.CompResidual,
+		NumVariables: r.NumVariables, NumConstraint: r.NumConstraints, ClockMonotone: true}
+	if r.Iterations > 0 {
+		s.SecondsPerIteration = wall.Seconds() / float64(r.Iterations)
+	}
+	xf := r.Final()
+	qTarget := c.qTarget()
+	for i := 0; i < 4; i++ {
+		s.TerminalPositionError = math.Hypot(s.TerminalPositionError, xf[i]-qTarget[i])
+		s.TerminalVelocityNorm = math.Hypot(s.TerminalVelocityNorm, xf[4+i])
+	}
+	for i := range a.t {
+		s.MaxPenetration = math.Max(s.MaxPenetration, -a.foot[i][1])
+		if i > 0 && a.t[i] < a.t[i-1]-1e-9 {
+			s.ClockMonotone = false
+		}
+	}
+	// Flight phases at element boundaries.
+	inFlight := false
+	for _, x := range r.XFE {
+		fc := footHeight(x)
+		if fc > flightHeight && !inFlight {
+			s.Jumps++
+		}
+		inFlight = fc > flightHeight
+	}
+	// Frozen phases: elements whose clock advances by less than 1% of the
+	// physical time the element would take at unit rate, while the velocity
+	// changes.
+	frozen := false
+	for n := range r.H {
+		dt := r.XFE[n+1][m.tf.Clock] - r.XFE[n][m.tf.Clock]
+		dv := 0.0
+		for i := 4; i < 8; i++ {
+			dv = math.Max(dv, math.Abs(r.XFE[n+1][i]-r.XFE[n][i]))
+		}
+		f := r.H[n] > 0 && dt < 0.01*r.H[n]*r.SOT[r.StageOf[n]] && dv > 1e-3
+		if f && !frozen {
+			s.Impacts++
+		}
+		frozen = f
+	}
+	return s
+}
+
+// footHeight is f_c(q) = p_foot,z written out (nosnoc.md §3.1).
+func footHeight(x []float64) float64 {
+	return x[1] - lThigh*math.Cos(x[2]) - lShank*math.Cos(x[2]+x[3])
+}
+
+// writeRun writes the CSV files, summary.json and the figures of one run.
+func writeRun(dir string, c config, r *fesd.OCPResult, m *monopod, a *analysis, s summary) error {
+	if _, err := report.MakeDir(dir); err != nil {
+		return err
+	}
+	names := []string{"qx", "qz", "phi_hip", "phi_knee", "vx", "vz", "omega_hip", "omega_knee", "t"}
+	rows := make([][]float64, len(a.t))
+	for i := range rows {
+		rows[i] = append([]float64{a.t[i], a.tau[i]}, a.x[i][:8]...)
+		rows[i] = append(rows[i], a.foot[i][0], a.foot[i][1])
+	}
+	hdr := append([]string{"t", "tau"}, names[:8]...)
+	hdr = append(hdr, "foot_x", "foot_z")
+	if err := report.WriteCSV(filepath.Join(dir, "trajectory.csv"), hdr, rows); err != nil {
+		return err
+	}
+	crow := make([][]float64, len(r.U))
+	for k, u := range r.U {
+		t0, t1 := r.XFE[0][m.tf.Clock], 0.0
+		if k < len(r.X) {
+			t0 = r.X[k][m.tf.Clock]
+		}
+		if k+1 < len(r.X) {
+			t1 = r.X[k+1][m.tf.Clock]
+		}
+		crow[k] = []float64{float64(k), t0, t1, u[0], u[1], r.SOT[k]}
+	}
+	if err := report.WriteCSV(filepath.Join(dir, "controls.csv"), []string{"stage", "t_start", "t_end", "u_hip", "u_knee", "speed_of_time"}, crow); err != nil {
+		return err
+	}
+	if err := report.WriteJSON(filepath.Join(dir, "summary.json"), s); err != nil {
+		return err
+	}
+	if err := plotFrames(filepath.Join(dir, "frames"), a); err != nil {
+		return err
+	}
+	if err := plotStates(filepath.Join(dir, "states"), c, a); err != nil {
+		return err
+	}
+	return plotControls(filepath.Join(dir, "controls"), r, m)
+}
+
+// plotFrames draws the robot (head–hip–knee–foot) at about 25 physical
+// times, as 004 Figure 7.
+func plotFrames(base string, a *analysis) error {
+	lp := report.LinePlot{Title: "Monopod frames", XLabel: "x [m]", YLabel: "z [m]", NoLegend: true, HLines: []float64{0}}
+	nf := 25
+	next := 0.0
+	tEnd := a.t[len(a.t)-1]
+	for i := range a.t {
+		if a.t[i] < next-1e-12 && i != len(a.t)-1 {
+			continue
+		}
+		next = a.t[i] + tEnd/float64(nf)
+		p := a.pts[i]
+		f := a.t[i] / tEnd
+		col := color.RGBA{R: uint8(30 + 200*f), G: 60, B: uint8(230 - 200*f), A: 255}
+		lp.Series = append(lp.Series, report.Series{
+			X: []float64{p[3][0], p[0][0], p[1][0], p[2][0]}, Y: []float64{p[3][1], p[0][1], p[1][1], p[2][1]},
+			Points: true, Color: col,
+		})
+	}
+	pl, err := lp.Plot()
+	if err != nil {
+		return err
+	}
+	_, err = report.SavePlot(pl, 24*vg.Centimeter, 8*vg.Centimeter, base)
+	return err
+}
+
+// plotStates draws q_x, q_z, v_x, v_z against physical time with the
+// reference (004 Figure 8).
+func plotStates(base string, c config, a *analysis) error {
+	ref, err := c.reference()
+	if err != nil {
+		return err
+	}
+	tr := make([]float64, c.N)
+	for k := range tr {
+		tr[k] = float64(k+1) * c.T / float64(c.N)
+	}
+	col := func(j int) []float64 { return report.Column(a.x, j) }
+	refc := func(j int) []float64 { return report.Column(ref, j) }
+	gray := color.Gray{Y: 120}
+	panel := func(title, y string, j int) report.LinePlot {
+		return report.LinePlot{Title: title, XLabel: "physical time t [s]", YLabel: y, Series: []report.Series{
+			{Name: "FESD", X: a.t, Y: col(j)},
+			{Name: "reference", X: tr, Y: refc(j), Dashed: true, Color: gray},
+		}}
+	}
+	foot := report.LinePlot{Title: "foot height", XLabel: "physical time t [s]", YLabel: "f_c [m]", HLines: []float64{0}, NoLegend: true,
+		Series: []report.Series{{X: a.t, Y: column2(a.foot, 1)}}}
+	tp, err := report.Tiled(3, 2,
+		panel("horizontal position", "q_x [m]", 0), panel("vertical position", "q_z [m]", 1),
+		panel("horizontal velocity", "v_x [m/s]", 4), panel("vertical velocity", "v_z [m/s]", 5),
+		foot, report.LinePlot{Title: "clock", XLabel: "numerical time τ", YLabel: "t [s]", NoLegend: true,
+			Series: []report.Series{{X: a.tau, Y: a.t}}})
+	if err != nil {
+		return err
+	}
+	_, err = report.SavePlot(tp, 24*vg.Centimeter, 24*vg.Centimeter, base)
+	return err
+}
+
+func column2(p [][2]float64, j int) []float64 {
+	out := make([]float64, len(p))
+	for i := range p {
+		out[i] = p[i][j]
+	}
+	return out
+}
+
+// plotControls draws the piecewise constant torques against physical time
+// (004 Figure 9) and the speed of time per stage.
+func plotControls(base string, r *fesd.OCPResult, m *monopod) error {
+	var t, uh, uk, st []float64
+	for k, u := range r.U {
+		t0, t1 := r.X[k][m.tf.Clock], r.X[k+1][m.tf.Clock]
+		t = append(t, t0, t1)
+		uh = append(uh, u[0], u[0])
+		uk = append(uk, u[1], u[1])
+		st = append(st, r.SOT[k], r.SOT[k])
+	}
+	tp, err := report.Tiled(2, 1,
+		report.LinePlot{Title: fmt.Sprintf("Optimal controls (N = %d)", len(r.U)), XLabel: "physical time t [s]", YLabel: "torque [Nm]",
+			Series: []report.Series{{Name: "u_hip", X: t, Y: uh}, {Name: "u_knee", X: t, Y: uk}}},
+		report.LinePlot{Title: "speed of time", XLabel: "physical time t [s]", YLabel: "s_k", NoLegend: true,
+			Series: []report.Series{{X: t, Y: st}}})
+	if err != nil {
+		return err
+	}
+	_, err = report.SavePlot(tp, 20*vg.Centimeter, 16*vg.Centimeter, base)
+	return err
+}
+
+// writeSweep writes sweep.csv, sweep.json and the plots of 004 Figure 10
+// (total time and time per NLP iteration against N for both DCS modes).
+func writeSweep(dir string, rows []summary) error {
+	if _, err := report.MakeDir(dir); err != nil {
+		return err
+	}
+	hdr := []string{"N", "dcs", "status", "nlp_iterations", "wall_seconds", "seconds_per_iteration", "objective",
+		"terminal_position_error", "terminal_velocity_norm", "jumps", "impacts", "max_penetration", "comp_residual"}
+	var tab [][]string
+	for _, s := range rows {
+		tab = append(tab, []string{fmt.Sprint(s.N), s.DCS, s.Status, fmt.Sprint(s.NLPIterations),
+			report.FormatFloat(s.WallSeconds), report.FormatFloat(s.SecondsPerIteration), report.FormatFloat(s.Objective),
+			report.FormatFloat(s.TerminalPositionError), report.FormatFloat(s.TerminalVelocityNorm),
+			fmt.Sprint(s.Jumps), fmt.Sprint(s.Impacts), report.FormatFloat(s.MaxPenetration), report.FormatFloat(s.CompResidual)})
+	}
+	if err := report.WriteTableCSV(filepath.Join(dir, "sweep.csv"), hdr, tab); err != nil {
+		return err
+	}
+	if err := report.WriteJSON(filepath.Join(dir, "sweep.json"), map[string]any{"runs": rows}); err != nil {
+		return err
+	}
+	series := func(get func(summary) float64) []report.Series {
+		var out []report.Series
+		for _, mode := range []string{"Step", "Stewart"} {
+			var x, y []float64
+			for _, s := range rows {
+				if s.DCS == mode {
+					x = append(x, float64(s.N))
+					y = append(y, get(s))
+				}
+			}
+			if len(x) > 0 {
+				out = append(out, report.Series{Name: mode, X: x, Y: y, Points: true})
+			}
+		}
+		return out
+	}
+	tp, err := report.Tiled(1, 2,
+		report.LinePlot{Title: "total time of the homotopy", XLabel: "N", YLabel: "wall time [s]", LogY: true,
+			Series: series(func(s summary) float64 { return s.WallSeconds })},
+		report.LinePlot{Title: "time per NLP iteration", XLabel: "N", YLabel: "wall time / iteration [s]",
+			Series: series(func(s summary) float64 { return s.SecondsPerIteration })})
+	if err != nil {
+		return err
+	}
+	_, err = report.SavePlot(tp, 26*vg.Centimeter, 10*vg.Centimeter, filepath.Join(dir, "sweep"))
+	return err
+}
