@@ -146,8 +146,8 @@ func run(ctx context.Context, w io.Writer, o options) (*summary, error) {
 	p := &fesd.OCP{
 		Model: m, X0: x0, N: o.N, T: 5, NFE: []int{o.NFE},
 		UL: []float64{-30}, UU: []float64{30},
-		XL: []float64{-5, math.Inf(-1), math.Inf(-1), math.Inf(-1)},
-		XU: []float64{5, math.Inf(1), math.Inf(1), math.Inf(1)},
+		XL:       []float64{-5, math.Inf(-1), math.Inf(-1), math.Inf(-1)},
+		XU:       []float64{5, math.Inf(1), math.Inf(1), math.Inf(1)},
 		Lagrange: quadForm(x, xRef, []float64{10, 100, 1, 1}).Add(ad.Sq(u[0])),
 		Mayer:    quadForm(x, xRef, []float64{500, 100, 10, 10}),
 		Options:  opts,
