@@ -96,3 +96,160 @@ func TestOCPTurboCarFree(t *testing.T) {
 		t.Errorf("terminal error %g", e)
 	}
 }
+
+// TestOCPLQRiccati: ẋ = a x + u, min ∫₀ᵀ q x² + r u² dt + p_T x(T)² with
+// piecewise constant u on N stages. The exact zero-order-hold
+// discretization over a stage of length L is x⁺ = A x + B u with
+// A = e^{aL}, B = (e^{aL} − 1)/a and the stage cost Q x² + 2M x u + R u²
+// with I₁ = ∫₀ᴸ e^{2aτ} = (e^{2aL} − 1)/(2a), Q = q I₁,
+// M = q (I₁ − (e^{aL} − 1)/a)/a, R = q (I₁ − 2(e^{aL} − 1)/a + L)/a² + r L;
+// the discrete Riccati recursion P = Q + A²P⁺ − (M + ABP⁺)²/(R + B²P⁺),
+// P_N = p_T, gives the optimal cost P₀x₀² and u₀ = −(M + ABP₁)/(R + B²P₁)·x₀.
+// FESD with Radau IIA n_s = 3 (order 5) and the RK quadrature of the
+// running cost reproduce them to the integration error (measured ~1e-10).
+func TestOCPLQRiccati(t *testing.T) {
+	const (
+		a, q, r, pT, x0, T = 0.8, 2.0, 0.5, 5.0, 1.5, 1.0
+		N                  = 8
+	)
+	g := ad.NewGraph()
+	x := g.SymVec("x", 1)
+	u := g.SymVec("u", 1)
+	m := dcs.NewModel(g, x, u, nil)
+	m.F0 = ad.Vec{x[0].Scale(a).Add(u[0])}
+	for _, rep := range []fesd.Representation{fesd.Integral, fesd.Differential} {
+		r0, err := fesd.SolveOCP(context.Background(), &fesd.OCP{
+			Model: m, X0: []float64{x0}, N: N, T: T, NFE: []int{2},
+			Lagrange: ad.Sq(x[0]).Scale(q).Add(ad.Sq(u[0]).Scale(r)),
+			Mayer:    ad.Sq(x[0]).Scale(pT),
+			Options:  fesd.Options{Stages: 3, Representation: rep},
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		L := T / N
+		eA := math.Exp(a * L)
+		A, B := eA, (eA-1)/a
+		I1 := (math.Exp(2*a*L) - 1) / (2 * a)
+		Q := q * I1
+		M := q * (I1 - (eA-1)/a) / a
+		R := q*(I1-2*(eA-1)/a+L)/(a*a) + r*L
+		P := pT
+		var P1 float64
+		for k := N - 1; k >= 0; k-- {
+			if k == 0 {
+				P1 = P
+			}
+			P = Q + A*A*P - (M+A*B*P)*(M+A*B*P)/(R+B*B*P)
+		}
+		J := P * x0 * x0
+		u0 := -(M + A*B*P1) / (R + B*B*P1) * x0
+		t.Logf("%v: J = %.12f (Riccati %.12f), u0 = %.10f (%.10f), iterations %d", rep, r0.Objective, J, r0.U[0][0], u0, r0.Iterations)
+		if r0.Status != mpcc.Solved || math.Abs(r0.Objective-J) > 1e-8*J || math.Abs(r0.U[0][0]-u0) > 1e-7 {
+			t.Errorf("%v: status %v, J = %.12g want %.12g, u0 = %.10g want %.10g", rep, r0.Status, r0.Objective, J, r0.U[0][0], u0)
+		}
+	}
+}
+
+// TestOCPStageSpeedOfTime: time freezing's ingredients on the double
+// integrator with a clock state c, ẋ = s_k·(v, u, 1): stage-wise speed of
+// time and the stage-end clock constraint c(τ_{k+1}) = (k+1)·T_f/N with
+// T_f given by HorizonSym. Time-optimal rest-to-rest over d = 1 with
+// |u| ≤ 1 gives T_f = 2 on the numerical horizon 1; the physical time of
+// the stage ends must equal the clock.
+func TestOCPStageSpeedOfTime(t *testing.T) {
+	g := ad.NewGraph()
+	x := g.SymVec("x", 3)
+	u := g.SymVec("u", 1)
+	m := dcs.NewModel(g, x, u, nil)
+	m.F0 = ad.Vec{x[1], u[0], g.Const(1)}
+	Tf := g.Sym("Tf")
+	const N = 6
+	p := &fesd.OCP{
+		Model: m, X0: []float64{0, 0, 0}, N: N, T: 1,
+		SpeedOfTime: fesd.StageSpeedOfTime, SOTMin: 0.1, SOTMax: 10,
+		TimeOptimal: true, HorizonSym: Tf,
+		UL: []float64{-1}, UU: []float64{1},
+		StageEnd: func(k int) []fesd.Constraint {
+			return []fesd.Constraint{{G: ad.Vec{x[2].Sub(Tf.Scale(float64(k+1) / N))}}}
+		},
+		Terminal: []fesd.Constraint{{G: ad.Vec{x[0].AddConst(-1), x[1]}}},
+	}
+	r, err := fesd.SolveOCP(context.Background(), p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("status %v, T_f = %.10f, s = %v, iterations %d", r.Status, r.TFinal, r.SOT, r.Iterations)
+	if r.Status != mpcc.Solved || math.Abs(r.TFinal-2) > 1e-6 {
+		t.Fatalf("status %v, T_f = %.10f, want 2", r.Status, r.TFinal)
+	}
+	for k := range r.X {
+		if d := math.Abs(r.X[k][2] - r.TStagePhys[k]); d > 1e-8 {
+			t.Errorf("stage %d: clock %g, physical time %g", k, r.X[k][2], r.TStagePhys[k])
+		}
+		if d := math.Abs(r.X[k][2] - 2*float64(k)/N); d > 1e-6 {
+			t.Errorf("stage %d: clock %g, want %g", k, r.X[k][2], 2*float64(k)/N)
+		}
+	}
+	if r.TStage[N] != 1 {
+		t.Errorf("numerical horizon %g", r.TStage[N])
+	}
+}
+
+// TestOCPPathComp: ẋ = a − b with controls a, b ∈ [0, 1] and the running
+// cost (x − 1)² − 0.1(a + b), which alone would pick a = b = 1 where x = 1
+// is reached; the path complementarity 0 ≤ a ⊥ b ≥ 0 at every stage
+// point forbids it (the solution then alternates a and b around x = 1). Warm-starting from the solution must reproduce it.
+func TestOCPPathComp(t *testing.T) {
+	g := ad.NewGraph()
+	x := g.SymVec("x", 1)
+	u := g.SymVec("u", 2)
+	m := dcs.NewModel(g, x, u, nil)
+	m.F0 = ad.Vec{u[0].Sub(u[1])}
+	p := &fesd.OCP{
+		Model: m, X0: []float64{0}, N: 8, T: 4,
+		UL: []float64{0, 0}, UU: []float64{1, 1},
+		Lagrange:  ad.Sq(x[0].AddConst(-1)).Sub(u[0].Add(u[1]).Scale(0.1)),
+		PathComps: []fesd.PathComp{{G: ad.Vec{u[0]}, H: ad.Vec{u[1]}, At: fesd.AtStagePoints}},
+	}
+	s, err := fesd.NewOCPSolver(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := s.Solve(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Status != mpcc.Solved {
+		t.Fatalf("status %v", r.Status)
+	}
+	for k, uk := range r.U {
+		if uk[0]*uk[1] > 1e-8 {
+			t.Errorf("stage %d: a·b = %g", k, uk[0]*uk[1])
+		}
+	}
+	// without the complementarity a = b = 1 somewhere
+	p.PathComps = nil
+	rf, err := fesd.SolveOCP(context.Background(), p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	maxab := 0.0
+	for _, uk := range rf.U {
+		maxab = math.Max(maxab, uk[0]*uk[1])
+	}
+	if maxab < 0.5 || rf.Objective >= r.Objective {
+		t.Errorf("without the complementarity: max a·b = %g, objective %g (with: %g)", maxab, rf.Objective, r.Objective)
+	}
+	if err := s.SetWarm(r); err != nil {
+		t.Fatal(err)
+	}
+	r2, err := s.Solve(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("objective %.10f (%d iterations), warm %.10f (%d iterations)", r.Objective, r.Iterations, r2.Objective, r2.Iterations)
+	if r2.Status != mpcc.Solved || math.Abs(r2.Objective-r.Objective) > 1e-6 {
+		t.Errorf("warm start: status %v, objective %g, want %g", r2.Status, r2.Objective, r.Objective)
+	}
+}

@@ -176,7 +176,15 @@ func (b *ocpTranscription) build() error {
 		}
 		b.TfE = s.Scale(p.T)
 	case p.SpeedOfTime == StageSpeedOfTime:
-		// created per stage below
+		// one variable per stage (its ordering stage is set in the loop);
+		// T_f = (T/N) Σ_k s_k
+		sum := g.Const(0)
+		for k := 0; k < N; k++ {
+			b.sIdx[k] = len(tr.w)
+			b.sE[k] = tr.newVar("ocp_sot", sotLo, sotHi, varInfo{vSOT, k, 0, 0}, 0)
+			sum = sum.Add(b.sE[k])
+		}
+		b.TfE = sum.Scale(p.T / float64(N))
 	default:
 		b.TfE = g.Const(p.T)
 	}
@@ -277,9 +285,8 @@ func (b *ocpTranscription) build() error {
 			lo, hi := bnd(p.UL, p.UU, i)
 			b.uE[k][i] = tr.newVar("ocp_u", lo, hi, varInfo{vU, k, 0, i}, b.cur)
 		}
-		if p.SpeedOfTime == StageSpeedOfTime {
-			b.sIdx[k] = len(tr.w)
-			b.sE[k] = tr.newVar("ocp_sot", sotLo, sotHi, varInfo{vSOT, k, 0, 0}, b.cur)
+		if b.sIdx[k] >= 0 {
+			tr.wstage[b.sIdx[k]] = b.cur
 		}
 		S := b.sE[k]
 		tn := g.Const(b.tau[k])
@@ -499,11 +506,6 @@ func (b *ocpTranscription) build() error {
 	}
 	// stage speed of time: T_f
 	if p.SpeedOfTime == StageSpeedOfTime {
-		sum := g.Const(0)
-		for _, s := range b.sE {
-			sum = sum.Add(s)
-		}
-		b.TfE = sum.Scale(p.T / float64(N))
 		if free {
 			hi := inf
 			if p.TMax > 0 {
