@@ -1,8 +1,9 @@
 // Package fesd is the FESD transcription — finite elements with switch
 // detection — of nonsmooth dynamical systems in dynamic complementarity form
-// (package dcs), and a simulator built on it: one control interval becomes
-// an MPCC (package mpcc) that the Scholtes relaxation homotopy solves with
-// the interior-point method of package nlp.
+// (package dcs), a simulator built on it, and optimal control problems
+// (OCP): one control interval — or a whole horizon of control stages —
+// becomes an MPCC (package mpcc) that the Scholtes relaxation homotopy
+// solves with the interior-point method of package nlp.
 //
 // # Transcription of one control interval
 //
@@ -77,6 +78,67 @@
 // multipliers λ₀₀ are fixed at their values at x₀; values within SwitchTol
 // of zero are set to zero, so that a state on a switching surface (the end of
 // a step that ended at a switch) does not pin the first element's active set.
+//
+// # Optimal control problems
+//
+// OCP describes (004 eq. 44)
+//
+//	min ∫₀ᵀ L(x, u) dt + R(x(T))  s.t.  x(0) = s₀,  ẋ ∈ F(x, u, Γ(ψ(x))),
+//	      G_path(x, u) ≤ 0,  G_terminal(x(T)) ≤ 0,
+//
+// and NewOCPSolver transcribes it as the MPCC of 004 eq. 45: N control
+// stages k of equal numerical length T/N with piecewise constant controls
+// q_k, each discretized by the FESD equations above with N_FE,k finite
+// elements (Σ_n h_{k,n} = T/N per stage),
+//
+//	min Σ_k L̂_k(s_k, x_k, q_k) + R(s_N)
+//	s.t. s₀ = x̄₀,  s_{k+1} = F_fesd(x_k),  0 = G_fesd(x_k, Z_k, q_k),
+//	     G_ineq(s_{k+1}, q_k) ≤ 0,  G_terminal(s_N) ≤ 0,
+//
+// where L̂_k = Σ_n h_n Σ_m b_m s_k L(x_{n,m}, q_k, …) is the Runge–Kutta
+// quadrature of the running cost. The elements of all stages are numbered
+// consecutively, so the boundary multipliers and the cross
+// complementarity are continuous across stage boundaries (the start
+// multipliers of element 0 are fixed at their values at s₀, as in
+// simulation); the step equilibration acts within every stage. Path
+// constraints and state bounds hold at the stage ends (004 §4.6: the
+// initial state is fixed) or, by choice (Where), at every element boundary
+// or every stage point; user complementarities 0 ≤ G ⊥ H ≥ 0 are lifted
+// into pairs of nonnegative variables that the homotopy relaxes with the
+// DCS's.
+//
+// Time. With speed-of-time variables (nosnoc.md §1.10) the right-hand side
+// and the running cost of stage k are multiplied by s_k > 0, so the
+// physical time advances as dt = s_k dτ on the numerical grid τ: one global
+// s, or one per stage (what time freezing needs, where a clock state then
+// measures the physical time and the stage-end constraints
+// t(τ_{k+1}) = (k+1)T_f/N pin it). A free horizon T_f (FreeTime,
+// TimeOptimal) is a global time scaling s_T = T_f/T of the fixed
+// numerical horizon T, or T_f = (T/N)Σ_k s_k with stage-wise speeds, so
+// that the element bounds (1 ± γ_h)h₀ stay simple bounds.
+//
+// The NLP's variables are numbered stage by stage and carry fine-grained
+// stage numbers (one per RK stage point) for nlp.StageHinter; the global
+// variables (time scaling, V) and the constraints on them come last, an
+// arrow structure without fill. The solver keeps this order or AMD,
+// whichever fills less. x₀ is a parameter of the compiled NLP (SetX0).
+//
+// Initialization: without XInit the states start from an explicit RK4
+// integration of the model from x₀ with the initial controls, with the
+// algebraic variables at every point set to the DCS's consistent values
+// there (the mode of the region the point lies in); starting every stage
+// point at x₀ instead was measured to lead the homotopy into local
+// infeasibility (an element shrinking to h = 0 keeps the multipliers of
+// x₀ and blocks the switch) for switches late in an interval.
+//
+// OCP notes (measured): FESD OCPs have C-stationary points at which a
+// switch sits exactly on a stage boundary; moving it into a stage needs a
+// jump of the element lengths, which the homotopy does not make. The
+// time-optimal turbo car stops at such a point (T_f = 10 instead of 9.722)
+// with heuristic_mean equilibration (for every ρ_h tried, 1e-3 to 1) and
+// with Stewart's DCS; the step DCS without equilibration reaches the
+// optimum. Objectives of nonconvex problems (cart-pole) differ between
+// the DCS formulations, which converge to different local optima.
 //
 // # Switches
 //

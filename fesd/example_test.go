@@ -36,3 +36,37 @@ func Example() {
 	// x(1) = 0.666667
 	// switch of ψ0 at t = 0.333333: crossing (ψ<0 → ψ>0)
 }
+
+// The time-optimal turbo car (nosnoc.md §4 item 4): q̇ = v, v̇ = u below
+// v = 10 and 3u above, from rest to rest at q = 200 with |u| ≤ 5. The
+// bang-bang optimum is T* = 4 + 2(√2800 − 10)/15 = 9.72200.
+func ExampleOCP() {
+	g := ad.NewGraph()
+	x := g.SymVec("x", 2) // q, v
+	u := g.SymVec("u", 1)
+	m := dcs.NewModel(g, x, u, nil)
+	m.AddSubsystem(dcs.Subsystem{
+		Psi: ad.Vec{x[1].AddConst(-10)},
+		S:   [][]int{{-1}, {1}},
+		F:   []ad.Vec{{x[1], u[0]}, {x[1], u[0].Scale(3)}},
+	})
+	res, err := fesd.SolveOCP(context.Background(), &fesd.OCP{
+		Model: m, X0: []float64{0, 0},
+		N: 10, T: 10, NFE: []int{3}, // 10 stages of 3 elements; T: initial guess
+		TimeOptimal: true,
+		UL:          []float64{-5}, UU: []float64{5},
+		UInit:       [][]float64{{5}, {5}, {5}, {0}, {0}, {0}, {0}, {-5}, {-5}, {-5}},
+		Terminal:    []fesd.Constraint{{G: ad.Vec{x[0].AddConst(-200), x[1]}}}, // x(T) = (200, 0)
+		Options: fesd.Options{
+			DCS:               dcs.Options{Formulation: dcs.Step},
+			StepEquilibration: fesd.NoEquilibration,
+		},
+	})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Printf("%v: T_f = %.5f, u = %.0f … %.0f\n", res.Status, res.TFinal, res.U[0][0], res.U[9][0])
+	// Output:
+	// Solved: T_f = 9.72200, u = 5 … -5
+}
