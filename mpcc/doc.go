@@ -112,6 +112,20 @@
 // feasible (violation ≤ PolishFeasTol) and not worse (objective within
 // PolishTol, or the homotopy point missed CompTol).
 //
+// With Settings.PolishSigma > 0 polishing is tried already after every
+// successful step with σ_k ≤ PolishSigma that misses CompTol, and an accepted
+// polished point ends the homotopy, saving the steps down to σ_N. With
+// Settings.PolishAnyStatus a polished point is also accepted when the
+// polishing NLP did not report convergence but the point is feasible, exactly
+// complementary and not worse in f (the fixed-active-set NLP of a FESD step is
+// often degenerate: the solver ends with NumericalError at a feasible point).
+//
+// Stopping tolerance. Once σ_k ≤ CompTol the relaxed NLP itself imposes c_k ≤
+// σ_k ≤ CompTol, which the inner interior-point solve meets only up to its
+// (scaled) constraint tolerance; a residual up to 1 % above CompTol then counts
+// as converged, so that σ_N = CompTol does not end in SigmaLimit with a
+// residual of 1.00x·CompTol.
+//
 // # Known limitations
 //
 // Scholtes limits are only guaranteed C-stationary (Scholtes 2001); no

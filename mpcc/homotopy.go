@@ -157,7 +157,7 @@ func (s *Solver) Solve(ctx context.Context, p *Problem) (*Result, error) {
 	res := &Result{Status: MaxSteps}
 	var warm *WarmStart
 	var last *InnerResult
-	failed := false
+	failed, polished := false, false
 	sigma := prm.sigma0
 	if set.Log != nil {
 		fmt.Fprintf(set.Log, "mpcc: %v relaxation, %v steering, n = %d, m = %d, %d terms\n",
@@ -216,9 +216,23 @@ func (s *Solver) Solve(ctx context.Context, p *Problem) (*Result, error) {
 			res.Status = Cancelled
 			break
 		}
-		if !failed && step.CompResidual <= prm.compTol {
+		if !failed && prm.within(step.CompResidual, sigma) {
 			res.Status = Solved
 			break
+		}
+		if set.Polish && set.PolishSigma > 0 && !failed && sigma <= set.PolishSigma {
+			// Early polishing: an accepted polished point ends the homotopy.
+			if err := s.fillResult(p, last, xL, res); err != nil {
+				return nil, err
+			}
+			if err := s.polish(ctx, inner, p, prm, last, xL, xU, res); err != nil {
+				return nil, err
+			}
+			if res.Polish.Accepted && res.CompResidual <= prm.compTol {
+				res.Status = Solved
+				polished = true
+				break
+			}
 		}
 		if sigma <= prm.sigmaN {
 			res.Status = SigmaLimit
@@ -229,17 +243,12 @@ func (s *Solver) Solve(ctx context.Context, p *Problem) (*Result, error) {
 	if failed && res.Status != Cancelled {
 		res.Status = NLPFailure
 	}
-	if last != nil {
-		res.X = append([]float64(nil), last.X[:n0]...)
-		if len(last.Y) >= m0 {
-			res.Y = append([]float64(nil), last.Y[:m0]...)
-		}
-		res.CompResidual, res.NaturalResidual = p.Residuals(res.X, xL)
-		if res.Objective, err = p.NLP.Objective(res.X); err != nil {
-			res.Objective = math.NaN()
+	if last != nil && !polished {
+		if err := s.fillResult(p, last, xL, res); err != nil {
+			return nil, err
 		}
 	}
-	if set.Polish && last != nil && res.Status != Cancelled {
+	if set.Polish && last != nil && res.Status != Cancelled && !polished {
 		if err := s.polish(ctx, inner, p, prm, last, xL, xU, res); err != nil {
 			return nil, err
 		}
@@ -250,4 +259,21 @@ func (s *Solver) Solve(ctx context.Context, p *Problem) (*Result, error) {
 			res.Status, len(res.Steps), res.Sigma, res.CompResidual, res.Objective, res.Elapsed.Round(time.Microsecond))
 	}
 	return res, nil
+}
+
+// fillResult sets the point, multipliers, residuals and objective of res
+// from the inner result last.
+func (s *Solver) fillResult(p *Problem, last *InnerResult, xL []float64, res *Result) error {
+	n0, m0 := p.NLP.Dims()
+	res.X = append(res.X[:0], last.X[:n0]...)
+	res.Y = res.Y[:0]
+	if len(last.Y) >= m0 {
+		res.Y = append(res.Y, last.Y[:m0]...)
+	}
+	res.CompResidual, res.NaturalResidual = p.Residuals(res.X, xL)
+	var err error
+	if res.Objective, err = p.NLP.Objective(res.X); err != nil {
+		res.Objective = math.NaN()
+	}
+	return nil
 }

@@ -44,6 +44,8 @@ type fakeSolver struct {
 	calls  []fakeCall
 	point  func(sigma float64) []float64 // MPCC part of x
 	status func(call int) nlp.Status
+	// polishStatus, if set, is the status of every polishing solve.
+	polishStatus *nlp.Status
 }
 
 func (f *fakeSolver) SolveNLP(ctx context.Context, p nlp.Problem, warm *WarmStart) (*InnerResult, error) {
@@ -60,6 +62,9 @@ func (f *fakeSolver) SolveNLP(ctx context.Context, p nlp.Problem, warm *WarmStar
 	q, ok := p.(*Relaxed)
 	if !ok {
 		// Polishing: the fixed variables at their bound, the rest at 1.
+		if f.polishStatus != nil {
+			r.Status = *f.polishStatus
+		}
 		r.X = make([]float64, n)
 		for i := range r.X {
 			r.X[i] = 1
@@ -354,5 +359,49 @@ func TestResiduals(t *testing.T) {
 	comp, nat = p.Residuals(x, fill(5, 0))
 	if math.Abs(comp-4e-3) > 1e-18 || nat != 1e-3 {
 		t.Errorf("residuals (%g, %g), want (4e-3, 1e-3)", comp, nat)
+	}
+}
+
+// TestHomotopyPolishEarly: with PolishSigma = 1e-4 the first step with σ ≤
+// 2e-4 is polished (x₁ = 100σ misses the tolerance) and the accepted point
+// ends the homotopy: 5 relaxed solves (σ = 1 … 1e-4) and one polish instead
+// of 11 solves.
+func TestHomotopyPolishEarly(t *testing.T) {
+	f := &fakeSolver{point: func(s float64) []float64 { return []float64{1, 100 * s} }}
+	s := Solver{Settings: Settings{Polish: true, PolishSigma: 2e-4}, Inner: f}
+	res, err := s.Solve(context.Background(), onePair())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Steps) != 5 || len(f.calls) != 6 || res.Status != Solved || !res.Polish.Accepted || res.CompResidual != 0 {
+		t.Errorf("%d steps, %d calls, %v, polish %+v", len(res.Steps), len(f.calls), res.Status, res.Polish)
+	}
+	// A polishing NLP that ends with NumericalError is rejected unless
+	// PolishAnyStatus (its point is feasible, exact and not worse).
+	for _, any := range []bool{false, true} {
+		ne := nlp.NumericalError
+		f := &fakeSolver{point: func(s float64) []float64 { return []float64{1, 100 * s} }, polishStatus: &ne}
+		s := Solver{Settings: Settings{Polish: true, PolishSigma: 2e-4, PolishAnyStatus: any}, Inner: f}
+		res, err := s.Solve(context.Background(), onePair())
+		if err != nil {
+			t.Fatal(err)
+		}
+		if res.Polish.Accepted != any || (res.Status == Solved) != any {
+			t.Errorf("PolishAnyStatus %v: %v, polish %+v, %d steps", any, res.Status, res.Polish, len(res.Steps))
+		}
+	}
+}
+
+// TestWithinSlack: once σ ≤ CompTol a residual up to 1 % above CompTol is
+// the inner solver's feasibility tolerance and counts as converged.
+func TestWithinSlack(t *testing.T) {
+	p := (&Settings{CompTol: 1e-12, SigmaN: 1e-12}).resolve()
+	for _, c := range []struct {
+		r, sigma float64
+		want     bool
+	}{{1e-12, 1e-10, true}, {1.005e-12, 1e-10, false}, {1.005e-12, 1e-12, true}, {1.02e-12, 1e-12, false}} {
+		if got := p.within(c.r, c.sigma); got != c.want {
+			t.Errorf("within(%g, σ = %g) = %v", c.r, c.sigma, got)
+		}
 	}
 }

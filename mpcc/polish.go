@@ -109,7 +109,10 @@ func (s *Solver) polish(ctx context.Context, inner InnerSolver, p *Problem, prm 
 	// misses the complementarity tolerance, complementarity-feasible at all.
 	better := ps.Objective <= res.Objective+prm.polishTol*math.Max(1, math.Abs(res.Objective)) ||
 		(res.CompResidual > prm.compTol && ps.CompResidual <= prm.compTol)
-	ps.Accepted = r.Status.Success() && ps.Violation <= prm.polishFeas && better &&
+	notWorse := ps.Objective <= res.Objective+prm.polishTol*math.Max(1, math.Abs(res.Objective))
+	statusOK := r.Status.Success() ||
+		(s.Settings.PolishAnyStatus && r.Status != nlp.Cancelled && finiteVec(r.X) && notWorse && ps.CompResidual <= prm.compTol)
+	ps.Accepted = statusOK && ps.Violation <= prm.polishFeas && better &&
 		ps.CompResidual <= math.Max(res.CompResidual, prm.compTol)
 	ps.Elapsed = time.Since(t0)
 	res.Polish = ps

@@ -98,6 +98,25 @@ type Settings struct {
 	// homotopy point misses CompTol while the polished point meets it.
 	Polish                   bool
 	PolishTol, PolishFeasTol float64
+	// PolishSigma, with Polish, polishes early: after every successful
+	// homotopy step with σ_k ≤ PolishSigma whose residual misses CompTol
+	// the polishing NLP is solved from that step's point, and an accepted
+	// polished point ends the homotopy (Solved). A rejected one lets the
+	// homotopy go on (and polish again after the loop). 0 polishes only
+	// after the loop. With CompTol far below PolishSigma this saves the
+	// homotopy steps between PolishSigma and σ_N (measured on the FESD
+	// simulation of IRMA, examples/order: 2.6× fewer NLP iterations with
+	// κ = 0.01 and PolishSigma = 1e-8 than with κ = 0.1 to σ_N = 1e-13,
+	// same errors).
+	PolishSigma float64
+	// PolishAnyStatus accepts a polished point also when the polishing NLP
+	// did not report convergence (e.g. NumericalError on the degenerate
+	// NLP with many fixed variables) but the point is feasible within
+	// PolishFeasTol, has complementarity residual ≤ CompTol (it is exact by
+	// construction) and its objective is within PolishTol of the homotopy
+	// point's: then it is at least as good a point of the MPCC, though its
+	// stationarity is not certified. Off by default.
+	PolishAnyStatus bool
 
 	// Log receives one line per homotopy step (nil: quiet).
 	Log io.Writer
@@ -128,7 +147,7 @@ func (s *Settings) Validate() error {
 	}{
 		{"Sigma0", s.Sigma0}, {"Kappa", s.Kappa}, {"Exponent", s.Exponent}, {"SigmaN", s.SigmaN},
 		{"CompTol", s.CompTol}, {"WarmMuFactor", s.WarmMuFactor}, {"WarmMuMin", s.WarmMuMin},
-		{"PolishTol", s.PolishTol}, {"PolishFeasTol", s.PolishFeasTol},
+		{"PolishTol", s.PolishTol}, {"PolishFeasTol", s.PolishFeasTol}, {"PolishSigma", s.PolishSigma},
 	}
 	for _, f := range nonneg {
 		if !(f.v >= 0) || math.IsInf(f.v, 0) {
@@ -218,4 +237,20 @@ func (s *Settings) Schedule() ([]float64, error) {
 		sig = append(sig, s.next(p, sig[len(sig)-1]))
 	}
 	return sig, nil
+}
+
+// compTolSlack is the relative excess of the complementarity residual over
+// CompTol that is attributed to the inner solver's feasibility tolerance
+// when σ_k ≤ CompTol: the relaxed NLP then imposes c_k(x) ≤ σ_k ≤ CompTol
+// (Scholtes), which an interior-point solve satisfies only up to its
+// constraint tolerance on the scaled rows, so with σ_N = CompTol the
+// summed FE_STAGE residual can come out a hair above CompTol (seen as
+// SigmaLimit with a residual of 1.0…1.01·CompTol).
+const compTolSlack = 1e-2
+
+// within reports whether the residual meets the complementarity tolerance
+// at the homotopy parameter σ: r ≤ CompTol, or, once σ ≤ CompTol,
+// r ≤ CompTol·(1 + compTolSlack).
+func (p params) within(r, sigma float64) bool {
+	return r <= p.compTol || (sigma <= p.compTol && r <= p.compTol*(1+compTolSlack))
 }
