@@ -224,10 +224,13 @@ func TestMonopodTimeFreezing(t *testing.T) {
 
 // TestRunSmall runs the program on a short problem (N = 6 stages, T = 0.6,
 // target 0.3 m ahead) and checks the output files and the basic physics:
-// the solve succeeds, the foot is never below the ground by more than the
-// complementarity tolerance (times a safety factor 10: the penetration is
-// O(√σ)-small in the frozen phases, see dcs.TestTimeFreezingDrop), the clock
-// is monotone, the stage-wise clock constraint holds, and t(T) = T.
+// the solve succeeds, the clock is monotone and ends at t(T) = T (stage-wise
+// clock constraint), and the foot is never far below the ground. The bound
+// is 5·√CompTol, not CompTol: in a frozen phase the state slides on f_c = 0,
+// where the multiplier of the free-flight mode is O(|f_c|), so a relaxed
+// complementarity λ·θ ≤ σ lets q drift to |f_c| = O(√σ) (measured 0.25√σ in
+// the simulation dcs.TestTimeFreezingDrop; 2.4√σ = 7.7e-3 here, where the
+// optimizer exploits the relaxation). Takes about 3 minutes on one core.
 func TestRunSmall(t *testing.T) {
 	if testing.Short() {
 		t.Skip("OCP solve")
@@ -259,7 +262,7 @@ func TestRunSmall(t *testing.T) {
 	if s.Status != "Solved" {
 		t.Fatalf("status %s", s.Status)
 	}
-	if s.MaxPenetration > 10*c.CompTol {
+	if s.MaxPenetration > 5*math.Sqrt(c.CompTol) {
 		t.Errorf("foot below the ground by %v", s.MaxPenetration)
 	}
 	if !s.ClockMonotone {
