@@ -189,7 +189,7 @@ func TestMonopodTimeFreezing(t *testing.T) {
 			t.Fatal(err)
 		}
 		for _, x := range [][]float64{
-			{0.1, 0.5, 0.2, -0.3, 0.5, -1, 0.3, 0.2, 1.1},  // flight: f_c ≈ 0.1 > 0
+			{0.1, 0.5, 0.2, -0.3, 0.5, -1, 0.3, 0.2, 1.1}, // flight: f_c ≈ 0.1 > 0
 			{0.1, 0.35, 0.1, -0.2, 1, -2, 0.1, -0.1, 1.1}, // f_c < 0, v_n < 0, v_t > 0
 		} {
 			u := []float64{3, -2}

@@ -20,11 +20,11 @@ var q0 = []float64{0, 0.4, 0, 0}
 
 // config selects one OCP run.
 type config struct {
-	N    int             // control stages
+	N int // control stages
 	// T is the horizon (3) and Distance the target q_x (3).
 	T, Distance float64
-	Form dcs.Formulation // Step (Heaviside) or Stewart
-	NFE  int             // finite elements per stage (3)
+	Form        dcs.Formulation // Step (Heaviside) or Stewart
+	NFE         int             // finite elements per stage (3)
 	// Cross is the cross-complementarity mode (paper era: FE_STAGE, mode 3).
 	Cross fesd.CrossComp
 	// SOTMin, SOTMax bound the speed of time per stage ([0.99, 10], paper era).
