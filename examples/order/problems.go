@@ -20,8 +20,39 @@ type problem struct {
 	NFE    int     // default finite elements per step
 	Floor  float64 // default round-off floor of the slope fit
 	Metric string  // description of the error measure
-	// Error measures a (complete) simulation against the reference.
+	// Error measures a (complete) simulation against the reference; it
+	// reads only res.T, res.X and res.Steps[k].T1.
 	Error func(res *fesd.SimResult) float64
+	// Events are the switch times of the reference on [0, TSim] (nil if
+	// unknown): tooManySwitches uses them.
+	Events []float64
+}
+
+// tooManySwitches explains why a FESD step [t0, t0 + T] cannot put the
+// reference's switches on element boundaries with nfe elements of length
+// at most 2T/nfe (γ_h = 1): every stretch between consecutive switches
+// (and the step ends) of length L needs ⌈L/(2T/nfe)⌉ ≥ 1 elements. It
+// returns "" when they fit or the events are unknown.
+func (p *problem) tooManySwitches(t0, T float64, nfe int) string {
+	var in []float64
+	for _, e := range p.Events {
+		if e > t0+1e-9 && e < t0+T-1e-9 {
+			in = append(in, e)
+		}
+	}
+	if len(in) == 0 {
+		return ""
+	}
+	hmax := 2 * T / float64(nfe)
+	need, prev := 0, t0
+	for _, e := range append(in, t0+T) {
+		need += int(math.Max(1, math.Ceil((e-prev)/hmax-1e-12)))
+		prev = e
+	}
+	if need <= nfe {
+		return ""
+	}
+	return fmt.Sprintf("%d switches in the step need %d elements of at most %.3g, N_FE = %d", len(in), need, hmax, nfe)
 }
 
 // problems returns the problem of the given name.
@@ -50,7 +81,12 @@ func irmaProblem() (*problem, error) {
 		return nil, err
 	}
 	xT := ex.At(T)
+	var events []float64
+	for _, e := range ex.Events {
+		events = append(events, e.T)
+	}
 	return &problem{
+		Events: events,
 		Name:   "irma",
 		Model:  func() *dcs.Model { m, _ := reference.IRMAModel(false); return m },
 		X0:     reference.IRMAX0,
