@@ -294,4 +294,3 @@ func mustRead(t *testing.T, p string) []byte {
 	}
 	return b
 }
-
