@@ -517,7 +517,7 @@ func (s *OCPSolver) Solve(ctx context.Context) (*OCPResult, error) {
 	if err := s.prob.SetStart(w0); err != nil {
 		return nil, err
 	}
-	solver := mpcc.Solver{Settings: s.o.MPCC}
+	solver := mpcc.Solver{Settings: s.o.MPCC, Inner: s.o.Inner}
 	res, err := solver.Solve(ctx, &mpcc.Problem{NLP: s.prob, Comp: tr.comp})
 	if err != nil {
 		return nil, fmt.Errorf("fesd: OCP homotopy: %w", err)

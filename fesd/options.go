@@ -170,6 +170,10 @@ type Options struct {
 	DCS dcs.Options
 	// MPCC configures the relaxation homotopy (zero value: nosnoc defaults).
 	MPCC mpcc.Settings
+	// Inner, if not nil, solves the homotopy's NLPs (mpcc.Solver.Inner),
+	// e.g. a different NLP solver for comparisons; nil means package nlp
+	// with MPCC.NLP.
+	Inner mpcc.InnerSolver
 	// ActiveSetTol is the threshold τ that decides the active set of a
 	// finite element from the complementarity structure (default
 	// 10·√CompTol, ≈ 3.2e-4 for CompTol = 1e-9): a pair is "multiplier

@@ -201,7 +201,7 @@ func (s *Simulator) Step(ctx context.Context, t0 float64, x0, u, p []float64) (*
 	if err := tr.prob.SetStart(w0); err != nil {
 		return nil, err
 	}
-	solver := mpcc.Solver{Settings: s.o.MPCC}
+	solver := mpcc.Solver{Settings: s.o.MPCC, Inner: s.o.Inner}
 	res, err := solver.Solve(ctx, &mpcc.Problem{NLP: tr.prob, Comp: tr.comp})
 	if err != nil {
 		return nil, fmt.Errorf("fesd: step at t = %g: %w", t0, err)

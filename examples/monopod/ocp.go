@@ -39,8 +39,12 @@ type config struct {
 	// 1e-5 in the experiment).
 	NLPTol  float64
 	MaxIter int
-	// Log receives the homotopy log (nil: quiet).
-	Log io.Writer
+	// Log receives the homotopy log (nil: quiet); NLPLog the iteration log
+	// of every inner NLP solve.
+	Log, NLPLog io.Writer
+	// Inner, if not nil, solves the homotopy's NLPs instead of package nlp
+	// (e.g. IPOPT, for comparisons).
+	Inner mpcc.InnerSolver
 	// InitRef starts the states at the reference (nosnoc's
 	// initialize_with_ref; off in the paper's experiment).
 	InitRef bool
@@ -130,7 +134,9 @@ func buildOCP(m *monopod, c config) (*fesd.OCP, error) {
 	nlpSet.AcceptableIter = 3
 	nlpSet.MaxIter = c.MaxIter
 	p.Options.MPCC.NLP = &nlpSet
+	nlpSet.Log = c.NLPLog
 	p.Options.MPCC.Log = c.Log
+	p.Options.Inner = c.Inner
 	if c.InitRef {
 		init := make([][]float64, c.N+1)
 		init[0] = x0

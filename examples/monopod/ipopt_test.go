@@ -1,0 +1,39 @@
+//go:build ipopt
+
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+
+	"github.com/fesd-go/fesd/mpcc"
+	"github.com/fesd-go/fesd/nlp"
+	"github.com/fesd-go/fesd/nlp/ipopt"
+)
+
+// ipoptInner routes the homotopy's NLPs through IPOPT (comparisons only;
+// go test -tags ipopt).
+type ipoptInner struct {
+	set  nlp.Settings
+	opts []ipopt.Option
+	log  io.Writer
+}
+
+func (s *ipoptInner) SolveNLP(ctx context.Context, p nlp.Problem, start *mpcc.WarmStart) (*mpcc.InnerResult, error) {
+	solver := ipopt.Solver{Settings: s.set, Options: s.opts, NoTimingStatistics: true}
+	if start != nil {
+		solver.Settings.WarmStart = &nlp.WarmStart{X: start.X, Y: start.Y, ZL: start.ZL, ZU: start.ZU}
+		if start.MuInit > 0 {
+			solver.Settings.MuInit = start.MuInit
+		}
+	}
+	res, err := solver.Solve(ctx, p)
+	if err != nil {
+		return nil, err
+	}
+	if s.log != nil {
+		fmt.Fprintf(s.log, "ipopt: %v after %d iterations\n", res.Status, res.Iterations)
+	}
+	return &mpcc.InnerResult{Status: res.Status, X: res.X, Y: res.Y, ZL: res.ZL, ZU: res.ZU, Iterations: res.Iterations}, nil
+}
