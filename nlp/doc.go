@@ -99,8 +99,21 @@
 // multipliers come from the restoration solver (reset to 1 if above 1e3), y
 // from least squares. If it converges instead, the point is a stationary
 // point of the infeasibility and the status is Infeasible. Simplifications
-// with respect to IPOPT: no soft restoration, no watchdog, no filter reset
-// heuristic, no restoration inside restoration.
+// with respect to IPOPT: no soft restoration, no filter reset heuristic, no
+// restoration inside restoration.
+//
+// # Watchdog
+//
+// Off by default (Settings.WatchdogTrigger). With WatchdogTrigger = k > 0
+// (IPOPT: 10), after k consecutive iterations whose accepted step was
+// shorter than the fraction-to-the-boundary step, the iterate and its
+// direction are stored and up to WatchdogTrialMax (3) full steps are taken
+// without a line search (IPOPT's watchdog, W&B06 §3.2). The first one that
+// is acceptable with respect to the stored point (filter, sufficient
+// decrease or Armijo from its θ, φ_μ, ∇φ_μᵀd) ends the watchdog; otherwise
+// the solver returns to the stored point and backtracks along the stored
+// direction from α_max/2 (no second-order correction there). The watchdog
+// is abandoned when μ changes and is not used in the restoration phase.
 //
 // # Termination and scaling
 //

@@ -533,6 +533,17 @@ func (ip *ipm) trialAt(d []float64, alpha float64) (thetaT, phiT float64, ok boo
 // is in wT/fT/gT/rT, the accepted direction in dw/dy/dzL/dzU and the step
 // sizes in alphaPr/alphaDu.
 func (ip *ipm) lineSearch() lsOutcome {
+	skipFirst := false
+	if ip.prm.wdTrigger > 0 && ip.parent == nil {
+		switch out := ip.watchdogStep(); out {
+		case lsAccepted, lsUserStop:
+			return out
+		case lsFailed:
+			// The watchdog gave up: back at its reference point, search
+			// along the stored direction without the full step.
+			skipFirst = true
+		}
+	}
 	alphaMax := ip.fractionToBoundary(ip.dw, ip.tau)
 	gphid := ip.barrierDirDeriv(ip.dw)
 	theta := ip.theta
@@ -563,8 +574,13 @@ func (ip *ipm) lineSearch() lsOutcome {
 	}
 	if !tiny {
 		ip.tinyCount = 0
+	} else {
+		ip.wd.short = 0
 	}
 	alpha := alphaMax
+	if skipFirst {
+		alpha *= alphaRed
+	}
 	ip.lsTrials = 0
 	for {
 		ip.lsTrials++
@@ -586,11 +602,13 @@ func (ip *ipm) lineSearch() lsOutcome {
 				}
 				ip.alphaPr = alpha
 				ip.alphaDu = ip.fractionToBoundaryZ(ip.dzL, ip.dzU, ip.tau)
+				ip.wd.countShortened(alpha < alphaMax)
 				return lsAccepted
 			}
-			if ip.lsTrials == 1 && thetaT >= theta && ip.prm.maxSOC > 0 && ip.m > 0 {
+			if ip.lsTrials == 1 && !skipFirst && thetaT >= theta && ip.prm.maxSOC > 0 && ip.m > 0 {
 				switch ip.secondOrderCorrection(alpha, thetaT, gphid) {
 				case lsAccepted:
+					ip.wd.countShortened(ip.alphaPr < alphaMax)
 					return lsAccepted
 				case lsUserStop:
 					return lsUserStop

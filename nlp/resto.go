@@ -270,6 +270,7 @@ func (ip *ipm) restore() (Status, bool) {
 		inner.t0 = ip.t0
 	}
 	ip.counts.RestorationPhases++
+	ip.wd.reset()
 	r := ip.resto
 	rp := r.prob
 	in := r.inner
@@ -420,6 +421,7 @@ func (ip *ipm) resetState() {
 	ip.degenCount, ip.accCount = 0, 0
 	ip.kktRefN = 0
 	ip.tinyCount, ip.tinyLast = 0, false
+	ip.wd.reset()
 	ip.iter = 0
 	ip.stepNorm, ip.lsTrials = 0, 0
 	ip.alphaPr, ip.alphaDu = 0, 0

@@ -86,6 +86,8 @@ type Counts struct {
 	// SecondOrderCorrections counts accepted second-order-corrected steps;
 	// RestorationPhases counts entries into the restoration phase.
 	SecondOrderCorrections, RestorationPhases int
+	// Watchdogs counts starts of the watchdog procedure.
+	Watchdogs int
 }
 
 // Timing splits the wall-clock time of a solve.

@@ -227,6 +227,7 @@ type ipm struct {
 	qfRatio            float64
 	tinyCount          int  // consecutive tiny steps
 	tinyLast           bool // the last step was tiny (forces a μ decrease)
+	wd                 watchdog
 
 	// Error measures at the current iterate.
 	errDual, errPrimal, errCompl float64 // scaled, unweighted, compl with μ_target

@@ -33,7 +33,17 @@ func (s *ipoptInner) SolveNLP(ctx context.Context, p nlp.Problem, start *mpcc.Wa
 		return nil, err
 	}
 	if s.log != nil {
-		fmt.Fprintf(s.log, "ipopt: %v after %d iterations\n", res.Status, res.Iterations)
+		resto, short, maxDu := 0, 0, 0.0
+		for _, h := range res.History {
+			if h.Restoration {
+				resto++
+			}
+			if h.AlphaPr < 1e-3 {
+				short++
+			}
+			maxDu = max(maxDu, h.InfDu)
+		}
+		fmt.Fprintf(s.log, "ipopt: %v after %d iterations (%d restoration iterations, %d with α_pr < 1e-3, max inf_du %.2g)\n", res.Status, res.Iterations, resto, short, maxDu)
 	}
 	return &mpcc.InnerResult{Status: res.Status, X: res.X, Y: res.Y, ZL: res.ZL, ZU: res.ZU, Iterations: res.Iterations}, nil
 }

@@ -48,6 +48,8 @@ type config struct {
 	// InitRef starts the states at the reference (nosnoc's
 	// initialize_with_ref; off in the paper's experiment).
 	InitRef bool
+	// Watchdog is nlp.Settings.WatchdogTrigger (0: off; IPOPT uses 10).
+	Watchdog int
 }
 
 func defaultConfig() config {
@@ -135,6 +137,7 @@ func buildOCP(m *monopod, c config) (*fesd.OCP, error) {
 	nlpSet.MaxIter = c.MaxIter
 	p.Options.MPCC.NLP = &nlpSet
 	nlpSet.Log = c.NLPLog
+	nlpSet.WatchdogTrigger = c.Watchdog
 	p.Options.MPCC.Log = c.Log
 	p.Options.Inner = c.Inner
 	if c.InitRef {
