@@ -28,7 +28,7 @@
 //
 // Slope. The observed order is the least-squares slope of log(error) over
 // log(h̄) on the points of a run that succeeded and whose error is above
-// the floor (-floor; default 3e-10 for IRMA, 1e-11 for the oscillator,
+// the floor (-floor; default 1e-10 for IRMA, 1e-11 for the oscillator,
 // 1e-10 for friction): below it the error is set by the complementarity and
 // NLP tolerances and round-off, not by the discretization (for IRMA the
 // measured level is 1e-10…1.5e-10, see irmaProblem). At least two points
