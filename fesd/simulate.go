@@ -26,6 +26,10 @@ type Simulator struct {
 	sw    *switchInfo
 
 	prev []float64 // solution of the previous step (for the shifted start)
+	// inner is the default inner NLP solver, kept across steps so that the
+	// KKT pattern, ordering and symbolic factorization of the relaxed NLP
+	// are analysed once per simulation, not once per step.
+	inner *mpcc.NLPSolver
 	// ColdStart makes every Step start from the model's consistent
 	// algebraic values at x₀ instead of the previous step's solution.
 	ColdStart bool
@@ -202,6 +206,16 @@ func (s *Simulator) Step(ctx context.Context, t0 float64, x0, u, p []float64) (*
 		return nil, err
 	}
 	solver := mpcc.Solver{Settings: s.o.MPCC, Inner: s.o.Inner}
+	if solver.Inner == nil {
+		if s.inner == nil {
+			ns := mpcc.DefaultNLPSettings()
+			if s.o.MPCC.NLP != nil {
+				ns = *s.o.MPCC.NLP
+			}
+			s.inner = &mpcc.NLPSolver{Settings: ns}
+		}
+		solver.Inner = s.inner
+	}
 	res, err := solver.Solve(ctx, &mpcc.Problem{NLP: tr.prob, Comp: tr.comp})
 	if err != nil {
 		return nil, fmt.Errorf("fesd: step at t = %g: %w", t0, err)
