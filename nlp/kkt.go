@@ -247,6 +247,9 @@ func (ip *ipm) factorize(deltaW, deltaC float64, lsq bool) (ok bool, singular bo
 		// Only done when the primal block has that many structurally zero
 		// diagonals (free variables without a Hessian diagonal entry); other
 		// zero pivots signal a (nearly) singular matrix.
+		if ip.set.StrictZeroPivots {
+			return false, true
+		}
 		return !lsq && in.Zero <= ip.nStructZero && in.Pos <= ip.nw && in.Neg <= ip.m, true
 	}
 	return in.Pos == ip.nw && in.Neg == ip.m, false

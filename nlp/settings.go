@@ -215,6 +215,15 @@ type Settings struct {
 	// (max_soc 4); negative means none.
 	MaxSOC int
 
+	// StrictZeroPivots treats every zero pivot of the KKT factorization as
+	// a singular matrix (δ_c, then δ_w are raised: IPOPT's rule with
+	// MUMPS), instead of accepting regularized zero pivots when there are
+	// at most as many as free variables without a Hessian diagonal (the
+	// default, see the package documentation). On relaxed MPCCs near σ =
+	// 1e-5 (FESD with time freezing) the accepted near-singular systems
+	// give directions along which the line search creeps with α ~ 1e-6.
+	StrictZeroPivots bool
+
 	// WatchdogTrigger > 0 turns the watchdog on: the number of consecutive
 	// shortened steps (α_pr below the fraction-to-the-boundary step) after
 	// which it starts (IPOPT's watchdog_shortened_iter_trigger, default 10

@@ -44,3 +44,46 @@ func TestWatchdogHS027(t *testing.T) {
 		t.Errorf("watchdog: %d starts, %d iterations vs %d without", on.Counts.Watchdogs, on.Iterations, off.Iterations)
 	}
 }
+
+// TestStrictZeroPivots: min x₁² + x₂² s.t. x₁ + x₃ = 1, x₂ − x₃ = 0 with x₃
+// free and without curvature has a structurally zero KKT diagonal; in the
+// natural order it is pivoted before its constraints, a zero pivot. By
+// default it is accepted (regularized, then refined); with
+// StrictZeroPivots the matrix counts as singular and δ_c, δ_w are raised
+// (more factorizations). Both give x = (1/2, 1/2, 1/2).
+func TestStrictZeroPivots(t *testing.T) {
+	p := func() *quadProb {
+		return &quadProb{
+			n: 3, m: 2,
+			xL: []float64{-inf, -inf, -inf}, xU: []float64{inf, inf, inf},
+			gL: []float64{1, 0}, gU: []float64{1, 0},
+			x0: []float64{0, 0, 0},
+			f:  func(x []float64) float64 { return x[0]*x[0] + x[1]*x[1] },
+			df: func(x, g []float64) { g[0], g[1], g[2] = 2*x[0], 2*x[1], 0 },
+			c:  func(x, c []float64) { c[0], c[1] = x[0]+x[2], x[1]-x[2] },
+			jr: []int{0, 0, 1, 1}, jc: []int{0, 2, 1, 2},
+			jv: func(x, v []float64) { v[0], v[1], v[2], v[3] = 1, 1, 1, -1 },
+			hr: []int{0, 1}, hc: []int{0, 1},
+			hv: func(x []float64, s float64, l, v []float64) { v[0], v[1] = 2*s, 2*s },
+		}
+	}
+	var facts [2]int
+	for k, strict := range []bool{false, true} {
+		s := Solver{Settings: Settings{StrictZeroPivots: strict, Ordering: OrderNatural}}
+		r, err := s.Solve(context.Background(), p())
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Logf("strict %v: %v, %d iterations, %d factorizations, x = %v", strict, r.Status, r.Iterations, r.Counts.Factorizations, r.X)
+		for j := range 3 {
+			if r.Status != Solved || math.Abs(r.X[j]-0.5) > 1e-8 {
+				t.Errorf("strict %v: %v at %v", strict, r.Status, r.X)
+				break
+			}
+		}
+		facts[k] = r.Counts.Factorizations
+	}
+	if facts[1] <= facts[0] {
+		t.Errorf("factorizations: %d strict, %d default", facts[1], facts[0])
+	}
+}

@@ -50,6 +50,9 @@ type config struct {
 	InitRef bool
 	// Watchdog is nlp.Settings.WatchdogTrigger (0: off; IPOPT uses 10).
 	Watchdog int
+	// StrictPivots is nlp.Settings.StrictZeroPivots (IPOPT's rule: every
+	// zero pivot means a singular KKT matrix).
+	StrictPivots bool
 }
 
 func defaultConfig() config {
@@ -138,6 +141,7 @@ func buildOCP(m *monopod, c config) (*fesd.OCP, error) {
 	p.Options.MPCC.NLP = &nlpSet
 	nlpSet.Log = c.NLPLog
 	nlpSet.WatchdogTrigger = c.Watchdog
+	nlpSet.StrictZeroPivots = c.StrictPivots
 	p.Options.MPCC.Log = c.Log
 	p.Options.Inner = c.Inner
 	if c.InitRef {
