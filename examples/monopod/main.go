@@ -35,6 +35,22 @@
 // both DCS modes and writes sweep.csv, sweep.json and sweep.png (Figure 10:
 // total time and time per NLP iteration), plus one folder per run.
 //
+// Inner solver status (measured on a loaded 2-core machine; see the
+// tests for the small case that is checked). The relaxed NLPs become very
+// hard for package nlp once σ ≤ 1e-2: with the defaults, N = 4, T = 0.4,
+// target 0.1 m (FE_FE) ends in NLPFailure after about 16 000 NLP
+// iterations, the line search creeping with α_pr < 1e-3 in 2 561 of 2 940
+// iterations of the σ = 1e-5 step (θ ≈ 1e-6, dual infeasibility stuck near
+// 80–100, 59 short restoration phases, μ fixed at 1.6e-6 in monotone
+// mode), while IPOPT 3.11.9 (MUMPS) as the inner solver (go test -tags
+// ipopt) solves the same homotopy in 647 iterations, mostly with full steps
+// and Hessian regularization δ_w ≈ 1e-3 to 1e4 where package nlp sees the
+// right inertia at δ_w = 0 or 1e-10. -strict-pivots (IPOPT's rule: every
+// zero pivot of the pivot-free LDLᵀ means singular) solves that case (2 610
+// iterations, same objective as IPOPT); -watchdog 10 turns on IPOPT's
+// watchdog. Neither makes the larger cases reliable (N = 6, T = 0.6,
+// target 0.3 m: NLPFailure after 17 483 iterations with -strict-pivots).
+//
 // Usage:
 //
 //	go run ./examples/monopod [-N 60] [-dcs step|stewart] [-out DIR] [-sweep 30:90:10]
