@@ -6,6 +6,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"math"
 
 	"github.com/fesd-go/fesd/mpcc"
 	"github.com/fesd-go/fesd/nlp"
@@ -18,6 +19,8 @@ type ipoptInner struct {
 	set  nlp.Settings
 	opts []ipopt.Option
 	log  io.Writer
+	// hist, if not nil, receives IPOPT's iteration history of every solve.
+	hist io.Writer
 }
 
 func (s *ipoptInner) SolveNLP(ctx context.Context, p nlp.Problem, start *mpcc.WarmStart) (*mpcc.InnerResult, error) {
@@ -33,6 +36,19 @@ func (s *ipoptInner) SolveNLP(ctx context.Context, p nlp.Problem, start *mpcc.Wa
 		return nil, err
 	}
 	if s.log != nil {
+		if s.hist != nil {
+			for _, h := range res.History {
+				mark := ' '
+				if h.Restoration {
+					mark = 'r'
+				}
+				rg := 0.0
+				if h.DeltaW > 0 {
+					rg = math.Log10(h.DeltaW)
+				}
+				fmt.Fprintf(s.hist, "%4d%c %13.7e %8.2e %8.2e %5.1f %8.2e %5.1f %8.2e %8.2e %3d\n", h.Iter, mark, h.Objective, h.InfPr, h.InfDu, math.Log10(h.Mu), h.StepNorm, rg, h.AlphaDu, h.AlphaPr, h.LSTrials)
+			}
+		}
 		resto, short, maxDu := 0, 0, 0.0
 		for _, h := range res.History {
 			if h.Restoration {
