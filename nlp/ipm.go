@@ -850,6 +850,17 @@ func (ip *ipm) iterate() (Status, bool) {
 			return ip.failStep()
 		}
 	}
+	if ip.set.CurvatureTest {
+		for tries := 0; !ip.curvatureOK(); tries++ {
+			ip.counts.CurvatureFixes++
+			if tries >= 20 || !ip.increaseDeltaW() {
+				return ip.failStep()
+			}
+			if ratio := ip.computeDirection(); ratio > 1e-2 || ratio != ratio {
+				return ip.failStep()
+			}
+		}
+	}
 	switch ip.lineSearch() {
 	case lsUserStop:
 		return UserStop, true

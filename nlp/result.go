@@ -86,8 +86,9 @@ type Counts struct {
 	// SecondOrderCorrections counts accepted second-order-corrected steps;
 	// RestorationPhases counts entries into the restoration phase.
 	SecondOrderCorrections, RestorationPhases int
-	// Watchdogs counts starts of the watchdog procedure.
-	Watchdogs int
+	// Watchdogs counts starts of the watchdog procedure; CurvatureFixes
+	// the δ_w increases forced by Settings.CurvatureTest.
+	Watchdogs, CurvatureFixes int
 }
 
 // Timing splits the wall-clock time of a solve.

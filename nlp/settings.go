@@ -224,6 +224,12 @@ type Settings struct {
 	// give directions along which the line search creeps with α ~ 1e-6.
 	StrictZeroPivots bool
 
+	// CurvatureTest adds the curvature test of Chiang and Zavala's
+	// inertia-free line search as a safeguard to the inertia check: a
+	// primal step with dwᵀ(W + Σ + δ_w I)dw < 1e-8·dwᵀdw raises δ_w
+	// (Algorithm IC) and the step is recomputed.
+	CurvatureTest bool
+
 	// WatchdogTrigger > 0 turns the watchdog on: the number of consecutive
 	// shortened steps (α_pr below the fraction-to-the-boundary step) after
 	// which it starts (IPOPT's watchdog_shortened_iter_trigger, default 10

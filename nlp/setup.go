@@ -228,6 +228,7 @@ type ipm struct {
 	tinyCount          int  // consecutive tiny steps
 	tinyLast           bool // the last step was tiny (forces a μ decrease)
 	wd                 watchdog
+	curvX, curvY       []float64 // curvature test workspace
 
 	// Error measures at the current iterate.
 	errDual, errPrimal, errCompl float64 // scaled, unweighted, compl with μ_target

@@ -54,7 +54,7 @@
 // Usage:
 //
 //	go run ./examples/monopod [-N 60] [-dcs step|stewart] [-out DIR] [-sweep 30:90:10]
-//	                          [-cross fe_stage|fe_fe|stage_stage|stage_fe] [-init-ref] [-watchdog 10] [-strict-pivots] [-v]
+//	                          [-cross fe_stage|fe_fe|stage_stage|stage_fe] [-init-ref] [-watchdog 10] [-strict-pivots] [-curvature] [-v]
 package main
 
 import (
@@ -131,6 +131,7 @@ func runMain(ctx context.Context, args []string, stdout io.Writer) error {
 	fs.IntVar(&c.MaxIter, "max-iter", c.MaxIter, "NLP iteration limit per homotopy step")
 	fs.BoolVar(&c.InitRef, "init-ref", c.InitRef, "initialize the states with the reference")
 	fs.BoolVar(&c.StrictPivots, "strict-pivots", c.StrictPivots, "inner NLP: every zero KKT pivot means singular (IPOPT's rule)")
+	fs.BoolVar(&c.Curvature, "curvature", c.Curvature, "inner NLP: curvature test on the inertia check (Chiang–Zavala)")
 	fs.IntVar(&c.Watchdog, "watchdog", c.Watchdog, "inner NLP watchdog trigger (shortened steps; 0 = off, IPOPT: 10)")
 	verbose := fs.Bool("v", false, "print the homotopy log")
 	if err := fs.Parse(args); err != nil {

@@ -53,6 +53,8 @@ type config struct {
 	// StrictPivots is nlp.Settings.StrictZeroPivots (IPOPT's rule: every
 	// zero pivot means a singular KKT matrix).
 	StrictPivots bool
+	// Curvature is nlp.Settings.CurvatureTest.
+	Curvature bool
 }
 
 func defaultConfig() config {
@@ -142,6 +144,7 @@ func buildOCP(m *monopod, c config) (*fesd.OCP, error) {
 	nlpSet.Log = c.NLPLog
 	nlpSet.WatchdogTrigger = c.Watchdog
 	nlpSet.StrictZeroPivots = c.StrictPivots
+	nlpSet.CurvatureTest = c.Curvature
 	p.Options.MPCC.Log = c.Log
 	p.Options.Inner = c.Inner
 	if c.InitRef {
