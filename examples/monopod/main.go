@@ -49,7 +49,15 @@
 // zero pivot of the pivot-free LDLᵀ means singular) solves that case (2 610
 // iterations, same objective as IPOPT); -watchdog 10 turns on IPOPT's
 // watchdog. Neither makes the larger cases reliable (N = 6, T = 0.6,
-// target 0.3 m: NLPFailure after 17 483 iterations with -strict-pivots).
+// target 0.3 m: NLPFailure after 17 483 iterations with -strict-pivots,
+// 18 734 with -strict-pivots -curvature). The full problem does not solve
+// yet: N = 30, Step, FE_FE, -init-ref, -strict-pivots -watchdog 10 ends in
+// NLPFailure after 10 homotopy steps and 22 916 iterations (1 201 s, 52
+// ms/iteration with other jobs on the machine; seven steps at the 3 000
+// iteration limit; |q(T) − q*| = 2.4e-2, foot penetration 4.2e-2); with
+// -strict-pivots -curvature the steps from σ = 1e-2 hit the iteration
+// limit or end Infeasible; Stewart's first step alone hit the limit (3 000
+// iterations, 11 min).
 //
 // Usage:
 //
