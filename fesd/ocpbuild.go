@@ -332,25 +332,7 @@ func (b *ocpTranscription) build() error {
 					tr.newVar("fesd_s", 0, inf, varInfo{vSlack, n, m, q}, st)
 				}
 			}
-			xs := make([]ad.Vec, ns)
-			ts := make([]ad.Expr, ns)
-			for m := 0; m < ns; m++ {
-				ts[m] = tn.Add(h.Scale(tab.C[m]))
-				if o.Representation == Integral {
-					xs[m] = Xv[m]
-					continue
-				}
-				xs[m] = make(ad.Vec, nx)
-				for i := 0; i < nx; i++ {
-					acc := g.Const(0)
-					for r := 0; r < ns; r++ {
-						if a := tab.A[m][r]; a != 0 {
-							acc = acc.Add(Xv[r][i].Scale(a))
-						}
-					}
-					xs[m][i] = xn[i].Add(h.Mul(acc))
-				}
-			}
+			xs, ts := stageStates(tab, o.Representation, xn, Xv, tn, h)
 			tr.stageX[n] = xs
 			tr.stageT[n] = ts
 			lagSum := g.Const(0)

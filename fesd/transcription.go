@@ -7,6 +7,7 @@ import (
 	"github.com/fesd-go/fesd/ad"
 	"github.com/fesd-go/fesd/dcs"
 	"github.com/fesd-go/fesd/mpcc"
+	"github.com/fesd-go/fesd/rk"
 )
 
 // varKind tells what an NLP variable of the transcription stands for (used
@@ -177,25 +178,7 @@ func newTranscription(d *dcs.DCS, o *resolved) (*transcription, error) {
 			}
 		}
 		// stage states and times
-		xs := make([]ad.Vec, ns)
-		ts := make([]ad.Expr, ns)
-		for m := 0; m < ns; m++ {
-			ts[m] = tn.Add(h.Scale(tab.C[m]))
-			if o.Representation == Integral {
-				xs[m] = Xv[m]
-				continue
-			}
-			xs[m] = make(ad.Vec, nx)
-			for i := 0; i < nx; i++ {
-				acc := g.Const(0)
-				for k := 0; k < ns; k++ {
-					if a := tab.A[m][k]; a != 0 {
-						acc = acc.Add(Xv[k][i].Scale(a))
-					}
-				}
-				xs[m][i] = xn[i].Add(h.Mul(acc))
-			}
-		}
+		xs, ts := stageStates(tab, o.Representation, xn, Xv, tn, h)
 		tr.stageX[n] = xs
 		tr.stageT[n] = ts
 		// RK and algebraic equations at every stage
@@ -300,6 +283,34 @@ func newTranscription(d *dcs.DCS, o *resolved) (*transcription, error) {
 		return nil, err
 	}
 	return tr, nil
+}
+
+// stageStates returns the states and times at the stage points of an
+// element starting at t_n with state x_n and length h: the stage variables
+// themselves in the integral representation, x_n + h Σ_r a_mr v_r in the
+// differential one (Xv then holds the stage derivatives v_r).
+func stageStates(tab *rk.Tableau, rep Representation, xn ad.Vec, Xv []ad.Vec, tn, h ad.Expr) ([]ad.Vec, []ad.Expr) {
+	ns := len(Xv)
+	xs := make([]ad.Vec, ns)
+	ts := make([]ad.Expr, ns)
+	for m := 0; m < ns; m++ {
+		ts[m] = tn.Add(h.Scale(tab.C[m]))
+		if rep == Integral {
+			xs[m] = Xv[m]
+			continue
+		}
+		xs[m] = make(ad.Vec, len(xn))
+		for i := range xn {
+			acc := h.Graph().Const(0)
+			for r := 0; r < ns; r++ {
+				if a := tab.A[m][r]; a != 0 {
+					acc = acc.Add(Xv[r][i].Scale(a))
+				}
+			}
+			xs[m][i] = xn[i].Add(h.Mul(acc))
+		}
+	}
+	return xs, ts
 }
 
 func (tr *transcription) newVar(name string, lo, hi float64, info varInfo, stage int) ad.Expr {
