@@ -33,6 +33,13 @@ type Simulator struct {
 	// ColdStart makes every Step start from the model's consistent
 	// algebraic values at x₀ instead of the previous step's solution.
 	ColdStart bool
+	// Predict starts every step from an event-driven explicit prediction
+	// when it finds between 1 and N_FE − 1 well separated mode changes in
+	// the step: the element boundaries are placed at the predicted switch
+	// times and the stages take the predicted states and the algebraic
+	// values of their element's mode (see predict.go). Otherwise the step
+	// starts as without it.
+	Predict bool
 }
 
 // StepRecord is the solver record of one simulation step.
@@ -181,7 +188,11 @@ func (s *Simulator) Step(ctx context.Context, t0 float64, x0, u, p []float64) (*
 			}
 		}
 	}
-	pv := tr.paramValues(x0, u, p, t0, s.T)
+	var w0, href []float64
+	if s.Predict {
+		w0, href = s.predictStart(t0, x0, u, p, zb0)
+	}
+	pv := tr.paramValuesRef(x0, u, p, t0, s.T, href)
 	if err := tr.prob.SetParams(pv); err != nil {
 		return nil, err
 	}
@@ -189,10 +200,12 @@ func (s *Simulator) Step(ctx context.Context, t0 float64, x0, u, p []float64) (*
 	if err := tr.prob.SetVarBounds(xl, xu); err != nil {
 		return nil, err
 	}
-	var w0 []float64
-	if s.prev != nil && !s.ColdStart {
+	switch {
+	case w0 != nil:
+		// predicted
+	case s.prev != nil && !s.ColdStart:
 		w0 = tr.startShifted(s.prev, zb0, s.T)
-	} else {
+	default:
 		f0, err := d.EvalF(x0, u, p, z0, t0)
 		if err != nil {
 			return nil, err
@@ -303,6 +316,9 @@ type SimOptions struct {
 	// ColdStart starts every step from the model's consistent algebraic
 	// values at its x₀ instead of the previous step's solution.
 	ColdStart bool
+	// Predict sets Simulator.Predict: steps with between 1 and N_FE − 1
+	// predicted switches start from the event-driven prediction.
+	Predict bool
 }
 
 // SimResult is the outcome of Simulate.
@@ -404,6 +420,7 @@ func Simulate(ctx context.Context, model *dcs.Model, x0 []float64, opts SimOptio
 		return nil, err
 	}
 	sim.ColdStart = opts.ColdStart
+	sim.Predict = opts.Predict
 	res := &SimResult{DCS: sim.d}
 	x := clone(x0)
 	var stepErr error

@@ -57,6 +57,7 @@ type transcription struct {
 	x0s      ad.Vec
 	t0s, Ts  ad.Expr
 	params   ad.Vec
+	hRef     ad.Vec // per-element targets of HeuristicMean (nil otherwise)
 	nu, np   int
 	bzPos    map[int]int // z index → position in BoundaryZ
 	slackPos map[[2]int]int
@@ -97,6 +98,12 @@ func newTranscription(d *dcs.DCS, o *resolved) (*transcription, error) {
 	tr.t0s = g.Sym("fesd_t0")
 	tr.Ts = g.Sym("fesd_T")
 	tr.params = ad.Concat(tr.x0s, d.U, d.P, ad.Vec{tr.t0s, tr.Ts})
+	if fesd && o.StepEquilibration == HeuristicMean {
+		// Targets of the heuristic-mean equilibration, h₀ = T/N_FE unless
+		// a predicted grid replaces them (Simulator.Predict).
+		tr.hRef = g.SymVec("fesd_href", tr.N)
+		tr.params = append(tr.params, tr.hRef...)
+	}
 
 	for i, zi := range d.BoundaryZ {
 		tr.bzPos[zi] = i
@@ -276,7 +283,7 @@ func newTranscription(d *dcs.DCS, o *resolved) (*transcription, error) {
 		tr.addEq(sum.Sub(tr.Ts), N)
 	}
 	tr.buildComplementarity()
-	if err := tr.buildEquilibration(h0); err != nil {
+	if err := tr.buildEquilibration(); err != nil {
 		return nil, err
 	}
 	if err := g.Err(); err != nil {
@@ -459,7 +466,7 @@ func (tr *transcription) eta(n int) ad.Expr {
 
 // buildEquilibration sets the objective and (Direct) the constraints of
 // the step equilibration (nosnoc.md §1.6).
-func (tr *transcription) buildEquilibration(h0 ad.Expr) error {
+func (tr *transcription) buildEquilibration() error {
 	g := tr.g
 	obj := g.Const(0)
 	if !tr.o.DisableFESD {
@@ -468,7 +475,7 @@ func (tr *transcription) buildEquilibration(h0 ad.Expr) error {
 			h := tr.hE[n]
 			switch tr.o.StepEquilibration {
 			case HeuristicMean:
-				obj = obj.Add(ad.Sq(h.Sub(h0)).Scale(rho))
+				obj = obj.Add(ad.Sq(h.Sub(tr.hRef[n])).Scale(rho))
 			case HeuristicDiff:
 				if n > 0 {
 					obj = obj.Add(ad.Sq(h.Sub(tr.hE[n-1])).Scale(rho))
@@ -543,13 +550,28 @@ func (tr *transcription) compile() error {
 	return nil
 }
 
-// paramValues assembles the parameter vector (x₀, u, p, t₀, T).
+// paramValues assembles the parameter vector (x₀, u, p, t₀, T) with the
+// uniform equilibration targets h₀ = T/N_FE.
 func (tr *transcription) paramValues(x0, u, p []float64, t0, T float64) []float64 {
+	return tr.paramValuesRef(x0, u, p, t0, T, nil)
+}
+
+// paramValuesRef is paramValues with the equilibration targets href (nil:
+// uniform).
+func (tr *transcription) paramValuesRef(x0, u, p []float64, t0, T float64, href []float64) []float64 {
 	pv := make([]float64, 0, len(tr.params))
 	pv = append(pv, x0...)
 	pv = append(pv, u...)
 	pv = append(pv, p...)
-	return append(pv, t0, T)
+	pv = append(pv, t0, T)
+	for n := range tr.hRef {
+		if href != nil {
+			pv = append(pv, href[n])
+		} else {
+			pv = append(pv, T/float64(tr.N))
+		}
+	}
+	return pv
 }
 
 // bounds returns the variable bounds for horizon T with the start
