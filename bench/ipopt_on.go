@@ -10,14 +10,20 @@ import (
 	"github.com/fesd-go/fesd/nlp/ipopt"
 )
 
-// ipoptBackend is IPOPT 3.x with MUMPS through package nlp/ipopt.
-type ipoptBackend struct{}
+// ipoptBackend is IPOPT 3.x with MUMPS through package nlp/ipopt. With
+// noTiming it skips print_timing_statistics (no lin. alg. split, no
+// temporary output file per solve).
+type ipoptBackend struct{ noTiming bool }
+
+var _ untimedBackend = ipoptBackend{}
 
 func (ipoptBackend) name() string { return "ipopt" }
 
-func (ipoptBackend) solve(ctx context.Context, p nlp.Problem, set nlp.Settings) (*nlp.Result, error) {
-	return (&ipopt.Solver{Settings: set}).Solve(ctx, p)
+func (b ipoptBackend) solve(ctx context.Context, p nlp.Problem, set nlp.Settings) (*nlp.Result, error) {
+	return (&ipopt.Solver{Settings: set, NoTimingStatistics: b.noTiming}).Solve(ctx, p)
 }
+
+func (ipoptBackend) untimed() backend { return ipoptBackend{noTiming: true} }
 
 // comparison returns the IPOPT backend (built with -tags ipopt).
 func comparison() backend { return ipoptBackend{} }

@@ -2,11 +2,9 @@ package main
 
 import (
 	"context"
-	"time"
 
 	"github.com/fesd-go/fesd/mpcc"
 	"github.com/fesd-go/fesd/nlp"
-	"github.com/fesd-go/fesd/nlp/linalg"
 )
 
 // backend is one side of the comparison: it solves an NLP, or builds the
@@ -14,6 +12,13 @@ import (
 type backend interface {
 	name() string
 	solve(ctx context.Context, p nlp.Problem, set nlp.Settings) (*nlp.Result, error)
+}
+
+// untimedBackend is a backend that can drop expensive timing
+// instrumentation (IPOPT's print_timing_statistics) for entries with many
+// small NLPs.
+type untimedBackend interface {
+	untimed() backend
 }
 
 // native is nlp.Solver (a fresh solve each time: setup included).
@@ -68,43 +73,4 @@ func (t *timedInner) SolveNLP(ctx context.Context, p nlp.Problem, start *mpcc.Wa
 		t.fails++
 	}
 	return &mpcc.InnerResult{Status: res.Status, X: res.X, Y: res.Y, ZL: res.ZL, ZU: res.ZU, Iterations: res.Iterations}, nil
-}
-
-// timedLS wraps the native sparse LDLᵀ to time factorizations and solves
-// where nlp.Result is out of reach (inside fesd.Simulate). It builds the
-// backend exactly as nlp's default does (OrderBest with a stage order, else
-// AMD), so the numbers are unchanged.
-type timedLS struct {
-	*linalg.Sparse
-	fact, solve *time.Duration
-}
-
-func (l timedLS) Factorize(a *linalg.SymCSC, signs []int8) error {
-	t := time.Now()
-	err := l.Sparse.Factorize(a, signs)
-	*l.fact += time.Since(t)
-	return err
-}
-
-func (l timedLS) Solve(x, b []float64) error {
-	t := time.Now()
-	err := l.Sparse.Solve(x, b)
-	*l.solve += time.Since(t)
-	return err
-}
-
-// timedLinearSolver returns an nlp.Settings.NewLinearSolver that adds the
-// factorization and solve times to fact and solve.
-func timedLinearSolver(fact, solve *time.Duration) func(int, []int) (linalg.LinearSolver, error) {
-	return func(_ int, perm []int) (linalg.LinearSolver, error) {
-		ls := linalg.Settings{Ordering: linalg.OrderAMD}
-		if perm != nil {
-			ls.Ordering, ls.Perm = linalg.OrderBest, perm
-		}
-		s, err := linalg.NewSparse(ls)
-		if err != nil {
-			return nil, err
-		}
-		return timedLS{Sparse: s, fact: fact, solve: solve}, nil
-	}
 }
