@@ -24,7 +24,9 @@ type stepper struct {
 	model *dcs.Model
 	opts  fesd.Options
 	T     float64
-	sims  []*fesd.Simulator
+	// predict sets fesd.Simulator.Predict.
+	predict bool
+	sims    []*fesd.Simulator
 }
 
 func (s *stepper) sim(depth int) (*fesd.Simulator, error) {
@@ -33,6 +35,7 @@ func (s *stepper) sim(depth int) (*fesd.Simulator, error) {
 		if err != nil {
 			return nil, err
 		}
+		sim.Predict = s.predict
 		s.sims = append(s.sims, sim)
 	}
 	return s.sims[depth], nil
@@ -53,6 +56,9 @@ func (s *stepper) solve(ctx context.Context, t0 float64, x0 []float64, depth int
 	if err != nil {
 		return nil, err
 	}
+	if s.predict && depth < maxSplit && s.tooMany(sim, t0, x0) {
+		return s.split(ctx, t0, x0, depth, sim.T/2)
+	}
 	st, err := sim.Step(ctx, t0, x0, nil, nil)
 	var se *fesd.StepError
 	if errors.As(err, &se) && ctx.Err() == nil {
@@ -72,31 +78,58 @@ func (s *stepper) solve(ctx context.Context, t0 float64, x0 []float64, depth int
 	case ctx.Err() != nil:
 		return nil, ctx.Err()
 	case depth < maxSplit:
-		h := sim.T / 2
-		if sub, err := s.sim(depth + 1); err == nil {
-			sub.Reset()
-		}
-		first, err := s.solve(ctx, t0, x0, depth+1)
-		if err != nil {
-			return nil, err
-		}
-		last := first[len(first)-1].res
-		second, err := s.solve(ctx, t0+h, last.X[len(last.X)-1], depth+1)
-		if err != nil {
-			return nil, err
-		}
-		return append(first, second...), nil
+		return s.split(ctx, t0, x0, depth, sim.T/2)
 	case !finite(st.X[len(st.X)-1]):
 		return nil, err
 	}
 	return []piece{{st, depth, true}}, nil
 }
 
+// split solves [t0, t0 + 2h] as two steps of length h at depth + 1.
+func (s *stepper) split(ctx context.Context, t0 float64, x0 []float64, depth int, h float64) ([]piece, error) {
+	if sub, err := s.sim(depth + 1); err == nil {
+		sub.Reset()
+	}
+	first, err := s.solve(ctx, t0, x0, depth+1)
+	if err != nil {
+		return nil, err
+	}
+	last := first[len(first)-1].res
+	second, err := s.solve(ctx, t0+h, last.X[len(last.X)-1], depth+1)
+	if err != nil {
+		return nil, err
+	}
+	return append(first, second...), nil
+}
+
+// tooMany reports whether the event-driven prediction of the step
+// (fesd.Simulator.PredictEvents) has more switches than the N_FE − 1
+// interior element boundaries of a step can hold, counting events at
+// least 5 % of an element away from the ends of the step and from each
+// other (closer ones are solved inside an element by the homotopy). Such a
+// step is split before it is tried.
+func (s *stepper) tooMany(sim *fesd.Simulator, t0 float64, x0 []float64) bool {
+	ev, ok, err := sim.PredictEvents(t0, x0, nil, nil)
+	if err != nil || !ok {
+		return false
+	}
+	nfe := s.opts.NFE
+	gap := 0.05 * sim.T / float64(nfe)
+	n, last := 0, t0
+	for _, e := range ev {
+		if e-last >= gap && t0+sim.T-e >= gap {
+			n++
+			last = e
+		}
+	}
+	return n > nfe-1
+}
+
 // runInfo summarizes the solver side of a simulation.
 type runInfo struct {
 	Elapsed    time.Duration
 	Iterations int
-	Split      []int // steps that were split after a failed homotopy
+	Split      []int // steps that were split (too many predicted switches, or a failed homotopy)
 	Failed     []int // steps with a piece kept after a failed homotopy
 }
 
@@ -105,13 +138,13 @@ type runInfo struct {
 // switches come from detectSwitches.
 func simulate(ctx context.Context, w io.Writer, model *dcs.Model, x0 []float64, o options) (*fesd.SimResult, runInfo, error) {
 	var info runInfo
-	s := &stepper{model: model, opts: simOptions(o), T: o.TSim / float64(o.NSim)}
-	res := &fesd.SimResult{T: []float64{0}, X: [][]float64{append([]float64(nil), x0...)}}
+	s := &stepper{model: model, opts: simOptions(o), T: o.TSim / float64(o.NSim), predict: !o.NoPredict}
+	res := &fesd.SimResult{T: []float64{o.T0}, X: [][]float64{append([]float64(nil), x0...)}}
 	start := time.Now()
 	last := start
 	x := x0
 	for k := 0; k < o.NSim; k++ {
-		t0 := float64(k) * s.T
+		t0 := o.T0 + float64(k)*s.T
 		ps, err := s.solve(ctx, t0, x, 0)
 		if err != nil {
 			fmt.Fprintln(w)

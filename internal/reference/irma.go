@@ -46,12 +46,32 @@ type Threshold struct {
 // β − α₁(1 − α₄) = 0 replaces the product in ẋ₃ (irma.py LIFTING = True).
 // It returns the model and the selections α.
 func IRMAModel(lift bool) (*dcs.Model, ad.Vec) {
+	return irmaModel(lift, false)
+}
+
+// IRMARelativeModel is IRMAModel with the switching functions divided by
+// their thresholds, ψ_j = x_i/θ_j − 1. Scaling a switching function by a
+// positive constant changes neither the Filippov system nor its switch
+// times (only the sign of ψ_j enters α_j ∈ γ(ψ_j)); it only scales the
+// multipliers λᵖ_j, λⁿ_j of the step reformulation, and with them the
+// size of the complementarity products that a relaxation bound σ acts on.
+// IRMA's raw ψ_j are of size 1e-4…1e-2 near its switches, so a relaxed
+// NLP with σ ≥ 1e-4 barely constrains them; the relative form makes them
+// O(1) (examples/irma measures the difference).
+func IRMARelativeModel(lift bool) (*dcs.Model, ad.Vec) {
+	return irmaModel(lift, true)
+}
+
+func irmaModel(lift, relative bool) (*dcs.Model, ad.Vec) {
 	g := ad.NewGraph()
 	x := g.SymVec("x", 5)
 	m := dcs.NewModel(g, x, nil, nil)
 	psi := make(ad.Vec, len(IRMAThresholds))
 	for j, th := range IRMAThresholds {
 		psi[j] = x[th.State].AddConst(-th.Value)
+		if relative {
+			psi[j] = psi[j].Scale(1 / th.Value)
+		}
 	}
 	a := m.AddStep(psi)
 	one := g.Const(1)

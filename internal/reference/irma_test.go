@@ -108,9 +108,14 @@ func TestIRMANoMissedEvents(t *testing.T) {
 			}
 		}
 	}
-	// The model's F at a consistent z equals IRMARHS (both lifted and not).
-	for _, lift := range []bool{false, true} {
+	// The model's F at a consistent z equals IRMARHS (both lifted and not,
+	// raw and relative switching functions).
+	for _, v := range []int{0, 1, 2, 3} {
+		lift := v&1 == 1
 		m, _ := IRMAModel(lift)
+		if v >= 2 {
+			m, _ = IRMARelativeModel(lift)
+		}
 		d, err := m.Reformulate(dcs.Options{Formulation: dcs.Step})
 		if err != nil {
 			t.Fatal(err)
