@@ -30,12 +30,28 @@ func TestRunTiny(t *testing.T) {
 	if err := json.Unmarshal(js, &rep); err != nil {
 		t.Fatal(err)
 	}
+	kinds := map[string]int{}
 	for _, e := range rep.Entries {
+		kinds[e.Kind]++
+		if (e.Kind == "fesd" || e.Kind == "monopod") && e.Native.Iterations == 0 {
+			t.Errorf("%s: %+v", e.Name, e.Native)
+		}
+		if e.Kind == "monopod" && (e.Vars == 0 || e.BuildMS <= 0) {
+			t.Errorf("%s: n = %d, build %v ms", e.Name, e.Vars, e.BuildMS)
+		}
+		if rep.IPOPT && e.Kind != "ocp" && e.IPOPT == nil {
+			t.Errorf("%s: no IPOPT result (%s)", e.Name, e.IPOPTNote)
+		}
 		if e.Kind == "ocp" && (e.Native.Status != "Solved" || e.Native.Iterations == 0) {
 			t.Errorf("%s: %+v", e.Name, e.Native)
 		}
 		if rep.IPOPT && e.Kind == "ocp" && (e.IPOPT == nil || e.IPOPT.Status != "Solved") {
 			t.Errorf("%s: IPOPT %+v", e.Name, e.IPOPT)
+		}
+	}
+	for _, k := range []string{"ocp", "homotopy", "fesd", "monopod"} {
+		if kinds[k] == 0 {
+			t.Errorf("no %s entry", k)
 		}
 	}
 }

@@ -45,6 +45,12 @@ type Entry struct {
 	IPOPT            *Stats `json:",omitempty"`
 	// IPOPTNote says why there is no IPOPT result.
 	IPOPTNote string `json:",omitempty"`
+	// BuildMS is the untimed preparation of the entry (monopod: building
+	// the OCP, compiling its tapes); PeakRSSBuildMiB the process's peak RSS
+	// after it and PeakRSSMiB after the entry's runs (both cumulative over
+	// the run: meaningful for the first entries or with -only).
+	BuildMS, PeakRSSBuildMiB float64 `json:",omitempty"`
+	PeakRSSMiB               float64
 	// Ratios native/IPOPT of the medians (0 without IPOPT).
 	RatioPerIter, RatioTotal, RatioIters, RatioCPUPerIter float64 `json:",omitempty"`
 }
@@ -170,6 +176,18 @@ func (r *Report) markdown() string {
 			row("IPOPT", *e.IPOPT, true)
 		} else if e.IPOPTNote != "" {
 			fmt.Fprintf(&b, "| %s | | IPOPT | n/a: %s | | | | | | | | | | | | |\n", e.Name, e.IPOPTNote)
+		}
+	}
+	var built []string
+	for _, e := range r.Entries {
+		if e.BuildMS > 0 {
+			built = append(built, fmt.Sprintf("%s: built in %.1f s, process peak RSS %.0f MiB after the build, %.0f MiB after the runs", e.Name, e.BuildMS/1e3, e.PeakRSSBuildMiB, e.PeakRSSMiB))
+		}
+	}
+	if len(built) > 0 {
+		b.WriteString("\nUntimed preparation (OCP build and tape compilation; peak RSS is cumulative over the run):\n\n")
+		for _, s := range built {
+			fmt.Fprintf(&b, "* %s\n", s)
 		}
 	}
 	b.WriteString("\nms/iter = wall time / iterations (setup included); CPU ms/iter = process CPU time (user + system) / iterations, which other load on the machine does not inflate. Lin. alg.: factorizations and solves (IPOPT: StdAugSystemSolverMultiSolve of its timing statistics). Eval: time in the nlp.Problem callbacks, on the Go side. Ratios < 1 mean the native solver is faster / needs fewer iterations.\n")

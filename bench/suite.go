@@ -36,6 +36,14 @@ type benchCase struct {
 	size       int // N of the OCP, number of simulation steps
 	vars, cons int
 	run        func(ctx context.Context, b backend) (sample, error)
+	// prepare, if not nil, is called once before the runs (untimed) and
+	// returns the NLP dimensions.
+	prepare func() (vars, cons int, err error)
+	// release, if not nil, is called after the runs (frees what prepare
+	// built).
+	release func()
+	// maxPairs, if > 0, limits the number of runs per solver (long entries).
+	maxPairs int
 	// noIPOPT, if not empty, says why the IPOPT side is not run.
 	noIPOPT string
 }
@@ -46,15 +54,18 @@ func suite(cfg config) []benchCase {
 	homN := []int{200, 800}
 	irma := fesd.SimOptions{TSim: 100, NSim: 50}
 	masses := fesd.SimOptions{TSim: 10, NSim: 200}
+	monoN, monoIter := []int{30, 60, 90}, 100
 	switch {
 	case cfg.tiny:
 		ocpN, homN = []int{20}, []int{20}
 		irma.TSim, irma.NSim = 4, 2
 		masses.TSim, masses.NSim = 0.1, 2
+		monoN, monoIter = []int{2}, 3
 	case cfg.quick:
 		ocpN, homN = []int{200, 800}, []int{200}
 		irma.TSim, irma.NSim = 20, 10
 		masses.TSim, masses.NSim = 1, 20
+		monoN, monoIter = []int{30}, 20
 	}
 	var cs []benchCase
 	for _, n := range ocpN {
@@ -71,7 +82,13 @@ func suite(cfg config) []benchCase {
 	cs = append(cs, simCase(fmt.Sprintf("three masses FESD (Step, N_FE=4, T=%g, %d steps)", masses.TSim, masses.NSim), "fesd", threeMasses, massesX0, masses, fesdOpt))
 	tsOpt := fesd.Options{NFE: 2, Stages: 2, DisableFESD: true}
 	cs = append(cs, simCase(fmt.Sprintf("three masses time-stepping (FESD off, T=%g, %d steps)", masses.TSim, masses.NSim), "fesd", threeMasses, massesX0, masses, tsOpt))
-	cs = append(cs, benchCase{name: "monopod (time-freezing OCP)", kind: "pending", noIPOPT: "pending (OCP issue)"})
+	// The monopod OCP does not solve at N = 30 yet (examples/monopod): only
+	// the first relaxed NLP, with an iteration cap, per-iteration cost.
+	for _, n := range monoN {
+		for _, f := range []dcs.Formulation{dcs.Step, dcs.Stewart} {
+			cs = append(cs, monopodCase(n, f, 1, monoIter))
+		}
+	}
 	return cs
 }
 
@@ -197,10 +214,26 @@ func measure(ctx context.Context, w io.Writer, c benchCase, cmp backend, pairs i
 		fmt.Fprintf(w, "%-55s %s\n", c.name, c.noIPOPT)
 		return e, nil
 	}
+	if c.prepare != nil {
+		t0 := time.Now()
+		var err error
+		if e.Vars, e.Cons, err = c.prepare(); err != nil {
+			return e, err
+		}
+		e.BuildMS = float64(time.Since(t0)) / 1e6
+		e.PeakRSSBuildMiB = peakRSS()
+		fmt.Fprintf(w, "%-55s built in %.1f s (n = %d, m = %d), peak RSS so far %.0f MiB\n", c.name, e.BuildMS/1e3, e.Vars, e.Cons, e.PeakRSSBuildMiB)
+	}
 	if cmp == nil && c.noIPOPT == "" {
 		e.IPOPTNote = "not built (-tags ipopt)"
 	}
 	useCmp := cmp != nil && c.noIPOPT == ""
+	if c.release != nil {
+		defer c.release()
+	}
+	if c.maxPairs > 0 {
+		pairs = min(pairs, c.maxPairs)
+	}
 	var nat, ip []sample
 	for range pairs {
 		s, err := timed(ctx, c, nil)
@@ -227,6 +260,7 @@ func measure(ctx context.Context, w io.Writer, c benchCase, cmp backend, pairs i
 		e.RatioCPUPerIter = ratio(e.Native.CPUPerIterMS, s.CPUPerIterMS)
 		fmt.Fprintf(w, "%-55s ipopt  %4d it %9.1f ms %7.3f ms/it  %s  (native/ipopt: %.2f per it, %.2f total, %.2f CPU per it)\n", "", s.Iterations, s.TotalMS, s.PerIterMS, s.Status, e.RatioPerIter, e.RatioTotal, e.RatioCPUPerIter)
 	}
+	e.PeakRSSMiB = peakRSS()
 	return e, nil
 }
 
