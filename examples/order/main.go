@@ -85,13 +85,19 @@ type options struct {
 	Polish      bool    // mpcc polishing step (active set fixed, σ = 0)
 	PolishSigma float64 // polish early once σ ≤ PolishSigma (0: only after the homotopy)
 	Floor       float64 // 0: the problem's default
-	Jobs        int
-	Shard       int // this shard, 0 ≤ Shard < Shards
-	Shards      int
-	Merge       []string // shard files to merge instead of simulating
-	Out         string   // "" writes nothing
-	Plot        bool
-	Quiet       bool // no progress line
+	// NoPredict starts FESD steps without the event-driven prediction
+	// (fesd.Simulator.Predict, on by default).
+	NoPredict bool
+	// RawPsi uses irma.py's raw switching functions x_i − θ_j for IRMA
+	// instead of the relative x_i/θ_j − 1 (reference.IRMARelativeModel).
+	RawPsi bool
+	Jobs   int
+	Shard  int // this shard, 0 ≤ Shard < Shards
+	Shards int
+	Merge  []string // shard files to merge instead of simulating
+	Out    string   // "" writes nothing
+	Plot   bool
+	Quiet  bool // no progress line
 }
 
 func defaultOptions() options {
@@ -121,6 +127,8 @@ func main() {
 	flag.BoolVar(&o.Polish, "polish", o.Polish, "mpcc polishing step after the homotopy (fixed active set, σ = 0)")
 	flag.Float64Var(&o.PolishSigma, "polishsigma", o.PolishSigma, "with -polish, polish early once σ ≤ this (0: only after the homotopy)")
 	flag.Float64Var(&o.Floor, "floor", 0, "errors at or below this are excluded from the slope fit (0: problem default)")
+	flag.BoolVar(&o.NoPredict, "nopredict", false, "start FESD steps without the event-driven prediction")
+	flag.BoolVar(&o.RawPsi, "rawpsi", false, "irma: irma.py's raw switching functions x_i − θ_j (default: relative x_i/θ_j − 1)")
 	flag.IntVar(&o.Jobs, "j", o.Jobs, "parallel simulations")
 	flag.StringVar(&shard, "shard", "", "run only shard i of n of the sweep (i/n, 0 ≤ i < n)")
 	flag.StringVar(&merge, "merge", "", "merge these order.json files (comma separated) instead of simulating")

@@ -56,10 +56,10 @@ func (p *problem) tooManySwitches(t0, T float64, nfe int) string {
 }
 
 // problems returns the problem of the given name.
-func lookupProblem(name string) (*problem, error) {
+func lookupProblem(name string, o options) (*problem, error) {
 	switch name {
 	case "irma":
-		return irmaProblem()
+		return irmaProblem(o.RawPsi)
 	case "friction":
 		return frictionProblem()
 	case "oscillator":
@@ -75,7 +75,7 @@ func lookupProblem(name string) (*problem, error) {
 // polishing the floor was 1e-10…1.5e-10 (switches located only up to the
 // complementarity tolerance 1e-12, i.e. ~2.5e-9 min at the slow Gal4
 // crossing, |ẋ₀| ≈ 4e-4/min, where ẋ₁ jumps by 0.15).
-func irmaProblem() (*problem, error) {
+func irmaProblem(rawPsi bool) (*problem, error) {
 	const T = 100.0
 	ex, err := reference.IRMAExact(reference.IRMAX0, T)
 	if err != nil {
@@ -89,7 +89,14 @@ func irmaProblem() (*problem, error) {
 	return &problem{
 		Events: events,
 		Name:   "irma",
-		Model:  func() *dcs.Model { m, _ := reference.IRMAModel(false); return m },
+		Model: func() *dcs.Model {
+			if rawPsi {
+				m, _ := reference.IRMAModel(false)
+				return m
+			}
+			m, _ := reference.IRMARelativeModel(false)
+			return m
+		},
 		X0:     reference.IRMAX0,
 		TSim:   T,
 		NSim:   []int{1, 3, 9, 18, 50, 100, 300},

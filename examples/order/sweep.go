@@ -151,6 +151,7 @@ func simulate(ctx context.Context, p *problem, o options, j job) point {
 			if err != nil {
 				return nil, err
 			}
+			s.Predict = !o.NoPredict
 			sims[a] = s
 		}
 		return sims[a], nil
@@ -227,7 +228,7 @@ func simulate(ctx context.Context, p *problem, o options, j job) point {
 // sweep runs the jobs of this shard on o.Jobs workers, the most expensive
 // first, and assembles the study.
 func sweep(ctx context.Context, w io.Writer, o options) (*study, error) {
-	p, err := lookupProblem(o.Problem)
+	p, err := lookupProblem(o.Problem, o)
 	if err != nil {
 		return nil, err
 	}
