@@ -79,6 +79,26 @@
 // of zero are set to zero, so that a state on a switching surface (the end of
 // a step that ended at a switch) does not pin the first element's active set.
 //
+// With SimOptions.Predict (Simulator.Predict) a step first integrates the
+// model explicitly (RK4, 8 substeps per element, the algebraic values of
+// the region each point lies in) and locates the changes of region by
+// bisection on the flow of the current region extended across its
+// boundary (Simulator.PredictEvents). If it finds between 1 and N_FE − 1
+// switches at least 0.05·h₀ apart and from the ends of the step, it puts
+// element boundaries there (the other elements split the longest pieces,
+// within (1 ± γ_h)h₀), starts every stage from the predicted state and the
+// algebraic values of its element's region, and uses this grid as the
+// targets of HeuristicMean instead of h₀, so the relaxed NLPs at large σ
+// keep the boundaries near the switches instead of pulling them back to
+// the uniform grid. The homotopy then only has to correct the grid. No
+// switch, more switches than interior boundaries, or chattering (sliding
+// shows up as a switch every substep) leave the step's start as without
+// Predict. Measured on IRMA (examples/irma): from the uniform start every
+// relaxed NLP of the step [194, 196] (two switches 0.49 min apart) from
+// σ = 1e-4 on converged to a point of local infeasibility, also with IPOPT
+// as the inner solver; from the predicted start the homotopy solves it
+// with at most 73 iterations per relaxed NLP.
+//
 // # Optimal control problems
 //
 // OCP describes (004 eq. 44)
