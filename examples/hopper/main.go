@@ -1,10 +1,128 @@
 // Command hopper solves the hopping-robot OCP of nosnoc_py
-// (examples/hopper_robot/hopper_ocp.py, Stewart, and hopper_ocp_step.py,
-// Heaviside step; nosnoc.md §3.5): a planar body with a prismatic leg must
-// hop from x = 0.1 to x_goal over ground with friction, impacts made
-// continuous by hand-crafted inelastic time freezing.
+// (examples/hopper_robot/hopper_ocp.py, Stewart, "dense", and
+// hopper_ocp_step.py, Heaviside step, "sparse", run by stage_experiment.py;
+// nosnoc.md §3.5, with §1.10 and §3.3 for time freezing and §1.12 for the
+// OCP features): a planar body with a prismatic leg hops from x = 0.1 to
+// x_goal over ground with friction. Impacts are made continuous by
+// nosnoc_py's hand-crafted inelastic time freezing.
 //
-// DOCUMENTATION PENDING (results).
+// # Model (model.go)
+//
+// x = (q, v, t) ∈ R⁹ with q = (x, y, θ, r) (body position, orientation,
+// leg length) and the clock t; u = (u₁, u₂, u₃, s): body torque, leg force,
+// a slack (only in the cost, as in nosnoc_py) and the speed of time s.
+//
+//	M = diag(m_b + m_l, m_b + m_l, I_b + I_l, m_l) = diag(1.1, 1.1, 0.275, 0.1)
+//	f_v = −(0, 1.1·9.81, 0, 0) + B(q)(u₁, u₂),  B = [[0, −sin θ], [0, cos θ], [1, 0], [0, 1]]
+//	f_c = y − r cos θ (foot height),  J_n = (0, 1, r sin θ, −cos θ),  J_t = (1, 0, r cos θ, sin θ)
+//	f_ode = s·(v, M⁻¹f_v, 1),  f_aux± = (0, M⁻¹(J_n ∓ μJ_t)a_n, 0),  μ = 0.45, a_n = 100
+//
+// The PSS has ψ = (f_c, v_n, v_t) = (f_c, J_nᵀv, J_tᵀv) and the sign matrix
+// S of nosnoc.md §3.3 (8 base sets): f_ode on {f_c > 0} ∪ {f_c < 0, v_n >
+// 0}, f_aux+ on {f_c < 0, v_n < 0, v_t > 0}, f_aux− on {f_c < 0, v_n < 0,
+// v_t < 0}; there the clock stops (time freezing) while the auxiliary
+// dynamics remove the normal velocity (an inelastic impact with Coulomb
+// friction). Only f_ode is scaled by s (nosnoc_py; MATLAB scales all).
+//
+//   - -dcs stewart: one dcs.Subsystem with the 8-row S and the modes
+//     (f_ode ×6, f_aux+, f_aux−): θ, λ ∈ R⁸, μ ∈ R.
+//   - -dcs step: general steps α ∈ Γ(ψ) (Model.AddStep), the lifted
+//     algebraic β − (1 − α₁)(1 − α₂) = 0 (Model.AddAlgebraic) and
+//     ẋ = θ₁ f_ode + θ₂ f_aux+ + θ₃ f_aux− with θ = (1 − β, βα₃, β(1 − α₃)).
+//
+// nosnoc_py's hopper_ocp_step.py (and nosnoc.md §3.5) write θ₁ = α₁ + β.
+// That is not the Heaviside form of its own S: at α = (0, 0, ·) (foot below
+// the ground and moving down) it gives θ₁ = 1 and θ₂ + θ₃ = 1, free flight
+// *plus* the impact dynamics, and at α = (0, 1, ·) (below the ground,
+// moving up) θ = 0, no motion at all. We use θ₁ = 1 − β = α₁ + (1 − α₁)α₂
+// (nosnoc.md §3.3), so that the two formulations are the same PSS:
+// TestRHSRegions checks both against the formulas above in every region.
+//
+// # OCP (ocp.go)
+//
+// x₀ = (0.1, 0.5, 0, 0.5, 0, 0, 0, 0, t = 0) (foot on the ground), x_end =
+// (x_goal, 0.5, 0, 0.5, 0, …). Cost, integrated with the Radau quadrature
+// of every finite element:
+//
+//	∫ s·((x − x_ref,k)ᵀQ(x − x_ref,k) + u₁₋₃ᵀRu₁₋₃) dτ + (x(T) − x_end)ᵀQ_T(x(T) − x_end)
+//	Q = diag(100, 100, 20, 50, 0.1·I₄), Q_T = diag(300·I₄, 0.1·I₄), R = diag(0.01, 0.01, 1e-5)
+//
+// with x_ref,k a parameter per stage (nosnoc_py's p_time_var; OCP.PStage):
+// the multijump reference of nosnoc_py, round(x_goal − 0.1) hops, each the
+// scipy CubicSpline (for three points the parabola) through its start, a
+// mid point (·, HEIGHT = 1.0, 0, leg 0.1, 0, …) and its end, sampled at
+// ⌊N/hops⌋ stages. Bounds: x ∈ [0, x_goal + 0.1], y ∈ [0, 1.5], θ ∈ [−π, π],
+// r ∈ [0.1, 0.5], |v_xy| ≤ 10, |ω|, |ṙ| ≤ 5 at every point of the grid;
+// u₁, u₂ ∈ [−50, 50], u₃ ∈ [0, 100], s ∈ [0.1, 20]. Clock (nosnoc_py's
+// time_freezing = True): |t(end of stage k) − (k+1)T/N| ≤ 1e-3. States
+// start at the reference (stage_experiment.py: ref_as_init = True),
+// u = (0, 0, 0, 1).
+//
+// No slip: nosnoc_py's g_path_comp = ((v_t, θ_c), (−v_t, θ_c)), θ_c the
+// weight of the frozen modes (θ₇ + θ₈, or β), becomes the Scholtes pair
+// |v_t θ_c| ≤ σ at every RK stage point. fesd.PathComp needs nonnegative
+// sides, so we write |v_t| with multipliers the DCS already has: Step
+// λᵖ₃ + λⁿ₃ (= max(v_t, 0) + max(−v_t, 0)), Stewart λ₇ + λ₈ (= 2|v_t|
+// wherever θ₇ + θ₈ > 0, from λ₇ − λ₈ = −2v_t). The pair (that sum, θ_c) at
+// every stage point has the same solutions at σ = 0 (TestNoSlipSides).
+//
+// Discretization and homotopy (nosnoc_py's options): Radau IIA n_s = 2,
+// N_FE = 3, FESD with heuristic_mean step equilibration (ρ_h = 1, γ_h = 1),
+// cross complementarity STAGE_FE (nosnoc_py's default at the time,
+// SUM_LAMBDAS_COMPLEMENT_WITH_EVERY_THETA), Scholtes inequality relaxation
+// σ₀ = 100, κ = 0.1, complementarity tolerance 1e-9, inner tolerance
+// 0.01·comp_tol (nosnoc_py's IPOPT tol) with acceptable_tol 1e-6 and 4000
+// iterations. nosnoc_py stops after max_iter_homotopy = 6 NLPs (σ = 1e-3);
+// we go on down to the tolerance (-max-steps 6 reproduces the cut).
+// The inner solver uses nlp.Settings.StrictZeroPivots (IPOPT's rule); without
+// it even the small standing problem ends in NumericalError at σ ≤ 1e-5.
+//
+// Outputs in -out (default out/hopper): trajectory.csv (every element
+// boundary and stage point in physical time t = clock, with τ, the foot
+// position, v_n and v_t), controls.csv (u and s per stage with its physical
+// and numerical start and end), summary.json (status, objective,
+// nlp_iterations, wall_seconds, terminal position error |q(T) − q_end|,
+// max foot penetration max(0, −f_c), flight phases, slip in contact,
+// complementarity and clock errors), states.png, controls.png, frames.png.
+//
+// # Measured results (package nlp as the inner solver, 2-core machine shared with other jobs)
+//
+// Standing still (N = 4, T = 0.4, goal = start, constant reference; the
+// test TestStandSmall): Step Solved, 878 NLP iterations, 12 homotopy
+// steps, 2.6 s; Stewart Solved, 370 iterations, 6.6 s (mostly building the
+// NLP); both objective 0.121381, complementarity ≤ 1e-9, foot penetration
+// 1.0e-9, |q(T) − q_end| = 1.4e-3. Without StrictZeroPivots (Step) it ends
+// NLPFailure after 13 steps and 2 733 iterations (NumericalError in 4 of the
+// last 6 steps, complementarity 7.5e-11).
+//
+// One small hop (N = 10, T = 1, goal 0.3, -height 0.7): every relaxed NLP
+// down to σ = 1e-5 solves (Step: 1 770 iterations, 8 s), then the inner
+// solver fails: Step NLPFailure after 13 steps and 18 809 iterations (172 s;
+// iteration limit 4000 at σ = 1e-6, 1e-7, 1e-9, 1e-10; complementarity
+// 9.2e-7, |q(T) − q_end| = 9.2e-3, one flight phase, penetration 3.4e-7);
+// FE_FE cross complementarity is worse (iteration limit from σ = 1e-5);
+// Stewart takes 40–60 ms per iteration (Step 4–9 ms) and was stopped at 150 s
+// during σ = 1e-6 (3 420 iterations, two flight phases, objective 6.48 at
+// σ = 1e-5 against Step's 9.36: a different local solution). With
+// -comp-tol 1e-5 (inner tolerance 1e-7) the Step run was still going at
+// 90 s (13 348 iterations, 10 steps).
+//
+// Full size (stage_experiment.py: x_goal = 3, T = 5, N = 60, Step; NLP
+// with n = 10 686 variables, m = 10 740 constraints, 2 520 relaxed
+// complementarity terms): does not solve with our solver in 9 minutes.
+// -timeout 540s stopped it (Cancelled) during the σ = 1e-5 step after 8
+// steps and 9 068 iterations (59 ms/iteration): σ = 100 alone took 3 816
+// iterations (4 min), σ = 1e-3 ended NumericalError (the homotopy went on),
+// σ = 1e-4 reached objective 90.36. The last iterate hops 7 times along the
+// reference (frames.png) with |q(T) − q_end| = 0.13, |v(T)| = 1.2, foot
+// penetration 2.6e-5, complementarity 9.8e-6, clock error 9.3e-4. Stewart at
+// full size was not run (several times slower per iteration on the small hop).
+//
+// Usage:
+//
+//	go run ./examples/hopper [-N 60] [-T 5] [-goal 3] [-dcs step|stewart] [-out DIR] [-v]
+//	                         [-cross STAGE_FE|FE_FE|FE_STAGE|STAGE_STAGE] [-comp-tol 1e-9] [-max-steps 0]
+//	                         [-timeout 10m] [-height 1] [-mid-leg 0.1] [-jumps 0]
 package main
 
 import (

@@ -187,8 +187,8 @@ func plotFrames(base string, a *analysis) error {
 		bx, by, fx, fy = append(bx, x[0]), append(by, x[1]), append(fx, f1), append(fy, f2)
 	}
 	lp.Series = append(lp.Series,
-		report.Series{X: bx, Y: by, Color: color.RGBA{B: 200, A: 120}},
-		report.Series{X: fx, Y: fy, Color: color.RGBA{R: 200, A: 120}})
+		report.Series{X: bx, Y: by, Color: color.NRGBA{B: 200, A: 160}},
+		report.Series{X: fx, Y: fy, Color: color.NRGBA{R: 200, A: 160}})
 	nf := 30
 	tEnd := a.t[len(a.t)-1]
 	next := 0.0
