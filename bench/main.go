@@ -2,9 +2,11 @@
 // against IPOPT 3.x + MUMPS when built with -tags ipopt — on a fixed suite:
 // the OCP-shaped NLP of solver.md §6.3 (package nlp/testprob) at N = 200,
 // 800 and 3200, its MPCC form solved by the Scholtes homotopy of package mpcc
-// (whole homotopy, both inner solvers), and FESD simulations of the IRMA gene
-// network and of Stewart's three masses (native only: fesd has no hook for
-// another inner solver).
+// (whole homotopy, both inner solvers), FESD simulations of the IRMA gene
+// network and of Stewart's three masses (both solvers as the homotopy's
+// inner solver through fesd.Options.Inner), and the per-iteration cost of
+// the first relaxed NLP of the monopod OCP (examples/monopod) at N = 30, 60
+// and 90 with an iteration cap (that OCP does not solve yet).
 //
 // Usage:
 //
