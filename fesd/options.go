@@ -53,8 +53,9 @@ const (
 	// StageFE: the sum of the multipliers over the element (including the
 	// previous boundary) ⊥ every selection stage.
 	StageFE
-	// FEFE: one term per element, Σ_k λ_k ⊥ Σ_m θ_m (nosnoc Python's
-	// default).
+	// FEFE: one term per element, Σ_k λ_k ⊥ Σ_m θ_m (the default of the
+	// rewritten nosnoc Python package; the older nosnoc_py default,
+	// SUM_LAMBDAS_COMPLEMENT_WITH_EVERY_THETA, is the StageFE formula).
 	FEFE
 )
 
