@@ -38,9 +38,9 @@
 // measured level is 1e-10…1.5e-10, see irmaProblem). At least two points
 // are needed. Pre-asymptotic points (large h̄) are not excluded.
 //
-// Measured (default sweep, results in examples/order/results; 1 006 s wall
-// on a 2-core machine running two other heavy jobs, 644 CPU-s, so about
-// 330–400 s alone): FESD slopes Radau IIA 1.02, 3.07, 5.49, 7.82 and
+// Measured (default sweep, results in examples/order/results): 303 s wall,
+// 587 CPU-s on an otherwise idle 2-core machine (1 006 s with two other
+// heavy jobs running; results identical). FESD slopes Radau IIA 1.02, 3.07, 5.49, 7.82 and
 // Gauss–Legendre 2.00, 4.31, 7.09, 8.36 (n_s = 1…4; orders 1, 3, 5, 7 and
 // 2, 4, 6, 8): six of eight within ±0.5. Radau n_s = 4 (+0.82) and Gauss
 // n_s = 3 (+1.09) are fitted on 5 points each, of which N_sim = 1 (one
