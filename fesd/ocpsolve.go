@@ -371,27 +371,14 @@ func (s *OCPSolver) coldStart(zb0 []float64) ([]float64, error) {
 		}
 		zE[n] = z
 	}
+	hs := make([]float64, NE)
+	for n := range hs {
+		hs[n] = b.h0[b.stageOf[n]]
+	}
 	w := make([]float64, len(tr.w))
+	tr.fillStart(w, elementStart{h: hs, x: xG, f: fG, z: zG, xe: xE, ze: zE, startZB0: zb0})
 	for i, inf := range tr.winfo {
 		switch inf.kind {
-		case vStart:
-			w[i] = zb0[inf.i]
-		case vH:
-			w[i] = b.h0[b.stageOf[inf.n]]
-		case vX:
-			if s.o.Representation == Integral {
-				w[i] = xG[inf.n][inf.m][inf.i]
-			} else {
-				w[i] = fG[inf.n][inf.m][inf.i]
-			}
-		case vZ:
-			w[i] = zG[inf.n][inf.m][inf.i]
-		case vSlack:
-			w[i] = 1 - zG[inf.n][inf.m][tr.slackSel(inf.i)]
-		case vXB:
-			w[i] = xE[inf.n][inf.i]
-		case vZB:
-			w[i] = zE[inf.n][d.BoundaryZ[inf.i]]
 		case vU:
 			w[i] = s.uStart(inf.n)[inf.i]
 		case vSOT:

@@ -367,28 +367,7 @@ func (s *Simulator) predictStart(t0 float64, x0, u, p, zb0 []float64) (w0, h []f
 		}
 	}
 	w := make([]float64, len(tr.w))
-	for k, inf := range tr.winfo {
-		switch inf.kind {
-		case vStart:
-			w[k] = zb0[inf.i]
-		case vH:
-			w[k] = h[inf.n]
-		case vX:
-			if tr.o.Representation == Integral {
-				w[k] = xs[inf.n][inf.m][inf.i]
-			} else {
-				w[k] = fs[inf.n][inf.m][inf.i]
-			}
-		case vZ:
-			w[k] = zs[inf.n][inf.m][inf.i]
-		case vSlack:
-			w[k] = 1 - zs[inf.n][inf.m][tr.slackSel(inf.i)]
-		case vXB:
-			w[k] = xe[inf.n][inf.i]
-		case vZB:
-			w[k] = ze[inf.n][tr.d.BoundaryZ[inf.i]]
-		}
-	}
+	tr.fillStart(w, elementStart{h: h, x: xs, f: fs, z: zs, xe: xe, ze: ze, startZB0: zb0})
 	return w, h
 }
 

@@ -622,6 +622,45 @@ func (tr *transcription) startFresh(x0, z0, f0 []float64, T float64) []float64 {
 	return w
 }
 
+// elementStart holds start values per element n and stage m: step sizes
+// h[n], stage states x[n][m] (integral representation) or derivatives
+// f[n][m] (differential), stage algebraic values z[n][m], and the state
+// xe[n] and algebraic values ze[n] at the element end.
+type elementStart struct {
+	h        []float64
+	x, f, z  [][][]float64
+	xe, ze   [][]float64
+	startZB0 []float64 // fixed start values of the BoundaryZ variables
+}
+
+// fillStart writes the values of e into the start w for the variable kinds
+// of the transcription (start, h, stage x/v and z, slacks, boundary x and
+// z); other kinds (those of an OCP) are left as they are.
+func (tr *transcription) fillStart(w []float64, e elementStart) {
+	for k, inf := range tr.winfo {
+		switch inf.kind {
+		case vStart:
+			w[k] = e.startZB0[inf.i]
+		case vH:
+			w[k] = e.h[inf.n]
+		case vX:
+			if tr.o.Representation == Integral {
+				w[k] = e.x[inf.n][inf.m][inf.i]
+			} else {
+				w[k] = e.f[inf.n][inf.m][inf.i]
+			}
+		case vZ:
+			w[k] = e.z[inf.n][inf.m][inf.i]
+		case vSlack:
+			w[k] = 1 - e.z[inf.n][inf.m][tr.slackSel(inf.i)]
+		case vXB:
+			w[k] = e.xe[inf.n][inf.i]
+		case vZB:
+			w[k] = e.ze[inf.n][tr.d.BoundaryZ[inf.i]]
+		}
+	}
+}
+
 // slackSel returns the z index of the α of slack q.
 func (tr *transcription) slackSel(q int) int {
 	for key, v := range tr.slackPos {
