@@ -11,12 +11,17 @@ import (
 // the algebraic variables of dcs.DCS.InitialGuess at every evaluation (the
 // mode of the region the point is in), watches the mode signature (which
 // selection of every complementarity pair is positive), and locates every
-// change of signature by bisection. When it finds between 1 and N_FE − 1
+// change of signature by bisection on the flow of the current mode
+// extended across its boundary (so an RK4 step never mixes the fields of
+// two modes; the event times are exact up to the RK4 error of the
+// smooth flow). When it finds between 1 and N_FE − 1
 // well separated events it places element boundaries at them, distributes
 // the remaining elements over the pieces between events so that every step
 // size respects the bounds (1 ± γ_h)h₀, and fills the NLP start with the
 // predicted stage states and the algebraic values of each element's mode.
-// The homotopy then starts with every switch already on an element
+// Step uses the predicted grid also as the targets of the HeuristicMean
+// step equilibration, which otherwise pulls the boundaries of the relaxed
+// NLPs at large σ back to the uniform grid. The homotopy then starts with every switch already on an element
 // boundary, which is where FESD puts it, instead of having to move the grid
 // there through a sequence of relaxed NLPs (it is the move that fails: on
 // IRMA at t ∈ [194, 196], with two switches 0.49 min apart, every relaxed
