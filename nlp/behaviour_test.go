@@ -74,6 +74,49 @@ func TestDegenerate(t *testing.T) {
 	}
 }
 
+// TestPerturbAlwaysCD: with IPOPT's perturb_always_cd every step of the
+// main phase is computed with δ_c = 1e-8·μ^0.25 > 0, and the solutions are unchanged
+// (hs071: Hock & Schittkowski 1981, f* = 17.0140173; the degenerate
+// problem of TestDegenerate: f* = 1, closed form). Without it hs071's
+// nonsingular Jacobian never gets δ_c.
+func TestPerturbAlwaysCD(t *testing.T) {
+	for _, always := range []bool{false, true} {
+		for _, tc := range []struct {
+			name  string
+			p     Problem
+			fstar float64
+		}{{"hs071", hs071{}, 17.0140173}, {"degenerate", degenerateProb(), 1}} {
+			s := Solver{Settings: Settings{PerturbAlwaysCD: always}}
+			res, err := s.Solve(context.Background(), tc.p)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !res.Status.Success() || math.Abs(res.Objective-tc.fstar) > 1e-6*tc.fstar {
+				t.Errorf("%s, always %v: %v, f = %.10g, want %v", tc.name, always, res.Status, res.Objective, tc.fstar)
+			}
+			withDC, steps := 0, 0
+			for _, h := range res.History[1:] {
+				// Steps of the main phase (not the restoration phase nor
+				// the record of the return from it).
+				if h.Restoration || h.StepNorm == 0 {
+					continue
+				}
+				steps++
+				if h.DeltaC > 0 {
+					withDC++
+				}
+			}
+			switch {
+			case always && withDC != steps:
+				t.Errorf("%s: δ_c > 0 in %d of %d steps, want all", tc.name, withDC, steps)
+			case !always && tc.name == "hs071" && withDC != 0:
+				t.Errorf("hs071 without PerturbAlwaysCD: δ_c > 0 in %d steps, want none", withDC)
+			}
+			t.Logf("%s, always %v: %v in %d iterations, δ_c in %d steps", tc.name, always, res.Status, res.Iterations, withDC)
+		}
+	}
+}
+
 func TestWarmStart(t *testing.T) {
 	cold, err := (&Solver{}).Solve(context.Background(), hs071{})
 	if err != nil || cold.Status != Solved {

@@ -49,7 +49,9 @@
 // 1e-4 (first time) or max(1e-20, δ_w^last/3), then ×100 (first time) or ×8
 // until the inertia is right; δ_w > 1e20 sends the iteration to the
 // restoration phase. After 3 consecutive iterations needing δ_c the Jacobian
-// is treated as degenerate and δ_c is applied from the start.
+// is treated as degenerate and δ_c is applied from the start;
+// Settings.PerturbAlwaysCD (IPOPT's perturb_always_cd) does so from the
+// first iteration.
 // Zero pivots that a static-pivoting backend regularized are accepted without
 // perturbation when there are at most as many as free variables without a
 // Hessian diagonal (a pivoting solver would handle those) and the other

@@ -867,7 +867,7 @@ func (ip *ipm) iterate() (Status, bool) {
 	case lsFailed:
 		return ip.failStep()
 	}
-	ip.lastDeltaW = ip.deltaW
+	ip.lastDeltaW, ip.lastDeltaC = ip.deltaW, ip.deltaC
 	ip.acceptStep()
 	if ok, err := ip.evalDerivs(); err != nil {
 		return UserStop, true

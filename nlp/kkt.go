@@ -430,7 +430,7 @@ func (ip *ipm) solveRefined(bw, by, bL, bU, dw, dy, dzL, dzU []float64) float64 
 func (ip *ipm) factorizeInertia(forceDeltaC bool) bool {
 	ip.deltaW = 0
 	ip.deltaC = 0
-	if ip.jacDegenerate || forceDeltaC {
+	if ip.jacDegenerate || forceDeltaC || (ip.set.PerturbAlwaysCD && ip.m > 0) {
 		ip.deltaC = deltaCBar * math.Pow(ip.mu, kappaC)
 	}
 	ok, singular := ip.factorize(ip.deltaW, ip.deltaC, false)

@@ -27,6 +27,7 @@ func (ip *ipm) record(infPr float64) {
 		InfDu:       infDu,
 		StepNorm:    ip.stepNorm,
 		DeltaW:      ip.lastDeltaW,
+		DeltaC:      ip.lastDeltaC,
 		AlphaPr:     ip.alphaPr,
 		AlphaDu:     ip.alphaDu,
 		LSTrials:    ip.lsTrials,
@@ -38,7 +39,7 @@ func (ip *ipm) record(infPr float64) {
 	if root.set.Log != nil && root.prm.printLevel > 0 {
 		root.writeLog(&rec)
 	}
-	ip.stepNorm, ip.lastDeltaW, ip.lsTrials = 0, 0, 0
+	ip.stepNorm, ip.lastDeltaW, ip.lastDeltaC, ip.lsTrials = 0, 0, 0, 0
 }
 
 func (ip *ipm) writeLog(r *IterRecord) {

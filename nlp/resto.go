@@ -416,7 +416,7 @@ func (ip *ipm) returnFromResto() {
 // resetState clears the per-solve state before a (re)start.
 func (ip *ipm) resetState() {
 	ip.filter = ip.filter[:0]
-	ip.deltaW, ip.deltaC, ip.deltaWLast, ip.lastDeltaW = 0, 0, 0, 0
+	ip.deltaW, ip.deltaC, ip.deltaWLast, ip.lastDeltaW, ip.lastDeltaC = 0, 0, 0, 0, 0
 	ip.jacDegenerate = false
 	ip.degenCount, ip.accCount = 0, 0
 	ip.kktRefN = 0

@@ -73,6 +73,7 @@ type IterRecord struct {
 	InfDu       float64 // max-norm dual infeasibility (scaled)
 	StepNorm    float64 // max-norm of the primal step taken to reach this iterate
 	DeltaW      float64 // Hessian regularization of that step
+	DeltaC      float64 // constraint regularization of that step
 	AlphaPr     float64
 	AlphaDu     float64
 	LSTrials    int

@@ -224,6 +224,16 @@ type Settings struct {
 	// give directions along which the line search creeps with α ~ 1e-6.
 	StrictZeroPivots bool
 
+	// PerturbAlwaysCD applies the constraint regularization δ_c =
+	// 1e-8·μ^0.25 in every factorization of the main phase (IPOPT's
+	// perturb_always_cd), not
+	// only after the KKT matrix was found singular. The lower-right block
+	// −δ_c I then makes the KKT matrix quasi-definite together with a
+	// positive definite primal block, which is what the pivot-free LDLᵀ
+	// needs to be stable on rank-deficient constraint Jacobians (relaxed
+	// MPCCs at small σ). Off by default.
+	PerturbAlwaysCD bool
+
 	// CurvatureTest adds the curvature test of Chiang and Zavala's
 	// inertia-free line search as a safeguard to the inertia check: a
 	// primal step with dwᵀ(W + Σ + δ_w I)dw < 1e-8·dwᵀdw raises δ_w

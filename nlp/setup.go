@@ -224,6 +224,7 @@ type ipm struct {
 	lsTrials           int
 	stepNorm           float64
 	lastDeltaW         float64
+	lastDeltaC         float64
 	qfRatio            float64
 	tinyCount          int  // consecutive tiny steps
 	tinyLast           bool // the last step was tiny (forces a μ decrease)

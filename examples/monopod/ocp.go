@@ -10,6 +10,7 @@ import (
 	"github.com/fesd-go/fesd/dcs"
 	"github.com/fesd-go/fesd/fesd"
 	"github.com/fesd-go/fesd/mpcc"
+	"github.com/fesd-go/fesd/nlp"
 	"github.com/fesd-go/fesd/rk"
 )
 
@@ -35,6 +36,9 @@ type config struct {
 	CompTol  float64
 	MaxSteps int
 	Kappa    float64
+	// Steering is the homotopy's steering (Direct, as in the paper; L1 is
+	// the exact ℓ1 penalty that NOSBENCH recommends).
+	Steering mpcc.Steering
 	// NLPTol is the inner solver tolerance (IPOPT tol = acceptable_tol =
 	// 1e-5 in the experiment).
 	NLPTol  float64
@@ -55,6 +59,11 @@ type config struct {
 	StrictPivots bool
 	// Curvature is nlp.Settings.CurvatureTest.
 	Curvature bool
+	// Dense factorizes the KKT matrices with the dense Bunch–Kaufman
+	// LDLᵀ (nlp.DenseLDL), which pivots; small N only.
+	Dense bool
+	// AlwaysDC is nlp.Settings.PerturbAlwaysCD.
+	AlwaysDC bool
 }
 
 func defaultConfig() config {
@@ -133,7 +142,7 @@ func buildOCP(m *monopod, c config) (*fesd.OCP, error) {
 			Scheme: rk.FamilyRadauIIA, Stages: 2, NFE: c.NFE,
 			CrossComp: c.Cross,
 			DCS:       m.tf.DCSOptions(),
-			MPCC:      mpcc.Settings{Sigma0: 1, Kappa: c.Kappa, CompTol: c.CompTol, MaxSteps: c.MaxSteps},
+			MPCC:      mpcc.Settings{Sigma0: 1, Kappa: c.Kappa, CompTol: c.CompTol, MaxSteps: c.MaxSteps, Steering: c.Steering},
 		},
 	}
 	nlpSet := mpcc.DefaultNLPSettings()
@@ -145,6 +154,10 @@ func buildOCP(m *monopod, c config) (*fesd.OCP, error) {
 	nlpSet.WatchdogTrigger = c.Watchdog
 	nlpSet.StrictZeroPivots = c.StrictPivots
 	nlpSet.CurvatureTest = c.Curvature
+	nlpSet.PerturbAlwaysCD = c.AlwaysDC
+	if c.Dense {
+		nlpSet.LinearSolver = nlp.DenseLDL
+	}
 	p.Options.MPCC.Log = c.Log
 	p.Options.Inner = c.Inner
 	if c.InitRef {
