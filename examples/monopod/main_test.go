@@ -294,3 +294,36 @@ func mustRead(t *testing.T, p string) []byte {
 	}
 	return b
 }
+
+// TestStepSmall: the monopod moves 0.1 m in 0.4 s (N = 4, FE_FE) with the
+// inner solver's strict zero-pivot rule and δ_c in every factorization
+// (-strict-pivots -always-dc). Reference: IPOPT 3.11.9 with MUMPS as the
+// inner solver reaches objective 8.41135 on the same homotopy
+// (TestIPOPTInner, go test -tags ipopt). Measured: Solved after 2 026 NLP
+// iterations, objective 8.41135; with the defaults the homotopy ends in
+// NLPFailure (16 375 iterations), with -always-dc alone in NLPFailure
+// (12 897).
+func TestStepSmall(t *testing.T) {
+	if testing.Short() {
+		t.Skip("about 10 s")
+	}
+	c := defaultConfig()
+	c.N, c.T, c.Distance, c.Cross, c.MaxIter = 4, 0.4, 0.1, fesd.FEFE, 3000
+	c.StrictPivots, c.AlwaysDC = true, true
+	var buf bytes.Buffer
+	s, err := solveAndWrite(context.Background(), c, t.TempDir(), &buf)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Log(strings.TrimSpace(buf.String()))
+	if s.Status != "Solved" {
+		t.Fatalf("status %s", s.Status)
+	}
+	const ipoptObjective = 8.41135
+	if math.Abs(s.Objective-ipoptObjective) > 1e-3*ipoptObjective {
+		t.Errorf("objective %.6f, IPOPT's %.5f", s.Objective, ipoptObjective)
+	}
+	if !s.ClockMonotone {
+		t.Error("clock not monotone")
+	}
+}

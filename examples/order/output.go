@@ -30,7 +30,8 @@ func printTable(w io.Writer, st *study) {
 	sort.Ints(nsims)
 	fmt.Fprintf(w, "\n%s, N_FE = %d, comp tol %.0e; slope fitted above the floor %.0e\n", st.Problem, st.NFE, st.CompTol, st.Floor)
 	fmt.Fprintf(w, "error: %s\n", st.Metric)
-	fmt.Fprintf(w, "%-15s %3s %5s %-8s %6s %4s", "scheme", "ns", "order", "method", "slope", "fit")
+	fmt.Fprintln(w, "slope: over the longest element h_max of each run; (h̄): over the nominal h̄ = T/(N_sim·N_FE)")
+	fmt.Fprintf(w, "%-15s %3s %5s %-8s %6s %6s %4s", "scheme", "ns", "order", "method", "slope", "(h̄)", "fit")
 	for _, n := range nsims {
 		fmt.Fprintf(w, " %9s", fmt.Sprintf("N=%d", n))
 	}
@@ -41,11 +42,14 @@ func printTable(w io.Writer, st *study) {
 		if r.FESD {
 			method = "FESD"
 		}
-		slope := "-"
+		slope, nominal := "-", "-"
 		if r.Slope != nil {
 			slope = fmt.Sprintf("%.2f", *r.Slope)
 		}
-		fmt.Fprintf(w, "%-15s %3d %5d %-8s %6s %4d", r.Scheme, r.NS, r.Order, method, slope, r.FitPoints)
+		if r.SlopeNominal != nil {
+			nominal = fmt.Sprintf("%.2f", *r.SlopeNominal)
+		}
+		fmt.Fprintf(w, "%-15s %3d %5d %-8s %6s %6s %4d", r.Scheme, r.NS, r.Order, method, slope, nominal, r.FitPoints)
 		byN := map[int]point{}
 		for _, p := range r.Points {
 			byN[p.NSim] = p

@@ -41,17 +41,22 @@ type runOut struct {
 	Order  int     `json:"order"`
 	FESD   bool    `json:"fesd"`
 	Points []point `json:"points"`
-	// Slope is the least-squares slope of log error over log h on the
-	// FitPoints points that succeeded and lie above the floor (null with
-	// fewer than two).
-	Slope     *float64 `json:"slope"`
-	FitPoints int      `json:"fit_points"`
+	// Slope is the least-squares slope of log error over log h_max (the
+	// longest element of each run) on the FitPoints points that succeeded
+	// and lie above the floor (null with fewer than two); SlopeNominal is
+	// the same fit over the nominal h̄ = T_sim/(N_sim·N_FE).
+	Slope        *float64 `json:"slope"`
+	SlopeNominal *float64 `json:"slope_nominal"`
+	FitPoints    int      `json:"fit_points"`
 }
 
 // point is one simulation.
 type point struct {
 	NSim int     `json:"nsim"`
 	H    float64 `json:"h"`
+	// HMax is the longest finite element of the run (FESD moves the
+	// element boundaries; for standard time stepping HMax = H).
+	HMax float64 `json:"h_max,omitempty"`
 	// Error is null when the simulation failed.
 	Error      *float64 `json:"error"`
 	Status     string   `json:"status"`
@@ -207,6 +212,9 @@ func simulate(ctx context.Context, p *problem, o options, j job) point {
 			return pt
 		}
 		x = st.X[len(st.X)-1]
+		for _, h := range st.H {
+			pt.HMax = max(pt.HMax, h)
+		}
 		res.T = append(res.T, st.T[1:]...)
 		res.X = append(res.X, st.X[1:]...)
 		rec := st.Record
@@ -355,19 +363,26 @@ func finish(st *study) {
 	for i := range st.Runs {
 		r := &st.Runs[i]
 		sort.SliceStable(r.Points, func(a, b int) bool { return r.Points[a].H > r.Points[b].H })
-		r.Slope, r.FitPoints = fitSlope(r.Points, st.Floor)
+		r.Slope, r.FitPoints = fitSlope(r.Points, st.Floor, true)
+		r.SlopeNominal, _ = fitSlope(r.Points, st.Floor, false)
 	}
 }
 
 // fitSlope returns the least-squares slope of log(error) over log(h) on the
-// successful points with an error above floor, and their number.
-func fitSlope(pts []point, floor float64) (*float64, int) {
+// successful points with an error above floor, and their number; h is the
+// longest element h_max if useMax (h̄ for points without one, e.g. from
+// older files), else the nominal h̄.
+func fitSlope(pts []point, floor float64, useMax bool) (*float64, int) {
 	var xs, ys []float64
 	for _, p := range pts {
-		if p.Error == nil || !(*p.Error > floor) || !(p.H > 0) {
+		h := p.H
+		if useMax && p.HMax > 0 {
+			h = p.HMax
+		}
+		if p.Error == nil || !(*p.Error > floor) || !(h > 0) {
 			continue
 		}
-		xs = append(xs, math.Log(p.H))
+		xs = append(xs, math.Log(h))
 		ys = append(ys, math.Log(*p.Error))
 	}
 	n := float64(len(xs))
