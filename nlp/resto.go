@@ -254,6 +254,10 @@ func (ip *ipm) restore() (Status, bool) {
 			LinearSolver:    ip.set.LinearSolver,
 			NewLinearSolver: ip.set.NewLinearSolver,
 			Log:             ip.set.Log,
+			// The KKT safeguards apply to the restoration phase's own
+			// factorizations too (IPOPT passes them on).
+			StrictZeroPivots: ip.set.StrictZeroPivots,
+			PerturbAlwaysCD:  ip.set.PerturbAlwaysCD,
 		}
 		if ip.set.Ordering == OrderNatural {
 			set.Ordering = OrderNatural
