@@ -62,6 +62,24 @@
 // iteration limit for σ = 0.1 and 1 942 for σ = 0.01, so at this size the
 // difficulty is not package nlp's alone.
 //
+// Later measurements (N = 4, T = 0.4, target 0.1 m, FE_FE; TestStepSmall):
+// -strict-pivots -always-dc solves it in 2 026 iterations with IPOPT's
+// objective 8.41135 (-strict-pivots alone: 2 610; -always-dc alone:
+// NLPFailure after 12 897). -steering l1 (exact ℓ1 penalty, ρ = 1/σ) ends
+// Solved but at other points: objective 9.21 after 10 523 iterations,
+// with -strict-pivots 15.46 after 722. A dense eigenvalue check of the KKT
+// matrices of the default run showed why: where the pivot-free LDLᵀ reports
+// the wanted inertia, the smallest |eigenvalue| is 1e-9 to 1e-7 (at δ_w from
+// 4e-4 to 1e4), i.e. the matrices are numerically singular with no zero
+// pivot below the absolute threshold 1e-13; -strict-pivots and -always-dc
+// make the solver treat them as singular (δ_c) as IPOPT with MUMPS does.
+// At N = 30 (Step, FE_FE, -strict-pivots -always-dc, 3 000 iterations
+// per step) it is still not enough: σ = 1 and 0.1 end SolvedAcceptable
+// after 1 542 and 1 809 iterations, σ = 1e-2 and 1e-3 hit the iteration
+// limit while the objective rises to 1.2e3 and 2.7e3 (the robot falls
+// behind the reference). IPOPT with -steering l1 at N = 30 needs 1 254
+// and 981 iterations for σ = 1 and 0.1.
+//
 // Usage:
 //
 //	go run ./examples/monopod [-N 60] [-dcs step|stewart] [-out DIR] [-sweep 30:90:10]
