@@ -74,10 +74,11 @@
 // pivot below the absolute threshold 1e-13; -strict-pivots and -always-dc
 // make the solver treat them as singular (δ_c) as IPOPT with MUMPS does.
 // At N = 30 (Step, FE_FE, -strict-pivots -always-dc, 3 000 iterations
-// per step) it is still not enough: σ = 1 and 0.1 end SolvedAcceptable
-// after 1 542 and 1 809 iterations, σ = 1e-2 and 1e-3 hit the iteration
-// limit while the objective rises to 1.2e3 and 2.7e3 (the robot falls
-// behind the reference). IPOPT with -steering l1 at N = 30 needs 1 254
+// per step) it is still not enough: σ = 1, 0.1 and 0.01 end
+// SolvedAcceptable after 1 542, 2 111 and 1 532 iterations (objective
+// 0.30, 16.6, 20.8), then σ = 1e-3 and 1e-4 hit the iteration limit with
+// the objective at 73 and 117 (stopped there; before the restoration
+// phase inherited δ_c, σ = 1e-2 already hit the limit at objective 1.2e3). IPOPT with -steering l1 at N = 30 needs 1 254
 // and 981 iterations for σ = 1 and 0.1.
 //
 // Usage:
