@@ -2,6 +2,7 @@ package dcs
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/fesd-go/fesd/ad"
 )
@@ -23,6 +24,18 @@ const (
 )
 
 var formulationNames = [...]string{Stewart: "Stewart", Step: "Step"}
+
+// ParseFormulation returns the formulation named s, ignoring case:
+// "stewart", or "step" (also "heaviside"), e.g. for command-line flags.
+func ParseFormulation(s string) (Formulation, error) {
+	switch strings.ToLower(s) {
+	case "step", "heaviside":
+		return Step, nil
+	case "stewart":
+		return Stewart, nil
+	}
+	return 0, fmt.Errorf("dcs: unknown formulation %q (want stewart, step or heaviside)", s)
+}
 
 func (f Formulation) String() string {
 	if f < 0 || f >= numFormulations {

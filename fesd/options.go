@@ -3,6 +3,7 @@ package fesd
 import (
 	"fmt"
 	"math"
+	"strings"
 
 	"github.com/fesd-go/fesd/dcs"
 	"github.com/fesd-go/fesd/mpcc"
@@ -75,6 +76,17 @@ func (c CrossComp) String() string {
 
 // CrossComps lists the cross-complementarity modes.
 func CrossComps() []CrossComp { return []CrossComp{FEStage, StageStage, StageFE, FEFE} }
+
+// ParseCrossComp returns the cross-complementarity mode whose String is s,
+// ignoring case (e.g. "fe_fe"), for command-line flags.
+func ParseCrossComp(s string) (CrossComp, error) {
+	for _, c := range CrossComps() {
+		if strings.EqualFold(c.String(), s) {
+			return c, nil
+		}
+	}
+	return 0, fmt.Errorf("fesd: unknown cross-complementarity mode %q (want one of %v)", s, CrossComps())
+}
 
 // StepEquilibration selects how the step sizes are determined where no
 // switch happens (004 §4.4, nosnoc.md §1.6). Δh_n = h_n − h_{n−1}, n ≥ 1, and

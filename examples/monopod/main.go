@@ -118,25 +118,6 @@ func main() {
 	}
 }
 
-func parseDCS(s string) (dcs.Formulation, error) {
-	switch strings.ToLower(s) {
-	case "step", "heaviside":
-		return dcs.Step, nil
-	case "stewart":
-		return dcs.Stewart, nil
-	}
-	return 0, fmt.Errorf("-dcs %q: want step or stewart", s)
-}
-
-func parseCross(s string) (fesd.CrossComp, error) {
-	for _, c := range fesd.CrossComps() {
-		if strings.EqualFold(c.String(), s) {
-			return c, nil
-		}
-	}
-	return 0, fmt.Errorf("-cross %q: want one of %v", s, fesd.CrossComps())
-}
-
 func parseSteering(s string) (mpcc.Steering, error) {
 	for _, st := range mpcc.Steerings() {
 		if strings.EqualFold(st.String(), s) {
@@ -193,10 +174,10 @@ func runMain(ctx context.Context, args []string, stdout io.Writer) error {
 		return err
 	}
 	var err error
-	if c.Form, err = parseDCS(*dcsFlag); err != nil {
+	if c.Form, err = dcs.ParseFormulation(*dcsFlag); err != nil {
 		return err
 	}
-	if c.Cross, err = parseCross(*cross); err != nil {
+	if c.Cross, err = fesd.ParseCrossComp(*cross); err != nil {
 		return err
 	}
 	if c.Steering, err = parseSteering(*steer); err != nil {
