@@ -109,6 +109,9 @@ func newLinearSolver(s *Settings, p Problem, n, m, nw int, slackOf []int) (linal
 		default:
 			ls.Ordering = linalg.OrderAMD
 		}
+		if s.LinearSolver == PivotingLDL {
+			return linalg.NewMultifrontal(ls)
+		}
 		return linalg.NewSparse(ls)
 	}
 }

@@ -73,9 +73,15 @@ const (
 	// DenseLDL is a dense symmetric-indefinite factorization, O(N³); use it
 	// for small problems and as a test oracle.
 	DenseLDL
+	// PivotingLDL is linalg.Multifrontal: sparse multifrontal LDLᵀ with
+	// threshold pivoting (1×1 and 2×2 pivots, delayed pivots; u = 1e-8 as
+	// IPOPT's ma27_pivtol), the same orderings as SparseLDL. It is slower
+	// than SparseLDL but reports the inertia of nearly singular KKT
+	// matrices reliably (relaxed MPCCs with time freezing).
+	PivotingLDL
 )
 
-var linearSolverNames = [...]string{SparseLDL: "SparseLDL", DenseLDL: "DenseLDL"}
+var linearSolverNames = [...]string{SparseLDL: "SparseLDL", DenseLDL: "DenseLDL", PivotingLDL: "PivotingLDL"}
 
 // String returns the name of the backend.
 func (k LinearSolverKind) String() string {

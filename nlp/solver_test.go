@@ -8,7 +8,7 @@ import (
 )
 
 func TestHS071(t *testing.T) {
-	for _, kind := range []LinearSolverKind{SparseLDL, DenseLDL} {
+	for _, kind := range []LinearSolverKind{SparseLDL, DenseLDL, PivotingLDL} {
 		for _, ms := range []MuStrategy{MuMonotone, MuAdaptive} {
 			s := Solver{Settings: Settings{LinearSolver: kind, MuStrategy: ms}}
 			if testing.Verbose() {

@@ -109,6 +109,7 @@ import (
 	"github.com/fesd-go/fesd/dcs"
 	"github.com/fesd-go/fesd/fesd"
 	"github.com/fesd-go/fesd/mpcc"
+	"github.com/fesd-go/fesd/nlp"
 )
 
 func main() {
@@ -125,6 +126,15 @@ func parseSteering(s string) (mpcc.Steering, error) {
 		}
 	}
 	return 0, fmt.Errorf("-steering %q: want one of %v", s, mpcc.Steerings())
+}
+
+func parseLinearSolver(s string) (nlp.LinearSolverKind, error) {
+	for _, k := range []nlp.LinearSolverKind{nlp.SparseLDL, nlp.PivotingLDL, nlp.DenseLDL} {
+		if strings.EqualFold(k.String(), s) {
+			return k, nil
+		}
+	}
+	return 0, fmt.Errorf("-linsolver %q: want SparseLDL, PivotingLDL or DenseLDL", s)
 }
 
 func parseSweep(s string) ([]int, error) {
@@ -167,7 +177,8 @@ func runMain(ctx context.Context, args []string, stdout io.Writer) error {
 	steer := fs.String("steering", c.Steering.String(), "homotopy steering: direct, l1 (exact ℓ1 penalty) or linf")
 	fs.Float64Var(&c.SOTMax, "sot-max", c.SOTMax, "upper bound of the speed of time per stage")
 	fs.BoolVar(&c.AlwaysDC, "always-dc", c.AlwaysDC, "inner NLP: constraint regularization δ_c in every KKT factorization (IPOPT's perturb_always_cd)")
-	fs.BoolVar(&c.Dense, "dense", c.Dense, "inner NLP: dense Bunch–Kaufman LDLᵀ instead of the sparse LDLᵀ (small N only; diagnostics)")
+	dense := fs.Bool("dense", false, "same as -linsolver DenseLDL (small N only; diagnostics)")
+	linsolver := fs.String("linsolver", c.LinearSolver.String(), "inner NLP KKT backend: SparseLDL (pivot-free), PivotingLDL (threshold pivoting) or DenseLDL")
 	verbose := fs.Bool("v", false, "print the homotopy log")
 	nlpVerbose := fs.Bool("vv", false, "also print the iteration log of every inner NLP")
 	if err := fs.Parse(args); err != nil {
@@ -182,6 +193,12 @@ func runMain(ctx context.Context, args []string, stdout io.Writer) error {
 	}
 	if c.Steering, err = parseSteering(*steer); err != nil {
 		return err
+	}
+	if c.LinearSolver, err = parseLinearSolver(*linsolver); err != nil {
+		return err
+	}
+	if *dense {
+		c.LinearSolver = nlp.DenseLDL
 	}
 	if *verbose || *nlpVerbose {
 		c.Log = stdout

@@ -327,3 +327,25 @@ func TestStepSmall(t *testing.T) {
 		t.Error("clock not monotone")
 	}
 }
+
+// TestBadFlags: invalid flag values are errors before anything is solved.
+func TestBadFlags(t *testing.T) {
+	for _, args := range [][]string{
+		{"-linsolver", "MA57"},
+		{"-steering", "newton"},
+		{"-dcs", "heaviside2"},
+		{"-cross", "FE_X"},
+		{"-sweep", "30:90"},
+		{"-sweep", "30:0:10"},
+	} {
+		var buf bytes.Buffer
+		if err := runMain(context.Background(), append(args, "-out", t.TempDir()), &buf); err == nil {
+			t.Errorf("runMain(%q) accepted", args)
+		}
+	}
+	for _, name := range []string{"SparseLDL", "pivotingldl", "DenseLDL"} {
+		if _, err := parseLinearSolver(name); err != nil {
+			t.Errorf("parseLinearSolver(%q): %v", name, err)
+		}
+	}
+}

@@ -59,9 +59,9 @@ type config struct {
 	StrictPivots bool
 	// Curvature is nlp.Settings.CurvatureTest.
 	Curvature bool
-	// Dense factorizes the KKT matrices with the dense Bunch–Kaufman
-	// LDLᵀ (nlp.DenseLDL), which pivots; small N only.
-	Dense bool
+	// LinearSolver is the inner KKT backend (nlp.SparseLDL by default;
+	// nlp.PivotingLDL pivots, nlp.DenseLDL is for small N only).
+	LinearSolver nlp.LinearSolverKind
 	// AlwaysDC is nlp.Settings.PerturbAlwaysCD.
 	AlwaysDC bool
 }
@@ -155,9 +155,7 @@ func buildOCP(m *monopod, c config) (*fesd.OCP, error) {
 	nlpSet.StrictZeroPivots = c.StrictPivots
 	nlpSet.CurvatureTest = c.Curvature
 	nlpSet.PerturbAlwaysCD = c.AlwaysDC
-	if c.Dense {
-		nlpSet.LinearSolver = nlp.DenseLDL
-	}
+	nlpSet.LinearSolver = c.LinearSolver
 	p.Options.MPCC.Log = c.Log
 	p.Options.Inner = c.Inner
 	if c.InitRef {

@@ -40,6 +40,9 @@ type summary struct {
 	ClockMonotone bool `json:"clock_monotone"`
 	NumVariables  int  `json:"nlp_variables"`
 	NumConstraint int  `json:"nlp_constraints"`
+	// Inner describes the inner NLP settings that differ between runs
+	// (KKT backend, pivot rules, steering).
+	Inner string `json:"inner"`
 }
 
 // flightHeight is the foot height above which the robot is in flight.
@@ -92,7 +95,8 @@ func summarize(c config, r *fesd.OCPResult, m *monopod, a *analysis, wall time.D
 	s := summary{N: c.N, DCS: c.Form.String(), CrossComp: c.Cross.String(), Status: r.Status.String(),
 		Objective: r.Objective, NLPIterations: r.Iterations, HomotopySteps: len(r.Homotopy),
 		WallSeconds: wall.Seconds(), CompResidual: r.CompResidual,
-		NumVariables: r.NumVariables, NumConstraint: r.NumConstraints, ClockMonotone: true}
+		NumVariables: r.NumVariables, NumConstraint: r.NumConstraints, ClockMonotone: true,
+		Inner: fmt.Sprintf("%v strict_pivots=%t always_dc=%t steering=%v", c.LinearSolver, c.StrictPivots, c.AlwaysDC, c.Steering)}
 	if r.Iterations > 0 {
 		s.SecondsPerIteration = wall.Seconds() / float64(r.Iterations)
 	}

@@ -1,7 +1,8 @@
 // Package linalg is the sparse symmetric indefinite linear algebra under the
 // interior-point solver of package nlp: a pivot-free sparse LDLᵀ with
-// inertia, a fill-reducing ordering (approximate minimum degree), iterative
-// refinement, and a dense gonum backend used as a test oracle.
+// inertia, a multifrontal LDLᵀ with threshold pivoting, a fill-reducing
+// ordering (approximate minimum degree), iterative refinement, and a dense
+// gonum backend used as a test oracle.
 //
 // # Storage
 //
@@ -119,10 +120,77 @@
 //   - Columns of L keep their rows increasing; nnz(L) reported by
 //     SparseStats.NnzL excludes the unit diagonal.
 //
+// # Multifrontal LDLᵀ with threshold pivoting
+//
+// Multifrontal computes P A Pᵀ = L D Lᵀ with D block diagonal (1×1 and 2×2
+// blocks) and P = the fill-reducing order modified by pivoting, by the
+// multifrontal method (Duff & Reid, "The multifrontal solution of
+// indefinite sparse symmetric linear equations", ACM TOMS 9(3), 1983; Liu,
+// "The multifrontal method for sparse matrix solution", SIAM Review 34(1),
+// 1992), the scheme of MA27 and MA57. It is the backend for matrices on
+// which pivot-free LDLᵀ is unstable: zero or tiny diagonal entries next to
+// large off-diagonal ones, as in unregularized or nearly singular KKT
+// systems.
+//
+// Symbolic phase (Analyze). The ordering of Settings is postordered in its
+// elimination tree (same fill); fundamental supernodes (chains j → j+1 with
+// struct(j) = {j+1} ∪ struct(j+1)) are merged child into parent while the
+// dense front keeps few explicit zeros (relaxed amalgamation, Ashcraft &
+// Grimes 1989): < 50 % zeros up to 8 columns, < 10 % up to 48, < 5 % beyond.
+// Each front f owns a set of columns and has the row structure of L below
+// them; the fronts form the assembly tree and are renumbered in its
+// postorder so that a stack holds the pending contribution blocks. Every
+// entry of A is mapped to its front and position, so Factorize scatters
+// values without searching.
+//
+// Numeric phase (Factorize), fronts in postorder. The front of f is the
+// dense symmetric matrix on [own columns, columns delayed by its children,
+// row structure]; it is assembled from A's entries and the children's
+// contribution blocks (extend-add). The first two groups are fully summed
+// and may be pivots. With u = Settings.PivotTol (default 1e-8, IPOPT's
+// ma27_pivtol/ma57_pivtol), a fully summed column k is accepted as a 1×1
+// pivot when
+//
+//	|a_kk| > ZeroPivotTol  and  |a_kk| ≥ u · max_{i≠k} |a_ik|
+//
+// over the whole front column; otherwise, with r the fully summed row of
+// largest |a_rk| and P = [a_kk a_kr; a_rk a_rr], the 2×2 pivot is accepted
+// when (Duff & Reid 1983, §3; Duff, Gould, Reid, Scott, Turner, IMA J.
+// Numer. Anal. 11, 1991)
+//
+//	|P⁻¹| · (γ_k, γ_r)ᵀ ≤ (1/u, 1/u)ᵀ,   γ_k = max_{i∉{k,r}} |a_ik|,
+//
+// det P has no catastrophic cancellation, and both eigenvalues of P exceed
+// ZeroPivotTol in magnitude. A column whose entries are all ≤ ZeroPivotTol is
+// a zero pivot. Both tests bound the entries of L by 1/u, hence the growth
+// of the remaining entries per pivot step by 1 + 1/u (1×1) or 1 + 2/u (2×2).
+// Columns without an acceptable pivot
+// are delayed: they join the parent's fully summed set (their rows are
+// already in the child's contribution block, whose index set lies in the
+// parent's columns and structure). A root front eliminates everything left,
+// taking Bunch & Kaufman's 1×1/2×2 choice when the threshold test fails. The
+// contribution block is the Schur complement F₂₂ − L₂₁ D L₂₁ᵀ, computed after
+// the pivot search from the unscaled pivot columns (L₂₁D).
+//
+// Zero pivots and inertia as in Sparse: a 1×1 pivot or a 2×2 eigenvalue
+// (only possible at a root) with magnitude ≤ ZeroPivotTol is counted Zero
+// and replaced by σ·RegDelta (σ the expected sign, else the computed sign,
+// + for 0; for a 2×2 block along its eigenvector, so the block is changed
+// by the least amount). The inertia is the sum of the signs of the 1×1
+// pivots and of the eigenvalues of the 2×2 pivots (det < 0: one of each).
+//
+// Solve: forward substitution with L front by front in postorder, D⁻¹
+// block by block, Lᵀ in reverse order; the pivot order recorded per front
+// includes the delays and 2×2 swaps. Fronts are dense and stored
+// column-major; storage for delays grows on demand, so Factorize, Solve and
+// RefinedSolve do not allocate once the delays of a pattern have been seen.
+// MultifrontalStats reports fronts, nnz(L), delays, 2×2 pivots and zero
+// pivots.
+//
 // # Backends
 //
-// Sparse and Dense implement LinearSolver and RefinedSolver and run the same
-// conformance suite (runConformance in the tests). Dense computes the
+// Sparse, Multifrontal and Dense implement LinearSolver and RefinedSolver
+// and run the same conformance suite (runConformance in the tests). Dense computes the
 // inertia by a dense Bunch–Kaufman LDLᵀ with 1×1/2×2 pivots (Bunch &
 // Kaufman, Math. Comp. 31, 1977; gonum has no Dsytrf) and solves by gonum's
 // LU; it allocates and is meant for tests and tiny problems. The tests check

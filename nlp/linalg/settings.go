@@ -51,10 +51,13 @@ const (
 	// DefaultDenseAlpha is the AMD dense-row parameter α: a row with more
 	// than max(16, α·√n) off-diagonal entries is ordered last.
 	DefaultDenseAlpha = 10.0
+	// DefaultPivotTol is the threshold-pivoting parameter u of Multifrontal,
+	// the default of IPOPT's ma27_pivtol and ma57_pivtol.
+	DefaultPivotTol = 1e-8
 )
 
-// Settings configures a Sparse solver. The zero value gives the documented
-// defaults.
+// Settings configures a Sparse or Multifrontal solver. The zero value gives
+// the documented defaults.
 type Settings struct {
 	// Ordering chooses the fill-reducing permutation (default OrderAMD).
 	Ordering Ordering
@@ -74,6 +77,10 @@ type Settings struct {
 	DenseAlpha float64
 	// NoAggressiveAbsorption turns off AMD's aggressive element absorption.
 	NoAggressiveAbsorption bool
+	// PivotTol is the threshold u of Multifrontal's pivot test (a 1×1 pivot
+	// a_kk is accepted if |a_kk| ≥ u·max_{i≠k}|a_ik|). 0 means
+	// DefaultPivotTol; it must lie in [0, 0.5]. Sparse ignores it.
+	PivotTol float64
 }
 
 // Validate reports whether the settings are usable. The length of Perm is
@@ -103,6 +110,9 @@ func (s *Settings) Validate() error {
 	if math.IsNaN(s.DenseAlpha) || math.IsInf(s.DenseAlpha, 0) {
 		return fmt.Errorf("%w: DenseAlpha=%g", ErrSettings, s.DenseAlpha)
 	}
+	if !(s.PivotTol >= 0 && s.PivotTol <= 0.5) {
+		return fmt.Errorf("%w: PivotTol=%g, want [0, 0.5]", ErrSettings, s.PivotTol)
+	}
 	return nil
 }
 
@@ -116,6 +126,9 @@ func (s Settings) withDefaults() Settings {
 	}
 	if s.DenseAlpha == 0 {
 		s.DenseAlpha = DefaultDenseAlpha
+	}
+	if s.PivotTol == 0 {
+		s.PivotTol = DefaultPivotTol
 	}
 	return s
 }
