@@ -102,6 +102,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"runtime/pprof"
 	"strconv"
 	"strings"
 	"time"
@@ -179,6 +180,7 @@ func runMain(ctx context.Context, args []string, stdout io.Writer) error {
 	fs.BoolVar(&c.AlwaysDC, "always-dc", c.AlwaysDC, "inner NLP: constraint regularization δ_c in every KKT factorization (IPOPT's perturb_always_cd)")
 	dense := fs.Bool("dense", false, "same as -linsolver DenseLDL (small N only; diagnostics)")
 	linsolver := fs.String("linsolver", c.LinearSolver.String(), "inner NLP KKT backend: SparseLDL (pivot-free), PivotingLDL (threshold pivoting) or DenseLDL")
+	cpuProfile := fs.String("cpuprofile", "", "write a CPU profile (go tool pprof) to this file")
 	verbose := fs.Bool("v", false, "print the homotopy log")
 	nlpVerbose := fs.Bool("vv", false, "also print the iteration log of every inner NLP")
 	if err := fs.Parse(args); err != nil {
@@ -199,6 +201,17 @@ func runMain(ctx context.Context, args []string, stdout io.Writer) error {
 	}
 	if *dense {
 		c.LinearSolver = nlp.DenseLDL
+	}
+	if *cpuProfile != "" {
+		f, err := os.Create(*cpuProfile)
+		if err != nil {
+			return err
+		}
+		defer f.Close()
+		if err := pprof.StartCPUProfile(f); err != nil {
+			return err
+		}
+		defer pprof.StopCPUProfile()
 	}
 	if *verbose || *nlpVerbose {
 		c.Log = stdout
