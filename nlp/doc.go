@@ -52,6 +52,15 @@
 // is treated as degenerate and δ_c is applied from the start;
 // Settings.PerturbAlwaysCD (IPOPT's perturb_always_cd) does so from the
 // first iteration.
+// Backends (Settings.LinearSolver): SparseLDL, the pivot-free sparse LDLᵀ
+// of package linalg (default, fastest); PivotingLDL, linalg.Multifrontal,
+// which pivots (threshold u = 1e-8 with 1×1 and 2×2 pivots, as MA27/MA57
+// in IPOPT) and so reads the inertia of nearly singular KKT matrices
+// correctly where the pivot-free factorization can report the wanted
+// inertia for a numerically singular matrix (relaxed MPCCs with time
+// freezing); DenseLDL for tests. On the Hock–Schittkowski set PivotingLDL
+// takes 887 iterations against SparseLDL's 936, with the same problems
+// solved (TestHSSuitePivotingLDL).
 // Zero pivots that a static-pivoting backend regularized are accepted without
 // perturbation when there are at most as many as free variables without a
 // Hessian diagonal (a pivoting solver would handle those) and the other

@@ -64,11 +64,14 @@ type config struct {
 	LinearSolver nlp.LinearSolverKind
 	// AlwaysDC is nlp.Settings.PerturbAlwaysCD.
 	AlwaysDC bool
+	// Sigma0 is the first σ of the homotopy (1) and WarmPush the inner
+	// solver's warm-start bound push κ₁ (0: nlp's default 1e-3).
+	Sigma0, WarmPush float64
 }
 
 func defaultConfig() config {
 	return config{N: 60, T: 3, Distance: 3, Form: dcs.Step, NFE: 3, Cross: fesd.FEStage, SOTMin: 0.99, SOTMax: 10,
-		CompTol: 1e-5, Kappa: 0.1, NLPTol: 1e-5, MaxIter: 10000}
+		CompTol: 1e-5, Kappa: 0.1, Sigma0: 1, NLPTol: 1e-5, MaxIter: 10000}
 }
 
 // qTarget returns (Distance, 0.4, 0, 0).
@@ -142,7 +145,7 @@ func buildOCP(m *monopod, c config) (*fesd.OCP, error) {
 			Scheme: rk.FamilyRadauIIA, Stages: 2, NFE: c.NFE,
 			CrossComp: c.Cross,
 			DCS:       m.tf.DCSOptions(),
-			MPCC:      mpcc.Settings{Sigma0: 1, Kappa: c.Kappa, CompTol: c.CompTol, MaxSteps: c.MaxSteps, Steering: c.Steering},
+			MPCC:      mpcc.Settings{Sigma0: c.Sigma0, Kappa: c.Kappa, CompTol: c.CompTol, MaxSteps: c.MaxSteps, Steering: c.Steering},
 		},
 	}
 	nlpSet := mpcc.DefaultNLPSettings()
@@ -155,6 +158,7 @@ func buildOCP(m *monopod, c config) (*fesd.OCP, error) {
 	nlpSet.StrictZeroPivots = c.StrictPivots
 	nlpSet.CurvatureTest = c.Curvature
 	nlpSet.PerturbAlwaysCD = c.AlwaysDC
+	nlpSet.WarmStartBoundPush = c.WarmPush
 	nlpSet.LinearSolver = c.LinearSolver
 	p.Options.MPCC.Log = c.Log
 	p.Options.Inner = c.Inner
