@@ -32,16 +32,20 @@ type Multifrontal struct {
 	// Factorization workspace.
 	front []float64 // current front, column-major, leading dimension m (lower triangle used)
 	fidx  []int32   // variables of the current front (local → global)
-	upd   []float64 // unscaled pivot columns (2m); local vectors in Solve
-	wpan  []float64 // unscaled pivot columns, rows ≥ q, for the Schur update
+	upd   []float64 // local vectors in Solve
+	wp    []float64 // W = L D: unscaled pivot columns of the front (m × q)
+	tl    []int32   // pivots t with W[j, t] ≠ 0 for the updated column j
+	wl    []float64 // their W[j, t]
+	wl2   []float64 // and W[j+1, t]
 	pos   []int32   // global → local position in the current front
 	lpos  []int32   // local positions of a child's contribution block
+	fcap  int       // front order the workspace above allows
 	stk   []float64 // contribution-block stack, each block packed lower by columns
 	stkI  []int32   // index lists of the stacked blocks
 	recs  []mfBlock // stack records
 
 	// Factors.
-	lx    []float64 // L per front: pivot column t holds rows t+1…m−1 of the front
+	lx    []float64 // L per front: the front's first e columns (leading dimension m), column t holds L in rows t+1…m−1
 	li    []int32   // per-front index lists (m entries; pivots first, in order)
 	fm    []int32   // front order m (with delays)
 	fe    []int32   // pivots eliminated in the front
@@ -180,14 +184,18 @@ func (s *Multifrontal) Analyze(a *SymCSC) error {
 	mcap := sym.maxFront + max(8, sym.maxFront/4)
 	s.front = make([]float64, mcap*mcap)
 	s.fidx = make([]int32, mcap)
-	s.upd = make([]float64, 2*mcap)
-	s.wpan = make([]float64, mcap*mcap/2)
+	s.upd = make([]float64, mcap)
+	s.wp = make([]float64, mcap*mcap)
+	s.tl = make([]int32, mcap)
+	s.wl = make([]float64, mcap)
+	s.wl2 = make([]float64, mcap)
 	s.lpos = make([]int32, mcap)
+	s.fcap = mcap
 	s.pos = make([]int32, n)
 	s.stk = make([]float64, sym.stackVal+sym.stackVal/4+64)
 	s.stkI = make([]int32, sym.stackIdx+sym.stackIdx/4+64)
 	s.recs = make([]mfBlock, 0, nf)
-	s.lx = make([]float64, sym.nnzL+sym.nnzL/4+64)
+	s.lx = make([]float64, sym.lxLen+sym.lxLen/4+64)
 	nli := n + len(sym.srow)
 	s.li = make([]int32, nli+nli/4+64)
 	s.fm = make([]int32, nf)
@@ -273,7 +281,7 @@ func (s *Multifrontal) Factorize(a *SymCSC, signs []int8) error {
 	s.ndelay, s.n2x2, s.nzero, s.maxFront = 0, 0, 0, 0
 	recs := s.recs[:0]
 	stkTop, stkITop := 0, 0
-	lTop, iTop, kTop := 0, 0, 0
+	lTop, iTop, kTop, nnzL := 0, 0, 0, 0
 	for f := range sym.nf {
 		f0, f1 := int(sym.fcol[f]), int(sym.fcol[f+1])
 		nk := f1 - f0
@@ -286,7 +294,7 @@ func (s *Multifrontal) Factorize(a *SymCSC, signs []int8) error {
 		rows := sym.srow[sym.sptr[f]:sym.sptr[f+1]]
 		q := nk + nd
 		m := q + len(rows)
-		s.ensureFront(m, q)
+		s.ensureFront(m)
 		F := s.front[:m*m]
 		idx := s.fidx[:m]
 		for t := range nk {
@@ -321,61 +329,64 @@ func (s *Multifrontal) Factorize(a *SymCSC, signs []int8) error {
 			recs = recs[:len(recs)-nc]
 		}
 		root := sym.fparent[f] < 0
-		e, err := s.factorFront(F, m, q, root, idx, kTop)
+		e, err := s.factorFront(F, m, q, root, idx, kTop, stkTop)
 		if err != nil {
 			return err
 		}
 		if root && e != m {
 			panic("linalg: multifrontal root front not fully eliminated")
 		}
-		// Store the L panel and the index list.
-		need := e*(m-1) - e*(e-1)/2
-		s.lx = grow(s.lx, lTop+need)
-		o = lTop
-		for t := range e {
-			o += copy(s.lx[o:], F[t*m+t+1:(t+1)*m])
-		}
+		// Store the L panel (the first e columns of the front, leading
+		// dimension m) and the index list.
+		s.lx = grow(s.lx, lTop+e*m)
+		copy(s.lx[lTop:], F[:e*m])
 		s.li = grow(s.li, iTop+m)
 		copy(s.li[iTop:], idx)
 		s.fm[f], s.fe[f], s.loff[f], s.ioff[f] = int32(m), int32(e), lTop, iTop
-		lTop += need
+		lTop += e * m
 		iTop += m
 		kTop += e
+		nnzL += e*(m-1) - e*(e-1)/2
 		s.maxFront = max(s.maxFront, m)
 		if !root {
-			// Push the contribution block F[e:m, e:m].
+			// factorFront pushed the contribution block F[e:m, e:m].
 			sz := m - e
-			s.stk = grow(s.stk, stkTop+sz*(sz+1)/2)
 			s.stkI = grow(s.stkI, stkITop+sz)
-			o := stkTop
-			for j := e; j < m; j++ {
-				o += copy(s.stk[o:], F[j*m+j:(j+1)*m])
-			}
 			copy(s.stkI[stkITop:], idx[e:m])
 			recs = append(recs, mfBlock{val: stkTop, idx: stkITop, size: sz, nd: q - e})
 			s.ndelay += q - e
-			stkTop = o
+			stkTop += sz * (sz + 1) / 2
 			stkITop += sz
 		}
 	}
 	s.recs = recs[:0]
-	s.nnzL = lTop
+	s.nnzL = nnzL
 	s.ok = true
 	return nil
 }
 
-// ensureFront makes the front workspace large enough for order m with q
-// fully summed columns.
-func (s *Multifrontal) ensureFront(m, q int) {
+// ensureFront makes the front workspace large enough for fronts of order
+// m (s.fcap records the order it allows).
+func (s *Multifrontal) ensureFront(m int) {
+	if m <= s.fcap {
+		return
+	}
 	s.front = grow(s.front, m*m)
 	s.fidx = grow(s.fidx, m)
-	s.upd = grow(s.upd, 2*m)
-	s.wpan = grow(s.wpan, (m-q)*q)
+	s.upd = grow(s.upd, m)
+	s.wp = grow(s.wp, m*m)
+	s.tl = grow(s.tl, m)
+	s.wl = grow(s.wl, m)
+	s.wl2 = grow(s.wl2, m)
 	s.lpos = grow(s.lpos, m)
+	s.fcap = m
 }
 
 // extendAdd adds the contribution block c into the front F of order m,
-// whose local positions are in s.pos.
+// whose local positions are in s.pos. The block's first c.nd variables
+// (pivots delayed by the child) may land anywhere among the parent's fully
+// summed columns; the others keep their relative order in the parent, and
+// a column whose rows land on consecutive positions is added as a whole.
 func (s *Multifrontal) extendAdd(F []float64, m int, c mfBlock) {
 	sz := c.size
 	lp := s.lpos[:sz]
@@ -390,13 +401,30 @@ func (s *Multifrontal) extendAdd(F []float64, m int, c mfBlock) {
 		o += sz - j
 		rows := lp[j:sz]
 		rows = rows[:len(col)]
-		for t, v := range col {
-			li := int(rows[t])
-			if li >= lj {
-				F[lj*m+li] += v
-			} else {
-				F[li*m+lj] += v
+		if j < c.nd {
+			// A delayed column: its rows may precede it in the parent.
+			for t, v := range col {
+				li := int(rows[t])
+				if li >= lj {
+					F[lj*m+li] += v
+				} else {
+					F[li*m+lj] += v
+				}
 			}
+			continue
+		}
+		// Rows ≥ j of a non-delayed column land at increasing positions
+		// ≥ lj.
+		if int(rows[len(rows)-1])-lj == len(rows)-1 {
+			dst := F[lj*m+lj : lj*m+lj+len(col)]
+			for t, v := range col {
+				dst[t] += v
+			}
+			continue
+		}
+		dst := F[lj*m : (lj+1)*m]
+		for t, v := range col {
+			dst[rows[t]] += v
 		}
 	}
 }
@@ -432,10 +460,8 @@ func (s *Multifrontal) Solve(x, b []float64) error {
 			wl[i] = w[v]
 		}
 		L := s.lx[s.loff[f]:]
-		o := 0
 		for t := range e {
-			col := L[o : o+m-1-t]
-			o += m - 1 - t
+			col := L[t*m+t+1 : (t+1)*m]
 			wt := wl[t]
 			if wt == 0 {
 				continue
@@ -471,8 +497,7 @@ func (s *Multifrontal) Solve(x, b []float64) error {
 		}
 		L := s.lx[s.loff[f]:]
 		for t := e - 1; t >= 0; t-- {
-			o := t*(m-1) - t*(t-1)/2
-			col := L[o : o+m-1-t]
+			col := L[t*m+t+1 : (t+1)*m]
 			rest := wl[t+1 : m]
 			rest = rest[:len(col)]
 			sum := wl[t]

@@ -25,14 +25,15 @@ func at(F []float64, m, i, j int) float64 {
 }
 
 // mfSwap exchanges rows and columns e < c of the front (lower storage),
-// including the rows of the already eliminated columns 0…e−1 (their L
-// entries move with the variables), and the index list entries.
-func mfSwap(F []float64, m int, idx []int32, e, c int) {
+// including the rows of the already eliminated columns 0…e−1 (their L and
+// W entries move with the variables), and the index list entries.
+func mfSwap(F, W []float64, m int, idx []int32, e, c int) {
 	if e == c {
 		return
 	}
 	for t := range e {
 		F[t*m+e], F[t*m+c] = F[t*m+c], F[t*m+e]
+		W[t*m+e], W[t*m+c] = W[t*m+c], W[t*m+e]
 	}
 	F[e*m+e], F[c*m+c] = F[c*m+c], F[e*m+e]
 	for i := e + 1; i < c; i++ {
@@ -64,24 +65,58 @@ func eig2(a, b, c float64) (big, small float64) {
 // factorFront eliminates pivots from the fully summed columns 0…q−1 of the
 // front F of order m (index list idx, first pivot number k0) and applies the
 // Schur update to the rows and columns q…m−1. It returns the number e of
-// pivots; columns e…q−1 are delayed (none at a root).
+// pivots; columns e…q−1 are delayed (none at a root). Unless at a root, it
+// pushes the contribution block onto the stack at s.stk[stkTop:].
 //
-// Phase A is right-looking on the fully summed columns only (all their rows
-// are kept up to date, which the threshold test needs); phase B updates the
-// contribution block at once from the unscaled pivot columns kept in wpan.
-func (s *Multifrontal) factorFront(F []float64, m, q int, root bool, idx []int32, k0 int) (int, error) {
-	e := 0
+// The fully summed columns are updated left-looking: column e receives the
+// updates of the pivots it lacks just before it is tested, as the natural
+// 1×1 candidate, over its whole front column F[e:m, e]. Only when that test
+// fails are all fully summed columns brought up to date and the full search
+// of findPivot (other columns, 2×2 pivots, delays, the root's Bunch–Kaufman
+// fallback) run on them. Invariant: columns e+1…q−1 lack exactly the
+// updates of the pivots ap…e−1. Then the contribution block F[q:m, q:m]
+// receives the updates of all e pivots, two columns at a time, written to
+// the stack. The updates
+// use W = L D, the unscaled pivot columns saved in s.wp, and skip the
+// pivots t with W[j, t] = 0 for the updated column j (frequent in
+// amalgamated fronts).
+func (s *Multifrontal) factorFront(F []float64, m, q int, root bool, idx []int32, k0, stkTop int) (int, error) {
+	u, tol := s.set.PivotTol, s.set.ZeroPivotTol
+	W := s.wp[:m*q]
+	e, ap := 0, 0
 	for e < q {
-		kind, c, r := s.findPivot(F, m, q, e, root)
+		if ap < e {
+			s.updateCol(F, W, m, e, ap, e, F[e*m+e:(e+1)*m])
+		}
+		// The natural candidate: column e, whose front column is
+		// F[e:m, e] (no fully summed row precedes it).
+		d := F[e*m+e]
+		colmax := 0.0
+		for _, x := range F[e*m+e+1 : (e+1)*m] {
+			if v := math.Abs(x); v > colmax {
+				colmax = v
+			}
+		}
+		ad := math.Abs(d)
+		var kind, c, r int
+		if ad <= tol && colmax <= tol || ad > tol && ad >= u*colmax && !math.IsInf(d, 0) {
+			kind, c = piv1, e
+		} else {
+			for j := e + 1; ap < e && j < q; j++ {
+				s.updateCol(F, W, m, j, ap, e, F[j*m+j:(j+1)*m])
+			}
+			ap = e
+			kind, c, r = s.findPivot(F, m, q, e, root)
+		}
 		if kind == pivNone {
 			break
 		}
 		if kind == pivBad {
 			return 0, &NonFiniteError{Where: "pivot", Index: s.sym.perm[idx[c]]}
 		}
-		mfSwap(F, m, idx, e, c)
+		mfSwap(F, W, m, idx, e, c)
 		if kind == piv1 {
-			if err := s.pivot1(F, m, q, e, idx, k0+e); err != nil {
+			if err := s.pivot1(F, W, m, e, idx, k0+e); err != nil {
 				return 0, err
 			}
 			e++
@@ -90,51 +125,196 @@ func (s *Multifrontal) factorFront(F []float64, m, q int, root bool, idx []int32
 		if r == e {
 			r = c
 		}
-		mfSwap(F, m, idx, e+1, r)
-		if err := s.pivot2(F, m, q, e, idx, k0+e); err != nil {
+		mfSwap(F, W, m, idx, e+1, r)
+		if err := s.pivot2(F, W, m, e, idx, k0+e); err != nil {
 			return 0, err
 		}
 		e += 2
 	}
-	// Phase B: F[q:m, q:m] −= L[q:m, 0:e] · W[q:m, 0:e]ᵀ, W = L·D the
-	// unscaled pivot columns.
-	nr := m - q
-	if nr == 0 || e == 0 {
+	if root {
 		return e, nil
 	}
-	wp := s.wpan[:e*nr]
-	for j := q; j < m; j++ {
-		cj := F[j*m+j : (j+1)*m]
-		jj := j - q
-		t := 0
-		for ; t+3 < e; t += 4 {
-			w0, w1, w2, w3 := wp[t*nr+jj], wp[(t+1)*nr+jj], wp[(t+2)*nr+jj], wp[(t+3)*nr+jj]
-			if w0 == 0 && w1 == 0 && w2 == 0 && w3 == 0 {
-				continue
-			}
-			l0 := F[t*m+j : (t+1)*m]
-			l1 := F[(t+1)*m+j : (t+2)*m]
-			l2 := F[(t+2)*m+j : (t+3)*m]
-			l3 := F[(t+3)*m+j : (t+4)*m]
-			l0 = l0[:len(cj)]
-			l1 = l1[:len(cj)]
-			l2 = l2[:len(cj)]
-			l3 = l3[:len(cj)]
-			for i := range cj {
-				cj[i] -= (l0[i]*w0 + l1[i]*w1) + (l2[i]*w2 + l3[i]*w3)
-			}
-		}
-		for ; t < e; t++ {
-			if w0 := wp[t*nr+jj]; w0 != 0 {
-				l0 := F[t*m+j : (t+1)*m]
-				l0 = l0[:len(cj)]
-				for i := range cj {
-					cj[i] -= l0[i] * w0
-				}
-			}
-		}
+	// Push the contribution block F[e:m, e:m] onto the stack, packed lower
+	// by columns: the delayed columns e…q−1 as they are, the columns
+	// q…m−1 as F[q:m, q:m] − L[q:m, 0:e] · W[q:m, 0:e]ᵀ.
+	sz := m - e
+	s.stk = grow(s.stk, stkTop+sz*(sz+1)/2)
+	cb := s.stk[stkTop : stkTop+sz*(sz+1)/2]
+	o := 0
+	for j := e; j < q; j++ {
+		o += copy(cb[o:], F[j*m+j:(j+1)*m])
+	}
+	j := q
+	for ; j+1 < m; j += 2 {
+		n0 := m - j
+		s.updatePair(F, W, m, j, e, cb[o:o+n0], cb[o+n0:o+2*n0-1])
+		o += 2*n0 - 1
+	}
+	if j < m {
+		s.updateCol(F, W, m, j, 0, e, cb[o:o+1])
 	}
 	return e, nil
+}
+
+// updateCol sets dst = F[j:m, j] − L[j:m, t0:t1] · W[j, t0:t1]ᵀ (dst may
+// be F[j:m, j] itself): the updates of the pivots t0…t1−1 to column j.
+func (s *Multifrontal) updateCol(F, W []float64, m, j, t0, t1 int, dst []float64) {
+	tl, wl := s.tl, s.wl
+	n := 0
+	for t := t0; t < t1; t++ {
+		// Branch-free compaction (zeros follow no predictable pattern).
+		w := W[t*m+j]
+		tl[n], wl[n] = int32(t), w
+		n += nonzero(math.Float64bits(w))
+	}
+	c := F[j*m+j : (j+1)*m]
+	dst = dst[:len(c)]
+	if n == 0 {
+		copy(dst, c)
+		return
+	}
+	k := 0
+	for ; k+3 < n; k += 4 {
+		a, b, cc, d := int(tl[k])*m+j, int(tl[k+1])*m+j, int(tl[k+2])*m+j, int(tl[k+3])*m+j
+		mfAxpy4(dst, c, F[a:a+len(c)], F[b:b+len(c)], F[cc:cc+len(c)], F[d:d+len(c)], wl[k], wl[k+1], wl[k+2], wl[k+3])
+		c = dst
+	}
+	if k+1 < n {
+		a, b := int(tl[k])*m+j, int(tl[k+1])*m+j
+		mfAxpy2(dst, c, F[a:a+len(c)], F[b:b+len(c)], wl[k], wl[k+1])
+		c = dst
+		k += 2
+	}
+	if k < n {
+		a := int(tl[k])*m + j
+		mfAxpy1(dst, c, F[a:a+len(c)], wl[k])
+	}
+}
+
+// nonzero returns 1 if the float64 bits b, sign bit ignored, are not those
+// of ±0, else 0, without a branch.
+func nonzero(b uint64) int {
+	b <<= 1
+	return int((b | -b) >> 63)
+}
+
+// updatePair is updateCol for the columns j and j+1 and all pivots 0…e−1
+// at once, into dst0 (rows j…m−1) and dst1 (rows j+1…m−1).
+func (s *Multifrontal) updatePair(F, W []float64, m, j, e int, dst0, dst1 []float64) {
+	tl, wl, vl := s.tl, s.wl, s.wl2
+	n := 0
+	for t := range e {
+		w, v := W[t*m+j], W[t*m+j+1]
+		tl[n], wl[n], vl[n] = int32(t), w, v
+		n += nonzero(math.Float64bits(w) | math.Float64bits(v))
+	}
+	c0 := F[j*m+j : (j+1)*m]
+	c1 := F[(j+1)*m+j+1 : (j+2)*m]
+	nr := len(c1)
+	dst0 = dst0[:nr+1]
+	dst1 = dst1[:nr]
+	if n == 0 {
+		copy(dst0, c0)
+		copy(dst1, c1)
+		return
+	}
+	r0, d0 := c0[1:], dst0[1:]
+	x0 := c0[0]
+	k := 0
+	for ; k+3 < n; k += 4 {
+		a, b, c, d := int(tl[k])*m+j, int(tl[k+1])*m+j, int(tl[k+2])*m+j, int(tl[k+3])*m+j
+		w0, w1, w2, w3 := wl[k], wl[k+1], wl[k+2], wl[k+3]
+		x0 -= (F[a]*w0 + F[b]*w1) + (F[c]*w2 + F[d]*w3)
+		mfAxpy4x2(d0, r0, dst1, c1, F[a+1:a+1+nr], F[b+1:b+1+nr], F[c+1:c+1+nr], F[d+1:d+1+nr],
+			w0, w1, w2, w3, vl[k], vl[k+1], vl[k+2], vl[k+3])
+		r0, c1 = d0, dst1
+	}
+	if k+1 < n {
+		a, b := int(tl[k])*m+j, int(tl[k+1])*m+j
+		w0, w1 := wl[k], wl[k+1]
+		x0 -= F[a]*w0 + F[b]*w1
+		mfAxpy2x2(d0, r0, dst1, c1, F[a+1:a+1+nr], F[b+1:b+1+nr], w0, w1, vl[k], vl[k+1])
+		r0, c1 = d0, dst1
+		k += 2
+	}
+	if k < n {
+		a := int(tl[k])*m + j
+		w0 := wl[k]
+		x0 -= F[a] * w0
+		mfAxpy1x2(d0, r0, dst1, c1, F[a+1:a+1+nr], w0, vl[k])
+	}
+	dst0[0] = x0
+}
+
+// The update kernels: c = cs − Σ_k w_k·l_k (and d = ds − Σ_k v_k·l_k) for
+// one, two or four columns l_k of length len(c) (= len(d)); c may be cs and
+// d may be ds.
+
+func mfAxpy1(c, cs, l0 []float64, w0 float64) {
+	cs = cs[:len(c)]
+	l0 = l0[:len(c)]
+	for i, x := range l0 {
+		c[i] = cs[i] - x*w0
+	}
+}
+
+func mfAxpy2(c, cs, l0, l1 []float64, w0, w1 float64) {
+	cs = cs[:len(c)]
+	l0 = l0[:len(c)]
+	l1 = l1[:len(c)]
+	for i := range c {
+		c[i] = cs[i] - (l0[i]*w0 + l1[i]*w1)
+	}
+}
+
+func mfAxpy4(c, cs, l0, l1, l2, l3 []float64, w0, w1, w2, w3 float64) {
+	cs = cs[:len(c)]
+	l0 = l0[:len(c)]
+	l1 = l1[:len(c)]
+	l2 = l2[:len(c)]
+	l3 = l3[:len(c)]
+	for i := range c {
+		c[i] = cs[i] - ((l0[i]*w0 + l1[i]*w1) + (l2[i]*w2 + l3[i]*w3))
+	}
+}
+
+func mfAxpy1x2(c, cs, d, ds, l0 []float64, w0, v0 float64) {
+	cs = cs[:len(c)]
+	d = d[:len(c)]
+	ds = ds[:len(c)]
+	l0 = l0[:len(c)]
+	for i, x := range l0 {
+		c[i] = cs[i] - x*w0
+		d[i] = ds[i] - x*v0
+	}
+}
+
+func mfAxpy2x2(c, cs, d, ds, l0, l1 []float64, w0, w1, v0, v1 float64) {
+	cs = cs[:len(c)]
+	d = d[:len(c)]
+	ds = ds[:len(c)]
+	l0 = l0[:len(c)]
+	l1 = l1[:len(c)]
+	for i := range c {
+		a0, a1 := l0[i], l1[i]
+		c[i] = cs[i] - (a0*w0 + a1*w1)
+		d[i] = ds[i] - (a0*v0 + a1*v1)
+	}
+}
+
+func mfAxpy4x2(c, cs, d, ds, l0, l1, l2, l3 []float64, w0, w1, w2, w3, v0, v1, v2, v3 float64) {
+	cs = cs[:len(c)]
+	d = d[:len(c)]
+	ds = ds[:len(c)]
+	l0 = l0[:len(c)]
+	l1 = l1[:len(c)]
+	l2 = l2[:len(c)]
+	l3 = l3[:len(c)]
+	for i := range c {
+		a0, a1, a2, a3 := l0[i], l1[i], l2[i], l3[i]
+		c[i] = cs[i] - ((a0*w0 + a1*w1) + (a2*w2 + a3*w3))
+		d[i] = ds[i] - ((a0*v0 + a1*v1) + (a2*v2 + a3*v3))
+	}
 }
 
 // findPivot searches the fully summed columns e…q−1 for a pivot that passes
@@ -270,48 +450,20 @@ func (s *Multifrontal) classify(d float64, g int8) float64 {
 	return d
 }
 
-// pivot1 eliminates the 1×1 pivot at position e (pivot number k).
-func (s *Multifrontal) pivot1(F []float64, m, q, e int, idx []int32, k int) error {
+// pivot1 eliminates the 1×1 pivot at position e (pivot number k): it saves
+// column e in W and scales it into L (the other columns receive its update
+// later, see factorFront).
+func (s *Multifrontal) pivot1(F, W []float64, m, e int, idx []int32, k int) error {
 	d := s.classify(F[e*m+e], s.sgn[idx[e]])
 	if math.IsNaN(d) || math.IsInf(d, 0) {
 		return &NonFiniteError{Where: "pivot", Index: s.sym.perm[idx[e]]}
 	}
 	F[e*m+e] = d
 	inv := 1 / d
-	col := F[e*m : (e+1)*m]
-	up := s.upd[:m]
-	for i := e + 1; i < m; i++ {
-		up[i] = col[i]
+	col := F[e*m+e+1 : (e+1)*m]
+	copy(W[e*m+e+1:(e+1)*m], col)
+	for i := range col {
 		col[i] *= inv
-	}
-	j := e + 1
-	for ; j+1 < q; j += 2 {
-		// Columns j and j+1 together: one pass over the pivot column.
-		u0, u1 := up[j], up[j+1]
-		c0 := F[j*m+j : (j+1)*m]
-		c1 := F[(j+1)*m+j+1 : (j+2)*m]
-		lj := col[j+1 : m]
-		c0[0] -= col[j] * u0
-		rest := c0[1:]
-		rest = rest[:len(c1)]
-		lj = lj[:len(c1)]
-		for i := range c1 {
-			l := lj[i]
-			rest[i] -= l * u0
-			c1[i] -= l * u1
-		}
-	}
-	if j < q {
-		uj := up[j]
-		cj := F[j*m+j : (j+1)*m]
-		lj := col[j:m]
-		lj = lj[:len(cj)]
-		for i := range cj {
-			cj[i] -= lj[i] * uj
-		}
-	}
-	if nr := m - q; nr > 0 {
-		copy(s.wpan[e*nr:(e+1)*nr], up[q:m])
 	}
 	s.kind[k] = 0
 	s.dinv[k] = inv
@@ -319,9 +471,9 @@ func (s *Multifrontal) pivot1(F []float64, m, q, e int, idx []int32, k int) erro
 }
 
 // pivot2 eliminates the 2×2 pivot at positions e, e+1 (pivot numbers k,
-// k+1). A tiny eigenvalue (only from a root's Bunch–Kaufman fallback) is
+// k+1), saving columns e and e+1 in W and scaling them into L. A tiny eigenvalue (only from a root's Bunch–Kaufman fallback) is
 // replaced by ±RegDelta along its eigenvector.
-func (s *Multifrontal) pivot2(F []float64, m, q, e int, idx []int32, k int) error {
+func (s *Multifrontal) pivot2(F, W []float64, m, e int, idx []int32, k int) error {
 	a, b, c := F[e*m+e], F[e*m+e+1], F[(e+1)*m+e+1]
 	if math.IsNaN(a+b+c) || math.IsInf(a+b+c, 0) {
 		return &NonFiniteError{Where: "pivot", Index: s.sym.perm[idx[e]]}
@@ -360,35 +512,17 @@ func (s *Multifrontal) pivot2(F []float64, m, q, e int, idx []int32, k int) erro
 		return &NonFiniteError{Where: "pivot", Index: s.sym.perm[idx[e]]}
 	}
 	ia, ib, ic := c/det, -b/det, a/det
-	c0 := F[e*m : (e+1)*m]
-	c1 := F[(e+1)*m : (e+2)*m]
-	u0 := s.upd[:m]
-	u1 := s.upd[m : 2*m]
-	for i := e + 2; i < m; i++ {
-		x0, x1 := c0[i], c1[i]
-		u0[i], u1[i] = x0, x1
+	c0 := F[e*m+e+2 : (e+1)*m]
+	c1 := F[(e+1)*m+e+2 : (e+2)*m]
+	c1 = c1[:len(c0)]
+	copy(W[e*m+e+2:(e+1)*m], c0)
+	copy(W[(e+1)*m+e+2:(e+2)*m], c1)
+	for i, x0 := range c0 {
+		x1 := c1[i]
 		c0[i] = ia*x0 + ib*x1
 		c1[i] = ib*x0 + ic*x1
 	}
-	c0[e], c0[e+1], c1[e+1] = a, 0, c
-	for j := e + 2; j < q; j++ {
-		a0, a1 := u0[j], u1[j]
-		if a0 == 0 && a1 == 0 {
-			continue
-		}
-		cj := F[j*m+j : (j+1)*m]
-		l0 := c0[j:m]
-		l1 := c1[j:m]
-		l0 = l0[:len(cj)]
-		l1 = l1[:len(cj)]
-		for i := range cj {
-			cj[i] -= l0[i]*a0 + l1[i]*a1
-		}
-	}
-	if nr := m - q; nr > 0 {
-		copy(s.wpan[e*nr:(e+1)*nr], u0[q:m])
-		copy(s.wpan[(e+1)*nr:(e+2)*nr], u1[q:m])
-	}
+	F[e*m+e], F[e*m+e+1], F[(e+1)*m+e+1] = a, 0, c
 	s.kind[k], s.kind[k+1] = 1, 2
 	s.dinv[k], s.doff[k], s.dinv[k+1] = ia, ib, ic
 	s.n2x2++

@@ -28,6 +28,7 @@ type mfSymbolic struct {
 	aent    []mfEntry
 
 	nnzL     int // L entries without delays (front trapezoids, explicit zeros included)
+	lxLen    int // storage of L without delays (k × front order per front)
 	maxFront int // largest front order without delays
 	stackVal int // peak contribution-block stack without delays (values)
 	stackIdx int // same, index entries
@@ -333,13 +334,8 @@ func mfAnalyze(a *SymCSC, perm0 []int) (*mfSymbolic, error) {
 			}
 			e.col -= f0
 		}
-		// Column-major scatter order.
-		slices.SortFunc(ents, func(x, y mfEntry) int {
-			if x.col != y.col {
-				return int(x.col - y.col)
-			}
-			return int(x.row - y.row)
-		})
+		// Scatter in the order of A.Val (reads A's values sequentially).
+		slices.SortFunc(ents, func(x, y mfEntry) int { return int(x.p - y.p) })
 	}
 	// Sizes without delays: nnz(L), largest front, peak stack.
 	var stackV, stackI, nrec int
@@ -349,6 +345,7 @@ func mfAnalyze(a *SymCSC, perm0 []int) (*mfSymbolic, error) {
 		k := int(sym.fcol[f+1] - sym.fcol[f])
 		r := sym.sptr[f+1] - sym.sptr[f]
 		sym.nnzL += k*(k-1)/2 + k*r
+		sym.lxLen += k * (k + r)
 		sym.maxFront = max(sym.maxFront, k+r)
 		nc := int(sym.cptr[f+1] - sym.cptr[f])
 		for range nc {
