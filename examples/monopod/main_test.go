@@ -15,6 +15,7 @@ import (
 	"github.com/fesd-go/fesd/ad"
 	"github.com/fesd-go/fesd/dcs"
 	"github.com/fesd-go/fesd/fesd"
+	"github.com/fesd-go/fesd/nlp"
 )
 
 // TestSplineHand checks the not-a-knot spline against a case worked by
@@ -224,7 +225,7 @@ func TestMonopodTimeFreezing(t *testing.T) {
 
 // TestRunSmall runs the program on a short problem and checks the output
 // files and the basic physics. The configuration is small so that the test
-// is fast (about 6 s, 790 NLP iterations, on a loaded 2-core machine): N = 4
+// is fast (about 7 s, 1 642 NLP iterations with the default PivotingLDL, 790 with SparseLDL, on a loaded 2-core machine): N = 4
 // stages, T = 0.4, target q_x = 0 (hold the initial pose and stop), FE_FE
 // cross-complementarity (nosnoc HEAD's setting). It is still a contact
 // problem: the robot can stand only by sliding along f_c = 0 between free
@@ -295,36 +296,48 @@ func mustRead(t *testing.T, p string) []byte {
 	return b
 }
 
-// TestStepSmall: the monopod moves 0.1 m in 0.4 s (N = 4, FE_FE) with the
-// inner solver's strict zero-pivot rule and δ_c in every factorization
-// (-strict-pivots -always-dc). Reference: IPOPT 3.11.9 with MUMPS as the
-// inner solver reaches objective 8.41135 on the same homotopy
-// (TestIPOPTInner, go test -tags ipopt). Measured: Solved after 2 026 NLP
-// iterations, objective 8.41135 (-strict-pivots alone: 2 610); with the
-// defaults the homotopy ends in NLPFailure (16 375 iterations), with
-// -always-dc alone in NLPFailure (12 897).
+// TestStepSmall: the monopod moves 0.1 m in 0.4 s (N = 4, FE_FE).
+// Reference: IPOPT 3.11.9 with MUMPS as the inner solver reaches objective
+// 8.41135 on the same homotopy (TestIPOPTInner, go test -tags ipopt).
+// Measured: with the default pivoting LDLᵀ (nlp.PivotingLDL) Solved after
+// 2 460 NLP iterations, objective 8.41135; with the pivot-free LDLᵀ it needs
+// the strict zero-pivot rule and δ_c in every factorization (-linsolver
+// SparseLDL -strict-pivots -always-dc: 2 026 iterations, same objective;
+// with SparseLDL and the defaults the homotopy ends in NLPFailure after
+// 16 375 iterations).
 func TestStepSmall(t *testing.T) {
 	if testing.Short() {
-		t.Skip("about 10 s")
+		t.Skip("about 20 s")
 	}
-	c := defaultConfig()
-	c.N, c.T, c.Distance, c.Cross, c.MaxIter = 4, 0.4, 0.1, fesd.FEFE, 3000
-	c.StrictPivots, c.AlwaysDC = true, true
-	var buf bytes.Buffer
-	s, err := solveAndWrite(context.Background(), c, t.TempDir(), &buf)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Log(strings.TrimSpace(buf.String()))
-	if s.Status != "Solved" {
-		t.Fatalf("status %s", s.Status)
-	}
-	const ipoptObjective = 8.41135
-	if math.Abs(s.Objective-ipoptObjective) > 1e-3*ipoptObjective {
-		t.Errorf("objective %.6f, IPOPT's %.5f", s.Objective, ipoptObjective)
-	}
-	if !s.ClockMonotone {
-		t.Error("clock not monotone")
+	for _, tc := range []struct {
+		name       string
+		ls         nlp.LinearSolverKind
+		strict, dc bool
+	}{
+		{"PivotingLDL", nlp.PivotingLDL, false, false},
+		{"SparseLDL-strict-dc", nlp.SparseLDL, true, true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			c := defaultConfig()
+			c.N, c.T, c.Distance, c.Cross, c.MaxIter = 4, 0.4, 0.1, fesd.FEFE, 3000
+			c.LinearSolver, c.StrictPivots, c.AlwaysDC = tc.ls, tc.strict, tc.dc
+			var buf bytes.Buffer
+			s, err := solveAndWrite(context.Background(), c, t.TempDir(), &buf)
+			if err != nil {
+				t.Fatal(err)
+			}
+			t.Log(strings.TrimSpace(buf.String()))
+			if s.Status != "Solved" {
+				t.Fatalf("status %s", s.Status)
+			}
+			const ipoptObjective = 8.41135
+			if math.Abs(s.Objective-ipoptObjective) > 1e-3*ipoptObjective {
+				t.Errorf("objective %.6f, IPOPT's %.5f", s.Objective, ipoptObjective)
+			}
+			if !s.ClockMonotone {
+				t.Error("clock not monotone")
+			}
+		})
 	}
 }
 

@@ -59,8 +59,10 @@ type config struct {
 	StrictPivots bool
 	// Curvature is nlp.Settings.CurvatureTest.
 	Curvature bool
-	// LinearSolver is the inner KKT backend (nlp.SparseLDL by default;
-	// nlp.PivotingLDL pivots, nlp.DenseLDL is for small N only).
+	// LinearSolver is the inner KKT backend: nlp.PivotingLDL (default
+	// here; it pivots like IPOPT's MA27/MA57), nlp.SparseLDL (pivot-free,
+	// faster per iteration, needs StrictPivots and AlwaysDC on this
+	// problem) or nlp.DenseLDL (small N only).
 	LinearSolver nlp.LinearSolverKind
 	// AlwaysDC is nlp.Settings.PerturbAlwaysCD.
 	AlwaysDC bool
@@ -71,7 +73,7 @@ type config struct {
 
 func defaultConfig() config {
 	return config{N: 60, T: 3, Distance: 3, Form: dcs.Step, NFE: 3, Cross: fesd.FEStage, SOTMin: 0.99, SOTMax: 10,
-		CompTol: 1e-5, Kappa: 0.1, Sigma0: 1, NLPTol: 1e-5, MaxIter: 10000}
+		CompTol: 1e-5, Kappa: 0.1, Sigma0: 1, NLPTol: 1e-5, MaxIter: 10000, LinearSolver: nlp.PivotingLDL}
 }
 
 // qTarget returns (Distance, 0.4, 0, 0).
