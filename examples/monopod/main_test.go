@@ -225,8 +225,8 @@ func TestMonopodTimeFreezing(t *testing.T) {
 
 // TestRunSmall runs the program on a short problem and checks the output
 // files and the basic physics. The configuration is small so that the test
-// is fast (about 7 s, 1 642 NLP iterations with the default PivotingLDL, 790 with SparseLDL, on a loaded 2-core machine): N = 4
-// stages, T = 0.4, target q_x = 0 (hold the initial pose and stop), FE_FE
+// is fast (about 7 s on a loaded 2-core machine; 1 642 NLP iterations
+// with the default PivotingLDL, 790 with SparseLDL): N = 4 stages, T = 0.4, target q_x = 0 (hold the initial pose and stop), FE_FE
 // cross-complementarity (nosnoc HEAD's setting). It is still a contact
 // problem: the robot can stand only by sliding along f_c = 0 between free
 // flight and the time-frozen auxiliary dynamics (the clock advances at a
