@@ -141,36 +141,9 @@ func (s *Multifrontal) Analyze(a *SymCSC) error {
 		return err
 	}
 	n := a.N
-	s.candAMD, s.candGiven = 0, 0
-	amd := func() []int {
-		return AMD(a, AMDOptions{DenseAlpha: s.set.DenseAlpha, NoAggressiveAbsorption: s.set.NoAggressiveAbsorption})
-	}
-	var perm []int
-	switch s.set.Ordering {
-	case OrderNatural:
-		perm = make([]int, n)
-		for i := range perm {
-			perm[i] = i
-		}
-		s.ordering = OrderNatural
-	case OrderAMD:
-		perm = amd()
-		s.ordering = OrderAMD
-	case OrderGiven, OrderBest:
-		if err := checkPerm(s.set.Perm, n); err != nil {
-			return err
-		}
-		perm = s.set.Perm
-		s.ordering = OrderGiven
-		if s.set.Ordering == OrderBest {
-			pa := amd()
-			s.candAMD = symbolicNnz(a, pa)
-			s.candGiven = symbolicNnz(a, perm)
-			if s.candAMD < s.candGiven {
-				perm = pa
-				s.ordering = OrderAMD
-			}
-		}
+	perm, err := s.set.choosePerm(a, &s.ordering, &s.candAMD, &s.candGiven)
+	if err != nil {
+		return err
 	}
 	sym, err := mfAnalyze(a, perm)
 	if err != nil {

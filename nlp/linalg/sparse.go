@@ -104,33 +104,9 @@ func (s *Sparse) Analyze(a *SymCSC) error {
 		return err
 	}
 	n := a.N
-	s.candAMD, s.candGiven = 0, 0
-	var perm []int
-	switch s.set.Ordering {
-	case OrderNatural:
-		perm = make([]int, n)
-		for i := range perm {
-			perm[i] = i
-		}
-		s.ordering = OrderNatural
-	case OrderAMD:
-		perm = s.amd(a)
-		s.ordering = OrderAMD
-	case OrderGiven, OrderBest:
-		if err := checkPerm(s.set.Perm, n); err != nil {
-			return err
-		}
-		perm = s.set.Perm
-		s.ordering = OrderGiven
-		if s.set.Ordering == OrderBest {
-			pa := s.amd(a)
-			s.candAMD = symbolicNnz(a, pa)
-			s.candGiven = symbolicNnz(a, perm)
-			if s.candAMD < s.candGiven {
-				perm = pa
-				s.ordering = OrderAMD
-			}
-		}
+	perm, err := s.set.choosePerm(a, &s.ordering, &s.candAMD, &s.candGiven)
+	if err != nil {
+		return err
 	}
 	sym, err := analyze(a, perm)
 	if err != nil {
@@ -150,8 +126,43 @@ func (s *Sparse) Analyze(a *SymCSC) error {
 	return nil
 }
 
-func (s *Sparse) amd(a *SymCSC) []int {
-	return AMD(a, AMDOptions{DenseAlpha: s.set.DenseAlpha, NoAggressiveAbsorption: s.set.NoAggressiveAbsorption})
+// choosePerm returns the pivot order for a under the settings' Ordering
+// and records the ordering used and, for OrderBest, the symbolic nnz(L) of
+// both candidates (zero otherwise). Shared by Sparse and Multifrontal.
+func (set *Settings) choosePerm(a *SymCSC, used *Ordering, candAMD, candGiven *int) ([]int, error) {
+	n := a.N
+	*candAMD, *candGiven = 0, 0
+	amd := func() []int {
+		return AMD(a, AMDOptions{DenseAlpha: set.DenseAlpha, NoAggressiveAbsorption: set.NoAggressiveAbsorption})
+	}
+	switch set.Ordering {
+	case OrderNatural:
+		perm := make([]int, n)
+		for i := range perm {
+			perm[i] = i
+		}
+		*used = OrderNatural
+		return perm, nil
+	case OrderAMD:
+		*used = OrderAMD
+		return amd(), nil
+	}
+	// OrderGiven or OrderBest (Validate rejects anything else).
+	if err := checkPerm(set.Perm, n); err != nil {
+		return nil, err
+	}
+	perm := set.Perm
+	*used = OrderGiven
+	if set.Ordering == OrderBest {
+		pa := amd()
+		*candAMD = symbolicNnz(a, pa)
+		*candGiven = symbolicNnz(a, perm)
+		if *candAMD < *candGiven {
+			perm = pa
+			*used = OrderAMD
+		}
+	}
+	return perm, nil
 }
 
 // Factorize computes P A Pᵀ = L D Lᵀ for the values of a, whose pattern must
