@@ -81,18 +81,41 @@
 // phase inherited δ_c, σ = 1e-2 already hit the limit at objective 1.2e3). IPOPT with -steering l1 at N = 30 needs 1 254
 // and 981 iterations for σ = 1 and 0.1.
 //
+// Pivoting LDLᵀ (later session; the default here since then). The inner
+// KKT systems are factorized by nlp.PivotingLDL (linalg.Multifrontal,
+// threshold pivoting u = 1e-8 as IPOPT's MA27/MA57). N = 4, T = 0.4,
+// 0.1 m, FE_FE: Step Solved after 2 435 iterations with the default
+// settings (objective 8.41135, IPOPT's), Stewart Solved after 500
+// (objective 8.41082; SparseLDL: 2 448). N = 30, T = 3, 3 m (3 000
+// iterations per step): Step FE_STAGE reaches σ = 0.1 after 424 + 1 720
+// iterations (SparseLDL -strict-pivots -always-dc, FE_FE: 1 542 + 2 111),
+// then σ = 1e-2 hits the iteration limit at objective 407; with
+// -warm-push 1e-8 σ = 1e-2 and 1e-3 end SolvedAcceptable (1 430 and 662
+// iterations, objective 22.9 and 34.7) and σ = 1e-4 ends Infeasible
+// (objective 144); -init-ref -warm-push 1e-8 and -kappa 0.3 fail at σ ≈
+// 1e-3 as well, -steering l1 stalls at a complementarity residual of 6e-3.
+// Stewart (FE_STAGE) solves σ = 1 … 1e-3 (242, 905, 1 088, 1 097
+// iterations) and fails at σ = 1e-4 (iteration limit, objective 232). In
+// every variant the objective grows from about 10 to 100–1 000 as σ goes
+// below 1e-2: the relaxed solutions at σ ≥ 1e-2 use partly frozen time
+// away from the ground, and the inner solver does not find its way from
+// there to a physical gait. About 30–45 ms per iteration at N = 30, 80 %
+// of it in the factorization.
+//
 // Usage:
 //
 //	go run ./examples/monopod [-N 60] [-dcs step|stewart] [-out DIR] [-sweep 30:90:10]
 //	                          [-cross fe_stage|fe_fe|stage_stage|stage_fe] [-init-ref] [-watchdog 10] [-strict-pivots] [-curvature]
-//	                          [-always-dc] [-dense] [-steering direct|l1|linf] [-T 3] [-distance 3] [-sot-max 10] [-v] [-vv]
+//	                          [-always-dc] [-linsolver PivotingLDL|SparseLDL|DenseLDL] [-steering direct|l1|linf]
+//	                          [-sigma0 1] [-kappa 0.1] [-warm-push 1e-3] [-T 3] [-distance 3] [-sot-max 10]
+//	                          [-cpuprofile FILE] [-v] [-vv]
 //
 // -T and -distance shorten the task for experiments (e.g. -N 4 -T 0.4
 // -distance 0.1); -steering l1 uses the exact ℓ1 penalty instead of the
-// Scholtes constraints; -always-dc is nlp.Settings.PerturbAlwaysCD; -dense
-// factorizes the KKT matrices with the dense Bunch–Kaufman LDLᵀ (about 1.7
-// s per iteration at N = 4; diagnostics only); -vv prints every inner
-// iteration.
+// Scholtes constraints; -always-dc is nlp.Settings.PerturbAlwaysCD;
+// -linsolver picks the inner KKT backend (-dense is -linsolver DenseLDL,
+// about 1.7 s per iteration at N = 4; diagnostics only); -warm-push is the
+// inner solver's warm-start bound push; -vv prints every inner iteration.
 package main
 
 import (
