@@ -3,6 +3,7 @@ package fesd
 import (
 	"fmt"
 	"math"
+	"strings"
 
 	"github.com/fesd-go/fesd/ad"
 	"github.com/fesd-go/fesd/dcs"
@@ -36,6 +37,17 @@ func (w Where) String() string {
 		return "stage_points"
 	}
 	return fmt.Sprintf("Where(%d)", int(w))
+}
+
+// ParseWhere returns the Where whose String is s (case-insensitive), for
+// command-line flags.
+func ParseWhere(s string) (Where, error) {
+	for _, w := range []Where{AtStageEnds, AtElementBoundaries, AtStagePoints} {
+		if strings.EqualFold(w.String(), s) {
+			return w, nil
+		}
+	}
+	return 0, fmt.Errorf("fesd: unknown place %q (want stage_ends, element_boundaries or stage_points)", s)
 }
 
 // SpeedOfTime selects speed-of-time variables s (nosnoc.md §1.10): the
@@ -211,9 +223,12 @@ type OCP struct {
 	// PathComps are user complementarity constraints.
 	PathComps []PathComp
 
-	// Initialization. XInit is nil (x₀ everywhere), one row (a constant
-	// state) or N+1 rows at the stage boundaries (a reference trajectory,
-	// interpolated linearly inside every stage). UInit is nil (0 projected
+	// Initialization. XInit is nil (a forward simulation from x₀ with the
+	// initial controls by explicit RK4 on the uniform grid, or x₀
+	// everywhere if that simulation fails), one row (a constant state;
+	// [][]float64{X0} is nosnoc's initialization) or N+1 rows at the stage
+	// boundaries (a reference trajectory, interpolated linearly inside
+	// every stage). UInit is nil (0 projected
 	// into the bounds), one row or N rows. The algebraic variables start at
 	// the consistent values of the DCS at the guessed (x, q) of every point
 	// (dcs.DCS.InitialGuess). Warm, if not nil, is a previous result of the

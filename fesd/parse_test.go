@@ -19,3 +19,18 @@ func TestParseCrossComp(t *testing.T) {
 		}
 	}
 }
+
+func TestParseWhere(t *testing.T) {
+	for _, w := range []Where{AtStageEnds, AtElementBoundaries, AtStagePoints} {
+		for _, s := range []string{w.String(), strings.ToUpper(w.String())} {
+			if got, err := ParseWhere(s); err != nil || got != w {
+				t.Errorf("ParseWhere(%q) = %v, %v; want %v", s, got, err, w)
+			}
+		}
+	}
+	for _, s := range []string{"", "stage", "Where(7)"} {
+		if _, err := ParseWhere(s); err == nil {
+			t.Errorf("ParseWhere(%q): no error", s)
+		}
+	}
+}

@@ -193,6 +193,9 @@ func runMain(ctx context.Context, args []string, stdout io.Writer) error {
 	fs.Float64Var(&c.CompTol, "comp-tol", c.CompTol, "complementarity tolerance")
 	fs.IntVar(&c.MaxIter, "max-iter", c.MaxIter, "NLP iteration limit per homotopy step")
 	fs.BoolVar(&c.InitRef, "init-ref", c.InitRef, "initialize the states with the reference")
+	fs.BoolVar(&c.InitX0, "init-x0", c.InitX0, "initialize every state at x₀ (nosnoc) instead of a forward simulation with u = 0")
+	fs.BoolVar(&c.ColdDuals, "cold-duals", c.ColdDuals, "homotopy: restart every step from the primal point only (nosnoc)")
+	xb := fs.String("xbounds", c.XBoundsAt.String(), "where the state bounds hold: stage_ends, element_boundaries or stage_points (nosnoc)")
 	fs.BoolVar(&c.StrictPivots, "strict-pivots", c.StrictPivots, "inner NLP: every zero KKT pivot means singular (IPOPT's rule)")
 	fs.BoolVar(&c.Curvature, "curvature", c.Curvature, "inner NLP: curvature test on the inertia check (Chiang–Zavala)")
 	fs.IntVar(&c.Watchdog, "watchdog", c.Watchdog, "inner NLP watchdog trigger (shortened steps; 0 = off, IPOPT: 10)")
@@ -220,6 +223,9 @@ func runMain(ctx context.Context, args []string, stdout io.Writer) error {
 		return err
 	}
 	if c.Steering, err = parseSteering(*steer); err != nil {
+		return err
+	}
+	if c.XBoundsAt, err = fesd.ParseWhere(*xb); err != nil {
 		return err
 	}
 	if c.LinearSolver, err = parseLinearSolver(*linsolver); err != nil {

@@ -52,6 +52,16 @@ type config struct {
 	// InitRef starts the states at the reference (nosnoc's
 	// initialize_with_ref; off in the paper's experiment).
 	InitRef bool
+	// InitX0 starts every state at x₀ (nosnoc's default initialization)
+	// instead of the forward simulation with u = 0 that fesd.OCP uses
+	// without XInit.
+	InitX0 bool
+	// ColdDuals restarts every homotopy step from the primal point only
+	// (nosnoc's warm_start_duals = false).
+	ColdDuals bool
+	// XBoundsAt is where the state bounds hold (fesd.AtStageEnds by
+	// default; nosnoc bounds every stage point).
+	XBoundsAt fesd.Where
 	// Watchdog is nlp.Settings.WatchdogTrigger (0: off; IPOPT uses 10).
 	Watchdog int
 	// StrictPivots is nlp.Settings.StrictZeroPivots (IPOPT's rule: every
@@ -126,10 +136,11 @@ func buildOCP(m *monopod, c config) (*fesd.OCP, error) {
 		SpeedOfTime: fesd.StageSpeedOfTime,
 		SOTMin:      c.SOTMin, SOTMax: c.SOTMax, SOTInit: 1,
 		// Bounds of nosnoc.md §3.4; the clock is unbounded.
-		XL: []float64{-0.5, 0, -math.Pi, -math.Pi, -100, -100, -100, -100, -inf},
-		XU: []float64{qTarget[0] + 0.5, 10, math.Pi, math.Pi, 100, 100, 100, 100, inf},
-		UL: []float64{-100, -100},
-		UU: []float64{100, 100},
+		XL:        []float64{-0.5, 0, -math.Pi, -math.Pi, -100, -100, -100, -100, -inf},
+		XU:        []float64{qTarget[0] + 0.5, 10, math.Pi, math.Pi, 100, 100, 100, 100, inf},
+		XBoundsAt: c.XBoundsAt,
+		UL:        []float64{-100, -100},
+		UU:        []float64{100, 100},
 		// Heaviside weights of the code (feb8e46): Q, Q_T as in the paper,
 		// R = 0.1·I (the paper says ρ_u = 0.01); the clock has weight 0.
 		Tracking: &fesd.Tracking{
@@ -163,7 +174,11 @@ func buildOCP(m *monopod, c config) (*fesd.OCP, error) {
 	nlpSet.WarmStartBoundPush = c.WarmPush
 	nlpSet.LinearSolver = c.LinearSolver
 	p.Options.MPCC.Log = c.Log
+	p.Options.MPCC.ColdDuals = c.ColdDuals
 	p.Options.Inner = c.Inner
+	if c.InitX0 {
+		p.XInit = [][]float64{x0}
+	}
 	if c.InitRef {
 		init := make([][]float64, c.N+1)
 		init[0] = x0
