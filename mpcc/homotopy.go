@@ -175,6 +175,11 @@ func (s *Solver) Solve(ctx context.Context, p *Problem) (*Result, error) {
 		}
 		if warm != nil {
 			warm.MuInit = math.Max(prm.warmMuMin, prm.warmMuFactor*sigma)
+			warm.MuMax = 0
+			if set.WarmMuCapFactor > 0 {
+				warm.MuMax = math.Max(prm.warmMuMin, set.WarmMuCapFactor*sigma)
+				warm.MuInit = math.Min(warm.MuInit, warm.MuMax)
+			}
 			if err := q.SetStart(warm.X); err != nil {
 				return nil, err
 			}

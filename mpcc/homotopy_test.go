@@ -201,8 +201,8 @@ func TestHomotopyWarmStart(t *testing.T) {
 				if w == nil || w.X[0] != 1+prev || w.X[1] != 2*prev || f.calls[k].start[0] != 1+prev {
 					t.Fatalf("%v: step %d: warm start %+v, Start %v; want x from σ = %g", steer, k, w, f.calls[k].start, prev)
 				}
-				if wantMu := math.Max(1e-9, 0.1*f.calls[k].sigma); w.MuInit != wantMu {
-					t.Errorf("step %d: MuInit %g, want %g", k, w.MuInit, wantMu)
+				if wantMu := math.Max(1e-9, 0.1*f.calls[k].sigma); w.MuInit != wantMu || w.MuMax != 0 {
+					t.Errorf("step %d: MuInit %g, MuMax %g; want %g and 0", k, w.MuInit, w.MuMax, wantMu)
 				}
 				if cold {
 					if w.Y != nil || w.ZL != nil || w.ZU != nil {
@@ -403,5 +403,31 @@ func TestWithinSlack(t *testing.T) {
 		if got := p.within(c.r, c.sigma); got != c.want {
 			t.Errorf("within(%g, σ = %g) = %v", c.r, c.sigma, got)
 		}
+	}
+}
+
+// TestHomotopyMuCap checks WarmMuCapFactor: every warm-started step gets
+// MuMax = max(WarmMuMin, f·σ_k) and MuInit no larger, the first (cold)
+// step none.
+func TestHomotopyMuCap(t *testing.T) {
+	f := &fakeSolver{point: func(s float64) []float64 { return []float64{1 + s, 2 * s} }}
+	s := Solver{Settings: Settings{WarmMuCapFactor: 0.05, WarmMuFactor: 0.5, WarmMuMin: 1e-4, MaxSteps: 5}, Inner: f}
+	if _, err := s.Solve(context.Background(), onePair()); err != nil {
+		t.Fatal(err)
+	}
+	if len(f.calls) != 5 || f.calls[0].warm != nil {
+		t.Fatalf("%d calls, first warm start %v", len(f.calls), f.calls[0].warm)
+	}
+	for k := 1; k < len(f.calls); k++ {
+		w, sig := f.calls[k].warm, f.calls[k].sigma
+		wantMax := math.Max(1e-4, 0.05*sig)
+		wantInit := math.Min(math.Max(1e-4, 0.5*sig), wantMax)
+		if w.MuMax != wantMax || w.MuInit != wantInit {
+			t.Errorf("step %d (σ = %g): MuMax %g, MuInit %g; want %g and %g", k, sig, w.MuMax, w.MuInit, wantMax, wantInit)
+		}
+	}
+	bad := Settings{WarmMuCapFactor: -1}
+	if err := bad.Validate(); err == nil {
+		t.Error("WarmMuCapFactor = -1: no error")
 	}
 }

@@ -20,12 +20,14 @@ type InnerSolver interface {
 // WarmStart is the primal-dual point handed from one homotopy step to the
 // next. The multipliers follow nlp.Result's sign convention; they are nil
 // with Settings.ColdDuals. MuInit is the initial barrier parameter to use
-// (0: the solver's own).
+// (0: the solver's own) and MuMax, if positive, an upper bound of the
+// barrier parameter (Settings.WarmMuCapFactor).
 type WarmStart struct {
 	X      []float64 // length n of the NLP
 	Y      []float64 // length m, or nil
 	ZL, ZU []float64 // length n, or nil
 	MuInit float64
+	MuMax  float64
 }
 
 // InnerResult is what the homotopy needs from an inner solve.

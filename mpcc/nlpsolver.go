@@ -42,6 +42,9 @@ func (s *NLPSolver) SolveNLP(ctx context.Context, p nlp.Problem, start *WarmStar
 		if start.MuInit > 0 {
 			solver.Settings.MuInit = start.MuInit
 		}
+		if start.MuMax > 0 {
+			solver.Settings.MuMax = start.MuMax
+		}
 	}
 	res, err := solver.SolveIn(ctx, &s.ws, p)
 	if err != nil {

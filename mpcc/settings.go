@@ -86,6 +86,13 @@ type Settings struct {
 	// 0.1 and 1e-9), so that μ ≪ σ and the warm start is not re-centred
 	// (solver.md §5.2 item 2). The first step uses the NLP's MuInit.
 	WarmMuFactor, WarmMuMin float64
+	// WarmMuCapFactor, if positive, also bounds the barrier parameter of
+	// every warm-started step from above: μ ≤ max(WarmMuMin,
+	// WarmMuCapFactor·σ_k) (nlp.Settings.MuMax). Without it the adaptive
+	// μ oracle of the inner solver may choose μ ≫ σ_k, where the barrier
+	// subproblem of the Scholtes constraints G·H ≤ σ_k is badly
+	// conditioned (measured on the monopod, examples/monopod). 0: off.
+	WarmMuCapFactor float64
 
 	// Polish enables the polishing step after the homotopy: for every pair
 	// the variable with the smaller gap x_i − x_L,i is fixed at its lower
@@ -146,7 +153,7 @@ func (s *Settings) Validate() error {
 		v    float64
 	}{
 		{"Sigma0", s.Sigma0}, {"Kappa", s.Kappa}, {"Exponent", s.Exponent}, {"SigmaN", s.SigmaN},
-		{"CompTol", s.CompTol}, {"WarmMuFactor", s.WarmMuFactor}, {"WarmMuMin", s.WarmMuMin},
+		{"CompTol", s.CompTol}, {"WarmMuFactor", s.WarmMuFactor}, {"WarmMuMin", s.WarmMuMin}, {"WarmMuCapFactor", s.WarmMuCapFactor},
 		{"PolishTol", s.PolishTol}, {"PolishFeasTol", s.PolishFeasTol}, {"PolishSigma", s.PolishSigma},
 	}
 	for _, f := range nonneg {

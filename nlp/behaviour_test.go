@@ -243,6 +243,7 @@ func TestInvalidInput(t *testing.T) {
 	bad := []Settings{
 		{Tol: -1}, {MuInit: math.NaN()}, {MuStrategy: 7}, {LinearSolver: -1},
 		{NoBoundRelax: true, BoundRelaxFactor: 1e-8}, {BoundFrac: 0.7}, {MaxWallTime: -time.Second},
+		{MuMax: -1}, {MuMax: math.Inf(1)}, {MuMin: 1e-3, MuMax: 1e-4},
 	}
 	for i, st := range bad {
 		if _, err := (&Solver{Settings: st}).Solve(context.Background(), hs071{}); !errors.Is(err, ErrSettings) {
@@ -370,5 +371,34 @@ func TestStatusStrings(t *testing.T) {
 	}
 	if !Solved.Success() || Infeasible.Success() {
 		t.Error("Success table wrong")
+	}
+}
+
+// TestMuMax checks that MuMax bounds μ in every iteration of the main phase,
+// for both barrier strategies, and that hs071 still reaches its optimum
+// f* = 17.0140173 (Hock–Schittkowski's table). A cap of 1e-4 is far below
+// the μ that either strategy chooses on its own at the start (0.1).
+func TestMuMax(t *testing.T) {
+	const muMax = 1e-4
+	for _, strat := range []MuStrategy{MuMonotone, MuAdaptive} {
+		res, err := (&Solver{Settings: Settings{MuStrategy: strat, MuMax: muMax}}).Solve(context.Background(), hs071{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !res.Status.Success() || math.Abs(res.Objective-17.0140173) > 1e-6*17.0140173 {
+			t.Errorf("%v: %v, f = %.10g", strat, res.Status, res.Objective)
+		}
+		for _, h := range res.History {
+			if !h.Restoration && h.Mu > muMax*(1+1e-12) {
+				t.Errorf("%v: iteration %d has μ = %g > MuMax = %g", strat, h.Iter, h.Mu, muMax)
+			}
+		}
+		free, err := (&Solver{Settings: Settings{MuStrategy: strat}}).Solve(context.Background(), hs071{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if free.History[0].Mu <= muMax {
+			t.Errorf("%v: without MuMax μ₀ = %g, the test needs it above %g", strat, free.History[0].Mu, muMax)
+		}
 	}
 }

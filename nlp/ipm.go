@@ -793,7 +793,7 @@ func (ip *ipm) run() Status {
 			}
 			if ip.kktRefN == kktRedIters && ip.e0 > kktRedFact*worst {
 				ip.freeMode = false
-				ip.mu = math.Max(ip.monotoneFloor(), monoInitFact*ip.avgCompl())
+				ip.mu = math.Max(ip.monotoneFloor(), math.Min(ip.muMax, monoInitFact*ip.avgCompl()))
 				ip.tau = math.Max(tauMin, 1-ip.mu)
 				ip.resetFilter()
 			} else {

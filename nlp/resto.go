@@ -236,6 +236,7 @@ func (ip *ipm) restoParams(muInit float64) params {
 	prm.objScaling = 1
 	prm.muInit = muInit
 	prm.muMin = min(prm.muMin, muInit)
+	prm.muMax = muMaxAbs
 	// The start (x_k, p, n) is already interior: no push (IPOPT's
 	// restoration initializer sets p, n by eq. (33) without one).
 	prm.boundPush, prm.boundFrac = 1e-14, 1e-14

@@ -169,6 +169,13 @@ type Settings struct {
 	// min(1e-11, min(Tol, ComplInfTol·d_f)/(κ_ε+1)), IPOPT's mu_min, with d_f
 	// the objective scaling factor).
 	MuMin float64
+	// MuMax bounds the barrier parameter from above (IPOPT's mu_max, default
+	// 1e5; with MuAdaptive also at most 1e3 times the average
+	// complementarity of the start, mu_max_fact). μ₀ = min(MuInit, MuMax).
+	// The restoration phase is not bounded by it. A homotopy sets it to a
+	// multiple of its relaxation parameter so that the adaptive oracle
+	// cannot move μ far above σ (mpcc.Settings.WarmMuCapFactor).
+	MuMax float64
 	// MuTarget is the target complementarity (mu_target 0).
 	MuTarget float64
 
@@ -351,7 +358,7 @@ func (s *Settings) Validate() error {
 	}{
 		{"Tol", s.Tol}, {"DualInfTol", s.DualInfTol}, {"ConstrViolTol", s.ConstrViolTol},
 		{"ComplInfTol", s.ComplInfTol}, {"AcceptableTol", s.AcceptableTol}, {"MuInit", s.MuInit},
-		{"MuMin", s.MuMin}, {"MuTarget", s.MuTarget}, {"BoundRelaxFactor", s.BoundRelaxFactor},
+		{"MuMin", s.MuMin}, {"MuMax", s.MuMax}, {"MuTarget", s.MuTarget}, {"BoundRelaxFactor", s.BoundRelaxFactor},
 		{"BoundPush", s.BoundPush}, {"BoundFrac", s.BoundFrac}, {"ConstrMultInitMax", s.ConstrMultInitMax},
 		{"BoundMultInit", s.BoundMultInit}, {"NLPScalingMaxGradient", s.NLPScalingMaxGradient},
 		{"WarmStartBoundPush", s.WarmStartBoundPush}, {"WarmStartMultPush", s.WarmStartMultPush},
@@ -387,6 +394,9 @@ func (s *Settings) Validate() error {
 	}
 	if s.NoBoundRelax && s.BoundRelaxFactor != 0 {
 		return fmt.Errorf("%w: NoBoundRelax set together with BoundRelaxFactor = %g", ErrSettings, s.BoundRelaxFactor)
+	}
+	if s.MuMin != 0 && s.MuMax != 0 && s.MuMin > s.MuMax {
+		return fmt.Errorf("%w: MuMin = %g exceeds MuMax = %g", ErrSettings, s.MuMin, s.MuMax)
 	}
 	if s.MuMin != 0 && s.MuInit != 0 && s.MuMin > s.MuInit {
 		return fmt.Errorf("%w: MuMin = %g exceeds MuInit = %g", ErrSettings, s.MuMin, s.MuInit)
@@ -426,6 +436,7 @@ func (s *Settings) resolve() params {
 		muStrategy:        s.MuStrategy,
 		muInit:            orDefault(s.MuInit, 0.1),
 		muTarget:          s.MuTarget,
+		muMax:             orDefault(s.MuMax, muMaxAbs),
 		boundRelax:        orDefault(s.BoundRelaxFactor, 1e-8),
 		boundPush:         orDefault(s.BoundPush, 0.01),
 		boundFrac:         orDefault(s.BoundFrac, 0.01),

@@ -808,12 +808,14 @@ func (ip *ipm) initialize(ws *WarmStart) (Status, error) {
 	ip.thetaMin = thetaMinFact * math.Max(1, ip.theta)
 	ip.phi = ip.barrier(ip.w, ip.f)
 	ip.freeMode = ip.prm.muStrategy == MuAdaptive
-	ip.muMax = muMaxAbs
+	ip.muMax = prm.muMax
 	if ip.freeMode {
 		if avg := ip.avgCompl(); avg > 0 {
-			ip.muMax = math.Min(muMaxAbs, muMaxFact*avg)
+			ip.muMax = math.Min(prm.muMax, muMaxFact*avg)
 		}
 	}
+	ip.mu = math.Max(math.Min(ip.mu, prm.muMax), prm.muMin)
+	ip.tau = math.Max(tauMin, 1-ip.mu)
 	ip.alphaPr, ip.alphaDu = 0, 0
 	return -1, nil
 }

@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"os"
 	"strings"
 	"testing"
 
@@ -94,5 +95,31 @@ func TestIPOPTInner(t *testing.T) {
 		if s.Status != "Solved" {
 			t.Errorf("distance %v: status %s", d, s.Status)
 		}
+	}
+}
+
+// TestIPOPTPaper runs the paper's problem (N = 30, FE_STAGE) with the
+// nosnoc-like restart (states from the reference, cold duals) and IPOPT
+// (monotone μ, as nosnoc) as the inner solver. It takes minutes: set
+// FESD_LONG=1.
+func TestIPOPTPaper(t *testing.T) {
+	if os.Getenv("FESD_LONG") == "" {
+		t.Skip("set FESD_LONG=1")
+	}
+	c := defaultConfig()
+	c.N, c.MaxIter, c.InitRef, c.ColdDuals = 30, 3000, true, true
+	c.Log = os.Stdout
+	set := mpcc.DefaultNLPSettings()
+	set.Tol, set.AcceptableTol, set.AcceptableIter, set.MaxIter = c.NLPTol, c.NLPTol, 3, c.MaxIter
+	set.MuStrategy = nlp.MuMonotone
+	c.Inner = &ipoptInner{set: set, log: os.Stdout}
+	var buf bytes.Buffer
+	s, err := solveAndWrite(context.Background(), c, t.TempDir(), &buf)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Log(strings.TrimSpace(buf.String()))
+	if s.Status != "Solved" {
+		t.Errorf("status %s", s.Status)
 	}
 }

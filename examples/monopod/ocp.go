@@ -59,6 +59,21 @@ type config struct {
 	// ColdDuals restarts every homotopy step from the primal point only
 	// (nosnoc's warm_start_duals = false).
 	ColdDuals bool
+	// Monotone switches the inner solver from the adaptive barrier update
+	// (mpcc's default) to the monotone one (IPOPT's default, used by
+	// nosnoc); Mu0, if positive, fixes the initial barrier parameter of
+	// every warm-started homotopy step (nosnoc: IPOPT's mu_init = 0.1;
+	// mpcc's default is max(1e-9, 0.1σ)).
+	Monotone bool
+	Mu0      float64
+	// MuCap is mpcc.Settings.WarmMuCapFactor: μ ≤ MuCap·σ in every
+	// warm-started step (0: no cap).
+	MuCap float64
+	// PolishSigma, if positive, polishes (mpcc.Settings.Polish) after every
+	// homotopy step with σ ≤ PolishSigma that misses CompTol: the NLP with
+	// the complementarity active set fixed and σ = 0 is solved from that
+	// step's point, and an accepted polished point ends the homotopy.
+	PolishSigma float64
 	// XBoundsAt is where the state bounds hold (fesd.AtStageEnds by
 	// default; nosnoc bounds every stage point).
 	XBoundsAt fesd.Where
@@ -175,6 +190,17 @@ func buildOCP(m *monopod, c config) (*fesd.OCP, error) {
 	nlpSet.LinearSolver = c.LinearSolver
 	p.Options.MPCC.Log = c.Log
 	p.Options.MPCC.ColdDuals = c.ColdDuals
+	if c.Mu0 > 0 {
+		// μ₀ = max(WarmMuMin, WarmMuFactor·σ) = Mu0 for σ ≤ 1.
+		p.Options.MPCC.WarmMuMin, p.Options.MPCC.WarmMuFactor = c.Mu0, 1e-300
+	}
+	p.Options.MPCC.WarmMuCapFactor = c.MuCap
+	if c.Monotone {
+		nlpSet.MuStrategy = nlp.MuMonotone
+	}
+	if c.PolishSigma > 0 {
+		p.Options.MPCC.Polish, p.Options.MPCC.PolishSigma = true, c.PolishSigma
+	}
 	p.Options.Inner = c.Inner
 	if c.InitX0 {
 		p.XInit = [][]float64{x0}
