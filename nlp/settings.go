@@ -172,8 +172,8 @@ type Settings struct {
 	// MuMax bounds the barrier parameter from above (IPOPT's mu_max, default
 	// 1e5; with MuAdaptive also at most 1e3 times the average
 	// complementarity of the start, mu_max_fact). μ₀ = min(MuInit, MuMax).
-	// The restoration phase is not bounded by it. A homotopy sets it to a
-	// multiple of its relaxation parameter so that the adaptive oracle
+	// The restoration phase is not bounded by it. A homotopy may set it to
+	// a multiple of its relaxation parameter so that the adaptive oracle
 	// cannot move μ far above σ (mpcc.Settings.WarmMuCapFactor).
 	MuMax float64
 	// MuTarget is the target complementarity (mu_target 0).

@@ -102,13 +102,50 @@
 // there to a physical gait. About 30–45 ms per iteration at N = 30, 80 %
 // of it in the factorization.
 //
+// nosnoc's restart (the default since; -cold-duals=false hands the duals
+// on as before). Every homotopy step starts from the previous primal point
+// only, the multipliers computed as in a cold start (nosnoc:
+// warm_start_duals = false). N = 4 (0.1 m): Step 870 iterations instead of
+// 2 435 (objective 8.41135, IPOPT's), holding the pose 353 instead of
+// 1 642. N = 30, 3 m, FE_STAGE, 3 000 iterations per step (one run each,
+// two at a time on 2 cores):
+//
+//	run                          σ = 1   0.1    1e-2   1e-3   1e-4   1e-5
+//	Step -init-ref               921   1 243  1 094    151    155   limit (comp 1.1e-5)
+//	Stewart -init-ref            158     654    447    767    337   limit (comp 9.9e-6)
+//	Step -init-x0                798   1 146    504    307  limit    863 → Solved
+//	Stewart -init-x0             246     474    740    257  limit (also with 10 000)
+//	Step -init-ref, IPOPT inner  747   1 197  2 509    713    884   limit (comp 1.0e-5)
+//
+// So both modes now reach σ = 1e-4 (nosnoc's last step, N_homotopy = 5)
+// with SolvedAcceptable in every step; the objective stays at 15–25
+// (Stewart 15.0, Step 24.6 at σ = 1e-4) instead of climbing to 100–1 000.
+// The σ = 1e-5 step that the complementarity tolerance 1e-5 requires hits
+// the iteration limit, and IPOPT 3.11.9 (MUMPS, monotone μ, the same
+// restart; TestIPOPTPaper, -tags ipopt, FESD_LONG=1) fails it the same
+// way, with 70 % more iterations up to σ = 1e-4 (6 050 against 3 564) at
+// about 3× the time per iteration here (110–160 ms against 40 ms). The only run that ended Solved
+// (Step -init-x0: 6 618 iterations, 213 s, 32 ms/iteration, objective
+// 33.6) found a poor gait: no flight phase above 1 mm, the foot up to 6 cm
+// below the ground (time freezing lets it slide there in free flight with
+// J_nᵀv ≥ 0), |q(T) − q*| = 4.8e-2, |v(T)| = 0.15. Without a
+// reference (forward-simulated start) the warm-dual runs failed at σ ≤
+// 1e-2 (table above). What did not help: the monotone μ rule with μ₀ =
+// 0.1 (-monotone -mu0 0.1, IPOPT's and nosnoc's: σ = 1e-2 hits the limit,
+// σ = 1e-3 Infeasible), a cap μ ≤ f·σ (-mu-cap 1: σ = 1e-2 fails; 10:
+// σ = 1e-3 fails), state bounds at every stage point (-xbounds
+// stage_points, nosnoc's, with -init-x0: σ = 1e-4 Infeasible), polishing from σ = 1e-4
+// (-polish 1e-3: the NLP with the active set fixed ends NumericalError,
+// violation 2.7e-4), warm duals with -init-x0 (σ = 1e-3 limit).
+//
 // Usage:
 //
 //	go run ./examples/monopod [-N 60] [-dcs step|stewart] [-out DIR] [-sweep 30:90:10]
 //	                          [-cross fe_stage|fe_fe|stage_stage|stage_fe] [-init-ref] [-watchdog 10] [-strict-pivots] [-curvature]
 //	                          [-always-dc] [-linsolver PivotingLDL|SparseLDL|DenseLDL] [-steering direct|l1|linf]
 //	                          [-sigma0 1] [-kappa 0.1] [-warm-push 1e-3] [-T 3] [-distance 3] [-sot-max 10]
-//	                          [-cpuprofile FILE] [-v] [-vv]
+//	                          [-init-x0] [-cold-duals=true] [-monotone] [-mu0 0.1] [-mu-cap 10] [-polish 1e-3]
+//	                          [-xbounds stage_ends|element_boundaries|stage_points] [-cpuprofile FILE] [-v] [-vv]
 //
 // -T and -distance shorten the task for experiments (e.g. -N 4 -T 0.4
 // -distance 0.1); -steering l1 uses the exact ℓ1 penalty instead of the

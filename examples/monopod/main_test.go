@@ -225,8 +225,8 @@ func TestMonopodTimeFreezing(t *testing.T) {
 
 // TestRunSmall runs the program on a short problem and checks the output
 // files and the basic physics. The configuration is small so that the test
-// is fast (about 7 s on a loaded 2-core machine; 1 642 NLP iterations
-// with the default PivotingLDL, 790 with SparseLDL): N = 4 stages, T = 0.4, target q_x = 0 (hold the initial pose and stop), FE_FE
+// is fast (about 2 s; 353 NLP iterations with the defaults, PivotingLDL
+// and nosnoc's cold-dual restart; 1 642 with the duals handed on): N = 4 stages, T = 0.4, target q_x = 0 (hold the initial pose and stop), FE_FE
 // cross-complementarity (nosnoc HEAD's setting). It is still a contact
 // problem: the robot can stand only by sliding along f_c = 0 between free
 // flight and the time-frozen auxiliary dynamics (the clock advances at a
@@ -299,12 +299,13 @@ func mustRead(t *testing.T, p string) []byte {
 // TestStepSmall: the monopod moves 0.1 m in 0.4 s (N = 4, FE_FE).
 // Reference: IPOPT 3.11.9 with MUMPS as the inner solver reaches objective
 // 8.41135 on the same homotopy (TestIPOPTInner, go test -tags ipopt).
-// Measured: with the default pivoting LDLᵀ (nlp.PivotingLDL) Solved after
-// 2 460 NLP iterations, objective 8.41135; with the pivot-free LDLᵀ it needs
-// the strict zero-pivot rule and δ_c in every factorization (-linsolver
-// SparseLDL -strict-pivots -always-dc: 2 026 iterations, same objective;
-// with SparseLDL and the defaults the homotopy ends in NLPFailure after
-// 16 375 iterations).
+// Measured with the defaults (nlp.PivotingLDL, nosnoc's restart of every
+// homotopy step from the primal point only): Solved after 870 NLP
+// iterations, objective 8.41135 (2 435 when the duals are handed on, the
+// default before). With the pivot-free LDLᵀ it needs the strict zero-pivot
+// rule and δ_c in every factorization (-linsolver SparseLDL -strict-pivots
+// -always-dc: 895 iterations, same objective; with SparseLDL, warm duals and
+// no strict rule the homotopy ends in NLPFailure after 16 375 iterations).
 func TestStepSmall(t *testing.T) {
 	if testing.Short() {
 		t.Skip("about 20 s")

@@ -98,7 +98,8 @@ type config struct {
 
 func defaultConfig() config {
 	return config{N: 60, T: 3, Distance: 3, Form: dcs.Step, NFE: 3, Cross: fesd.FEStage, SOTMin: 0.99, SOTMax: 10,
-		CompTol: 1e-5, Kappa: 0.1, Sigma0: 1, NLPTol: 1e-5, MaxIter: 10000, LinearSolver: nlp.PivotingLDL}
+		CompTol: 1e-5, Kappa: 0.1, Sigma0: 1, NLPTol: 1e-5, MaxIter: 10000, LinearSolver: nlp.PivotingLDL,
+		ColdDuals: true}
 }
 
 // qTarget returns (Distance, 0.4, 0, 0).
