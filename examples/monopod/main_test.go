@@ -322,12 +322,7 @@ func TestStepSmall(t *testing.T) {
 			c := defaultConfig()
 			c.N, c.T, c.Distance, c.Cross, c.MaxIter = 4, 0.4, 0.1, fesd.FEFE, 3000
 			c.LinearSolver, c.StrictPivots, c.AlwaysDC = tc.ls, tc.strict, tc.dc
-			var buf bytes.Buffer
-			s, err := solveAndWrite(context.Background(), c, t.TempDir(), &buf)
-			if err != nil {
-				t.Fatal(err)
-			}
-			t.Log(strings.TrimSpace(buf.String()))
+			s := solveLogged(t, c)
 			if s.Status != "Solved" {
 				t.Fatalf("status %s", s.Status)
 			}
@@ -362,4 +357,17 @@ func TestBadFlags(t *testing.T) {
 			t.Errorf("parseLinearSolver(%q): %v", name, err)
 		}
 	}
+}
+
+// solveLogged solves c, writing the outputs to a temporary folder, and logs
+// the summary line.
+func solveLogged(t *testing.T, c config) summary {
+	t.Helper()
+	var buf bytes.Buffer
+	s, err := solveAndWrite(context.Background(), c, t.TempDir(), &buf)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Log(strings.TrimSpace(buf.String()))
+	return s
 }
