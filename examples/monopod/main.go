@@ -128,9 +128,10 @@
 // (Step -init-x0: 6 618 iterations, 213 s, 32 ms/iteration, objective
 // 33.6) found a poor gait: no flight phase above 1 mm, the foot up to 6 cm
 // below the ground (time freezing lets it slide there in free flight with
-// J_nᵀv ≥ 0), |q(T) − q*| = 4.8e-2, |v(T)| = 0.15. Without a
-// reference (forward-simulated start) the warm-dual runs failed at σ ≤
-// 1e-2 (table above). What did not help: the monotone μ rule with μ₀ =
+// J_nᵀv ≥ 0), |q(T) − q*| = 4.8e-2, |v(T)| = 0.15. From the default
+// forward-simulated start (u = 0) the σ = 1 step hits the iteration limit
+// (objective 816; then 1 024 and 910 iterations for σ = 0.1 and 1e-2),
+// so -init-ref or -init-x0 are the starts to use. What did not help: the monotone μ rule with μ₀ =
 // 0.1 (-monotone -mu0 0.1, IPOPT's and nosnoc's: σ = 1e-2 hits the limit,
 // σ = 1e-3 Infeasible), a cap μ ≤ f·σ (-mu-cap 1: σ = 1e-2 fails; 10:
 // σ = 1e-3 fails), state bounds at every stage point (-xbounds
