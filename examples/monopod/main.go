@@ -257,6 +257,9 @@ func runMain(ctx context.Context, args []string, stdout io.Writer) error {
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
+	if c.InitX0 && c.InitRef {
+		return fmt.Errorf("-init-x0 and -init-ref: choose one initialization")
+	}
 	var err error
 	if c.Form, err = dcs.ParseFormulation(*dcsFlag); err != nil {
 		return err

@@ -346,6 +346,8 @@ func TestBadFlags(t *testing.T) {
 		{"-cross", "FE_X"},
 		{"-sweep", "30:90"},
 		{"-sweep", "30:0:10"},
+		{"-init-x0", "-init-ref"},
+		{"-xbounds", "everywhere"},
 	} {
 		var buf bytes.Buffer
 		if err := runMain(context.Background(), append(args, "-out", t.TempDir()), &buf); err == nil {
