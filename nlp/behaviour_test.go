@@ -402,3 +402,35 @@ func TestMuMax(t *testing.T) {
 		}
 	}
 }
+
+// TestBoundMultMuBased checks IPOPT's bound_mult_init_method = mu-based:
+// every starting bound multiplier sits on the central path of μ₀, so that
+// gap·z = μ₀ exactly for each finite bound of hs071 (x ∈ [1, 5]⁴) at the
+// pushed starting point (no bound relaxation, no scaling), and the solve still reaches hs071's f* =
+// 17.0140173 (Hock–Schittkowski's tabulated optimum).
+func TestBoundMultMuBased(t *testing.T) {
+	const mu0 = 0.003
+	set := Settings{BoundMultMuBased: true, MuInit: mu0, NoScaling: true, NoBoundRelax: true, MaxIter: -1}
+	start, err := (&Solver{Settings: set}).Solve(context.Background(), hs071{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for j, x := range start.X {
+		if lo := (x - 1) * start.ZL[j]; math.Abs(lo-mu0) > 1e-12 {
+			t.Errorf("x[%d] = %g: (x − x_L)·z_L = %g, want μ₀ = %g", j, x, lo, mu0)
+		}
+		if up := (5 - x) * start.ZU[j]; math.Abs(up-mu0) > 1e-12 {
+			t.Errorf("x[%d] = %g: (x_U − x)·z_U = %g, want μ₀ = %g", j, x, up, mu0)
+		}
+	}
+	for _, strat := range []MuStrategy{MuMonotone, MuAdaptive} {
+		set := Settings{BoundMultMuBased: true, MuStrategy: strat}
+		res, err := (&Solver{Settings: set}).Solve(context.Background(), hs071{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !res.Status.Success() || math.Abs(res.Objective-17.0140173) > 1e-6*17.0140173 {
+			t.Errorf("%v: %v, f = %.10g", strat, res.Status, res.Objective)
+		}
+	}
+}

@@ -194,6 +194,14 @@ type Settings struct {
 	ConstrMultInitMax float64
 	// BoundMultInit is the initial bound multiplier (bound_mult_init_val 1).
 	BoundMultInit float64
+	// BoundMultMuBased starts every bound multiplier that is not given by
+	// a warm start on the central path of the first barrier problem,
+	// z_L = μ₀/(x − x_L) and z_U = μ₀/(x_U − x), with μ₀ = min(MuInit,
+	// MuMax) (IPOPT bound_mult_init_method = mu-based) instead of
+	// BoundMultInit. With a small MuInit this keeps a primal-only warm
+	// start centred: every product (x − x_L)·z_L is μ₀, where z = 1 puts
+	// the products at the gaps themselves.
+	BoundMultMuBased bool
 
 	// NoScaling switches the gradient-based NLP scaling off
 	// (nlp_scaling_method = none). By default f and every g_i are scaled at
@@ -287,6 +295,7 @@ type params struct {
 	boundRelax                                  float64
 	boundPush, boundFrac                        float64
 	constrMultInitMax, boundMultInit            float64
+	boundMultMuBased                            bool
 	scaling                                     bool
 	scalingMaxGrad, objScaling                  float64
 	wsBoundPush, wsMultPush                     float64
@@ -442,6 +451,7 @@ func (s *Settings) resolve() params {
 		boundFrac:         orDefault(s.BoundFrac, 0.01),
 		constrMultInitMax: orDefault(s.ConstrMultInitMax, 1e3),
 		boundMultInit:     orDefault(s.BoundMultInit, 1),
+		boundMultMuBased:  s.BoundMultMuBased,
 		scaling:           !s.NoScaling,
 		scalingMaxGrad:    orDefault(s.NLPScalingMaxGradient, 100),
 		objScaling:        orDefault(s.ObjScalingFactor, 1),

@@ -233,6 +233,7 @@ func runMain(ctx context.Context, args []string, stdout io.Writer) error {
 	fs.BoolVar(&c.InitRef, "init-ref", c.InitRef, "initialize the states with the reference")
 	fs.BoolVar(&c.InitX0, "init-x0", c.InitX0, "initialize every state at x₀ (nosnoc) instead of a forward simulation with u = 0")
 	fs.BoolVar(&c.ColdDuals, "cold-duals", c.ColdDuals, "homotopy: restart every step from the primal point only (nosnoc)")
+	fs.BoolVar(&c.CentredDuals, "centred-duals", c.CentredDuals, "inner NLP: start the bound multipliers at z = μ₀/gap (IPOPT's bound_mult_init_method = mu-based) instead of 1")
 	fs.Float64Var(&c.PolishSigma, "polish", c.PolishSigma, "homotopy: polish (fix the active set, σ = 0) after every step with σ ≤ this value (0: off)")
 	fs.BoolVar(&c.Monotone, "monotone", c.Monotone, "inner NLP: monotone barrier update (IPOPT's default, nosnoc) instead of the adaptive one")
 	fs.Float64Var(&c.Mu0, "mu0", c.Mu0, "homotopy: initial barrier parameter of every warm-started step (0: max(1e-9, 0.1σ); nosnoc: 0.1)")

@@ -59,6 +59,11 @@ type config struct {
 	// ColdDuals restarts every homotopy step from the primal point only
 	// (nosnoc's warm_start_duals = false).
 	ColdDuals bool
+	// CentredDuals starts the bound multipliers of every inner NLP on the
+	// central path, z = μ₀/gap (nlp.Settings.BoundMultMuBased, IPOPT's
+	// bound_mult_init_method = mu-based), instead of z = 1; with
+	// ColdDuals the restart then keeps μ₀ = 0.1σ meaningful.
+	CentredDuals bool
 	// Monotone switches the inner solver from the adaptive barrier update
 	// (mpcc's default) to the monotone one (IPOPT's default, used by
 	// nosnoc); Mu0, if positive, fixes the initial barrier parameter of
@@ -189,6 +194,7 @@ func buildOCP(m *monopod, c config) (*fesd.OCP, error) {
 	nlpSet.PerturbAlwaysCD = c.AlwaysDC
 	nlpSet.WarmStartBoundPush = c.WarmPush
 	nlpSet.LinearSolver = c.LinearSolver
+	nlpSet.BoundMultMuBased = c.CentredDuals
 	p.Options.MPCC.Log = c.Log
 	p.Options.MPCC.ColdDuals = c.ColdDuals
 	if c.Mu0 > 0 {
