@@ -2,6 +2,7 @@ package fesd_test
 
 import (
 	"context"
+	"errors"
 	"math"
 	"testing"
 
@@ -251,5 +252,61 @@ func TestOCPPathComp(t *testing.T) {
 	t.Logf("objective %.10f (%d iterations), warm %.10f (%d iterations)", r.Objective, r.Iterations, r2.Objective, r2.Iterations)
 	if r2.Status != mpcc.Solved || math.Abs(r2.Objective-r.Objective) > 1e-6 {
 		t.Errorf("warm start: status %v, objective %g, want %g", r2.Status, r2.Objective, r.Objective)
+	}
+}
+
+// TestOCPSetHomotopy continues a homotopy with other settings: the path
+// complementarity OCP of TestOCPPathComp stopped after two Scholtes steps
+// (σ = 1, 0.1, so not solved), then finished by the exact ℓ1 penalty from
+// that point, must reach the complementarity tolerance and the objective of
+// the full Scholtes homotopy (the reference, solved from scratch).
+func TestOCPSetHomotopy(t *testing.T) {
+	g := ad.NewGraph()
+	x := g.SymVec("x", 1)
+	u := g.SymVec("u", 2)
+	m := dcs.NewModel(g, x, u, nil)
+	m.F0 = ad.Vec{u[0].Sub(u[1])}
+	p := &fesd.OCP{
+		Model: m, X0: []float64{0}, N: 8, T: 4,
+		UL: []float64{0, 0}, UU: []float64{1, 1},
+		Lagrange:  ad.Sq(x[0].AddConst(-1)).Sub(u[0].Add(u[1]).Scale(0.1)),
+		PathComps: []fesd.PathComp{{G: ad.Vec{u[0]}, H: ad.Vec{u[1]}, At: fesd.AtStagePoints}},
+	}
+	ref, err := fesd.SolveOCP(context.Background(), p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if ref.Status != mpcc.Solved {
+		t.Fatalf("reference: status %v", ref.Status)
+	}
+	p.Options.MPCC.MaxSteps = 2
+	s, err := fesd.NewOCPSolver(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r1, err := s.Solve(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r1.Status == mpcc.Solved || r1.CompResidual < 1e-3 {
+		t.Fatalf("two steps: status %v, residual %g; the test needs an unfinished homotopy", r1.Status, r1.CompResidual)
+	}
+	if err := s.SetHomotopy(mpcc.Settings{Kappa: 2}); !errors.Is(err, fesd.ErrOptions) {
+		t.Errorf("Kappa = 2: %v, want ErrOptions", err)
+	}
+	if err := s.SetHomotopy(mpcc.Settings{Steering: mpcc.L1, Sigma0: 0.1}); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.SetWarm(r1); err != nil {
+		t.Fatal(err)
+	}
+	r2, err := s.Solve(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("Scholtes: %.10f (%d iterations); 2 Scholtes steps + ℓ1: %.10f (%d + %d iterations), residual %.1e",
+		ref.Objective, ref.Iterations, r2.Objective, r1.Iterations, r2.Iterations, r2.CompResidual)
+	if r2.Status != mpcc.Solved || math.Abs(r2.Objective-ref.Objective) > 1e-6*math.Max(1, math.Abs(ref.Objective)) {
+		t.Errorf("ℓ1 finish: status %v, objective %.10f, want %.10f", r2.Status, r2.Objective, ref.Objective)
 	}
 }

@@ -179,6 +179,23 @@ func (s *OCPSolver) SetWarm(r *OCPResult) error {
 	return nil
 }
 
+// SetHomotopy replaces the homotopy settings of the next Solve. With
+// SetWarm it continues a homotopy from a previous result in another way,
+// for example a few more steps with a smaller σ₀, or the exact ℓ1 penalty
+// (Steering = mpcc.L1) from a point the Scholtes relaxation reached. The
+// relaxation must allow the OCP's cross complementarity form, as in
+// Options.Validate.
+func (s *OCPSolver) SetHomotopy(set mpcc.Settings) error {
+	o := s.o.Options
+	o.MPCC = set
+	r, err := o.resolve()
+	if err != nil {
+		return err
+	}
+	s.o.MPCC = r.MPCC
+	return nil
+}
+
 // stageP returns the parameter values of stage k with global variables at
 // their start values.
 func (s *OCPSolver) stageP(k int) []float64 {

@@ -245,6 +245,9 @@ func runMain(ctx context.Context, args []string, stdout io.Writer) error {
 	fs.Float64Var(&c.T, "T", c.T, "horizon in seconds (physical time)")
 	fs.Float64Var(&c.Distance, "distance", c.Distance, "target q_x in metres")
 	steer := fs.String("steering", c.Steering.String(), "homotopy steering: direct, l1 (exact ℓ1 penalty) or linf")
+	finish := fs.String("finish", "", "continue an unfinished homotopy with this steering: l1 (exact ℓ1 penalty) or linf")
+	fs.Float64Var(&c.FinishSigma0, "finish-sigma0", c.FinishSigma0, "first σ of the -finish homotopy (0: the last σ of the first)")
+	fs.IntVar(&c.MaxSteps, "max-steps", c.MaxSteps, "number of homotopy steps (nosnoc's N_homotopy; 0: from σ₀, κ and -comp-tol)")
 	fs.Float64Var(&c.SOTMax, "sot-max", c.SOTMax, "upper bound of the speed of time per stage")
 	fs.BoolVar(&c.AlwaysDC, "always-dc", c.AlwaysDC, "inner NLP: constraint regularization δ_c in every KKT factorization (IPOPT's perturb_always_cd)")
 	dense := fs.Bool("dense", false, "same as -linsolver DenseLDL (small N only; diagnostics)")
@@ -270,6 +273,14 @@ func runMain(ctx context.Context, args []string, stdout io.Writer) error {
 	}
 	if c.Steering, err = parseSteering(*steer); err != nil {
 		return err
+	}
+	if *finish != "" {
+		if c.Finish, err = parseSteering(*finish); err != nil {
+			return err
+		}
+		if c.Finish == mpcc.Direct {
+			return fmt.Errorf("-finish %q: want l1 or linf", *finish)
+		}
 	}
 	if c.XBoundsAt, err = fesd.ParseWhere(*xb); err != nil {
 		return err

@@ -348,6 +348,8 @@ func TestBadFlags(t *testing.T) {
 		{"-sweep", "30:0:10"},
 		{"-init-x0", "-init-ref"},
 		{"-xbounds", "everywhere"},
+		{"-finish", "direct"},
+		{"-finish", "l2"},
 	} {
 		var buf bytes.Buffer
 		if err := runMain(context.Background(), append(args, "-out", t.TempDir()), &buf); err == nil {

@@ -39,6 +39,13 @@ type config struct {
 	// Steering is the homotopy's steering (Direct, as in the paper; L1 is
 	// the exact ℓ1 penalty that NOSBENCH recommends).
 	Steering mpcc.Steering
+	// Finish, if not Direct, continues an unfinished homotopy from its last
+	// point with this steering (L1: the exact ℓ1 penalty ρ·Σ G·H with ρ =
+	// 1/σ, which keeps the constraint qualification that the Scholtes
+	// constraints G·H ≤ σ lose as σ → 0), starting at σ = FinishSigma0 (0:
+	// the last σ of the first homotopy).
+	Finish       mpcc.Steering
+	FinishSigma0 float64
 	// NLPTol is the inner solver tolerance (IPOPT tol = acceptable_tol =
 	// 1e-5 in the experiment).
 	NLPTol  float64
@@ -239,5 +246,26 @@ func run(ctx context.Context, c config) (*fesd.OCPResult, *monopod, error) {
 	if err != nil {
 		return r, m, fmt.Errorf("monopod: solving the OCP: %w", err)
 	}
-	return r, m, nil
+	if c.Finish == mpcc.Direct || r.Status == mpcc.Solved || len(r.Homotopy) == 0 || ctx.Err() != nil {
+		return r, m, nil
+	}
+	set := p.Options.MPCC
+	set.Steering, set.Sigma0, set.MaxSteps = c.Finish, c.FinishSigma0, 0
+	if set.Sigma0 == 0 {
+		set.Sigma0 = r.Homotopy[len(r.Homotopy)-1].Sigma
+	}
+	if err := s.SetHomotopy(set); err != nil {
+		return r, m, fmt.Errorf("monopod: finishing homotopy: %w", err)
+	}
+	if err := s.SetWarm(r); err != nil {
+		return r, m, err
+	}
+	r2, err := s.Solve(ctx)
+	if err != nil {
+		return r, m, fmt.Errorf("monopod: finishing homotopy: %w", err)
+	}
+	r2.Homotopy = append(r.Homotopy, r2.Homotopy...)
+	r2.Iterations += r.Iterations
+	r2.Elapsed += r.Elapsed
+	return r2, m, nil
 }
