@@ -47,12 +47,7 @@ var _ mpcc.InnerSolver = (*timedInner)(nil)
 
 func (t *timedInner) SolveNLP(ctx context.Context, p nlp.Problem, start *mpcc.WarmStart) (*mpcc.InnerResult, error) {
 	set := t.set
-	if start != nil {
-		set.WarmStart = &nlp.WarmStart{X: start.X, Y: start.Y, ZL: start.ZL, ZU: start.ZU}
-		if start.MuInit > 0 {
-			set.MuInit = start.MuInit
-		}
-	}
+	start.Apply(&set)
 	var res *nlp.Result
 	var err error
 	if _, ok := t.b.(native); ok {

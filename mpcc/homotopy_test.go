@@ -431,3 +431,33 @@ func TestHomotopyMuCap(t *testing.T) {
 		t.Error("WarmMuCapFactor = -1: no error")
 	}
 }
+
+// TestHomotopyWarmPush checks WarmPushFactor: every warm-started step gets
+// BoundPush = min(1e-3, f·σ_k), the first (cold) step none, and Apply puts
+// it (with MuInit and MuMax) into the inner solver's settings.
+func TestHomotopyWarmPush(t *testing.T) {
+	f := &fakeSolver{point: func(s float64) []float64 { return []float64{1 + s, 2 * s} }}
+	s := Solver{Settings: Settings{WarmPushFactor: 0.01, Sigma0: 10, MaxSteps: 6}, Inner: f}
+	if _, err := s.Solve(context.Background(), onePair()); err != nil {
+		t.Fatal(err)
+	}
+	if len(f.calls) != 6 || f.calls[0].warm != nil {
+		t.Fatalf("%d calls, first warm start %v", len(f.calls), f.calls[0].warm)
+	}
+	for k := 1; k < len(f.calls); k++ {
+		w, sig := f.calls[k].warm, f.calls[k].sigma
+		if want := math.Min(1e-3, 0.01*sig); w.BoundPush != want {
+			t.Errorf("step %d (σ = %g): BoundPush %g, want %g", k, sig, w.BoundPush, want)
+		}
+	}
+	w := f.calls[5].warm
+	var set nlp.Settings
+	w.Apply(&set)
+	if set.WarmStart == nil || &set.WarmStart.X[0] != &w.X[0] || set.WarmStartBoundPush != w.BoundPush || set.MuInit != w.MuInit {
+		t.Errorf("Apply: %+v from %+v", set, *w)
+	}
+	(*WarmStart)(nil).Apply(&set) // a cold start changes nothing
+	if bad := (Settings{WarmPushFactor: math.NaN()}); bad.Validate() == nil {
+		t.Error("WarmPushFactor = NaN: no error")
+	}
+}

@@ -21,13 +21,16 @@ type InnerSolver interface {
 // next. The multipliers follow nlp.Result's sign convention; they are nil
 // with Settings.ColdDuals. MuInit is the initial barrier parameter to use
 // (0: the solver's own) and MuMax, if positive, an upper bound of the
-// barrier parameter (Settings.WarmMuCapFactor).
+// barrier parameter (Settings.WarmMuCapFactor). BoundPush, if positive, is
+// the warm-start bound push κ₁ to use (Settings.WarmPushFactor; 0: the
+// solver's own).
 type WarmStart struct {
-	X      []float64 // length n of the NLP
-	Y      []float64 // length m, or nil
-	ZL, ZU []float64 // length n, or nil
-	MuInit float64
-	MuMax  float64
+	X         []float64 // length n of the NLP
+	Y         []float64 // length m, or nil
+	ZL, ZU    []float64 // length n, or nil
+	MuInit    float64
+	MuMax     float64
+	BoundPush float64
 }
 
 // InnerResult is what the homotopy needs from an inner solve.
@@ -37,4 +40,24 @@ type InnerResult struct {
 	Y          []float64 // length m
 	ZL, ZU     []float64 // length n
 	Iterations int
+}
+
+// Apply puts the warm start into inner-solver settings: the primal-dual
+// point becomes set.WarmStart, and the positive ones of MuInit, MuMax and
+// BoundPush replace set.MuInit, set.MuMax and set.WarmStartBoundPush. A nil
+// w leaves set as it is (a cold start).
+func (w *WarmStart) Apply(set *nlp.Settings) {
+	if w == nil {
+		return
+	}
+	set.WarmStart = &nlp.WarmStart{X: w.X, Y: w.Y, ZL: w.ZL, ZU: w.ZU}
+	if w.MuInit > 0 {
+		set.MuInit = w.MuInit
+	}
+	if w.MuMax > 0 {
+		set.MuMax = w.MuMax
+	}
+	if w.BoundPush > 0 {
+		set.WarmStartBoundPush = w.BoundPush
+	}
 }

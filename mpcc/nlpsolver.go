@@ -37,15 +37,7 @@ func DefaultNLPSettings() nlp.Settings {
 // SolveNLP implements InnerSolver.
 func (s *NLPSolver) SolveNLP(ctx context.Context, p nlp.Problem, start *WarmStart) (*InnerResult, error) {
 	solver := nlp.Solver{Settings: s.Settings}
-	if start != nil {
-		solver.Settings.WarmStart = &nlp.WarmStart{X: start.X, Y: start.Y, ZL: start.ZL, ZU: start.ZU}
-		if start.MuInit > 0 {
-			solver.Settings.MuInit = start.MuInit
-		}
-		if start.MuMax > 0 {
-			solver.Settings.MuMax = start.MuMax
-		}
-	}
+	start.Apply(&solver.Settings)
 	res, err := solver.SolveIn(ctx, &s.ws, p)
 	if err != nil {
 		return nil, err

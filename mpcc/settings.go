@@ -96,6 +96,15 @@ type Settings struct {
 	// 10 failed earlier, at σ = 1e-2 and 1e-3); it is there for
 	// experiments. 0: off.
 	WarmMuCapFactor float64
+	// WarmPushFactor, if positive, sets the inner solver's warm-start bound
+	// push of every warm-started step to κ₁ = min(1e-3, WarmPushFactor·σ_k)
+	// (WarmStart.BoundPush; IPOPT's warm_start_bound_push, default 1e-3 for
+	// every step). A variable that ended at its bound is moved by κ₁ into
+	// the interior; where it multiplies stiff terms (the auxiliary
+	// dynamics a_n·M⁻¹ of time freezing) a fixed 1e-3 makes a primal
+	// infeasibility of order 10 at the start of every step, far more than
+	// the step to the next σ needs. 0: off.
+	WarmPushFactor float64
 
 	// Polish enables the polishing step after the homotopy: for every pair
 	// the variable with the smaller gap x_i − x_L,i is fixed at its lower
@@ -156,7 +165,7 @@ func (s *Settings) Validate() error {
 		v    float64
 	}{
 		{"Sigma0", s.Sigma0}, {"Kappa", s.Kappa}, {"Exponent", s.Exponent}, {"SigmaN", s.SigmaN},
-		{"CompTol", s.CompTol}, {"WarmMuFactor", s.WarmMuFactor}, {"WarmMuMin", s.WarmMuMin}, {"WarmMuCapFactor", s.WarmMuCapFactor},
+		{"CompTol", s.CompTol}, {"WarmMuFactor", s.WarmMuFactor}, {"WarmMuMin", s.WarmMuMin}, {"WarmMuCapFactor", s.WarmMuCapFactor}, {"WarmPushFactor", s.WarmPushFactor},
 		{"PolishTol", s.PolishTol}, {"PolishFeasTol", s.PolishFeasTol}, {"PolishSigma", s.PolishSigma},
 	}
 	for _, f := range nonneg {

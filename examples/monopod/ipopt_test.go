@@ -30,12 +30,7 @@ type ipoptInner struct {
 
 func (s *ipoptInner) SolveNLP(ctx context.Context, p nlp.Problem, start *mpcc.WarmStart) (*mpcc.InnerResult, error) {
 	solver := ipopt.Solver{Settings: s.set, Options: s.opts, NoTimingStatistics: true}
-	if start != nil {
-		solver.Settings.WarmStart = &nlp.WarmStart{X: start.X, Y: start.Y, ZL: start.ZL, ZU: start.ZU}
-		if start.MuInit > 0 {
-			solver.Settings.MuInit = start.MuInit
-		}
-	}
+	start.Apply(&solver.Settings)
 	res, err := solver.Solve(ctx, p)
 	if err != nil {
 		return nil, err

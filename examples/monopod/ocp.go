@@ -106,6 +106,10 @@ type config struct {
 	// Sigma0 is the first σ of the homotopy (1) and WarmPush the inner
 	// solver's warm-start bound push κ₁ (0: nlp's default 1e-3).
 	Sigma0, WarmPush float64
+	// WarmPushFactor is mpcc.Settings.WarmPushFactor: the warm-start bound
+	// push of every homotopy step is min(1e-3, WarmPushFactor·σ) (0: off;
+	// it overrides WarmPush from the second step on).
+	WarmPushFactor float64
 }
 
 func defaultConfig() config {
@@ -209,6 +213,7 @@ func buildOCP(m *monopod, c config) (*fesd.OCP, error) {
 		p.Options.MPCC.WarmMuMin, p.Options.MPCC.WarmMuFactor = c.Mu0, 1e-300
 	}
 	p.Options.MPCC.WarmMuCapFactor = c.MuCap
+	p.Options.MPCC.WarmPushFactor = c.WarmPushFactor
 	if c.Monotone {
 		nlpSet.MuStrategy = nlp.MuMonotone
 	}

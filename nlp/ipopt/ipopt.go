@@ -433,6 +433,7 @@ func (s *Solver) setOptions(prob C.IpoptProblem, outFile string, warm bool) erro
 	}
 	numIf("mu_init", set.MuInit)
 	numIf("mu_min", set.MuMin)
+	numIf("mu_max", set.MuMax) // IPOPT: adaptive mode only
 	numIf("mu_target", set.MuTarget)
 	if set.NoBoundRelax {
 		num("bound_relax_factor", 0)
