@@ -15,6 +15,7 @@ import (
 	"github.com/fesd-go/fesd/ad"
 	"github.com/fesd-go/fesd/dcs"
 	"github.com/fesd-go/fesd/fesd"
+	"github.com/fesd-go/fesd/mpcc"
 	"github.com/fesd-go/fesd/nlp"
 )
 
@@ -374,4 +375,30 @@ func solveLogged(t *testing.T, c config) summary {
 	}
 	t.Log(strings.TrimSpace(buf.String()))
 	return s
+}
+
+// TestFinishSmall: TestStepSmall's problem with nosnoc's paper-era
+// homotopy cut after three steps (σ = 1, 0.1, 0.01, so the residual is
+// still about 1e-2) and finished by the ℓ∞ elastic mode (-finish linf) from
+// σ = 1e-5 (ρ = 1e5). The finish must reach the complementarity tolerance
+// 1e-5 with IPOPT's objective of the full homotopy (8.41135, see
+// TestStepSmall).
+func TestFinishSmall(t *testing.T) {
+	if testing.Short() {
+		t.Skip("about 10 s")
+	}
+	c := defaultConfig()
+	c.N, c.T, c.Distance, c.Cross, c.MaxIter = 4, 0.4, 0.1, fesd.FEFE, 3000
+	c.MaxSteps, c.Finish, c.FinishSigma0 = 3, mpcc.LInf, 1e-5
+	s := solveLogged(t, c)
+	if s.Status != "Solved" || s.CompResidual > c.CompTol {
+		t.Fatalf("status %s, residual %g", s.Status, s.CompResidual)
+	}
+	if s.HomotopySteps <= 3 {
+		t.Errorf("%d homotopy steps: the finish did not run", s.HomotopySteps)
+	}
+	const ipoptObjective = 8.41135
+	if math.Abs(s.Objective-ipoptObjective) > 1e-3*ipoptObjective {
+		t.Errorf("objective %.6f, IPOPT's %.5f", s.Objective, ipoptObjective)
+	}
 }

@@ -110,6 +110,12 @@ type config struct {
 	// push of every homotopy step is min(1e-3, WarmPushFactor·σ) (0: off;
 	// it overrides WarmPush from the second step on).
 	WarmPushFactor float64
+	// FootGround adds the path constraint p_foot,z(q) ≥ 0 at every stage
+	// point (nosnoc defines −0.005 ≤ foot_z but leaves it inactive). The
+	// continuous time-freezing system never goes below the ground (q is
+	// frozen while J_nᵀv < 0 there), but the relaxed NLPs find spurious
+	// solutions that do.
+	FootGround bool
 }
 
 func defaultConfig() config {
@@ -221,6 +227,9 @@ func buildOCP(m *monopod, c config) (*fesd.OCP, error) {
 		p.Options.MPCC.Polish, p.Options.MPCC.PolishSigma = true, c.PolishSigma
 	}
 	p.Options.Inner = c.Inner
+	if c.FootGround {
+		p.Path = append(p.Path, fesd.Constraint{G: ad.Vec{m.kin.foot[1]}, L: []float64{0}, U: []float64{inf}, At: fesd.AtStagePoints})
+	}
 	if c.InitX0 {
 		p.XInit = [][]float64{x0}
 	}
