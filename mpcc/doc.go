@@ -67,6 +67,17 @@
 // LInf (elastic ℓ∞ mode): one slack s ≥ 0 takes τ's place in every term
 // (Scholtes: c_k(x) ≤ s, or = s) and f + ρ s is minimized.
 //
+// An elastic mode can also finish a Direct homotopy: the Scholtes
+// constraints c_k ≤ σ lose every constraint qualification as σ → 0 (their
+// multipliers grow like 1/√σ at biactive pairs), while with the ℓ∞ slack
+// the relaxed NLP keeps one, and for ρ above the MPCC multipliers the
+// penalty is exact, so the slack goes to zero at a finite ρ. On the monopod
+// of 004 §7.2 (N = 30) the Scholtes steps below σ = 1e-4 stall with
+// package nlp and with IPOPT alike; from the σ = 1e-4 point the ℓ∞ mode
+// ends Solved, with residual 9.3e-6 after 186 iterations (Step, ρ = 1e5)
+// and 1.8e-7 (Stewart, ρ = 1e4 … 1e7; see examples/monopod). fesd.OCPSolver.SetHomotopy with SetWarm runs such a
+// continuation.
+//
 // With PenaltyScaling = ObjectiveTimesSigma the objective is σ f + P
 // instead of f + P/σ (nosnoc's objective_scaling_direct = 0). Lin–Fukushima
 // and Kadrani support Direct steering only, because their τ enters the

@@ -139,6 +139,34 @@
 // (-polish 1e-3: the NLP with the active set fixed ends NumericalError,
 // violation 2.7e-4), warm duals with -init-x0 (σ = 1e-3 limit).
 //
+// Finishing with the ℓ∞ elastic mode (-max-steps 5 -finish linf). The
+// Scholtes steps below σ = 1e-4 stall (10 000 iterations on σ = 1e-5:
+// iteration limit at residual 1.2e-5 for Step, 9.5e-6 for Stewart, the
+// line search backtracking to α ≈ 5e-3 with δ_w ≈ 0.1 in every
+// iteration). Continuing from the σ = 1e-4 point with one slack s ≥ 0,
+// c_k ≤ s, and the objective f + s/σ (mpcc.LInf; fesd.OCPSolver.SetHomotopy
+// and SetWarm) ends Solved. N = 30, 3 m, FE_STAGE, 3 000 iterations per
+// step, one run each, two at a time on 2 cores:
+//
+//	run                                   iterations  wall   residual  objective  |q(T)−q*|  |v(T)|  hops  penetration
+//	Stewart -init-ref, finish from ρ = 1e4     6 325   354 s  1.8e-7    20.08      3.6e-3     1.1e-2   4     3.1 cm
+//	Step -init-ref, finish from ρ = 1e5        3 750   152 s  9.3e-6    25.38      3.9e-3     7.1e-2   0     38 cm
+//	Step -init-x0 (4 steps), ρ = 1e5           4 274   115 s  2.1e-6    36.83      2.4e-2     0.21     0     6.7 cm
+//
+// Stewart's is the gait of 004 Figure 8: four hops (the foot up to 0.23 m),
+// the target within 3.6e-3. It still misses the acceptance: the
+// foot slides 1.5–3 cm below the ground for t ≈ 0.5–1.2 s, |v(T)| = 1.1e-2,
+// and the clock dips by 2e-5 and 4e-5 at two interior stage points. Step's
+// solution is spurious, and already the σ = 1e-4 Scholtes point is: between
+// t = 1.9 and 2.0 s the robot falls through the ground within one stage
+// (|ω| up to 925 rad/s, the hip at its bound z = 0). What did not help
+// (Step -init-ref unless said): -centred-duals (σ = 1e-4 limit, then
+// Infeasible), -warm-push-factor 0.1 (σ = 1e-5 limit), -watchdog 10 (σ =
+// 1e-4 limit, 1e-5 Infeasible), -foot-ground (Step: σ = 1e-3 limit and the
+// ℓ∞ finish stalls at residual 7e-4; Stewart: σ = 1e-2 limit), -finish l1
+// (the ρ = 1e4 step hits the limit at residual 50), FE_FE (σ = 1e-5 and
+// 1e-6 hit the limit at residuals 1.0e-5 and 8.7e-6).
+//
 // Usage:
 //
 //	go run ./examples/monopod [-N 60] [-dcs step|stewart] [-out DIR] [-sweep 30:90:10]
@@ -147,6 +175,8 @@
 //	                          [-sigma0 1] [-kappa 0.1] [-warm-push 1e-3] [-T 3] [-distance 3] [-sot-max 10]
 //	                          [-init-x0] [-cold-duals=true] [-monotone] [-mu0 0.1] [-mu-cap 10] [-polish 1e-3]
 //	                          [-xbounds stage_ends|element_boundaries|stage_points] [-cpuprofile FILE] [-v] [-vv]
+//	                          [-max-steps 5] [-finish l1|linf] [-finish-sigma0 1e-5] [-centred-duals]
+//	                          [-warm-push-factor 0.1] [-foot-ground]
 //
 // -T and -distance shorten the task for experiments (e.g. -N 4 -T 0.4
 // -distance 0.1); -steering l1 uses the exact ℓ1 penalty instead of the

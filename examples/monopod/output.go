@@ -12,6 +12,7 @@ import (
 
 	"github.com/fesd-go/fesd/fesd"
 	"github.com/fesd-go/fesd/internal/report"
+	"github.com/fesd-go/fesd/mpcc"
 )
 
 // summary is summary.json.
@@ -97,6 +98,9 @@ func summarize(c config, r *fesd.OCPResult, m *monopod, a *analysis, wall time.D
 		WallSeconds: wall.Seconds(), CompResidual: r.CompResidual,
 		NumVariables: r.NumVariables, NumConstraint: r.NumConstraints, ClockMonotone: true,
 		Inner: fmt.Sprintf("%v strict_pivots=%t always_dc=%t steering=%v", c.LinearSolver, c.StrictPivots, c.AlwaysDC, c.Steering)}
+	if c.Finish != mpcc.Direct {
+		s.Inner += fmt.Sprintf(" finish=%v", c.Finish)
+	}
 	if r.Iterations > 0 {
 		s.SecondsPerIteration = wall.Seconds() / float64(r.Iterations)
 	}
