@@ -107,6 +107,7 @@ func TestIPOPTPaper(t *testing.T) {
 	}
 	c := defaultConfig()
 	c.N, c.MaxIter, c.InitRef, c.ColdDuals, c.MaxSteps = 30, 3000, true, true, 5
+	c.Finish = mpcc.Direct // nosnoc's five steps only
 	c.Log = os.Stdout
 	set := mpcc.DefaultNLPSettings()
 	set.Tol, set.AcceptableTol, set.AcceptableIter, set.MaxIter = c.NLPTol, c.NLPTol, 3, c.MaxIter

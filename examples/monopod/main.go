@@ -145,8 +145,11 @@
 // line search backtracking to α ≈ 5e-3 with δ_w ≈ 0.1 in every
 // iteration). Continuing from the σ = 1e-4 point with one slack s ≥ 0,
 // c_k ≤ s, and the objective f + s/σ (mpcc.LInf; fesd.OCPSolver.SetHomotopy
-// and SetWarm) ends Solved. N = 30, 3 m, FE_STAGE, 3 000 iterations per
-// step, one run each, two at a time on 2 cores:
+// and SetWarm) ends Solved. This is the default since (the reference as
+// the start, five Scholtes steps, the finish from ρ = 1/σ = 1e5; -finish
+// none -max-steps 0 -init-ref=false gives the paper's Scholtes-only
+// homotopy from the forward simulation). N = 30, 3 m, FE_STAGE, 3 000
+// iterations per step, one run each, two at a time on 2 cores:
 //
 //	run                                   iterations  wall   residual  objective  |q(T)−q*|  |v(T)|  hops  penetration
 //	Stewart -init-ref, finish from ρ = 1e4     6 325   354 s  1.8e-7    20.08      3.6e-3     1.1e-2   4     3.1 cm
@@ -170,12 +173,12 @@
 // Usage:
 //
 //	go run ./examples/monopod [-N 60] [-dcs step|stewart] [-out DIR] [-sweep 30:90:10]
-//	                          [-cross fe_stage|fe_fe|stage_stage|stage_fe] [-init-ref] [-watchdog 10] [-strict-pivots] [-curvature]
+//	                          [-cross fe_stage|fe_fe|stage_stage|stage_fe] [-init-ref=true] [-watchdog 10] [-strict-pivots] [-curvature]
 //	                          [-always-dc] [-linsolver PivotingLDL|SparseLDL|DenseLDL] [-steering direct|l1|linf]
 //	                          [-sigma0 1] [-kappa 0.1] [-warm-push 1e-3] [-T 3] [-distance 3] [-sot-max 10]
 //	                          [-init-x0] [-cold-duals=true] [-monotone] [-mu0 0.1] [-mu-cap 10] [-polish 1e-3]
 //	                          [-xbounds stage_ends|element_boundaries|stage_points] [-cpuprofile FILE] [-v] [-vv]
-//	                          [-max-steps 5] [-finish l1|linf] [-finish-sigma0 1e-5] [-centred-duals]
+//	                          [-max-steps 5] [-finish linf|l1|none] [-finish-sigma0 1e-5] [-centred-duals]
 //	                          [-warm-push-factor 0.1] [-foot-ground]
 //
 // -T and -distance shorten the task for experiments (e.g. -N 4 -T 0.4
@@ -261,7 +264,7 @@ func runMain(ctx context.Context, args []string, stdout io.Writer) error {
 	fs.Float64Var(&c.CompTol, "comp-tol", c.CompTol, "complementarity tolerance")
 	fs.IntVar(&c.MaxIter, "max-iter", c.MaxIter, "NLP iteration limit per homotopy step")
 	fs.BoolVar(&c.InitRef, "init-ref", c.InitRef, "initialize the states with the reference")
-	fs.BoolVar(&c.InitX0, "init-x0", c.InitX0, "initialize every state at x₀ (nosnoc) instead of a forward simulation with u = 0")
+	fs.BoolVar(&c.InitX0, "init-x0", c.InitX0, "initialize every state at x₀ (nosnoc) instead of the reference (-init-ref=false -init-x0=false: forward simulation with u = 0)")
 	fs.BoolVar(&c.ColdDuals, "cold-duals", c.ColdDuals, "homotopy: restart every step from the primal point only (nosnoc)")
 	fs.BoolVar(&c.CentredDuals, "centred-duals", c.CentredDuals, "inner NLP: start the bound multipliers at z = μ₀/gap (IPOPT's bound_mult_init_method = mu-based) instead of 1")
 	fs.Float64Var(&c.PolishSigma, "polish", c.PolishSigma, "homotopy: polish (fix the active set, σ = 0) after every step with σ ≤ this value (0: off)")
@@ -275,7 +278,7 @@ func runMain(ctx context.Context, args []string, stdout io.Writer) error {
 	fs.Float64Var(&c.T, "T", c.T, "horizon in seconds (physical time)")
 	fs.Float64Var(&c.Distance, "distance", c.Distance, "target q_x in metres")
 	steer := fs.String("steering", c.Steering.String(), "homotopy steering: direct, l1 (exact ℓ1 penalty) or linf")
-	finish := fs.String("finish", "", "continue an unfinished homotopy with this steering: l1 (exact ℓ1 penalty) or linf")
+	finish := fs.String("finish", strings.ToLower(c.Finish.String()), "continue an unfinished homotopy with this steering: linf (elastic ℓ∞ mode), l1 (exact ℓ1 penalty) or none")
 	fs.Float64Var(&c.FinishSigma0, "finish-sigma0", c.FinishSigma0, "first σ of the -finish homotopy (0: the last σ of the first)")
 	fs.IntVar(&c.MaxSteps, "max-steps", c.MaxSteps, "number of homotopy steps (nosnoc's N_homotopy; 0: from σ₀, κ and -comp-tol)")
 	fs.Float64Var(&c.SOTMax, "sot-max", c.SOTMax, "upper bound of the speed of time per stage")
@@ -293,8 +296,13 @@ func runMain(ctx context.Context, args []string, stdout io.Writer) error {
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
+	set := map[string]bool{}
+	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
 	if c.InitX0 && c.InitRef {
-		return fmt.Errorf("-init-x0 and -init-ref: choose one initialization")
+		if set["init-ref"] {
+			return fmt.Errorf("-init-x0 and -init-ref: choose one initialization")
+		}
+		c.InitRef = false // -init-x0 replaces the default
 	}
 	var err error
 	if c.Form, err = dcs.ParseFormulation(*dcsFlag); err != nil {
@@ -306,12 +314,15 @@ func runMain(ctx context.Context, args []string, stdout io.Writer) error {
 	if c.Steering, err = parseSteering(*steer); err != nil {
 		return err
 	}
-	if *finish != "" {
+	switch {
+	case strings.EqualFold(*finish, "none"):
+		c.Finish = mpcc.Direct
+	default:
 		if c.Finish, err = parseSteering(*finish); err != nil {
 			return err
 		}
 		if c.Finish == mpcc.Direct {
-			return fmt.Errorf("-finish %q: want l1 or linf", *finish)
+			return fmt.Errorf("-finish %q: want linf, l1 or none", *finish)
 		}
 	}
 	if c.XBoundsAt, err = fesd.ParseWhere(*xb); err != nil {

@@ -301,12 +301,15 @@ func mustRead(t *testing.T, p string) []byte {
 // Reference: IPOPT 3.11.9 with MUMPS as the inner solver reaches objective
 // 8.41135 on the same homotopy (TestIPOPTInner, go test -tags ipopt).
 // Measured with the defaults (nlp.PivotingLDL, nosnoc's restart of every
-// homotopy step from the primal point only): Solved after 870 NLP
-// iterations, objective 8.41135 (2 435 when the duals are handed on, the
-// default before). With the pivot-free LDLᵀ it needs the strict zero-pivot
-// rule and δ_c in every factorization (-linsolver SparseLDL -strict-pivots
-// -always-dc: 895 iterations, same objective; with SparseLDL, warm duals and
-// no strict rule the homotopy ends in NLPFailure after 16 375 iterations).
+// homotopy step from the primal point only, the reference as the start,
+// five Scholtes steps and the ℓ∞ finish from ρ = 1e5): Solved after 894
+// NLP iterations, objective 8.41249, residual 3.5e-8. With the pivot-free
+// LDLᵀ it needs the strict zero-pivot rule and δ_c in every factorization
+// (-linsolver SparseLDL -strict-pivots -always-dc: 631 iterations,
+// objective 8.41328). Before the ℓ∞ finish and -init-ref were the defaults
+// (Scholtes down to σ = 1e-5 from the forward-simulated start): 870 and
+// 895 iterations, objective 8.41135 in both; with SparseLDL, warm duals and
+// no strict rule that homotopy ended in NLPFailure after 16 375 iterations.
 func TestStepSmall(t *testing.T) {
 	if testing.Short() {
 		t.Skip("about 20 s")
@@ -377,8 +380,8 @@ func solveLogged(t *testing.T, c config) summary {
 	return s
 }
 
-// TestFinishSmall: TestStepSmall's problem with nosnoc's paper-era
-// homotopy cut after three steps (σ = 1, 0.1, 0.01, so the residual is
+// TestFinishSmall: TestStepSmall's problem from the forward-simulated
+// start with nosnoc's paper-era homotopy cut after three steps (σ = 1, 0.1, 0.01, so the residual is
 // still about 1e-2) and finished by the ℓ∞ elastic mode (-finish linf) from
 // σ = 1e-5 (ρ = 1e5). The finish must reach the complementarity tolerance
 // 1e-5 with IPOPT's objective of the full homotopy (8.41135, see
@@ -389,7 +392,7 @@ func TestFinishSmall(t *testing.T) {
 	}
 	c := defaultConfig()
 	c.N, c.T, c.Distance, c.Cross, c.MaxIter = 4, 0.4, 0.1, fesd.FEFE, 3000
-	c.MaxSteps, c.Finish, c.FinishSigma0 = 3, mpcc.LInf, 1e-5
+	c.MaxSteps, c.Finish, c.FinishSigma0, c.InitRef = 3, mpcc.LInf, 1e-5, false
 	s := solveLogged(t, c)
 	if s.Status != "Solved" || s.CompResidual > c.CompTol {
 		t.Fatalf("status %s, residual %g", s.Status, s.CompResidual)

@@ -57,11 +57,13 @@ type config struct {
 	// (e.g. IPOPT, for comparisons).
 	Inner mpcc.InnerSolver
 	// InitRef starts the states at the reference (nosnoc's
-	// initialize_with_ref; off in the paper's experiment).
+	// initialize_with_ref; off in the paper's experiment, on by default
+	// here: from the forward simulation the σ = 1 step already fails at
+	// N = 30).
 	InitRef bool
-	// InitX0 starts every state at x₀ (nosnoc's default initialization)
-	// instead of the forward simulation with u = 0 that fesd.OCP uses
-	// without XInit.
+	// InitX0 starts every state at x₀ (nosnoc's default initialization).
+	// With neither InitRef nor InitX0 the start is the forward simulation
+	// with u = 0 that fesd.OCP uses without XInit.
 	InitX0 bool
 	// ColdDuals restarts every homotopy step from the primal point only
 	// (nosnoc's warm_start_duals = false).
@@ -121,7 +123,11 @@ type config struct {
 func defaultConfig() config {
 	return config{N: 60, T: 3, Distance: 3, Form: dcs.Step, NFE: 3, Cross: fesd.FEStage, SOTMin: 0.99, SOTMax: 10,
 		CompTol: 1e-5, Kappa: 0.1, Sigma0: 1, NLPTol: 1e-5, MaxIter: 10000, LinearSolver: nlp.PivotingLDL,
-		ColdDuals: true}
+		ColdDuals: true,
+		// The homotopy that solves N = 30 in both modes (package doc):
+		// start at the reference, nosnoc's five Scholtes steps (σ = 1 …
+		// 1e-4), then the ℓ∞ elastic mode from ρ = 1e5.
+		InitRef: true, MaxSteps: 5, Finish: mpcc.LInf, FinishSigma0: 1e-5}
 }
 
 // qTarget returns (Distance, 0.4, 0, 0).
