@@ -152,14 +152,16 @@
 // iterations per step, one run each, two at a time on 2 cores:
 //
 //	run                                   iterations  wall   residual  objective  |q(T)−q*|  |v(T)|  hops  penetration
+//	Stewart -init-ref, finish from ρ = 1e5     2 753    84 s  6.2e-7    16.37      5.2e-3     8.5e-3   4     1.6 cm
 //	Stewart -init-ref, finish from ρ = 1e4     6 325   354 s  1.8e-7    20.08      3.6e-3     1.1e-2   4     3.1 cm
 //	Step -init-ref, finish from ρ = 1e5        3 750   152 s  9.3e-6    25.38      3.9e-3     7.1e-2   0     38 cm
 //	Step -init-x0 (4 steps), ρ = 1e5           4 274   115 s  2.1e-6    36.83      2.4e-2     0.21     0     6.7 cm
 //
-// Stewart's is the gait of 004 Figure 8: four hops (the foot up to 0.23 m),
-// the target within 3.6e-3. It still misses the acceptance: the
-// foot slides 1.5–3 cm below the ground for t ≈ 0.5–1.2 s, |v(T)| = 1.1e-2,
-// and the clock dips by 2e-5 and 4e-5 at two interior stage points. Step's
+// Stewart's is the gait of 004 Figure 8: four hops (the foot up to 0.23 m
+// with ρ = 1e4), the target within 4–5e-3. It still misses the issue's
+// acceptance (1e-3): the foot slides 1.5–3 cm below the ground for t ≈
+// 0.5–1.2 s, |v(T)| ≈ 1e-2, and the clock dips by 2e-5 and 4e-5 at two
+// interior stage points (ρ = 1e4 run). Step's
 // solution is spurious, and already the σ = 1e-4 Scholtes point is: between
 // t = 1.9 and 2.0 s the robot falls through the ground within one stage
 // (|ω| up to 925 rad/s, the hip at its bound z = 0). What did not help
