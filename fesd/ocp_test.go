@@ -202,17 +202,7 @@ func TestOCPStageSpeedOfTime(t *testing.T) {
 // is reached; the path complementarity 0 ≤ a ⊥ b ≥ 0 at every stage
 // point forbids it (the solution then alternates a and b around x = 1). Warm-starting from the solution must reproduce it.
 func TestOCPPathComp(t *testing.T) {
-	g := ad.NewGraph()
-	x := g.SymVec("x", 1)
-	u := g.SymVec("u", 2)
-	m := dcs.NewModel(g, x, u, nil)
-	m.F0 = ad.Vec{u[0].Sub(u[1])}
-	p := &fesd.OCP{
-		Model: m, X0: []float64{0}, N: 8, T: 4,
-		UL: []float64{0, 0}, UU: []float64{1, 1},
-		Lagrange:  ad.Sq(x[0].AddConst(-1)).Sub(u[0].Add(u[1]).Scale(0.1)),
-		PathComps: []fesd.PathComp{{G: ad.Vec{u[0]}, H: ad.Vec{u[1]}, At: fesd.AtStagePoints}},
-	}
+	p := pathCompOCP()
 	s, err := fesd.NewOCPSolver(p)
 	if err != nil {
 		t.Fatal(err)
@@ -261,17 +251,7 @@ func TestOCPPathComp(t *testing.T) {
 // that point, must reach the complementarity tolerance and the objective of
 // the full Scholtes homotopy (the reference, solved from scratch).
 func TestOCPSetHomotopy(t *testing.T) {
-	g := ad.NewGraph()
-	x := g.SymVec("x", 1)
-	u := g.SymVec("u", 2)
-	m := dcs.NewModel(g, x, u, nil)
-	m.F0 = ad.Vec{u[0].Sub(u[1])}
-	p := &fesd.OCP{
-		Model: m, X0: []float64{0}, N: 8, T: 4,
-		UL: []float64{0, 0}, UU: []float64{1, 1},
-		Lagrange:  ad.Sq(x[0].AddConst(-1)).Sub(u[0].Add(u[1]).Scale(0.1)),
-		PathComps: []fesd.PathComp{{G: ad.Vec{u[0]}, H: ad.Vec{u[1]}, At: fesd.AtStagePoints}},
-	}
+	p := pathCompOCP()
 	ref, err := fesd.SolveOCP(context.Background(), p)
 	if err != nil {
 		t.Fatal(err)
@@ -309,4 +289,21 @@ func TestOCPSetHomotopy(t *testing.T) {
 	if r2.Status != mpcc.Solved || math.Abs(r2.Objective-ref.Objective) > 1e-6*math.Max(1, math.Abs(ref.Objective)) {
 		t.Errorf("ℓ1 finish: status %v, objective %.10f, want %.10f", r2.Status, r2.Objective, ref.Objective)
 	}
+}
+
+// pathCompOCP is the OCP of TestOCPPathComp: ẋ = a − b, a, b ∈ [0, 1],
+// running cost (x − 1)² − 0.1(a + b), 0 ≤ a ⊥ b ≥ 0 at every stage point.
+func pathCompOCP() *fesd.OCP {
+	g := ad.NewGraph()
+	x := g.SymVec("x", 1)
+	u := g.SymVec("u", 2)
+	m := dcs.NewModel(g, x, u, nil)
+	m.F0 = ad.Vec{u[0].Sub(u[1])}
+	p := &fesd.OCP{
+		Model: m, X0: []float64{0}, N: 8, T: 4,
+		UL: []float64{0, 0}, UU: []float64{1, 1},
+		Lagrange:  ad.Sq(x[0].AddConst(-1)).Sub(u[0].Add(u[1]).Scale(0.1)),
+		PathComps: []fesd.PathComp{{G: ad.Vec{u[0]}, H: ad.Vec{u[1]}, At: fesd.AtStagePoints}},
+	}
+	return p
 }
