@@ -157,6 +157,19 @@
 //	Step -init-ref, finish from ρ = 1e5        3 750   152 s  9.3e-6    25.38      3.9e-3     7.1e-2   0     38 cm
 //	Step -init-x0 (4 steps), ρ = 1e5           4 274   115 s  2.1e-6    36.83      2.4e-2     0.21     0     6.7 cm
 //
+// The sweep with the defaults (one process per mode, N in turn, with a
+// third job on the 2 cores for part of the time, so the times per
+// iteration are only rough):
+//
+//	N   mode     status      iterations  wall    ms/it  residual  objective  |q(T)−q*|  |v(T)|   hops  penetration
+//	30  Stewart  Solved        2 753       84 s   31    6.2e-7    16.37      5.2e-3     8.5e-3   4     1.6 cm
+//	40  Stewart  Solved        6 758      330 s   49    1.9e-6    54.53      4.8e-4     5.6e-3   2     2.5 cm
+//	50  Stewart  Solved        9 188    1 174 s  128    4.1e-7    17.01      5.7e-3     2.3e-2   6     0.9 cm
+//	30  Step     Solved        3 750      122 s   32    9.3e-6    25.38      3.9e-3     7.1e-2   0     38 cm (spurious)
+//	40  Step     SigmaLimit   12 704    1 091 s   86    4.2e-5    50.33      2.1e-2     7.3e-2   1     2.5 cm
+//
+// Larger N were still running when these lines were written.
+//
 // Stewart's is the gait of 004 Figure 8: four hops (the foot up to 0.23 m
 // with ρ = 1e4), the target within 4–5e-3. It still misses the issue's
 // acceptance (1e-3): the foot slides 1.5–3 cm below the ground for t ≈
