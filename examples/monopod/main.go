@@ -170,13 +170,14 @@
 //	40  Step     SigmaLimit   12 704    1 091 s   86    4.2e-5    50.33      2.1e-2     7.3e-2   1     2.5 cm
 //	50  Step     SigmaLimit   12 803      961 s   75    2.6e-4    59.56      4.6e-2     0.14     2     5.7 cm
 //	60  Step     Solved        9 690      934 s   96    9.0e-6    57.24      3.0e-2     2.8e-2   4     1.3 cm
+//	70  Step     SigmaLimit   10 657      982 s   92    4.6e-5    78.35      6.3e-3     3.1e-2   2     16 cm
 //
 // (N = 30 Step with -cross FE_FE: Solved, 4 712 iterations, residual
 // 5.5e-6, objective 36.90, |q(T)−q*| = 2.8e-2, no hops, 9.3 cm below the
 // ground.) At N = 60 Stewart's ℓ∞ finish diverges: σ = 1e-6 hits the
 // iteration limit at residual 1.3 and the later steps start from there (the
-// homotopy warm-starts from a failed step's point, as nosnoc does). N = 70
-// … 90 were not run to the end in this session.
+// homotopy warm-starts from a failed step's point, as nosnoc does). Stewart
+// N ≥ 70 and Step N ≥ 80 were not run to the end in this session.
 //
 // Stewart's is the gait of 004 Figure 8: four hops (the foot up to 0.23 m
 // with ρ = 1e4), the target within 4–5e-3. It still misses the issue's
