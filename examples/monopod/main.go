@@ -166,6 +166,7 @@
 //	40  Stewart  Solved        6 758      330 s   49    1.9e-6    54.53      4.8e-4     5.6e-3   2     2.5 cm
 //	50  Stewart  Solved        9 188    1 174 s  128    4.1e-7    17.01      5.7e-3     2.3e-2   6     0.9 cm
 //	60  Stewart  NLPFailure   13 700    1 643 s  120    2.3       87.48      0.13       0.18     7     0.9 cm
+//	70  Stewart  SigmaLimit   10 525    1 292 s  123    1.5e-5    56.33      7.1e-2     8.3e-2   7     0.4 cm
 //	30  Step     Solved        3 750      122 s   32    9.3e-6    25.38      3.9e-3     7.1e-2   0     38 cm (spurious)
 //	40  Step     SigmaLimit   12 704    1 091 s   86    4.2e-5    50.33      2.1e-2     7.3e-2   1     2.5 cm
 //	50  Step     SigmaLimit   12 803      961 s   75    2.6e-4    59.56      4.6e-2     0.14     2     5.7 cm
@@ -176,8 +177,8 @@
 // 5.5e-6, objective 36.90, |q(T)−q*| = 2.8e-2, no hops, 9.3 cm below the
 // ground.) At N = 60 Stewart's ℓ∞ finish diverges: σ = 1e-6 hits the
 // iteration limit at residual 1.3 and the later steps start from there (the
-// homotopy warm-starts from a failed step's point, as nosnoc does). Stewart
-// N ≥ 70 and Step N ≥ 80 were not run to the end in this session.
+// homotopy warm-starts from a failed step's point, as nosnoc does). N = 80
+// and 90 were not run to the end in this session.
 //
 // Stewart's is the gait of 004 Figure 8: four hops (the foot up to 0.23 m
 // with ρ = 1e4), the target within 4–5e-3. It still misses the issue's
