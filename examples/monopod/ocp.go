@@ -40,10 +40,11 @@ type config struct {
 	// the exact ℓ1 penalty that NOSBENCH recommends).
 	Steering mpcc.Steering
 	// Finish, if not Direct, continues an unfinished homotopy from its last
-	// point with this steering (L1: the exact ℓ1 penalty ρ·Σ G·H with ρ =
-	// 1/σ, which keeps the constraint qualification that the Scholtes
-	// constraints G·H ≤ σ lose as σ → 0), starting at σ = FinishSigma0 (0:
-	// the last σ of the first homotopy).
+	// point with this steering, starting at σ = FinishSigma0 (0: the last σ
+	// of the first homotopy). LInf (the default) is the elastic ℓ∞ mode:
+	// one slack s ≥ 0 with G·H ≤ s and the objective f + s/σ, which keeps
+	// a constraint qualification that the Scholtes constraints G·H ≤ σ lose
+	// as σ → 0; L1 is the exact ℓ1 penalty f + Σ G·H/σ.
 	Finish       mpcc.Steering
 	FinishSigma0 float64
 	// NLPTol is the inner solver tolerance (IPOPT tol = acceptable_tol =
