@@ -157,7 +157,7 @@ func (s *Solver) Solve(ctx context.Context, p *Problem) (*Result, error) {
 	res := &Result{Status: MaxSteps}
 	var warm *WarmStart
 	var last *InnerResult
-	failed, polished := false, false
+	failed, polished, haveSuccess := false, false, false
 	sigma := prm.sigma0
 	if set.Log != nil {
 		fmt.Fprintf(set.Log, "mpcc: %v relaxation, %v steering, n = %d, m = %d, %d terms\n",
@@ -208,7 +208,11 @@ func (s *Solver) Solve(ctx context.Context, p *Problem) (*Result, error) {
 				step.Elapsed.Round(time.Microsecond))
 		}
 		failed = !r.Status.Success()
-		if !failed || last == nil || finiteVec(r.X) {
+		if !failed {
+			haveSuccess = true
+		}
+		keep := failed && set.KeepLastSuccess && haveSuccess
+		if !keep && (!failed || last == nil || finiteVec(r.X)) {
 			last = r
 			warm = &WarmStart{X: append([]float64(nil), r.X...)}
 			// Duals are handed on only when all are finite: a failed inner

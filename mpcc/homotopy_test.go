@@ -461,3 +461,50 @@ func TestHomotopyWarmPush(t *testing.T) {
 		t.Error("WarmPushFactor = NaN: no error")
 	}
 }
+
+// TestHomotopyKeepLastSuccess checks where the step after a failed one
+// starts: by default (nosnoc) from the failed point, with KeepLastSuccess
+// from the last successful one, which is then also the result. The fake
+// inner solver fails in steps 2 and 4 (of 5) and returns x = (1+σ, 2σ).
+func TestHomotopyKeepLastSuccess(t *testing.T) {
+	fails := func(k int) nlp.Status {
+		if k == 2 || k == 4 {
+			return nlp.IterationLimit
+		}
+		return nlp.Solved
+	}
+	for _, keep := range []bool{false, true} {
+		f := &fakeSolver{point: func(s float64) []float64 { return []float64{1 + s, 2 * s} }, status: fails}
+		s := Solver{Settings: Settings{MaxSteps: 5, KeepLastSuccess: keep}, Inner: f}
+		res, err := s.Solve(context.Background(), onePair())
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(f.calls) != 5 || len(res.Steps) != 5 {
+			t.Fatalf("keep=%v: %d calls, %d steps; want 5", keep, len(f.calls), len(res.Steps))
+		}
+		// Step k+1 starts from step from[k+1].
+		from := []int{-1, 0, 1, 2, 3}
+		wantX := f.calls[4].sigma // the failed last step
+		if keep {
+			from = []int{-1, 0, 1, 1, 3}
+			wantX = f.calls[3].sigma
+		}
+		for k := 1; k < 5; k++ {
+			prev := f.calls[from[k]].sigma
+			if w := f.calls[k].warm; w == nil || w.X[0] != 1+prev || f.calls[k].start[0] != 1+prev {
+				t.Errorf("keep=%v: step %d starts at %v, want x from step %d (σ = %g)", keep, k, f.calls[k].start, from[k], prev)
+			}
+		}
+		if res.Status != NLPFailure {
+			t.Errorf("keep=%v: status %v, want NLPFailure (the last step failed)", keep, res.Status)
+		}
+		if res.X[0] != 1+wantX {
+			t.Errorf("keep=%v: result x₀ = %g, want %g", keep, res.X[0], 1+wantX)
+		}
+		// The residual is that of the returned point, x₀·x₁ = (1+σ)·2σ.
+		if want := (1 + wantX) * 2 * wantX; math.Abs(res.CompResidual-want) > 1e-12*want {
+			t.Errorf("keep=%v: comp residual %g, want %g", keep, res.CompResidual, want)
+		}
+	}
+}

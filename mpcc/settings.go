@@ -105,6 +105,16 @@ type Settings struct {
 	// infeasibility of order 10 at the start of every step, far more than
 	// the step to the next σ needs. 0: off.
 	WarmPushFactor float64
+	// KeepLastSuccess, if set, makes a failed step (inner status not a
+	// success) a dead end: the next σ starts again from the last successful
+	// step's point, and that point, not the failed one, is the result (its
+	// residuals and objective; Status is still NLPFailure when the final
+	// step failed). By default, as in nosnoc, every later step starts from
+	// the failed step's point when it is finite; from a diverged point
+	// (residuals of order 1 after the iteration limit) the later steps
+	// rarely recover. A failure in the first step has no earlier point and
+	// is handed on as by default.
+	KeepLastSuccess bool
 
 	// Polish enables the polishing step after the homotopy: for every pair
 	// the variable with the smaller gap x_i − x_L,i is fixed at its lower

@@ -313,6 +313,8 @@ func runMain(ctx context.Context, args []string, stdout io.Writer) error {
 	fs.Float64Var(&c.Sigma0, "sigma0", c.Sigma0, "first relaxation parameter σ₀ of the homotopy")
 	fs.Float64Var(&c.Kappa, "kappa", c.Kappa, "homotopy reduction factor κ (σ ← κσ)")
 	fs.BoolVar(&c.FootGround, "foot-ground", c.FootGround, "path constraint: foot height ≥ 0 at every stage point")
+	fs.Float64Var(&c.TerminalTol, "terminal-tol", c.TerminalTol, "terminal constraints |q(T) − q*| ≤ tol and |v(T)| ≤ tol componentwise (0: the tracking cost only, nosnoc)")
+	fs.BoolVar(&c.KeepLastSuccess, "keep-last-success", c.KeepLastSuccess, "homotopy: start the step after a failed one from the last successful point (nosnoc: from the failed point)")
 	fs.Float64Var(&c.WarmPushFactor, "warm-push-factor", c.WarmPushFactor, "homotopy: warm-start bound push min(1e-3, f·σ) in every step (0: off, -warm-push)")
 	fs.Float64Var(&c.WarmPush, "warm-push", c.WarmPush, "inner NLP warm-start bound push κ₁ (0: 1e-3, IPOPT's warm_start_bound_push)")
 	cpuProfile := fs.String("cpuprofile", "", "write a CPU profile (go tool pprof) to this file")

@@ -119,6 +119,15 @@ type config struct {
 	// frozen while J_nᵀv < 0 there), but the relaxed NLPs find spurious
 	// solutions that do.
 	FootGround bool
+	// TerminalTol, if positive, adds the terminal constraints
+	// |q(T) − q_target| ≤ TerminalTol and |v(T)| ≤ TerminalTol
+	// (componentwise) to the tracking cost. nosnoc has only the cost
+	// (Q_T = 1e3 on q, 10 on v), which leaves ‖q(T) − q*‖ ≈ 5e-3 and
+	// ‖v(T)‖ ≈ 1e-2 at N = 30.
+	TerminalTol float64
+	// KeepLastSuccess is mpcc.Settings.KeepLastSuccess: a failed homotopy
+	// step does not become the start of the next one.
+	KeepLastSuccess bool
 }
 
 func defaultConfig() config {
@@ -221,6 +230,7 @@ func buildOCP(m *monopod, c config) (*fesd.OCP, error) {
 	nlpSet.BoundMultMuBased = c.CentredDuals
 	p.Options.MPCC.Log = c.Log
 	p.Options.MPCC.ColdDuals = c.ColdDuals
+	p.Options.MPCC.KeepLastSuccess = c.KeepLastSuccess
 	if c.Mu0 > 0 {
 		// μ₀ = max(WarmMuMin, WarmMuFactor·σ) = Mu0 for σ ≤ 1.
 		p.Options.MPCC.WarmMuMin, p.Options.MPCC.WarmMuFactor = c.Mu0, 1e-300
@@ -236,6 +246,16 @@ func buildOCP(m *monopod, c config) (*fesd.OCP, error) {
 	p.Options.Inner = c.Inner
 	if c.FootGround {
 		p.Path = append(p.Path, fesd.Constraint{G: ad.Vec{m.kin.foot[1]}, L: []float64{0}, U: []float64{inf}, At: fesd.AtStagePoints})
+	}
+	if c.TerminalTol > 0 {
+		tol := c.TerminalTol
+		var g ad.Vec
+		var lo, hi []float64
+		for i := 0; i < 8; i++ {
+			g = append(g, m.tf.Model.X[i])
+			lo, hi = append(lo, xT[i]-tol), append(hi, xT[i]+tol)
+		}
+		p.Terminal = append(p.Terminal, fesd.Constraint{G: g, L: lo, U: hi})
 	}
 	if c.InitX0 {
 		p.XInit = [][]float64{x0}
