@@ -105,7 +105,9 @@
 // succeeded and the complementarity residual is at most CompTol (Solved),
 // when σ_k ≤ σ_N (SigmaLimit), or after MaxSteps solves (MaxSteps); a
 // failed NLP does not stop it, but a failure in the last step gives
-// NLPFailure. Each step is recorded as a HomotopyStep.
+// NLPFailure. The step after a failed one starts from the failed point, as
+// in nosnoc, or with Settings.KeepLastSuccess from the last successful
+// point. Each step is recorded as a HomotopyStep.
 //
 // The complementarity residual (Problem.Residuals) is nosnoc's max_k c_k(x)
 // (so it measures the sums of summed terms), taken in absolute value and
