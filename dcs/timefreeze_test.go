@@ -329,6 +329,8 @@ func TestTimeFreezingErrors(t *testing.T) {
 		{"negative a_n", func(_ *dcs.RigidBody, o *dcs.TimeFreezingOptions) { o.AN = -1 }, dcs.ErrOptions},
 		{"NoLift Stewart", func(_ *dcs.RigidBody, o *dcs.TimeFreezingOptions) { o.NoLift = true }, dcs.ErrOptions},
 		{"bad sot", func(_ *dcs.RigidBody, o *dcs.TimeFreezingOptions) { o.SpeedOfTime = 9 }, dcs.ErrOptions},
+		{"negative Baumgarte", func(_ *dcs.RigidBody, o *dcs.TimeFreezingOptions) { o.Baumgarte = -1 }, dcs.ErrOptions},
+		{"NaN Baumgarte", func(_ *dcs.RigidBody, o *dcs.TimeFreezingOptions) { o.Baumgarte = math.NaN() }, dcs.ErrOptions},
 		{"foreign M", func(rb *dcs.RigidBody, _ *dcs.TimeFreezingOptions) { rb.M = ad.NewGraph().Eye(2) }, dcs.ErrInvalidExpr},
 	}
 	for _, c := range cases {
@@ -515,6 +517,49 @@ func TestTimeFreezingDrop(t *testing.T) {
 				t.Logf("max |x − closed form| = %.2g over %d stage points; t(τ=%.1f) = %.9f (closed form %.9f)",
 					maxErr, len(res.StageT), tauEnd, fin[4], exact(tauEnd)[4])
 			})
+		}
+	}
+}
+
+// TestTimeFreezingBaumgarte starts a ball below the ground, q = −d < 0,
+// at rest. With the normal switching function J_nᵀv (k = 0, nosnoc) it
+// slides on {v = 0} and stays at q = −d; with J_nᵀv + k f_c it slides on
+// {v = −k q} after a frozen phase, so that in physical time q(t) = −d·e^{−kt}
+// (closed form: the sliding surface gives dq/dt = v = −kq). Checked at the
+// end of the simulation, against the simulated clock t.
+func TestTimeFreezingBaumgarte(t *testing.T) {
+	const (
+		m, grav, an = 2.0, 9.81, 100.0
+		d, k        = 0.01, 5.0
+		compTol     = 1e-9
+	)
+	for _, form := range formulations {
+		for _, gain := range []float64{0, k} {
+			g := ad.NewGraph()
+			q, v := g.SymVec("q", 1), g.SymVec("v", 1)
+			M := g.Eye(1)
+			M.E[0] = M.E[0].Scale(m)
+			rb := dcs.RigidBody{Graph: g, Q: q, V: v, M: M, FV: g.ConstVec(-m * grav), Contacts: []dcs.Contact{{Gap: q[0]}}}
+			tf, err := dcs.NewTimeFreezing(rb, dcs.TimeFreezingOptions{Formulation: form, AN: an, Baumgarte: gain})
+			if err != nil {
+				t.Fatal(err)
+			}
+			opts := fesd.SimOptions{TSim: 0.6, NSim: 12, Options: fesd.Options{
+				NFE: 3, CrossComp: fesd.FEFE, DCS: tf.DCSOptions(), MPCC: mpcc.Settings{CompTol: compTol}}}
+			res, err := fesd.Simulate(context.Background(), tf.Model, []float64{-d, 0, 0}, opts)
+			if err != nil {
+				t.Fatal(err)
+			}
+			xe := res.X[len(res.X)-1]
+			tEnd := xe[tf.Clock]
+			want := -d * math.Exp(-gain*tEnd)
+			t.Logf("%v k=%g: t = %.4f, q = %.6e, want %.6e", form, gain, tEnd, xe[0], want)
+			if tEnd < 0.4 {
+				t.Errorf("%v k=%g: clock %g, want > 0.4 (time frozen only briefly)", form, gain, tEnd)
+			}
+			if math.Abs(xe[0]-want) > 1e-5*d { // measured 1.1e-8 (1e-7 with NSim = 6)
+				t.Errorf("%v k=%g: q(t = %.4f) = %.6e, want %.6e", form, gain, tEnd, xe[0], want)
+			}
 		}
 	}
 }

@@ -315,6 +315,7 @@ func runMain(ctx context.Context, args []string, stdout io.Writer) error {
 	fs.BoolVar(&c.FootGround, "foot-ground", c.FootGround, "path constraint: foot height ≥ 0 at every stage point")
 	fs.Float64Var(&c.TerminalTol, "terminal-tol", c.TerminalTol, "terminal constraints |q(T) − q*| ≤ tol and |v(T)| ≤ tol componentwise (0: the tracking cost only, nosnoc)")
 	fs.BoolVar(&c.KeepLastSuccess, "keep-last-success", c.KeepLastSuccess, "homotopy: start the step after a failed one from the last successful point (nosnoc: from the failed point)")
+	fs.Float64Var(&c.Baumgarte, "baumgarte", c.Baumgarte, "time freezing: normal switching function J_nᵀv + k·f_c with this k (0: nosnoc's J_nᵀv)")
 	fs.Float64Var(&c.WarmPushFactor, "warm-push-factor", c.WarmPushFactor, "homotopy: warm-start bound push min(1e-3, f·σ) in every step (0: off, -warm-push)")
 	fs.Float64Var(&c.WarmPush, "warm-push", c.WarmPush, "inner NLP warm-start bound push κ₁ (0: 1e-3, IPOPT's warm_start_bound_push)")
 	cpuProfile := fs.String("cpuprofile", "", "write a CPU profile (go tool pprof) to this file")

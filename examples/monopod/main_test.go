@@ -115,7 +115,7 @@ func TestSplineCubic(t *testing.T) {
 // the closed forms of nosnoc.md §3.2 (written out below) at random states
 // (1e-12), and the tabulated M(q₀).
 func TestDynamics(t *testing.T) {
-	m, err := newMonopod(dcs.Step)
+	m, err := newMonopod(dcs.Step, 0)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -182,7 +182,7 @@ func TestDynamics(t *testing.T) {
 func TestMonopodTimeFreezing(t *testing.T) {
 	var fs [][]float64
 	for _, f := range []dcs.Formulation{dcs.Step, dcs.Stewart} {
-		m, err := newMonopod(f)
+		m, err := newMonopod(f, 0)
 		if err != nil {
 			t.Fatal(err)
 		}

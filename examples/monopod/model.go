@@ -87,7 +87,7 @@ func lagrangian(g *ad.Graph, q, v ad.Vec, kin kinematics) (T, V ad.Expr, err err
 // L = T − V (Euler–Lagrange: d/dt ∂L/∂v − ∂L/∂q = τ, with ∂L/∂v = M v), and
 // builds the time-freezing system (004 §7.2; nosnoc.md §3.3): contact at the
 // foot, f_c = p_foot,z, J_n = ∇p_foot,z, J_t = ∇p_foot,x, μ = 0.8, a_n = 200.
-func newMonopod(form dcs.Formulation) (*monopod, error) {
+func newMonopod(form dcs.Formulation, baumgarte float64) (*monopod, error) {
 	g := ad.NewGraph()
 	q, v, u := g.SymVec("q", 4), g.SymVec("v", 4), g.SymVec("u", 2)
 	kin := newKinematics(q)
@@ -123,7 +123,7 @@ func newMonopod(form dcs.Formulation) (*monopod, error) {
 	tf, err := dcs.NewTimeFreezing(dcs.RigidBody{
 		Graph: g, Q: q, V: v, U: u, M: M, FV: fv,
 		Contacts: []dcs.Contact{{Name: "foot", Gap: kin.foot[1], TangentPos: kin.foot[0], Mu: mu}},
-	}, dcs.TimeFreezingOptions{Formulation: form, AN: aN})
+	}, dcs.TimeFreezingOptions{Formulation: form, AN: aN, Baumgarte: baumgarte})
 	if err != nil {
 		return nil, fmt.Errorf("monopod: time freezing: %w", err)
 	}

@@ -128,6 +128,10 @@ type config struct {
 	// KeepLastSuccess is mpcc.Settings.KeepLastSuccess: a failed homotopy
 	// step does not become the start of the next one.
 	KeepLastSuccess bool
+	// Baumgarte is dcs.TimeFreezingOptions.Baumgarte: the normal switching
+	// function J_nᵀv + k f_c, which pulls a foot that drifted below the
+	// ground back to it while in contact (0: nosnoc's J_nᵀv).
+	Baumgarte float64
 }
 
 func defaultConfig() config {
@@ -271,7 +275,7 @@ func buildOCP(m *monopod, c config) (*fesd.OCP, error) {
 
 // run solves one OCP and returns the result and the model.
 func run(ctx context.Context, c config) (*fesd.OCPResult, *monopod, error) {
-	m, err := newMonopod(c.Form)
+	m, err := newMonopod(c.Form, c.Baumgarte)
 	if err != nil {
 		return nil, nil, err
 	}
