@@ -68,6 +68,20 @@
 // n_d = 2 all equations are bilinear; for 004 Example 5 it gives exactly
 // G_β and G_θ of the paper. nosnoc never implemented this algorithm.
 //
+// # Time freezing
+//
+// NewTimeFreezing turns a rigid body with unilateral frictional contacts
+// and inelastic impacts into a Filippov system in a numerical time τ with a
+// clock state t (004 §7.2, Remark 2; nosnoc.md §1.10, §3.3): free flight
+// (v, M⁻¹f_v, 1) where f_c > 0 or J_nᵀv > 0, and auxiliary dynamics
+// (0, M⁻¹(J_n ∓ μJ_t)a_n, 0) with the clock frozen where f_c < 0 and
+// J_nᵀv < 0. A persistent contact is a sliding mode on {J_nᵀv = 0}, which
+// keeps f_c constant only in exact arithmetic; TimeFreezingOptions.Baumgarte
+// = k replaces the normal switching function by J_nᵀv + k f_c, so that the
+// sliding mode gives ḟ_c = −k f_c in physical time and a gap that drifted
+// below zero decays back (Baumgarte's stabilization, J. Baumgarte, Comput.
+// Methods Appl. Mech. Engrg. 1, 1972; an addition of fesd, not of nosnoc).
+//
 // # Output for the transcription
 //
 // A DCS lists Z with bounds and named blocks, F, G with named row blocks,
