@@ -119,6 +119,11 @@ type config struct {
 	// frozen while J_nᵀv < 0 there), but the relaxed NLPs find spurious
 	// solutions that do.
 	FootGround bool
+	// FootSlack loosens FootGround to p_foot,z(q) ≥ −FootSlack (≥ 0),
+	// which leaves the relaxed NLPs room to land softly but still excludes
+	// the spurious Step solutions that fall tens of centimetres through
+	// the ground between two stage ends.
+	FootSlack float64
 	// TerminalTol, if positive, adds the terminal constraints
 	// |q(T) − q_target| ≤ TerminalTol and |v(T)| ≤ TerminalTol
 	// (componentwise) to the tracking cost. nosnoc has only the cost
@@ -248,8 +253,11 @@ func buildOCP(m *monopod, c config) (*fesd.OCP, error) {
 		p.Options.MPCC.Polish, p.Options.MPCC.PolishSigma = true, c.PolishSigma
 	}
 	p.Options.Inner = c.Inner
+	if !(c.FootSlack >= 0) || math.IsInf(c.FootSlack, 0) {
+		return nil, fmt.Errorf("monopod: foot slack %v must be finite and ≥ 0", c.FootSlack)
+	}
 	if c.FootGround {
-		p.Path = append(p.Path, fesd.Constraint{G: ad.Vec{m.kin.foot[1]}, L: []float64{0}, U: []float64{inf}, At: fesd.AtStagePoints})
+		p.Path = append(p.Path, fesd.Constraint{G: ad.Vec{m.kin.foot[1]}, L: []float64{-c.FootSlack}, U: []float64{inf}, At: fesd.AtStagePoints})
 	}
 	if c.TerminalTol > 0 {
 		tol := c.TerminalTol
