@@ -286,6 +286,7 @@ func runMain(ctx context.Context, args []string, stdout io.Writer) error {
 	sweep := fs.String("sweep", "", "FROM:TO:STEP: solve these N with both DCS modes (004 Figure 10)")
 	cross := fs.String("cross", c.Cross.String(), "cross complementarity: FE_STAGE (paper era), FE_FE (nosnoc HEAD), STAGE_STAGE, STAGE_FE")
 	fs.IntVar(&c.NFE, "nfe", c.NFE, "finite elements per stage")
+	fs.IntVar(&c.NS, "ns", c.NS, "Radau IIA stages per finite element (order 2·ns − 1)")
 	fs.Float64Var(&c.CompTol, "comp-tol", c.CompTol, "complementarity tolerance")
 	fs.IntVar(&c.MaxIter, "max-iter", c.MaxIter, "NLP iteration limit per homotopy step")
 	fs.BoolVar(&c.InitRef, "init-ref", c.InitRef, "initialize the states with the reference")

@@ -26,6 +26,8 @@ type config struct {
 	T, Distance float64
 	Form        dcs.Formulation // Step (Heaviside) or Stewart
 	NFE         int             // finite elements per stage (3)
+	// NS is the number of Radau IIA stages (2, order 3, as in the paper).
+	NS int
 	// Cross is the cross-complementarity mode (paper era: FE_STAGE, mode 3).
 	Cross fesd.CrossComp
 	// SOTMin, SOTMax bound the speed of time per stage ([0.99, 10], paper era).
@@ -140,7 +142,7 @@ type config struct {
 }
 
 func defaultConfig() config {
-	return config{N: 60, T: 3, Distance: 3, Form: dcs.Step, NFE: 3, Cross: fesd.FEStage, SOTMin: 0.99, SOTMax: 10,
+	return config{N: 60, T: 3, Distance: 3, Form: dcs.Step, NFE: 3, NS: 2, Cross: fesd.FEStage, SOTMin: 0.99, SOTMax: 10,
 		CompTol: 1e-5, Kappa: 0.1, Sigma0: 1, NLPTol: 1e-5, MaxIter: 10000, LinearSolver: nlp.PivotingLDL,
 		ColdDuals: true,
 		// The homotopy that solves N = 30 in both modes (package doc):
@@ -218,7 +220,7 @@ func buildOCP(m *monopod, c config) (*fesd.OCP, error) {
 			return []fesd.Constraint{{G: ad.Vec{m.tf.Model.X[clock].AddConst(-float64(k+1) * horizon / float64(c.N))}}}
 		},
 		Options: fesd.Options{
-			Scheme: rk.FamilyRadauIIA, Stages: 2, NFE: c.NFE,
+			Scheme: rk.FamilyRadauIIA, Stages: c.NS, NFE: c.NFE,
 			CrossComp: c.Cross,
 			DCS:       m.tf.DCSOptions(),
 			MPCC:      mpcc.Settings{Sigma0: c.Sigma0, Kappa: c.Kappa, CompTol: c.CompTol, MaxSteps: c.MaxSteps, Steering: c.Steering},
