@@ -306,6 +306,7 @@ func runMain(ctx context.Context, args []string, stdout io.Writer) error {
 	steer := fs.String("steering", c.Steering.String(), "homotopy steering: direct, l1 (exact ℓ1 penalty) or linf")
 	finish := fs.String("finish", strings.ToLower(c.Finish.String()), "continue an unfinished homotopy with this steering: linf (elastic ℓ∞ mode), l1 (exact ℓ1 penalty) or none")
 	fs.Float64Var(&c.FinishSigma0, "finish-sigma0", c.FinishSigma0, "first σ of the -finish homotopy (0: the last σ of the first)")
+	fs.Float64Var(&c.FinishKappa, "finish-kappa", c.FinishKappa, "reduction factor κ of the -finish homotopy (0: -kappa)")
 	fs.IntVar(&c.MaxSteps, "max-steps", c.MaxSteps, "number of homotopy steps (nosnoc's N_homotopy; 0: from σ₀, κ and -comp-tol)")
 	fs.Float64Var(&c.SOTMax, "sot-max", c.SOTMax, "upper bound of the speed of time per stage")
 	fs.BoolVar(&c.AlwaysDC, "always-dc", c.AlwaysDC, "inner NLP: constraint regularization δ_c in every KKT factorization (IPOPT's perturb_always_cd)")

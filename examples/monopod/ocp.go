@@ -49,6 +49,9 @@ type config struct {
 	// as σ → 0; L1 is the exact ℓ1 penalty f + Σ G·H/σ.
 	Finish       mpcc.Steering
 	FinishSigma0 float64
+	// FinishKappa is the reduction factor of the finishing homotopy (0:
+	// Kappa).
+	FinishKappa float64
 	// NLPTol is the inner solver tolerance (IPOPT tol = acceptable_tol =
 	// 1e-5 in the experiment).
 	NLPTol  float64
@@ -306,6 +309,9 @@ func run(ctx context.Context, c config) (*fesd.OCPResult, *monopod, error) {
 	}
 	set := p.Options.MPCC
 	set.Steering, set.Sigma0, set.MaxSteps = c.Finish, c.FinishSigma0, 0
+	if c.FinishKappa > 0 {
+		set.Kappa = c.FinishKappa
+	}
 	if set.Sigma0 == 0 {
 		set.Sigma0 = r.Homotopy[len(r.Homotopy)-1].Sigma
 	}
