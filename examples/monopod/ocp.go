@@ -135,6 +135,10 @@ type config struct {
 	// (Q_T = 1e3 on q, 10 on v), which leaves ‖q(T) − q*‖ ≈ 5e-3 and
 	// ‖v(T)‖ ≈ 1e-2 at N = 30.
 	TerminalTol float64
+	// TerminalVelTol, if positive, adds |v(T)| ≤ TerminalVelTol alone
+	// (componentwise); the position part of TerminalTol conflicts with the
+	// drift of the foot below the ground during contact (package doc).
+	TerminalVelTol float64
 	// KeepLastSuccess is mpcc.Settings.KeepLastSuccess: a failed homotopy
 	// step does not become the start of the next one.
 	KeepLastSuccess bool
@@ -271,6 +275,16 @@ func buildOCP(m *monopod, c config) (*fesd.OCP, error) {
 		for i := 0; i < 8; i++ {
 			g = append(g, m.tf.Model.X[i])
 			lo, hi = append(lo, xT[i]-tol), append(hi, xT[i]+tol)
+		}
+		p.Terminal = append(p.Terminal, fesd.Constraint{G: g, L: lo, U: hi})
+	}
+	if c.TerminalVelTol > 0 {
+		tol := c.TerminalVelTol
+		var g ad.Vec
+		var lo, hi []float64
+		for i := 4; i < 8; i++ {
+			g = append(g, m.tf.Model.X[i])
+			lo, hi = append(lo, -tol), append(hi, tol)
 		}
 		p.Terminal = append(p.Terminal, fesd.Constraint{G: g, L: lo, U: hi})
 	}
