@@ -195,6 +195,46 @@
 // (the ρ = 1e4 step hits the limit at residual 50), FE_FE (σ = 1e-5 and
 // 1e-6 hit the limit at residuals 1.0e-5 and 8.7e-6).
 //
+// Why the foot is below the ground and the target is missed (later
+// session). In the time-freezing system a persistent contact is a sliding
+// mode on {J_nᵀv = 0} inside {f_c < 0}, which keeps f_c constant only in
+// exact arithmetic: the Radau IIA collocation enforces J_nᵀv = 0 at its
+// stage points, and the error of f_c accumulates while the foot is on the
+// ground, most when it slips. In the N = 30 Stewart solution above the
+// foot slides 28 cm along the ground for t ≈ 0.4–0.6 s and ends that phase
+// 8 mm deep; the final stance, from t ≈ 2.3 s on, is 4.2 mm deep, so
+// q_z(T) = 0.3958, which is 4.2e-3 of the terminal error 5.2e-3 (at N =
+// 40 the final stance is 0.25 mm deep and the error 4.8e-4). The depth
+// shrinks with the step size (1.6, 2.5, 0.9, 0.4 cm at N = 30, 40, 50, 70,
+// Stewart), and the complementarity tolerance does not bound it. What was
+// tried at N = 30 (one run each, two or three at a time on 2 cores):
+//
+//   - Baumgarte stabilization of the contact (-baumgarte k,
+//     dcs.TimeFreezingOptions.Baumgarte: switching function J_nᵀv + k f_c,
+//     so that ḟ_c = −k f_c while in contact; TestTimeFreezingBaumgarte
+//     checks q(t) = −d e^{−kt} for a ball started below the ground). It
+//     breaks the homotopy: Stewart k = 50 ends σ = 1e-2 and 1e-3
+//     Infeasible (objective 306 and 328), k = 10 ends σ = 1e-4 Infeasible
+//     (residual 1.4e-3) with the ℓ∞ finish stalling at 4.5e-4; Step k = 50
+//     needs 9 192 iterations for σ = 1 alone.
+//   - Terminal constraints |q(T) − q*|, |v(T)| ≤ 5e-4 (-terminal-tol):
+//     Stewart σ = 1e-4 ends Infeasible after 6 338 iterations (objective
+//     80.7) and the finish stalls at 2.3e-4; Step's σ = 1e-3 step needs
+//     5 079 iterations. The position part conflicts with the drift above.
+//     TVEL
+//   - -foot-ground -foot-slack 0.05 (foot_z ≥ −5 cm at every stage point,
+//     against Step's spurious fall through the ground): σ = 1e-3 hits the
+//     10 000-iteration limit, σ = 1e-4 is Infeasible, the finish stalls at
+//     1.7e-4, objective 319, the foot on its −5 cm bound.
+//   - Radau IIA n_s = 3 (-ns 3, order 5): σ = 1, 0.1, 1e-2 in 618, 1 017
+//     and 315 iterations, then σ = 1e-3 did not end within 20 minutes.
+//
+// At N = 60 Stewart, starting the step after a failed one from the last
+// successful point (-keep-last-success, mpcc.Settings.KeepLastSuccess)
+// does not rescue the ℓ∞ finish: σ = 1e-7 from the σ = 1e-5 point hits the
+// iteration limit at residual 0.98, as σ = 1e-6 did (1.27).
+// N80
+//
 // Usage:
 //
 //	go run ./examples/monopod [-N 60] [-dcs step|stewart] [-out DIR] [-sweep 30:90:10]
@@ -204,7 +244,9 @@
 //	                          [-init-x0] [-cold-duals=true] [-monotone] [-mu0 0.1] [-mu-cap 10] [-polish 1e-3]
 //	                          [-xbounds stage_ends|element_boundaries|stage_points] [-cpuprofile FILE] [-v] [-vv]
 //	                          [-max-steps 5] [-finish linf|l1|none] [-finish-sigma0 1e-5] [-centred-duals]
-//	                          [-warm-push-factor 0.1] [-foot-ground]
+//	                          [-warm-push-factor 0.1] [-foot-ground] [-foot-slack 0.05] [-ns 2]
+//	                          [-terminal-tol 5e-4] [-terminal-vel-tol 5e-4] [-baumgarte 10]
+//	                          [-keep-last-success] [-finish-kappa 0.3]
 //
 // -T and -distance shorten the task for experiments (e.g. -N 4 -T 0.4
 // -distance 0.1); -steering l1 uses the exact ℓ1 penalty instead of the

@@ -45,8 +45,8 @@ type summary struct {
 	// MaxClockDip is the largest such dip max(0, t_start − t_stage).
 	ClockMonotone bool    `json:"clock_monotone"`
 	MaxClockDip   float64 `json:"max_clock_dip"`
-	NumVariables  int  `json:"nlp_variables"`
-	NumConstraint int  `json:"nlp_constraints"`
+	NumVariables  int     `json:"nlp_variables"`
+	NumConstraint int     `json:"nlp_constraints"`
 	// Inner describes the inner NLP settings that differ between runs
 	// (KKT backend, pivot rules, steering).
 	Inner string `json:"inner"`
