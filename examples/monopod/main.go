@@ -221,7 +221,9 @@
 //     Stewart σ = 1e-4 ends Infeasible after 6 338 iterations (objective
 //     80.7) and the finish stalls at 2.3e-4; Step's σ = 1e-3 step needs
 //     5 079 iterations. The position part conflicts with the drift above.
-//     TVEL
+//     |v(T)| ≤ 5e-4 alone (-terminal-vel-tol): the Scholtes steps reach
+//     σ = 1e-4 (objective 27.2), then the ℓ∞ finish from ρ = 1e5 hits the
+//     iteration limit at residual 28.
 //   - -foot-ground -foot-slack 0.05 (foot_z ≥ −5 cm at every stage point,
 //     against Step's spurious fall through the ground): σ = 1e-3 hits the
 //     10 000-iteration limit, σ = 1e-4 is Infeasible, the finish stalls at
