@@ -354,6 +354,11 @@ func TestBadFlags(t *testing.T) {
 		{"-xbounds", "everywhere"},
 		{"-finish", "direct"},
 		{"-finish", "l2"},
+		{"-finish-kappa", "1"},
+		{"-foot-ground", "-foot-slack", "-0.01"},
+		{"-baumgarte", "-1"},
+		{"-terminal-tol", "NaN"},
+		{"-terminal-vel-tol", "-1e-3"},
 	} {
 		var buf bytes.Buffer
 		if err := runMain(context.Background(), append(args, "-out", t.TempDir()), &buf); err == nil {

@@ -268,25 +268,22 @@ func buildOCP(m *monopod, c config) (*fesd.OCP, error) {
 	if c.FootGround {
 		p.Path = append(p.Path, fesd.Constraint{G: ad.Vec{m.kin.foot[1]}, L: []float64{-c.FootSlack}, U: []float64{inf}, At: fesd.AtStagePoints})
 	}
-	if c.TerminalTol > 0 {
-		tol := c.TerminalTol
+	// terminalBox constrains x_i(T) to [xT_i − tol, xT_i + tol] for i in
+	// [from, to) (xT has v = 0).
+	terminalBox := func(from, to int, tol float64) {
 		var g ad.Vec
 		var lo, hi []float64
-		for i := 0; i < 8; i++ {
+		for i := from; i < to; i++ {
 			g = append(g, m.tf.Model.X[i])
 			lo, hi = append(lo, xT[i]-tol), append(hi, xT[i]+tol)
 		}
 		p.Terminal = append(p.Terminal, fesd.Constraint{G: g, L: lo, U: hi})
 	}
+	if c.TerminalTol > 0 {
+		terminalBox(0, 8, c.TerminalTol)
+	}
 	if c.TerminalVelTol > 0 {
-		tol := c.TerminalVelTol
-		var g ad.Vec
-		var lo, hi []float64
-		for i := 4; i < 8; i++ {
-			g = append(g, m.tf.Model.X[i])
-			lo, hi = append(lo, -tol), append(hi, tol)
-		}
-		p.Terminal = append(p.Terminal, fesd.Constraint{G: g, L: lo, U: hi})
+		terminalBox(4, 8, c.TerminalVelTol)
 	}
 	if c.InitX0 {
 		p.XInit = [][]float64{x0}
