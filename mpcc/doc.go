@@ -107,7 +107,8 @@
 // failed NLP does not stop it, but a failure in the last step gives
 // NLPFailure. The step after a failed one starts from the failed point, as
 // in nosnoc, or with Settings.KeepLastSuccess from the last successful
-// point. Each step is recorded as a HomotopyStep.
+// point if the failed one did not lower the complementarity residual. Each
+// step is recorded as a HomotopyStep.
 //
 // The complementarity residual (Problem.Residuals) is nosnoc's max_k c_k(x)
 // (so it measures the sums of summed terms), taken in absolute value and

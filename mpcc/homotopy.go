@@ -158,6 +158,7 @@ func (s *Solver) Solve(ctx context.Context, p *Problem) (*Result, error) {
 	var warm *WarmStart
 	var last *InnerResult
 	failed, polished, haveSuccess := false, false, false
+	successComp := math.Inf(1)
 	sigma := prm.sigma0
 	if set.Log != nil {
 		fmt.Fprintf(set.Log, "mpcc: %v relaxation, %v steering, n = %d, m = %d, %d terms\n",
@@ -208,10 +209,12 @@ func (s *Solver) Solve(ctx context.Context, p *Problem) (*Result, error) {
 				step.Elapsed.Round(time.Microsecond))
 		}
 		failed = !r.Status.Success()
+		// With KeepLastSuccess a failed step that did not lower the
+		// residual below the last successful one's is a dead end.
+		keep := failed && set.KeepLastSuccess && haveSuccess && !(step.CompResidual < successComp)
 		if !failed {
-			haveSuccess = true
+			haveSuccess, successComp = true, step.CompResidual
 		}
-		keep := failed && set.KeepLastSuccess && haveSuccess
 		if !keep && (!failed || last == nil || finiteVec(r.X)) {
 			last = r
 			warm = &WarmStart{X: append([]float64(nil), r.X...)}

@@ -464,17 +464,28 @@ func TestHomotopyWarmPush(t *testing.T) {
 
 // TestHomotopyKeepLastSuccess checks where the step after a failed one
 // starts: by default (nosnoc) from the failed point, with KeepLastSuccess
-// from the last successful one, which is then also the result. The fake
-// inner solver fails in steps 2 and 4 (of 5) and returns x = (1+σ, 2σ).
+// from the last successful one when the failed step did not lower the
+// residual, and from the failed point when it did. The fake inner solver
+// returns x = (1+σ, 2σ) (residual ≈ 2σ) except in steps 2 and 4, which
+// "diverge" to x = (100, 100); steps 2, 3 and 4 fail.
 func TestHomotopyKeepLastSuccess(t *testing.T) {
-	fails := func(k int) nlp.Status {
-		if k == 2 || k == 4 {
-			return nlp.IterationLimit
-		}
-		return nlp.Solved
-	}
+	diverged := func(k int) bool { return k == 2 || k == 4 }
 	for _, keep := range []bool{false, true} {
-		f := &fakeSolver{point: func(s float64) []float64 { return []float64{1 + s, 2 * s} }, status: fails}
+		var f *fakeSolver
+		f = &fakeSolver{
+			point: func(s float64) []float64 {
+				if diverged(len(f.calls) - 1) {
+					return []float64{100, 100}
+				}
+				return []float64{1 + s, 2 * s}
+			},
+			status: func(k int) nlp.Status {
+				if k >= 2 {
+					return nlp.IterationLimit
+				}
+				return nlp.Solved
+			},
+		}
 		s := Solver{Settings: Settings{MaxSteps: 5, KeepLastSuccess: keep}, Inner: f}
 		res, err := s.Solve(context.Background(), onePair())
 		if err != nil {
@@ -483,28 +494,38 @@ func TestHomotopyKeepLastSuccess(t *testing.T) {
 		if len(f.calls) != 5 || len(res.Steps) != 5 {
 			t.Fatalf("keep=%v: %d calls, %d steps; want 5", keep, len(f.calls), len(res.Steps))
 		}
-		// Step k+1 starts from step from[k+1].
+		// Step k starts from the point of step from[k].
 		from := []int{-1, 0, 1, 2, 3}
-		wantX := f.calls[4].sigma // the failed last step
+		result := 4
 		if keep {
+			// Step 2 diverged: step 3 restarts from step 1. Step 3 failed
+			// but lowered the residual (2e-3 against 0.22): handed on.
+			// Step 4 diverged: the result is step 3's point.
 			from = []int{-1, 0, 1, 1, 3}
-			wantX = f.calls[3].sigma
+			result = 3
+		}
+		point := func(k int) []float64 {
+			if diverged(k) {
+				return []float64{100, 100}
+			}
+			return []float64{1 + f.calls[k].sigma, 2 * f.calls[k].sigma}
 		}
 		for k := 1; k < 5; k++ {
-			prev := f.calls[from[k]].sigma
-			if w := f.calls[k].warm; w == nil || w.X[0] != 1+prev || f.calls[k].start[0] != 1+prev {
-				t.Errorf("keep=%v: step %d starts at %v, want x from step %d (σ = %g)", keep, k, f.calls[k].start, from[k], prev)
+			want := point(from[k])
+			if w := f.calls[k].warm; w == nil || w.X[0] != want[0] || f.calls[k].start[1] != want[1] {
+				t.Errorf("keep=%v: step %d starts at %v, want %v (step %d)", keep, k, f.calls[k].start, want, from[k])
 			}
 		}
 		if res.Status != NLPFailure {
 			t.Errorf("keep=%v: status %v, want NLPFailure (the last step failed)", keep, res.Status)
 		}
-		if res.X[0] != 1+wantX {
-			t.Errorf("keep=%v: result x₀ = %g, want %g", keep, res.X[0], 1+wantX)
+		want := point(result)
+		if res.X[0] != want[0] || res.X[1] != want[1] {
+			t.Errorf("keep=%v: result %v, want %v (step %d)", keep, res.X, want, result)
 		}
-		// The residual is that of the returned point, x₀·x₁ = (1+σ)·2σ.
-		if want := (1 + wantX) * 2 * wantX; math.Abs(res.CompResidual-want) > 1e-12*want {
-			t.Errorf("keep=%v: comp residual %g, want %g", keep, res.CompResidual, want)
+		// The residual is that of the returned point, x₀·x₁.
+		if r := want[0] * want[1]; math.Abs(res.CompResidual-r) > 1e-12*r {
+			t.Errorf("keep=%v: comp residual %g, want %g", keep, res.CompResidual, r)
 		}
 	}
 }

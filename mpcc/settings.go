@@ -106,11 +106,14 @@ type Settings struct {
 	// the step to the next σ needs. 0: off.
 	WarmPushFactor float64
 	// KeepLastSuccess, if set, makes a failed step (inner status not a
-	// success) a dead end: the next σ starts again from the last successful
-	// step's point, and that point, not the failed one, is the result (its
-	// residuals and objective; Status is still NLPFailure when the final
-	// step failed). By default, as in nosnoc, every later step starts from
-	// the failed step's point when it is finite; from a diverged point
+	// success) whose complementarity residual is not below that of the
+	// last successful step a dead end: the next σ starts again from the
+	// last successful step's point, and that point, not the failed one, is
+	// the result (its residuals and objective; Status is still NLPFailure
+	// when the final step failed). A failed step that did lower the
+	// residual (an iteration limit close to the solution, say) is handed
+	// on as by default. By default, as in nosnoc, every later step starts
+	// from the failed step's point when it is finite; from a diverged point
 	// (residuals of order 1 after the iteration limit) the later steps
 	// rarely recover. A failure in the first step has no earlier point and
 	// is handed on as by default.

@@ -140,7 +140,8 @@ type config struct {
 	// drift of the foot below the ground during contact (package doc).
 	TerminalVelTol float64
 	// KeepLastSuccess is mpcc.Settings.KeepLastSuccess: a failed homotopy
-	// step does not become the start of the next one.
+	// step that did not lower the complementarity residual does not become
+	// the start of the next one.
 	KeepLastSuccess bool
 	// Baumgarte is dcs.TimeFreezingOptions.Baumgarte: the normal switching
 	// function J_nᵀv + k f_c, which pulls a foot that drifted below the
