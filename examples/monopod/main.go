@@ -234,7 +234,15 @@
 // At N = 60 Stewart, starting the step after a failed one from the last
 // successful point (-keep-last-success, mpcc.Settings.KeepLastSuccess)
 // does not rescue the ℓ∞ finish: σ = 1e-7 from the σ = 1e-5 point hits the
-// iteration limit at residual 0.98, as σ = 1e-6 did (1.27).
+// iteration limit at residual 0.98, as σ = 1e-6 did (1.27). Neither does a
+// gentler ρ schedule (-finish-kappa 0.3): ρ = 1e5 and 3.3e5 end
+// SolvedAcceptable at residuals 5.1e-5 and 3.4e-5, and ρ = 1.1e6 hits the
+// iteration limit at residual 3.9. N = 90 Stewart (3 000 iterations per
+// step) hits the limit in σ = 1e-2, 1e-3 and 1e-4 (11, 12 and 8 minutes
+// each, about 230 ms per iteration with a second job on the machine);
+// the run was stopped in the finish. (It used the first version of
+// -keep-last-success, which restarted each of those steps from the σ = 0.1
+// point; since then a failed step that lowered the residual is handed on.)
 // The sweep's N = 80 rows (default recipe, 3 000 iterations per step,
 // -keep-last-success, the two runs side by side on 2 cores):
 //
