@@ -282,7 +282,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"math"
 	"os"
 	"path/filepath"
 	"runtime/pprof"
@@ -423,14 +422,6 @@ func runMain(ctx context.Context, args []string, stdout io.Writer) error {
 	}
 	if !(c.FinishKappa >= 0 && c.FinishKappa < 1) {
 		return fmt.Errorf("-finish-kappa %v: want 0 ≤ κ < 1 (0: -kappa)", c.FinishKappa)
-	}
-	for _, f := range []struct {
-		name string
-		v    float64
-	}{{"terminal-tol", c.TerminalTol}, {"terminal-vel-tol", c.TerminalVelTol}, {"foot-slack", c.FootSlack}, {"baumgarte", c.Baumgarte}} {
-		if !(f.v >= 0) || math.IsInf(f.v, 0) {
-			return fmt.Errorf("-%s %v: want a finite value ≥ 0", f.name, f.v)
-		}
 	}
 	if c.XBoundsAt, err = fesd.ParseWhere(*xb); err != nil {
 		return err

@@ -189,6 +189,14 @@ func (c config) reference() ([][]float64, error) {
 
 // buildOCP returns the discretized OCP of 004 §7.2 for the monopod model.
 func buildOCP(m *monopod, c config) (*fesd.OCP, error) {
+	for _, f := range []struct {
+		name string
+		v    float64
+	}{{"TerminalTol", c.TerminalTol}, {"TerminalVelTol", c.TerminalVelTol}, {"FootSlack", c.FootSlack}, {"Baumgarte", c.Baumgarte}} {
+		if !(f.v >= 0) || math.IsInf(f.v, 0) {
+			return nil, fmt.Errorf("monopod: %s = %v must be finite and ≥ 0", f.name, f.v)
+		}
+	}
 	ref, err := c.reference()
 	if err != nil {
 		return nil, err
@@ -263,9 +271,6 @@ func buildOCP(m *monopod, c config) (*fesd.OCP, error) {
 		p.Options.MPCC.Polish, p.Options.MPCC.PolishSigma = true, c.PolishSigma
 	}
 	p.Options.Inner = c.Inner
-	if !(c.FootSlack >= 0) || math.IsInf(c.FootSlack, 0) {
-		return nil, fmt.Errorf("monopod: foot slack %v must be finite and ≥ 0", c.FootSlack)
-	}
 	if c.FootGround {
 		p.Path = append(p.Path, fesd.Constraint{G: ad.Vec{m.kin.foot[1]}, L: []float64{-c.FootSlack}, U: []float64{inf}, At: fesd.AtStagePoints})
 	}
