@@ -144,4 +144,22 @@ func TestOCPErrors(t *testing.T) {
 	if err := s.SetWarm(r2); !errors.Is(err, fesd.ErrDimension) {
 		t.Errorf("warm start from another problem: %v", err)
 	}
+	if err := s.SetWarm(fesd.WarmFromNLPSolution(r2.NLPSolution())); !errors.Is(err, fesd.ErrDimension) {
+		t.Errorf("warm start from another problem's saved solution: %v", err)
+	}
+	bad := fesd.WarmFromNLPSolution(make([]float64, s.NumVariables()))
+	if err := s.SetWarm(bad); err != nil {
+		t.Errorf("warm start from a zero vector: %v", err)
+	}
+	w := make([]float64, s.NumVariables())
+	w[len(w)-1] = math.Inf(1)
+	if err := s.SetWarm(fesd.WarmFromNLPSolution(w)); !errors.Is(err, fesd.ErrNonFinite) {
+		t.Errorf("warm start with +Inf: %v", err)
+	}
+	// through OCP.Warm the check happens when the solve starts
+	p, _ = base()
+	p.Warm = fesd.WarmFromNLPSolution(w)
+	if _, err := fesd.SolveOCP(t.Context(), p); !errors.Is(err, fesd.ErrNonFinite) {
+		t.Errorf("OCP.Warm with +Inf: %v", err)
+	}
 }

@@ -243,6 +243,25 @@ func TestOCPPathComp(t *testing.T) {
 	if r2.Status != mpcc.Solved || math.Abs(r2.Objective-r.Objective) > 1e-6 {
 		t.Errorf("warm start: status %v, objective %g, want %g", r2.Status, r2.Objective, r.Objective)
 	}
+	// The same from the saved solution vector, in a solver built anew (as
+	// another process would), through OCP.Warm.
+	w := r.NLPSolution()
+	if len(w) != s.NumVariables() {
+		t.Fatalf("NLPSolution has %d entries, the NLP %d variables", len(w), s.NumVariables())
+	}
+	p3 := pathCompOCP()
+	p3.Warm = fesd.WarmFromNLPSolution(w)
+	w[0] = math.NaN() // the warm start holds its own copy
+	r3, err := fesd.SolveOCP(context.Background(), p3)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r3.Status != mpcc.Solved || math.Abs(r3.Objective-r.Objective) > 1e-6 {
+		t.Errorf("warm start from the saved solution: status %v, objective %g, want %g", r3.Status, r3.Objective, r.Objective)
+	}
+	if r3.Iterations != r2.Iterations {
+		t.Errorf("warm start from the saved solution: %d iterations, from the result %d", r3.Iterations, r2.Iterations)
+	}
 }
 
 // TestOCPSetHomotopy continues a homotopy with other settings: the path

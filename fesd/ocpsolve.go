@@ -172,12 +172,40 @@ func (s *OCPSolver) SetX0(x0 []float64) error {
 // SetWarm sets the result whose solution starts the next Solve (nil: the
 // OCP's initialization).
 func (s *OCPSolver) SetWarm(r *OCPResult) error {
-	if r != nil && len(r.w) != len(s.b.tr.w) {
-		return fmt.Errorf("%w: warm start from a result with %d variables, the NLP has %d", ErrDimension, len(r.w), len(s.b.tr.w))
+	if r != nil {
+		if err := checkWarm(r.w, len(s.b.tr.w)); err != nil {
+			return err
+		}
 	}
 	s.p.Warm = r
 	return nil
 }
+
+// checkWarm checks a warm-start vector against an NLP with n variables.
+func checkWarm(w []float64, n int) error {
+	if len(w) != n {
+		return fmt.Errorf("%w: warm start from a solution with %d variables, the NLP has %d", ErrDimension, len(w), n)
+	}
+	for i, x := range w {
+		if math.IsNaN(x) || math.IsInf(x, 0) {
+			return fmt.Errorf("%w: warm start w[%d] = %g", ErrNonFinite, i, x)
+		}
+	}
+	return nil
+}
+
+// NLPSolution returns a copy of the NLP solution vector w of the result, in
+// the solver's variable order (see NumVariables). Saved, it restarts a
+// later solve of the same OCP through WarmFromNLPSolution, e.g. in another
+// process.
+func (r *OCPResult) NLPSolution() []float64 { return clone(r.w) }
+
+// WarmFromNLPSolution returns a result that carries only the NLP solution
+// w (a copy), for OCP.Warm or OCPSolver.SetWarm: a start from a solution
+// saved with NLPSolution. Its length is checked against the NLP when the
+// solve starts (ErrDimension) and its entries must be finite
+// (ErrNonFinite).
+func WarmFromNLPSolution(w []float64) *OCPResult { return &OCPResult{w: clone(w)} }
 
 // SetHomotopy replaces the homotopy settings of the next Solve. With
 // SetWarm it continues a homotopy from a previous result in another way,
@@ -300,8 +328,8 @@ func (s *OCPSolver) start() (w0, xl, xu []float64, err error) {
 		}
 	}
 	if p.Warm != nil {
-		if len(p.Warm.w) != len(tr.w) {
-			return nil, nil, nil, fmt.Errorf("%w: warm start from a result with %d variables, the NLP has %d", ErrDimension, len(p.Warm.w), len(tr.w))
+		if err := checkWarm(p.Warm.w, len(tr.w)); err != nil {
+			return nil, nil, nil, err
 		}
 		w0 = clone(p.Warm.w)
 	} else {

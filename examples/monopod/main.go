@@ -267,7 +267,8 @@
 //	                          [-max-steps 5] [-finish linf|l1|none] [-finish-sigma0 1e-5] [-centred-duals]
 //	                          [-warm-push-factor 0.1] [-foot-ground] [-foot-slack 0.05] [-ns 2]
 //	                          [-terminal-tol 5e-4] [-terminal-vel-tol 5e-4] [-baumgarte 10]
-//	                          [-keep-last-success] [-finish-kappa 0.3]
+//	                          [-keep-last-success] [-finish-kappa 0.3] [-finish-baumgarte 10]
+//	                          [-warm DIR/solution.json]
 //
 // -T and -distance shorten the task for experiments (e.g. -N 4 -T 0.4
 // -distance 0.1); -steering l1 uses the exact ℓ1 penalty instead of the
@@ -383,8 +384,10 @@ func runMain(ctx context.Context, args []string, stdout io.Writer) error {
 	fs.Float64Var(&c.TerminalVelTol, "terminal-vel-tol", c.TerminalVelTol, "terminal constraint |v(T)| ≤ tol componentwise (0: off)")
 	fs.BoolVar(&c.KeepLastSuccess, "keep-last-success", c.KeepLastSuccess, "homotopy: start the step after a failed one from the last successful point (nosnoc: from the failed point)")
 	fs.Float64Var(&c.Baumgarte, "baumgarte", c.Baumgarte, "time freezing: normal switching function J_nᵀv + k·f_c with this k (0: nosnoc's J_nᵀv)")
+	fs.Float64Var(&c.FinishBaumgarte, "finish-baumgarte", c.FinishBaumgarte, "time freezing: Baumgarte gain k of the -finish homotopy only (0: -baumgarte); the finish then always runs")
 	fs.Float64Var(&c.WarmPushFactor, "warm-push-factor", c.WarmPushFactor, "homotopy: warm-start bound push min(1e-3, f·σ) in every step (0: off, -warm-push)")
 	fs.Float64Var(&c.WarmPush, "warm-push", c.WarmPush, "inner NLP warm-start bound push κ₁ (0: 1e-3, IPOPT's warm_start_bound_push)")
+	warm := fs.String("warm", "", "start from the solution.json of an earlier run (same N, -dcs, -cross, -nfe, -ns) instead of the initialization")
 	cpuProfile := fs.String("cpuprofile", "", "write a CPU profile (go tool pprof) to this file")
 	verbose := fs.Bool("v", false, "print the homotopy log")
 	nlpVerbose := fs.Bool("vv", false, "also print the iteration log of every inner NLP")
@@ -449,6 +452,14 @@ func runMain(ctx context.Context, args []string, stdout io.Writer) error {
 	if *nlpVerbose {
 		c.NLPLog = stdout
 	}
+	if *warm != "" {
+		if *sweep != "" {
+			return fmt.Errorf("-warm and -sweep: a saved solution fits one N and DCS mode only")
+		}
+		if c.Warm, err = loadSolution(*warm, c); err != nil {
+			return err
+		}
+	}
 	if *sweep != "" {
 		Ns, err := parseSweep(*sweep)
 		if err != nil {
@@ -480,11 +491,13 @@ func runMain(ctx context.Context, args []string, stdout io.Writer) error {
 // (status), not as an error.
 func solveAndWrite(ctx context.Context, c config, dir string, stdout io.Writer) (summary, error) {
 	t0 := time.Now()
-	r, m, err := run(ctx, c)
+	r, m, runErr := run(ctx, c)
 	wall := time.Since(t0)
 	if r == nil {
-		return summary{}, err
+		return summary{}, runErr
 	}
+	// A result with an error (the finishing homotopy failed to start or
+	// stopped) is still written before the error is returned.
 	a, err := analyse(r, m)
 	if err != nil {
 		return summary{}, err
@@ -496,5 +509,5 @@ func solveAndWrite(ctx context.Context, c config, dir string, stdout io.Writer) 
 	fmt.Fprintf(stdout, "N=%d %-7s %-9s status=%s obj=%.6g iters=%d wall=%.1fs (%.2f ms/iter) |q(T)−q*|=%.2e |v(T)|=%.2e jumps=%d impacts=%d penetration=%.1e comp=%.1e\n",
 		c.N, c.Form, c.Cross, s.Status, s.Objective, s.NLPIterations, s.WallSeconds, 1e3*s.SecondsPerIteration,
 		s.TerminalPositionError, s.TerminalVelocityNorm, s.Jumps, s.Impacts, s.MaxPenetration, s.CompResidual)
-	return s, nil
+	return s, runErr
 }

@@ -286,6 +286,29 @@ func TestRunSmall(t *testing.T) {
 	if tEnd, _ := strconv.ParseFloat(last[0], 64); math.Abs(tEnd-c.T) > 1e-6 {
 		t.Errorf("t(T) = %v, want %v", tEnd, c.T)
 	}
+	// Restart from solution.json (-warm): one step at σ = 1e-5 from the
+	// solution must stay at it, with far fewer iterations.
+	args := []string{"-N", "4", "-T", "0.4", "-distance", "0", "-cross", "FE_FE", "-warm", filepath.Join(dir, "solution.json")}
+	dir2 := t.TempDir()
+	buf.Reset()
+	if err := runMain(context.Background(), append(args, "-sigma0", "1e-5", "-max-steps", "1", "-finish", "none", "-out", dir2), &buf); err != nil {
+		t.Fatal(err)
+	}
+	t.Log(strings.TrimSpace(buf.String()))
+	var s2 summary
+	if err := json.Unmarshal(mustRead(t, filepath.Join(dir2, "summary.json")), &s2); err != nil {
+		t.Fatal(err)
+	}
+	if s2.Status != "Solved" || math.Abs(s2.Objective-s.Objective) > 1e-4*math.Max(1, math.Abs(s.Objective)) || s2.NLPIterations >= s.NLPIterations {
+		t.Errorf("-warm: status %s, objective %.8g in %d iterations; the run it started from: %.8g in %d",
+			s2.Status, s2.Objective, s2.NLPIterations, s.Objective, s.NLPIterations)
+	}
+	// a solution of another layout, or with -sweep, is an error
+	for _, bad := range [][]string{{"-N", "5"}, {"-dcs", "stewart"}, {"-nfe", "2"}, {"-sweep", "4:4:1"}} {
+		if err := runMain(context.Background(), append(append(append([]string(nil), args...), bad...), "-out", t.TempDir()), &buf); err == nil {
+			t.Errorf("-warm with %v: no error", bad)
+		}
+	}
 }
 
 func mustRead(t *testing.T, p string) []byte {
@@ -359,6 +382,9 @@ func TestBadFlags(t *testing.T) {
 		{"-baumgarte", "-1"},
 		{"-terminal-tol", "NaN"},
 		{"-terminal-vel-tol", "-1e-3"},
+		{"-finish-baumgarte", "Inf"},
+		{"-finish", "none", "-finish-baumgarte", "10"},
+		{"-warm", "/nonexistent/solution.json"},
 	} {
 		var buf bytes.Buffer
 		if err := runMain(context.Background(), append(args, "-out", t.TempDir()), &buf); err == nil {

@@ -147,6 +147,16 @@ type config struct {
 	// function J_nᵀv + k f_c, which pulls a foot that drifted below the
 	// ground back to it while in contact (0: nosnoc's J_nᵀv).
 	Baumgarte float64
+	// FinishBaumgarte, if positive, switches the Baumgarte gain to this
+	// value for the -finish homotopy only: the Scholtes steps solve
+	// nosnoc's system (or the one with Baumgarte), and the finish starts
+	// from their point on the system with J_nᵀv + FinishBaumgarte·f_c.
+	// The finish then runs also when the Scholtes steps ended Solved.
+	FinishBaumgarte float64
+	// Warm, if not nil, is a saved NLP solution (solution.json of an
+	// earlier run with the same N, DCS, cross complementarity, N_FE and
+	// n_s) that starts the homotopy instead of the initialization.
+	Warm []float64
 }
 
 func defaultConfig() config {
@@ -192,10 +202,13 @@ func buildOCP(m *monopod, c config) (*fesd.OCP, error) {
 	for _, f := range []struct {
 		name string
 		v    float64
-	}{{"TerminalTol", c.TerminalTol}, {"TerminalVelTol", c.TerminalVelTol}, {"FootSlack", c.FootSlack}, {"Baumgarte", c.Baumgarte}} {
+	}{{"TerminalTol", c.TerminalTol}, {"TerminalVelTol", c.TerminalVelTol}, {"FootSlack", c.FootSlack}, {"Baumgarte", c.Baumgarte}, {"FinishBaumgarte", c.FinishBaumgarte}} {
 		if !(f.v >= 0) || math.IsInf(f.v, 0) {
 			return nil, fmt.Errorf("monopod: %s = %v must be finite and ≥ 0", f.name, f.v)
 		}
+	}
+	if c.FinishBaumgarte > 0 && c.Finish == mpcc.Direct {
+		return nil, fmt.Errorf("monopod: FinishBaumgarte = %v needs a finishing homotopy (Finish = l1 or linf)", c.FinishBaumgarte)
 	}
 	ref, err := c.reference()
 	if err != nil {
@@ -313,6 +326,9 @@ func run(ctx context.Context, c config) (*fesd.OCPResult, *monopod, error) {
 	if err != nil {
 		return nil, nil, err
 	}
+	if c.Warm != nil {
+		p.Warm = fesd.WarmFromNLPSolution(c.Warm)
+	}
 	s, err := fesd.NewOCPSolver(p)
 	if err != nil {
 		return nil, nil, fmt.Errorf("monopod: building the OCP: %w", err)
@@ -321,7 +337,8 @@ func run(ctx context.Context, c config) (*fesd.OCPResult, *monopod, error) {
 	if err != nil {
 		return r, m, fmt.Errorf("monopod: solving the OCP: %w", err)
 	}
-	if c.Finish == mpcc.Direct || r.Status == mpcc.Solved || len(r.Homotopy) == 0 || ctx.Err() != nil {
+	rebuild := c.FinishBaumgarte > 0
+	if c.Finish == mpcc.Direct || (r.Status == mpcc.Solved && !rebuild) || len(r.Homotopy) == 0 || ctx.Err() != nil {
 		return r, m, nil
 	}
 	set := p.Options.MPCC
@@ -331,6 +348,24 @@ func run(ctx context.Context, c config) (*fesd.OCPResult, *monopod, error) {
 	}
 	if set.Sigma0 == 0 {
 		set.Sigma0 = r.Homotopy[len(r.Homotopy)-1].Sigma
+	}
+	if rebuild {
+		// The same NLP variables on the system with the finishing
+		// Baumgarte gain: only the normal switching function differs.
+		m2, err := newMonopod(c.Form, c.FinishBaumgarte)
+		if err != nil {
+			return r, m, err
+		}
+		c2 := c
+		c2.Baumgarte = c.FinishBaumgarte
+		p2, err := buildOCP(m2, c2)
+		if err != nil {
+			return r, m, err
+		}
+		if s, err = fesd.NewOCPSolver(p2); err != nil {
+			return r, m, fmt.Errorf("monopod: building the finishing OCP: %w", err)
+		}
+		m = m2
 	}
 	if err := s.SetHomotopy(set); err != nil {
 		return r, m, fmt.Errorf("monopod: finishing homotopy: %w", err)

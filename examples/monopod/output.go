@@ -1,9 +1,11 @@
 package main
 
 import (
+	"encoding/json"
 	"fmt"
 	"image/color"
 	"math"
+	"os"
 	"path/filepath"
 	"sort"
 	"time"
@@ -200,6 +202,9 @@ func writeRun(dir string, c config, r *fesd.OCPResult, m *monopod, a *analysis, 
 	if err := report.WriteJSON(filepath.Join(dir, "summary.json"), s); err != nil {
 		return err
 	}
+	if err := report.WriteJSON(filepath.Join(dir, "solution.json"), newSavedSolution(c, r)); err != nil {
+		return err
+	}
 	if err := plotFrames(filepath.Join(dir, "frames"), a); err != nil {
 		return err
 	}
@@ -349,4 +354,44 @@ func writeSweep(dir string, rows []summary) error {
 	}
 	_, err = report.SavePlot(tp, 26*vg.Centimeter, 10*vg.Centimeter, filepath.Join(dir, "sweep"))
 	return err
+}
+
+// savedSolution is solution.json: the NLP solution vector with the settings
+// that fix its layout, to restart a later run from it (-warm).
+type savedSolution struct {
+	N         int       `json:"N"`
+	DCS       string    `json:"dcs"`
+	CrossComp string    `json:"cross_comp"`
+	NFE       int       `json:"nfe"`
+	NS        int       `json:"ns"`
+	Status    string    `json:"status"`
+	Residual  float64   `json:"comp_residual"`
+	W         []float64 `json:"w"`
+}
+
+func newSavedSolution(c config, r *fesd.OCPResult) savedSolution {
+	return savedSolution{N: c.N, DCS: c.Form.String(), CrossComp: c.Cross.String(), NFE: c.NFE, NS: c.NS,
+		Status: r.Status.String(), Residual: r.CompResidual, W: r.NLPSolution()}
+}
+
+// loadSolution reads a solution.json and checks that its layout is the one
+// of c.
+func loadSolution(path string, c config) ([]float64, error) {
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	var s savedSolution
+	if err := json.Unmarshal(b, &s); err != nil {
+		return nil, fmt.Errorf("-warm %s: %w", path, err)
+	}
+	want := newSavedSolution(c, &fesd.OCPResult{})
+	if s.N != want.N || s.DCS != want.DCS || s.CrossComp != want.CrossComp || s.NFE != want.NFE || s.NS != want.NS {
+		return nil, fmt.Errorf("-warm %s: solution of N=%d %s %s nfe=%d ns=%d, this run is N=%d %s %s nfe=%d ns=%d",
+			path, s.N, s.DCS, s.CrossComp, s.NFE, s.NS, want.N, want.DCS, want.CrossComp, want.NFE, want.NS)
+	}
+	if len(s.W) == 0 {
+		return nil, fmt.Errorf("-warm %s: no solution vector w", path)
+	}
+	return s.W, nil
 }
