@@ -267,7 +267,7 @@
 //	                          [-max-steps 5] [-finish linf|l1|none] [-finish-sigma0 1e-5] [-centred-duals]
 //	                          [-warm-push-factor 0.1] [-foot-ground] [-foot-slack 0.05] [-ns 2]
 //	                          [-terminal-tol 5e-4] [-terminal-vel-tol 5e-4] [-baumgarte 10]
-//	                          [-keep-last-success] [-finish-kappa 0.3] [-finish-baumgarte 10]
+//	                          [-keep-last-success] [-finish-kappa 0.3] [-finish-baumgarte 10] [-finish-terminal-tol 5e-4]
 //	                          [-warm DIR/solution.json]
 //
 // -T and -distance shorten the task for experiments (e.g. -N 4 -T 0.4
@@ -387,6 +387,7 @@ func runMain(ctx context.Context, args []string, stdout io.Writer) error {
 	fs.Float64Var(&c.FinishBaumgarte, "finish-baumgarte", c.FinishBaumgarte, "time freezing: Baumgarte gain k of the -finish homotopy only (0: -baumgarte); the finish then always runs")
 	fs.Float64Var(&c.WarmPushFactor, "warm-push-factor", c.WarmPushFactor, "homotopy: warm-start bound push min(1e-3, f·σ) in every step (0: off, -warm-push)")
 	fs.Float64Var(&c.WarmPush, "warm-push", c.WarmPush, "inner NLP warm-start bound push κ₁ (0: 1e-3, IPOPT's warm_start_bound_push)")
+	fs.Float64Var(&c.FinishTerminalTol, "finish-terminal-tol", c.FinishTerminalTol, "terminal box |q(T) − q*|, |v(T)| ≤ tol for the -finish homotopy only (0: off); the finish then always runs")
 	warm := fs.String("warm", "", "start from the solution.json of an earlier run (same N, -dcs, -cross, -nfe, -ns) instead of the initialization")
 	cpuProfile := fs.String("cpuprofile", "", "write a CPU profile (go tool pprof) to this file")
 	verbose := fs.Bool("v", false, "print the homotopy log")

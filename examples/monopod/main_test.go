@@ -385,6 +385,8 @@ func TestBadFlags(t *testing.T) {
 		{"-finish-baumgarte", "Inf"},
 		{"-finish", "none", "-finish-baumgarte", "10"},
 		{"-warm", "/nonexistent/solution.json"},
+		{"-finish-terminal-tol", "-1"},
+		{"-finish", "none", "-finish-terminal-tol", "1e-3"},
 	} {
 		var buf bytes.Buffer
 		if err := runMain(context.Background(), append(args, "-out", t.TempDir()), &buf); err == nil {
@@ -434,5 +436,31 @@ func TestFinishSmall(t *testing.T) {
 	const ipoptObjective = 8.41135
 	if math.Abs(s.Objective-ipoptObjective) > 1e-3*ipoptObjective {
 		t.Errorf("objective %.6f, IPOPT's %.5f", s.Objective, ipoptObjective)
+	}
+}
+
+// TestFinishRebuildSmall: -finish-baumgarte and -finish-terminal-tol solve
+// the finish on an OCP of their own, from the point of the Scholtes steps,
+// also when these ended Solved. The robot of TestRunSmall stands still
+// (N = 4, T = 0.4 s, target x₀), so the finish must stay Solved, with the
+// terminal box |q(T) − q*|, |v(T)| ≤ 1e-4 met (summary norms ≤ 2·1e-4 for
+// the 4 components) and the foot on the ground.
+func TestFinishRebuildSmall(t *testing.T) {
+	c := defaultConfig()
+	c.N, c.T, c.Distance = 4, 0.4, 0
+	c.Cross = fesd.FEFE
+	c.FinishBaumgarte, c.FinishTerminalTol = 10, 1e-4
+	s := solveLogged(t, c)
+	if s.Status != "Solved" || s.CompResidual > c.CompTol {
+		t.Fatalf("status %s, residual %g", s.Status, s.CompResidual)
+	}
+	if s.HomotopySteps <= c.MaxSteps {
+		t.Errorf("%d homotopy steps: the finish did not run", s.HomotopySteps)
+	}
+	if s.TerminalPositionError > 2e-4 || s.TerminalVelocityNorm > 2e-4 {
+		t.Errorf("terminal errors |q(T)−q*| = %v, |v(T)| = %v, box 1e-4", s.TerminalPositionError, s.TerminalVelocityNorm)
+	}
+	if s.MaxPenetration > c.CompTol {
+		t.Errorf("foot below the ground by %v", s.MaxPenetration)
 	}
 }

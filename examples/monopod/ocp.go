@@ -153,6 +153,10 @@ type config struct {
 	// from their point on the system with J_nᵀv + FinishBaumgarte·f_c.
 	// The finish then runs also when the Scholtes steps ended Solved.
 	FinishBaumgarte float64
+	// FinishTerminalTol, if positive, adds the terminal box of TerminalTol
+	// with this tolerance for the -finish homotopy only (as
+	// FinishBaumgarte, the finish then always runs).
+	FinishTerminalTol float64
 	// Warm, if not nil, is a saved NLP solution (solution.json of an
 	// earlier run with the same N, DCS, cross complementarity, N_FE and
 	// n_s) that starts the homotopy instead of the initialization.
@@ -167,6 +171,21 @@ func defaultConfig() config {
 		// start at the reference, nosnoc's five Scholtes steps (σ = 1 …
 		// 1e-4), then the ℓ∞ elastic mode from ρ = 1e5.
 		InitRef: true, MaxSteps: 5, Finish: mpcc.LInf, FinishSigma0: 1e-5}
+}
+
+// finishRebuild reports whether the finishing homotopy solves an OCP of
+// its own (FinishBaumgarte or FinishTerminalTol).
+func (c config) finishRebuild() bool { return c.FinishBaumgarte > 0 || c.FinishTerminalTol > 0 }
+
+// finishConfig returns the configuration of the finishing OCP.
+func (c config) finishConfig() config {
+	if c.FinishBaumgarte > 0 {
+		c.Baumgarte = c.FinishBaumgarte
+	}
+	if c.FinishTerminalTol > 0 {
+		c.TerminalTol = c.FinishTerminalTol
+	}
+	return c
 }
 
 // qTarget returns (Distance, 0.4, 0, 0).
@@ -202,13 +221,13 @@ func buildOCP(m *monopod, c config) (*fesd.OCP, error) {
 	for _, f := range []struct {
 		name string
 		v    float64
-	}{{"TerminalTol", c.TerminalTol}, {"TerminalVelTol", c.TerminalVelTol}, {"FootSlack", c.FootSlack}, {"Baumgarte", c.Baumgarte}, {"FinishBaumgarte", c.FinishBaumgarte}} {
+	}{{"TerminalTol", c.TerminalTol}, {"TerminalVelTol", c.TerminalVelTol}, {"FootSlack", c.FootSlack}, {"Baumgarte", c.Baumgarte}, {"FinishBaumgarte", c.FinishBaumgarte}, {"FinishTerminalTol", c.FinishTerminalTol}} {
 		if !(f.v >= 0) || math.IsInf(f.v, 0) {
 			return nil, fmt.Errorf("monopod: %s = %v must be finite and ≥ 0", f.name, f.v)
 		}
 	}
-	if c.FinishBaumgarte > 0 && c.Finish == mpcc.Direct {
-		return nil, fmt.Errorf("monopod: FinishBaumgarte = %v needs a finishing homotopy (Finish = l1 or linf)", c.FinishBaumgarte)
+	if c.finishRebuild() && c.Finish == mpcc.Direct {
+		return nil, fmt.Errorf("monopod: FinishBaumgarte = %v, FinishTerminalTol = %v need a finishing homotopy (Finish = l1 or linf)", c.FinishBaumgarte, c.FinishTerminalTol)
 	}
 	ref, err := c.reference()
 	if err != nil {
@@ -337,7 +356,7 @@ func run(ctx context.Context, c config) (*fesd.OCPResult, *monopod, error) {
 	if err != nil {
 		return r, m, fmt.Errorf("monopod: solving the OCP: %w", err)
 	}
-	rebuild := c.FinishBaumgarte > 0
+	rebuild := c.finishRebuild()
 	if c.Finish == mpcc.Direct || (r.Status == mpcc.Solved && !rebuild) || len(r.Homotopy) == 0 || ctx.Err() != nil {
 		return r, m, nil
 	}
@@ -350,14 +369,14 @@ func run(ctx context.Context, c config) (*fesd.OCPResult, *monopod, error) {
 		set.Sigma0 = r.Homotopy[len(r.Homotopy)-1].Sigma
 	}
 	if rebuild {
-		// The same NLP variables on the system with the finishing
-		// Baumgarte gain: only the normal switching function differs.
-		m2, err := newMonopod(c.Form, c.FinishBaumgarte)
+		// The same NLP variables with the finishing Baumgarte gain (only
+		// the normal switching function differs) and terminal box (only
+		// constraints are added).
+		c2 := c.finishConfig()
+		m2, err := newMonopod(c2.Form, c2.Baumgarte)
 		if err != nil {
 			return r, m, err
 		}
-		c2 := c
-		c2.Baumgarte = c.FinishBaumgarte
 		p2, err := buildOCP(m2, c2)
 		if err != nil {
 			return r, m, err
