@@ -492,6 +492,7 @@ func runMain(ctx context.Context, args []string, stdout io.Writer) error {
 // (status), not as an error.
 func solveAndWrite(ctx context.Context, c config, dir string, stdout io.Writer) (summary, error) {
 	t0 := time.Now()
+	c.saveDir = dir
 	r, m, runErr := run(ctx, c)
 	wall := time.Since(t0)
 	if r == nil {

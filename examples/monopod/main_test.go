@@ -450,7 +450,13 @@ func TestFinishRebuildSmall(t *testing.T) {
 	c.N, c.T, c.Distance = 4, 0.4, 0
 	c.Cross = fesd.FEFE
 	c.FinishBaumgarte, c.FinishTerminalTol = 10, 1e-4
-	s := solveLogged(t, c)
+	dir := t.TempDir()
+	var buf bytes.Buffer
+	s, err := solveAndWrite(context.Background(), c, dir, &buf)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Log(strings.TrimSpace(buf.String()))
 	if s.Status != "Solved" || s.CompResidual > c.CompTol {
 		t.Fatalf("status %s, residual %g", s.Status, s.CompResidual)
 	}
@@ -462,5 +468,8 @@ func TestFinishRebuildSmall(t *testing.T) {
 	}
 	if s.MaxPenetration > c.CompTol {
 		t.Errorf("foot below the ground by %v", s.MaxPenetration)
+	}
+	if _, err := loadSolution(filepath.Join(dir, "start.json"), c); err != nil {
+		t.Errorf("start.json (the start of the finish): %v", err)
 	}
 }

@@ -5,10 +5,12 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"path/filepath"
 
 	"github.com/fesd-go/fesd/ad"
 	"github.com/fesd-go/fesd/dcs"
 	"github.com/fesd-go/fesd/fesd"
+	"github.com/fesd-go/fesd/internal/report"
 	"github.com/fesd-go/fesd/mpcc"
 	"github.com/fesd-go/fesd/nlp"
 	"github.com/fesd-go/fesd/rk"
@@ -161,6 +163,9 @@ type config struct {
 	// earlier run with the same N, DCS, cross complementarity, N_FE and
 	// n_s) that starts the homotopy instead of the initialization.
 	Warm []float64
+	// saveDir, if not empty, is the output folder, where run writes
+	// start.json: the solution the finishing homotopy starts from.
+	saveDir string
 }
 
 func defaultConfig() config {
@@ -359,6 +364,16 @@ func run(ctx context.Context, c config) (*fesd.OCPResult, *monopod, error) {
 	rebuild := c.finishRebuild()
 	if c.Finish == mpcc.Direct || (r.Status == mpcc.Solved && !rebuild) || len(r.Homotopy) == 0 || ctx.Err() != nil {
 		return r, m, nil
+	}
+	if c.saveDir != "" {
+		// The point the finish starts from, to try other finishes from it
+		// (-warm DIR/start.json -sigma0 σ_last -max-steps 1).
+		if _, err := report.MakeDir(c.saveDir); err != nil {
+			return r, m, err
+		}
+		if err := report.WriteJSON(filepath.Join(c.saveDir, "start.json"), newSavedSolution(c, r)); err != nil {
+			return r, m, err
+		}
 	}
 	set := p.Options.MPCC
 	set.Steering, set.Sigma0, set.MaxSteps = c.Finish, c.FinishSigma0, 0
