@@ -108,6 +108,18 @@ func summarize(c config, r *fesd.OCPResult, m *monopod, a *analysis, wall time.D
 		Inner: fmt.Sprintf("%v strict_pivots=%t always_dc=%t steering=%v", c.LinearSolver, c.StrictPivots, c.AlwaysDC, c.Steering)}
 	if c.Finish != mpcc.Direct {
 		s.Inner += fmt.Sprintf(" finish=%v", c.Finish)
+		if c.FinishBaumgarte > 0 {
+			s.Inner += fmt.Sprintf(" finish_baumgarte=%g", c.FinishBaumgarte)
+		}
+		if c.FinishTerminalTol > 0 {
+			s.Inner += fmt.Sprintf(" finish_terminal_tol=%g", c.FinishTerminalTol)
+		}
+	}
+	if c.Baumgarte > 0 {
+		s.Inner += fmt.Sprintf(" baumgarte=%g", c.Baumgarte)
+	}
+	if c.TerminalTol > 0 {
+		s.Inner += fmt.Sprintf(" terminal_tol=%g", c.TerminalTol)
 	}
 	if r.Iterations > 0 {
 		s.SecondsPerIteration = wall.Seconds() / float64(r.Iterations)
