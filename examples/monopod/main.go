@@ -281,7 +281,21 @@
 // slides 17 cm in 0.07 s, 5 mm deep) and the gain pulls it back in about
 // 1/k = 0.1 s. A larger gain breaks the finish (k = 50 above). Step at
 // N = 30 starts the finish from its spurious σ = 1e-4 point and ends
-// SigmaLimit (residual 1.3e-3, the robot 25 cm below the ground).
+// SigmaLimit (residual 1.3e-3, the robot 25 cm below the ground). It does
+// not carry over to larger N yet (both runs stopped in the finish):
+// Stewart N = 40 (10 000 iterations per step) hits the limit in σ = 1e-4
+// at objective 138, and the finish from there stalls at residual 1.6e-4;
+// Step N = 60 (3 000) hits the limit in σ = 1e-4 at residual 1e-4, the
+// finish stalls at 2.4e-4 (objective 50) and diverges at ρ = 1e7. In
+// both the σ = 1e-4 Scholtes step already hits the iteration limit, so the
+// finish starts from a worse point than at N = 30. (The N = 40 Stewart
+// row of the sweep above, with the same Scholtes steps, got through σ =
+// 1e-4; here σ = 1 … 1e-3 took the same iterations and objectives as then
+// (153, 481, 729, 529) but σ = 1e-4 did not. The cause was not found; the
+// inner solver has changed between the two runs.) Every
+// run writes start.json, the point its finish starts from; -warm
+// DIR/start.json -sigma0 1e-4 -max-steps 1 with other -finish flags tries
+// another finish without repeating the Scholtes steps.
 //
 // Usage:
 //
