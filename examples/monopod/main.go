@@ -291,8 +291,9 @@
 // finish starts from a worse point than at N = 30. (The N = 40 Stewart
 // row of the sweep above, with the same Scholtes steps, got through σ =
 // 1e-4; here σ = 1 … 1e-3 took the same iterations and objectives as then
-// (153, 481, 729, 529) but σ = 1e-4 did not. The cause was not found; the
-// inner solver has changed between the two runs.) Every
+// (153, 481, 729, 529) but σ = 1e-4 did not. The cause was not found:
+// package nlp has not changed since, and the options these runs add only
+// act after the Scholtes steps.) Every
 // run writes start.json, the point its finish starts from; -warm
 // DIR/start.json -sigma0 1e-4 -max-steps 1 with other -finish flags tries
 // another finish without repeating the Scholtes steps.
