@@ -296,7 +296,10 @@
 // act after the Scholtes steps.) Every
 // run writes start.json, the point its finish starts from; -warm
 // DIR/start.json -sigma0 1e-4 -max-steps 1 with other -finish flags tries
-// another finish without repeating the Scholtes steps.
+// another finish without repeating the Scholtes steps (Step, N = 30: the
+// σ = 1e-4 step from its own start.json takes 221 iterations, 11 s, and
+// returns its objective 24.642 and residual 1.0e-4, against 3 564
+// iterations and 134 s for the five Scholtes steps).
 //
 // Usage:
 //
