@@ -247,12 +247,7 @@ func TestRunSmall(t *testing.T) {
 	c.N, c.T, c.Distance = 4, 0.4, 0
 	c.Cross = fesd.FEFE
 	dir := t.TempDir()
-	var buf bytes.Buffer
-	s, err := solveAndWrite(context.Background(), c, dir, &buf)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Log(strings.TrimSpace(buf.String()))
+	s := solveLoggedIn(t, c, dir)
 	for _, f := range []string{"trajectory.csv", "controls.csv", "summary.json", "frames.png", "states.png", "controls.png"} {
 		if fi, err := os.Stat(filepath.Join(dir, f)); err != nil || fi.Size() == 0 {
 			t.Errorf("%s missing or empty", f)
@@ -290,7 +285,7 @@ func TestRunSmall(t *testing.T) {
 	// solution must stay at it, with far fewer iterations.
 	args := []string{"-N", "4", "-T", "0.4", "-distance", "0", "-cross", "FE_FE", "-warm", filepath.Join(dir, "solution.json")}
 	dir2 := t.TempDir()
-	buf.Reset()
+	var buf bytes.Buffer
 	if err := runMain(context.Background(), append(args, "-sigma0", "1e-5", "-max-steps", "1", "-finish", "none", "-out", dir2), &buf); err != nil {
 		t.Fatal(err)
 	}
@@ -404,8 +399,14 @@ func TestBadFlags(t *testing.T) {
 // the summary line.
 func solveLogged(t *testing.T, c config) summary {
 	t.Helper()
+	return solveLoggedIn(t, c, t.TempDir())
+}
+
+// solveLoggedIn is solveLogged with the outputs in dir.
+func solveLoggedIn(t *testing.T, c config, dir string) summary {
+	t.Helper()
 	var buf bytes.Buffer
-	s, err := solveAndWrite(context.Background(), c, t.TempDir(), &buf)
+	s, err := solveAndWrite(context.Background(), c, dir, &buf)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -451,12 +452,7 @@ func TestFinishRebuildSmall(t *testing.T) {
 	c.Cross = fesd.FEFE
 	c.FinishBaumgarte, c.FinishTerminalTol = 10, 1e-4
 	dir := t.TempDir()
-	var buf bytes.Buffer
-	s, err := solveAndWrite(context.Background(), c, dir, &buf)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Log(strings.TrimSpace(buf.String()))
+	s := solveLoggedIn(t, c, dir)
 	if s.Status != "Solved" || s.CompResidual > c.CompTol {
 		t.Fatalf("status %s, residual %g", s.Status, s.CompResidual)
 	}

@@ -340,22 +340,31 @@ func buildOCP(m *monopod, c config) (*fesd.OCP, error) {
 	return p, nil
 }
 
-// run solves one OCP and returns the result and the model.
-func run(ctx context.Context, c config) (*fesd.OCPResult, *monopod, error) {
+// newSolver builds the model, the OCP and its solver for c.
+func newSolver(c config) (*fesd.OCPSolver, *fesd.OCP, *monopod, error) {
 	m, err := newMonopod(c.Form, c.Baumgarte)
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, nil, err
 	}
 	p, err := buildOCP(m, c)
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, nil, err
 	}
 	if c.Warm != nil {
 		p.Warm = fesd.WarmFromNLPSolution(c.Warm)
 	}
 	s, err := fesd.NewOCPSolver(p)
 	if err != nil {
-		return nil, nil, fmt.Errorf("monopod: building the OCP: %w", err)
+		return nil, nil, nil, fmt.Errorf("monopod: building the OCP: %w", err)
+	}
+	return s, p, m, nil
+}
+
+// run solves one OCP and returns the result and the model.
+func run(ctx context.Context, c config) (*fesd.OCPResult, *monopod, error) {
+	s, p, m, err := newSolver(c)
+	if err != nil {
+		return nil, nil, err
 	}
 	r, err := s.Solve(ctx)
 	if err != nil {
@@ -387,19 +396,11 @@ func run(ctx context.Context, c config) (*fesd.OCPResult, *monopod, error) {
 		// The same NLP variables with the finishing Baumgarte gain (only
 		// the normal switching function differs) and terminal box (only
 		// constraints are added).
-		c2 := c.finishConfig()
-		m2, err := newMonopod(c2.Form, c2.Baumgarte)
+		s2, _, m2, err := newSolver(c.finishConfig())
 		if err != nil {
-			return r, m, err
+			return r, m, fmt.Errorf("monopod: finishing homotopy: %w", err)
 		}
-		p2, err := buildOCP(m2, c2)
-		if err != nil {
-			return r, m, err
-		}
-		if s, err = fesd.NewOCPSolver(p2); err != nil {
-			return r, m, fmt.Errorf("monopod: building the finishing OCP: %w", err)
-		}
-		m = m2
+		s, m = s2, m2
 	}
 	if err := s.SetHomotopy(set); err != nil {
 		return r, m, fmt.Errorf("monopod: finishing homotopy: %w", err)
