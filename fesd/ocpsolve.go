@@ -186,12 +186,7 @@ func checkWarm(w []float64, n int) error {
 	if len(w) != n {
 		return fmt.Errorf("%w: warm start from a solution with %d variables, the NLP has %d", ErrDimension, len(w), n)
 	}
-	for i, x := range w {
-		if math.IsNaN(x) || math.IsInf(x, 0) {
-			return fmt.Errorf("%w: warm start w[%d] = %g", ErrNonFinite, i, x)
-		}
-	}
-	return nil
+	return checkFinite("warm start w", w)
 }
 
 // NLPSolution returns a copy of the NLP solution vector w of the result, in
