@@ -289,11 +289,11 @@
 // finish stalls at 2.4e-4 (objective 50) and diverges at ρ = 1e7. In
 // both the σ = 1e-4 Scholtes step already hits the iteration limit, so the
 // finish starts from a worse point than at N = 30. (The N = 40 Stewart
-// row of the sweep above, with the same Scholtes steps, got through σ =
-// 1e-4; here σ = 1 … 1e-3 took the same iterations and objectives as then
-// (153, 481, 729, 529) but σ = 1e-4 did not. The cause was not found:
-// package nlp has not changed since, and the options these runs add only
-// act after the Scholtes steps.) Every
+// row of the sweep above went through the same σ = 1e-4 failure: its log
+// shows the same 3 000-iteration limit at objective 95.139, bit for bit as
+// the 3 000-iteration run here; its nosnoc finish, without gain or box,
+// then recovered to Solved at objective 54.5 with two hops. An earlier note
+// that it had passed σ = 1e-4 was wrong.) Every
 // run writes start.json, the point its finish starts from; -warm
 // DIR/start.json -sigma0 1e-4 -max-steps 1 with other -finish flags tries
 // another finish without repeating the Scholtes steps (Step, N = 30: the

@@ -10,16 +10,11 @@ import (
 	"github.com/fesd-go/fesd/ad"
 	"github.com/fesd-go/fesd/dcs"
 	"github.com/fesd-go/fesd/fesd"
+	"github.com/fesd-go/fesd/internal/monopod"
 	"github.com/fesd-go/fesd/internal/report"
 	"github.com/fesd-go/fesd/mpcc"
 	"github.com/fesd-go/fesd/nlp"
-	"github.com/fesd-go/fesd/rk"
 )
-
-// Problem data of 004 §7.2 and nosnoc.md §3.4: x₀ = (q₀, 0, 0), the
-// horizon T = 3 and the target q = (3, 0.4, 0, 0) (config.T and
-// config.Distance change the last two, for short test runs).
-var q0 = []float64{0, 0.4, 0, 0}
 
 // config selects one OCP run.
 type config struct {
@@ -193,36 +188,17 @@ func (c config) finishConfig() config {
 	return c
 }
 
-// qTarget returns (Distance, 0.4, 0, 0).
-func (c config) qTarget() []float64 { return []float64{c.Distance, 0.4, 0, 0} }
+// task returns the motion of c.
+func (c config) task() monopod.Task { return monopod.Task{N: c.N, T: c.T, Distance: c.Distance} }
 
-// reference returns x_ref: MATLAB's interp1([0 .25 .5 .75 1], [x0 x_mid1
-// x_mid2 x_mid3 x_target]', linspace(0, 1, N), 'spline') for the 8
-// physical states (two hops to z = 0.6 with v_x = D/T, nosnoc.md §3.4; D = 3,
-// T = 3 in the paper), with the clock reference k·T/N appended (its weight
-// is 0). Row k is the reference for the end state of stage k.
-func (c config) reference() ([][]float64, error) {
-	N, D, vx := c.N, c.Distance, c.Distance/c.T
-	knots := []float64{0, 0.25, 0.5, 0.75, 1}
-	pts := [][]float64{
-		{0, 0.4, 0, 0, 0, 0, 0, 0},
-		{D / 4, 0.6, 0, 0, vx, 0, 0, 0},
-		{D / 2, 0.4, 0, 0, vx, 0, 0, 0},
-		{3 * D / 4, 0.6, 0, 0, vx, 0, 0, 0},
-		{D, 0.4, 0, 0, 0, 0, 0, 0},
-	}
-	ref, err := interpSpline(knots, pts, linspace(0, 1, N))
-	if err != nil {
-		return nil, err
-	}
-	for k := range ref {
-		ref[k] = append(ref[k], float64(k+1)*c.T/float64(N))
-	}
-	return ref, nil
-}
+// qTarget returns (Distance, 0.4, 0, 0).
+func (c config) qTarget() []float64 { return c.task().QTarget() }
+
+// reference returns x_ref (monopod.Task.Reference).
+func (c config) reference() ([][]float64, error) { return c.task().Reference() }
 
 // buildOCP returns the discretized OCP of 004 §7.2 for the monopod model.
-func buildOCP(m *monopod, c config) (*fesd.OCP, error) {
+func buildOCP(m *monopod.Model, c config) (*fesd.OCP, error) {
 	for _, f := range []struct {
 		name string
 		v    float64
@@ -234,55 +210,19 @@ func buildOCP(m *monopod, c config) (*fesd.OCP, error) {
 	if c.finishRebuild() && c.Finish == mpcc.Direct {
 		return nil, fmt.Errorf("monopod: FinishBaumgarte = %v, FinishTerminalTol = %v need a finishing homotopy (Finish = l1 or linf)", c.FinishBaumgarte, c.FinishTerminalTol)
 	}
-	ref, err := c.reference()
+	// The OCP of 004 §7.2 (cost, bounds, speed of time, clock constraint;
+	// monopod.Model.OCP) with this run's discretization and homotopy.
+	task := c.task()
+	p, err := m.OCP(task, monopod.Discretization{NFE: c.NFE, NS: c.NS, Cross: c.Cross, SOTMin: c.SOTMin, SOTMax: c.SOTMax})
 	if err != nil {
 		return nil, err
 	}
-	horizon, qTarget := c.T, c.qTarget()
-	x0 := append(append(append([]float64(nil), q0...), 0, 0, 0, 0), 0)
-	xT := append(append(append([]float64(nil), qTarget...), 0, 0, 0, 0), horizon)
+	ref := p.Tracking.XRef
+	x0, xT := p.X0, task.XTarget()
 	inf := math.Inf(1)
-	clock := m.tf.Clock
-	p := &fesd.OCP{
-		Model: m.tf.Model,
-		X0:    x0,
-		N:     c.N,
-		T:     horizon,
-		NFE:   []int{c.NFE},
-		// One speed-of-time variable per stage scales the whole right-hand
-		// side (nosnoc MATLAB, time_freezing = 1).
-		SpeedOfTime: fesd.StageSpeedOfTime,
-		SOTMin:      c.SOTMin, SOTMax: c.SOTMax, SOTInit: 1,
-		// Bounds of nosnoc.md §3.4; the clock is unbounded.
-		XL:        []float64{-0.5, 0, -math.Pi, -math.Pi, -100, -100, -100, -100, -inf},
-		XU:        []float64{qTarget[0] + 0.5, 10, math.Pi, math.Pi, 100, 100, 100, 100, inf},
-		XBoundsAt: c.XBoundsAt,
-		UL:        []float64{-100, -100},
-		UU:        []float64{100, 100},
-		// Heaviside weights of the code (feb8e46): Q, Q_T as in the paper,
-		// R = 0.1·I (the paper says ρ_u = 0.01); the clock has weight 0.
-		Tracking: &fesd.Tracking{
-			XRef:  ref,
-			Q:     fesd.Diag(1, 1, 10, 1, 1e-6, 1e-6, 1e-6, 1e-6, 0),
-			R:     fesd.Diag(0.1, 0.1),
-			XRefT: xT,
-			QT:    fesd.Diag(1e3, 1e3, 1e3, 1e3, 10, 10, 10, 10, 0),
-		},
-		// Stage-wise clock constraint t(end of stage k) = (k+1)·T/N.
-		StageEnd: func(k int) []fesd.Constraint {
-			return []fesd.Constraint{{G: ad.Vec{m.tf.Model.X[clock].AddConst(-float64(k+1) * horizon / float64(c.N))}}}
-		},
-		Options: fesd.Options{
-			Scheme: rk.FamilyRadauIIA, Stages: c.NS, NFE: c.NFE,
-			CrossComp: c.Cross,
-			DCS:       m.tf.DCSOptions(),
-			MPCC:      mpcc.Settings{Sigma0: c.Sigma0, Kappa: c.Kappa, CompTol: c.CompTol, MaxSteps: c.MaxSteps, Steering: c.Steering},
-		},
-	}
-	nlpSet := mpcc.DefaultNLPSettings()
-	nlpSet.Tol, nlpSet.AcceptableTol = c.NLPTol, c.NLPTol
-	nlpSet.AcceptableIter = 3
-	nlpSet.MaxIter = c.MaxIter
+	p.XBoundsAt = c.XBoundsAt
+	p.Options.MPCC = mpcc.Settings{Sigma0: c.Sigma0, Kappa: c.Kappa, CompTol: c.CompTol, MaxSteps: c.MaxSteps, Steering: c.Steering}
+	nlpSet := monopod.NLPSettings(c.NLPTol, c.MaxIter)
 	p.Options.MPCC.NLP = &nlpSet
 	nlpSet.Log = c.NLPLog
 	nlpSet.WatchdogTrigger = c.Watchdog
@@ -309,7 +249,7 @@ func buildOCP(m *monopod, c config) (*fesd.OCP, error) {
 	}
 	p.Options.Inner = c.Inner
 	if c.FootGround {
-		p.Path = append(p.Path, fesd.Constraint{G: ad.Vec{m.kin.foot[1]}, L: []float64{-c.FootSlack}, U: []float64{inf}, At: fesd.AtStagePoints})
+		p.Path = append(p.Path, fesd.Constraint{G: ad.Vec{m.Kin.Foot[1]}, L: []float64{-c.FootSlack}, U: []float64{inf}, At: fesd.AtStagePoints})
 	}
 	// terminalBox constrains x_i(T) to [xT_i − tol, xT_i + tol] for i in
 	// [from, to) (xT has v = 0).
@@ -317,7 +257,7 @@ func buildOCP(m *monopod, c config) (*fesd.OCP, error) {
 		var g ad.Vec
 		var lo, hi []float64
 		for i := from; i < to; i++ {
-			g = append(g, m.tf.Model.X[i])
+			g = append(g, m.TF.Model.X[i])
 			lo, hi = append(lo, xT[i]-tol), append(hi, xT[i]+tol)
 		}
 		p.Terminal = append(p.Terminal, fesd.Constraint{G: g, L: lo, U: hi})
@@ -341,8 +281,8 @@ func buildOCP(m *monopod, c config) (*fesd.OCP, error) {
 }
 
 // newSolver builds the model, the OCP and its solver for c.
-func newSolver(c config) (*fesd.OCPSolver, *fesd.OCP, *monopod, error) {
-	m, err := newMonopod(c.Form, c.Baumgarte)
+func newSolver(c config) (*fesd.OCPSolver, *fesd.OCP, *monopod.Model, error) {
+	m, err := monopod.New(c.Form, c.Baumgarte)
 	if err != nil {
 		return nil, nil, nil, err
 	}
@@ -361,7 +301,7 @@ func newSolver(c config) (*fesd.OCPSolver, *fesd.OCP, *monopod, error) {
 }
 
 // run solves one OCP and returns the result and the model.
-func run(ctx context.Context, c config) (*fesd.OCPResult, *monopod, error) {
+func run(ctx context.Context, c config) (*fesd.OCPResult, *monopod.Model, error) {
 	s, p, m, err := newSolver(c)
 	if err != nil {
 		return nil, nil, err

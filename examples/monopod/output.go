@@ -13,6 +13,7 @@ import (
 	"gonum.org/v1/plot/vg"
 
 	"github.com/fesd-go/fesd/fesd"
+	"github.com/fesd-go/fesd/internal/monopod"
 	"github.com/fesd-go/fesd/internal/report"
 	"github.com/fesd-go/fesd/mpcc"
 )
@@ -67,8 +68,8 @@ type analysis struct {
 
 // analyse merges the element boundaries and stage points in τ order and
 // evaluates the kinematics.
-func analyse(r *fesd.OCPResult, m *monopod) (*analysis, error) {
-	pf, err := m.points()
+func analyse(r *fesd.OCPResult, m *monopod.Model) (*analysis, error) {
+	pf, err := m.Points()
 	if err != nil {
 		return nil, err
 	}
@@ -90,7 +91,7 @@ func analyse(r *fesd.OCPResult, m *monopod) (*analysis, error) {
 			continue // Radau IIA's last stage is the element end
 		}
 		a.tau = append(a.tau, p.tau)
-		a.t = append(a.t, p.x[m.tf.Clock])
+		a.t = append(a.t, p.x[m.TF.Clock])
 		a.x = append(a.x, p.x)
 		ps := pf(p.x[:4])
 		a.pts = append(a.pts, ps)
@@ -100,7 +101,7 @@ func analyse(r *fesd.OCPResult, m *monopod) (*analysis, error) {
 }
 
 // summarize fills the summary of one run.
-func summarize(c config, r *fesd.OCPResult, m *monopod, a *analysis, wall time.Duration) summary {
+func summarize(c config, r *fesd.OCPResult, m *monopod.Model, a *analysis, wall time.Duration) summary {
 	s := summary{N: c.N, DCS: c.Form.String(), CrossComp: c.Cross.String(), Status: r.Status.String(),
 		Objective: r.Objective, NLPIterations: r.Iterations, HomotopySteps: len(r.Homotopy),
 		WallSeconds: wall.Seconds(), CompResidual: r.CompResidual,
@@ -133,7 +134,7 @@ func summarize(c config, r *fesd.OCPResult, m *monopod, a *analysis, wall time.D
 	for i := range a.t {
 		s.MaxPenetration = math.Max(s.MaxPenetration, -a.foot[i][1])
 	}
-	clock := m.tf.Clock
+	clock := m.TF.Clock
 	for i := 1; i < len(r.XFE); i++ {
 		if r.XFE[i][clock] < r.XFE[i-1][clock]-1e-9 {
 			s.ClockMonotone = false
@@ -151,7 +152,7 @@ func summarize(c config, r *fesd.OCPResult, m *monopod, a *analysis, wall time.D
 	// Flight phases at element boundaries.
 	inFlight := false
 	for _, x := range r.XFE {
-		fc := footHeight(x)
+		fc := monopod.FootHeight(x)
 		if fc > flightHeight && !inFlight {
 			s.Jumps++
 		}
@@ -162,7 +163,7 @@ func summarize(c config, r *fesd.OCPResult, m *monopod, a *analysis, wall time.D
 	// changes.
 	frozen := false
 	for n := range r.H {
-		dt := r.XFE[n+1][m.tf.Clock] - r.XFE[n][m.tf.Clock]
+		dt := r.XFE[n+1][m.TF.Clock] - r.XFE[n][m.TF.Clock]
 		dv := 0.0
 		for i := 4; i < 8; i++ {
 			dv = math.Max(dv, math.Abs(r.XFE[n+1][i]-r.XFE[n][i]))
@@ -176,13 +177,8 @@ func summarize(c config, r *fesd.OCPResult, m *monopod, a *analysis, wall time.D
 	return s
 }
 
-// footHeight is f_c(q) = p_foot,z written out (nosnoc.md §3.1).
-func footHeight(x []float64) float64 {
-	return x[1] - lThigh*math.Cos(x[2]) - lShank*math.Cos(x[2]+x[3])
-}
-
 // writeRun writes the CSV files, summary.json and the figures of one run.
-func writeRun(dir string, c config, r *fesd.OCPResult, m *monopod, a *analysis, s summary) error {
+func writeRun(dir string, c config, r *fesd.OCPResult, m *monopod.Model, a *analysis, s summary) error {
 	if _, err := report.MakeDir(dir); err != nil {
 		return err
 	}
@@ -199,12 +195,12 @@ func writeRun(dir string, c config, r *fesd.OCPResult, m *monopod, a *analysis, 
 	}
 	crow := make([][]float64, len(r.U))
 	for k, u := range r.U {
-		t0, t1 := r.XFE[0][m.tf.Clock], 0.0
+		t0, t1 := r.XFE[0][m.TF.Clock], 0.0
 		if k < len(r.X) {
-			t0 = r.X[k][m.tf.Clock]
+			t0 = r.X[k][m.TF.Clock]
 		}
 		if k+1 < len(r.X) {
-			t1 = r.X[k+1][m.tf.Clock]
+			t1 = r.X[k+1][m.TF.Clock]
 		}
 		crow[k] = []float64{float64(k), t0, t1, u[0], u[1], r.SOT[k]}
 	}
@@ -298,10 +294,10 @@ func column2(p [][2]float64, j int) []float64 {
 
 // plotControls draws the piecewise constant torques against physical time
 // (004 Figure 9) and the speed of time per stage.
-func plotControls(base string, r *fesd.OCPResult, m *monopod) error {
+func plotControls(base string, r *fesd.OCPResult, m *monopod.Model) error {
 	var t, uh, uk, st []float64
 	for k, u := range r.U {
-		t0, t1 := r.X[k][m.tf.Clock], r.X[k+1][m.tf.Clock]
+		t0, t1 := r.X[k][m.TF.Clock], r.X[k+1][m.TF.Clock]
 		t = append(t, t0, t1)
 		uh = append(uh, u[0], u[0])
 		uk = append(uk, u[1], u[1])

@@ -1,4 +1,4 @@
-package main
+package monopod
 
 import (
 	"errors"
@@ -7,18 +7,18 @@ import (
 	"sort"
 )
 
-// notAKnot is a cubic spline interpolant with MATLAB's default
+// NotAKnot is a cubic spline interpolant with MATLAB's default
 // "not-a-knot" end conditions (spline, interp1(…, 'spline')): the third
 // derivative is continuous at the second and the second-to-last knot, so
 // the first two and the last two pieces are one cubic each. With three
 // knots it is the interpolating parabola, with two the line.
-type notAKnot struct {
+type NotAKnot struct {
 	x, y []float64
 	m    []float64 // second derivatives at the knots
 }
 
-// newNotAKnot builds the spline through (x_i, y_i), x strictly increasing.
-func newNotAKnot(x, y []float64) (*notAKnot, error) {
+// NewNotAKnot builds the spline through (x_i, y_i), x strictly increasing.
+func NewNotAKnot(x, y []float64) (*NotAKnot, error) {
 	n := len(x)
 	if n < 2 || len(y) != n {
 		return nil, fmt.Errorf("spline: need ≥ 2 points and len(y) = len(x) (got %d, %d)", n, len(y))
@@ -28,7 +28,7 @@ func newNotAKnot(x, y []float64) (*notAKnot, error) {
 			return nil, errors.New("spline: knots must be strictly increasing")
 		}
 	}
-	s := &notAKnot{x: append([]float64(nil), x...), y: append([]float64(nil), y...), m: make([]float64, n)}
+	s := &NotAKnot{x: append([]float64(nil), x...), y: append([]float64(nil), y...), m: make([]float64, n)}
 	h := make([]float64, n-1)
 	d := make([]float64, n-1) // divided differences
 	for i := range h {
@@ -103,7 +103,7 @@ func gaussSolve(A [][]float64, b []float64) error {
 
 // At evaluates the spline at t (extrapolating with the end pieces, as
 // MATLAB's spline does).
-func (s *notAKnot) At(t float64) float64 {
+func (s *NotAKnot) At(t float64) float64 {
 	n := len(s.x)
 	i := sort.SearchFloat64s(s.x, t) - 1 // x[i] < t ≤ x[i+1]
 	i = max(0, min(i, n-2))
@@ -112,8 +112,8 @@ func (s *notAKnot) At(t float64) float64 {
 	return a*s.y[i] + b*s.y[i+1] + ((a*a*a-a)*s.m[i]+(b*b*b-b)*s.m[i+1])*h*h/6
 }
 
-// linspace returns n points from a to b (MATLAB linspace; n = 1 gives b).
-func linspace(a, b float64, n int) []float64 {
+// Linspace returns n points from a to b (MATLAB Linspace; n = 1 gives b).
+func Linspace(a, b float64, n int) []float64 {
 	if n == 1 {
 		return []float64{b}
 	}
@@ -125,9 +125,9 @@ func linspace(a, b float64, n int) []float64 {
 	return out
 }
 
-// interpSpline is MATLAB's interp1(x, Y, xq, 'spline') for the columns of
+// InterpSpline is MATLAB's interp1(x, Y, xq, 'spline') for the columns of
 // Y (rows are the knots): it returns one row per query point.
-func interpSpline(x []float64, Y [][]float64, xq []float64) ([][]float64, error) {
+func InterpSpline(x []float64, Y [][]float64, xq []float64) ([][]float64, error) {
 	if len(Y) != len(x) || len(Y) == 0 {
 		return nil, fmt.Errorf("spline: %d rows for %d knots", len(Y), len(x))
 	}
@@ -141,7 +141,7 @@ func interpSpline(x []float64, Y [][]float64, xq []float64) ([][]float64, error)
 		for i := range x {
 			col[i] = Y[i][j]
 		}
-		s, err := newNotAKnot(x, col)
+		s, err := NewNotAKnot(x, col)
 		if err != nil {
 			return nil, err
 		}

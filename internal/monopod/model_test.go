@@ -1,0 +1,296 @@
+package monopod
+
+import (
+	"math"
+	"math/rand/v2"
+	"testing"
+
+	"gonum.org/v1/gonum/interp"
+
+	"github.com/fesd-go/fesd/ad"
+	"github.com/fesd-go/fesd/dcs"
+	"github.com/fesd-go/fesd/fesd"
+)
+
+// TestSplineHand checks the not-a-knot spline against a case worked by
+// hand: y = (0.4, 0.6, 0.4, 0.6, 0.4) at x = (0, 0.25, 0.5, 0.75, 1) (the
+// q_z reference). With h = 1/4 the equations for the second derivatives
+// are M_{i−1} + 4M_i + M_{i+1} = (6/h²)Δ²y_i = 96·(−0.4, 0.4, −0.4) and the
+// not-a-knot rows M₀ − 2M₁ + M₂ = 0, M₂ − 2M₃ + M₄ = 0; by symmetry M₀ = M₄,
+// M₁ = M₃, so 6M₁ = −38.4, M = (−25.6, −6.4, 12.8, −6.4, −25.6). At the
+// midpoint of a piece S = (y_i + y_{i+1})/2 − h²(M_i + M_{i+1})/16:
+// S(1/8) = 0.5 + 0.125 = 0.625, S(3/8) = 0.5 − 0.025 = 0.475.
+func TestSplineHand(t *testing.T) {
+	x := []float64{0, 0.25, 0.5, 0.75, 1}
+	s, err := NewNotAKnot(x, []float64{0.4, 0.6, 0.4, 0.6, 0.4})
+	if err != nil {
+		t.Fatal(err)
+	}
+	wantM := []float64{-25.6, -6.4, 12.8, -6.4, -25.6}
+	for i := range wantM {
+		if math.Abs(s.m[i]-wantM[i]) > 1e-12 {
+			t.Errorf("M[%d] = %v, want %v", i, s.m[i], wantM[i])
+		}
+	}
+	for _, c := range []struct{ x, want float64 }{
+		{0, 0.4}, {0.25, 0.6}, {0.5, 0.4}, {0.125, 0.625}, {0.375, 0.475}, {0.625, 0.475}, {0.875, 0.625}, {1, 0.4},
+	} {
+		if got := s.At(c.x); math.Abs(got-c.want) > 1e-14 {
+			t.Errorf("S(%v) = %.16g, want %v", c.x, got, c.want)
+		}
+	}
+	// Not-a-knot: the third derivative (M_{i+1} − M_i)/h is the same on the
+	// first two and on the last two pieces.
+	if d1, d2 := s.m[1]-s.m[0], s.m[2]-s.m[1]; math.Abs(d1-d2) > 1e-12 {
+		t.Errorf("third derivative jumps at x₁: %v vs %v", d1, d2)
+	}
+	// q_x: equally spaced samples of a line give the line.
+	lx, _ := NewNotAKnot(x, []float64{0, 0.75, 1.5, 2.25, 3})
+	for _, v := range []float64{0.1, 0.3, 0.6, 0.99} {
+		if got := lx.At(v); math.Abs(got-3*v) > 1e-14 {
+			t.Errorf("line: S(%v) = %v", v, got)
+		}
+	}
+}
+
+// TestSplineCubic: not-a-knot reproduces cubics exactly (any knots, n ≥ 4),
+// three points give the parabola, two the line; the reference has N rows,
+// starts near x₀ and ends at the target (interp1 at Linspace(0, 1, N)).
+func TestSplineCubic(t *testing.T) {
+	cub := func(x float64) float64 { return 1 - 2*x + 0.5*x*x - 3*x*x*x }
+	for _, x := range [][]float64{{0, 0.3, 0.4, 1}, {-1, 0, 0.2, 0.9, 1.5, 2}} {
+		y := make([]float64, len(x))
+		for i := range x {
+			y[i] = cub(x[i])
+		}
+		s, err := NewNotAKnot(x, y)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, v := range Linspace(x[0]-0.5, x[len(x)-1]+0.5, 23) {
+			if got := s.At(v); math.Abs(got-cub(v)) > 1e-11 {
+				t.Errorf("knots %v: S(%v) = %v, cubic %v", x, v, got, cub(v))
+			}
+		}
+	}
+	par, _ := NewNotAKnot([]float64{0, 1, 3}, []float64{1, 2, 10}) // y = 1 + x²... fitted: 1 + 0·x + x²
+	if got := par.At(2); math.Abs(got-5) > 1e-14 {
+		t.Errorf("parabola: S(2) = %v, want 5", got)
+	}
+	lin, _ := NewNotAKnot([]float64{0, 2}, []float64{1, 5})
+	if got := lin.At(0.5); math.Abs(got-2) > 1e-15 {
+		t.Errorf("line: S(0.5) = %v, want 2", got)
+	}
+	if _, err := NewNotAKnot([]float64{0, 0}, []float64{1, 2}); err == nil {
+		t.Error("repeated knots accepted")
+	}
+	ref, err := PaperTask(60).Reference()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(ref) != 60 || len(ref[0]) != 9 {
+		t.Fatalf("reference %d×%d, want 60×9", len(ref), len(ref[0]))
+	}
+	last := ref[59]
+	for i, w := range []float64{3, 0.4, 0, 0, 0, 0, 0, 0, 3} {
+		if math.Abs(last[i]-w) > 1e-12 {
+			t.Errorf("x_ref(1)[%d] = %v, want %v", i, last[i], w)
+		}
+	}
+	if ref[0][0] != 0 || ref[0][1] != 0.4 { // Linspace(0, 1, N) starts at 0: x_ref,0 = x₀
+		t.Errorf("x_ref(0) = %v", ref[0][:2])
+	}
+}
+
+// TestDynamics checks M(q) and h(q, v) derived from the Lagrangian against
+// the closed forms of nosnoc.md §3.2 (written out below) at random states
+// (1e-12), and the tabulated M(q₀).
+func TestDynamics(t *testing.T) {
+	m, err := New(dcs.Step, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	fn, err := ad.NewFunction("Mh", []ad.Arg{ad.A("q", m.Q...), ad.A("v", m.V...)}, []ad.Arg{ad.A("M", m.M.E...), ad.A("h", m.H...)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ws := fn.NewWorkspace()
+	eval := func(q, v []float64) ([]float64, []float64) {
+		M, h := make([]float64, 16), make([]float64, 4)
+		if err := fn.Eval(ws, [][]float64{q, v}, [][]float64{M, h}); err != nil {
+			t.Fatal(err)
+		}
+		return M, h
+	}
+	M0, _ := eval([]float64{0, 0.4, 0, 0}, make([]float64, 4))
+	// §3.2: "At q0 (φ = 0): M = [[6.305, 0, −0.192912, −0.0548], …]".
+	want0 := []float64{6.305, 0, -0.192912, -0.0548, 0, 6.305, 0, 0, -0.192912, 0, 0.053976192, 0.01964, -0.0548, 0, 0.01964, 0.00868}
+	for i := range want0 {
+		if math.Abs(M0[i]-want0[i]) > 1e-12 {
+			t.Errorf("M(q₀)[%d][%d] = %v, want %v", i/4, i%4, M0[i], want0[i])
+		}
+	}
+	r := rand.New(rand.NewPCG(5, 6))
+	in := func(a, b float64) float64 { return a + (b-a)*r.Float64() }
+	for trial := 0; trial < 50; trial++ {
+		q := []float64{in(-1, 3), in(0, 1), in(-math.Pi, math.Pi), in(-math.Pi, math.Pi)}
+		v := []float64{in(-3, 3), in(-3, 3), in(-10, 10), in(-10, 10)}
+		M, h := eval(q, v)
+		sh, ch := math.Sincos(q[2])
+		shk, chk := math.Sincos(q[2] + q[3])
+		sk, ck := math.Sincos(q[3])
+		wh, wk := v[2], v[3]
+		W := wh + wk
+		wantM := []float64{
+			6.305, 0, -0.138112*ch - 0.0548*chk, -0.0548 * chk,
+			0, 6.305, 0.138112*sh + 0.0548*shk, 0.0548 * shk,
+			-0.138112*ch - 0.0548*chk, 0.138112*sh + 0.0548*shk, 0.032056192 + 0.02192*ck, 0.00868 + 0.01096*ck,
+			-0.0548 * chk, 0.0548 * shk, 0.00868 + 0.01096*ck, 0.00868,
+		}
+		wantH := []float64{
+			-0.138112*wh*wh*sh - 0.0548*W*W*shk,
+			-0.138112*wh*wh*ch - 0.0548*W*W*chk - 61.85205,
+			0.01096*wk*(2*wh+wk)*sk - 1.35487872*sh - 0.537588*shk,
+			-0.01096*wh*wh*sk - 0.537588*shk,
+		}
+		for i := range wantM {
+			if math.Abs(M[i]-wantM[i]) > 1e-12 {
+				t.Errorf("M[%d][%d] = %v, §3.2 %v", i/4, i%4, M[i], wantM[i])
+			}
+		}
+		for i := range wantH {
+			if math.Abs(h[i]-wantH[i]) > 1e-12*(1+math.Abs(wantH[i])) {
+				t.Errorf("h[%d] = %v, §3.2 %v", i, h[i], wantH[i])
+			}
+		}
+	}
+}
+
+// TestMonopodTimeFreezing: at q₀ raised (flight), the Step and Stewart DCS
+// give ẋ = (v, M⁻¹(h + Bu), 1); with the foot below the ground and moving
+// down and forward, ẋ = (0, M⁻¹(J_n − μJ_t)a_n, 0); the two formulations
+// agree.
+func TestMonopodTimeFreezing(t *testing.T) {
+	var fs [][]float64
+	for _, f := range []dcs.Formulation{dcs.Step, dcs.Stewart} {
+		m, err := New(f, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		d, err := m.TF.Model.Reformulate(m.TF.DCSOptions())
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, x := range [][]float64{
+			{0.1, 0.5, 0.2, -0.3, 0.5, -1, 0.3, 0.2, 1.1}, // flight: f_c ≈ 0.1 > 0
+			{0.1, 0.35, 0.1, -0.2, 1, -2, 0.1, -0.1, 1.1}, // f_c < 0, v_n < 0, v_t > 0
+		} {
+			u := []float64{3, -2}
+			z, err := d.InitialGuess(x, u, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			xd, err := d.EvalF(x, u, nil, z, 0)
+			if err != nil {
+				t.Fatal(err)
+			}
+			fs = append(fs, xd)
+			fc := FootHeight(x)
+			if fc > 0 {
+				if xd[8] != 1 || xd[0] != x[4] || xd[3] != x[7] {
+					t.Errorf("%v flight: ẋ = %v", f, xd)
+				}
+			} else if xd[8] != 0 || xd[0] != 0 || xd[1] != 0 {
+				t.Errorf("%v contact (f_c = %v): ẋ = %v, want q̇ = 0, ṫ = 0", f, fc, xd)
+			}
+		}
+	}
+	for i := 0; i < 2; i++ {
+		for j := range fs[i] {
+			if math.Abs(fs[i][j]-fs[i+2][j]) > 1e-12*(1+math.Abs(fs[i][j])) {
+				t.Errorf("point %d: Step ẋ = %v, Stewart %v", i, fs[i], fs[i+2])
+				break
+			}
+		}
+	}
+}
+
+// TestSplineGonum compares NotAKnot with gonum's interp.NotAKnotCubic, an
+// independent implementation of the same interpolant, on the reference's
+// knots and on uneven ones (1e-12).
+func TestSplineGonum(t *testing.T) {
+	r := rand.New(rand.NewPCG(1, 2))
+	for _, x := range [][]float64{{0, 0.25, 0.5, 0.75, 1}, {-1, -0.2, 0.1, 0.9, 1.5, 3}} {
+		y := make([]float64, len(x))
+		for i := range y {
+			y[i] = r.Float64()*2 - 1
+		}
+		s, err := NewNotAKnot(x, y)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var g interp.NotAKnotCubic
+		if err := g.Fit(x, y); err != nil {
+			t.Fatal(err)
+		}
+		for _, v := range Linspace(x[0], x[len(x)-1], 41) {
+			if got, want := s.At(v), g.Predict(v); math.Abs(got-want) > 1e-12 {
+				t.Errorf("knots %v: S(%v) = %v, gonum %v", x, v, got, want)
+			}
+		}
+	}
+}
+
+// TestTaskErrors: a task with no stages, a horizon that is not positive
+// and finite, or a NaN distance is an error, also from Model.OCP.
+func TestTaskErrors(t *testing.T) {
+	m, err := New(dcs.Step, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, task := range []Task{
+		{N: 0, T: 3, Distance: 3},
+		{N: 4, T: 0, Distance: 3},
+		{N: 4, T: math.Inf(1), Distance: 3},
+		{N: 4, T: math.NaN(), Distance: 3},
+		{N: 4, T: 3, Distance: math.NaN()},
+	} {
+		if err := task.Validate(); err == nil {
+			t.Errorf("%+v: Validate accepted it", task)
+		}
+		if _, err := m.OCP(task, Discretization{}); err == nil {
+			t.Errorf("%+v: OCP accepted it", task)
+		}
+	}
+	if err := PaperTask(30).Validate(); err != nil {
+		t.Error(err)
+	}
+}
+
+// TestOCPDefaults: the zero Discretization is the paper's (N_FE = 3, n_s
+// = 2, FE_STAGE, speed of time in [0.99, 10]); x₀, the terminal reference
+// and the bounds follow the task.
+func TestOCPDefaults(t *testing.T) {
+	m, err := New(dcs.Stewart, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	task := Task{N: 5, T: 0.5, Distance: 0.2}
+	p, err := m.OCP(task, Discretization{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	o := p.Options
+	if o.NFE != 3 || o.Stages != 2 || o.CrossComp != fesd.FEStage || p.SOTMin != 0.99 || p.SOTMax != 10 || p.N != 5 || p.T != 0.5 {
+		t.Errorf("NFE %d, n_s %d, %v, SOT [%v, %v], N %d, T %v", o.NFE, o.Stages, o.CrossComp, p.SOTMin, p.SOTMax, p.N, p.T)
+	}
+	if p.XU[0] != 0.7 || len(p.Tracking.XRef) != 5 || p.Tracking.XRefT[0] != 0.2 || p.Tracking.XRefT[8] != 0.5 {
+		t.Errorf("q_x ≤ %v, %d reference rows, x_ref(T) = %v", p.XU[0], len(p.Tracking.XRef), p.Tracking.XRefT)
+	}
+	if got := p.Tracking.XRef[4][8]; math.Abs(got-0.5) > 1e-15 {
+		t.Errorf("clock reference at the last stage end %v, want T = 0.5", got)
+	}
+	if _, err := fesd.NewOCPSolver(p); err != nil {
+		t.Errorf("the OCP does not build: %v", err)
+	}
+}

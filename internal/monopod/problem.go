@@ -1,0 +1,158 @@
+package monopod
+
+import (
+	"fmt"
+	"math"
+
+	"github.com/fesd-go/fesd/ad"
+	"github.com/fesd-go/fesd/fesd"
+	"github.com/fesd-go/fesd/mpcc"
+	"github.com/fesd-go/fesd/nlp"
+	"github.com/fesd-go/fesd/rk"
+)
+
+// Task is the motion the robot is asked for: N control stages over the
+// horizon T, from q₀ = (0, 0.4, 0, 0) at rest to (Distance, 0.4, 0, 0) at
+// rest. The paper's task is T = 3 s and 3 m (PaperTask); shorter ones are
+// for tests.
+type Task struct {
+	N           int
+	T, Distance float64
+}
+
+// PaperTask returns the task of 004 §7.2 with n stages: 3 m in 3 s.
+func PaperTask(n int) Task { return Task{N: n, T: 3, Distance: 3} }
+
+// Validate reports an N < 1, a T that is not positive and finite, or a
+// Distance that is not finite.
+func (t Task) Validate() error {
+	if t.N < 1 {
+		return fmt.Errorf("monopod: N = %d stages, want ≥ 1", t.N)
+	}
+	if !(t.T > 0) || math.IsInf(t.T, 0) {
+		return fmt.Errorf("monopod: horizon T = %v, want finite and > 0", t.T)
+	}
+	if math.IsNaN(t.Distance) || math.IsInf(t.Distance, 0) {
+		return fmt.Errorf("monopod: Distance = %v, want finite", t.Distance)
+	}
+	return nil
+}
+
+// QTarget returns q* = (Distance, 0.4, 0, 0).
+func (t Task) QTarget() []float64 { return []float64{t.Distance, 0.4, 0, 0} }
+
+// X0 returns x₀ = (q₀, v = 0, t = 0).
+func (t Task) X0() []float64 { return []float64{0, 0.4, 0, 0, 0, 0, 0, 0, 0} }
+
+// XTarget returns the terminal reference (q*, v = 0, t = T).
+func (t Task) XTarget() []float64 { return append(t.QTarget(), 0, 0, 0, 0, t.T) }
+
+// Reference returns x_ref: MATLAB's interp1([0 .25 .5 .75 1], [x0 x_mid1
+// x_mid2 x_mid3 x_target]', linspace(0, 1, N), 'spline') for the 8
+// physical states (two hops to z = 0.6 with v_x = Distance/T, nosnoc.md
+// §3.4), with the clock reference (k+1)·T/N appended (its weight is 0).
+// Row k is the reference for the end state of stage k.
+func (t Task) Reference() ([][]float64, error) {
+	if err := t.Validate(); err != nil {
+		return nil, err
+	}
+	d, vx := t.Distance, t.Distance/t.T
+	knots := []float64{0, 0.25, 0.5, 0.75, 1}
+	pts := [][]float64{
+		{0, 0.4, 0, 0, 0, 0, 0, 0},
+		{d / 4, 0.6, 0, 0, vx, 0, 0, 0},
+		{d / 2, 0.4, 0, 0, vx, 0, 0, 0},
+		{3 * d / 4, 0.6, 0, 0, vx, 0, 0, 0},
+		{d, 0.4, 0, 0, 0, 0, 0, 0},
+	}
+	ref, err := InterpSpline(knots, pts, Linspace(0, 1, t.N))
+	if err != nil {
+		return nil, err
+	}
+	for k := range ref {
+		ref[k] = append(ref[k], float64(k+1)*t.T/float64(t.N))
+	}
+	return ref, nil
+}
+
+// Discretization selects the FESD transcription of the OCP. The zero value
+// is the paper's: Radau IIA n_s = 2, N_FE = 3 per stage, FE_STAGE cross
+// complementarity (paper-era mode 3), speed of time in [0.99, 10].
+type Discretization struct {
+	NFE, NS        int
+	Cross          fesd.CrossComp
+	SOTMin, SOTMax float64
+}
+
+func (d Discretization) withDefaults() Discretization {
+	if d.NFE == 0 {
+		d.NFE = 3
+	}
+	if d.NS == 0 {
+		d.NS = 2
+	}
+	if d.SOTMin == 0 && d.SOTMax == 0 {
+		d.SOTMin, d.SOTMax = 0.99, 10
+	}
+	return d
+}
+
+// OCP returns the discretized optimal control problem of 004 §7.2 and
+// nosnoc.md §3.4 for the model m: the tracking cost with Q = diag(1, 1,
+// 10, 1, 1e-6·I₄, 0), R = 0.1·I₂ (nosnoc's code; the paper says ρ_u =
+// 0.01) and Q_T = diag(1e3·I₄, 10·I₄, 0); the bounds q_x ∈ [−0.5,
+// Distance + 0.5], q_z ∈ [0, 10], φ ∈ [−π, π], |v| ≤ 100 (at stage ends),
+// |u| ≤ 100; one speed-of-time variable per stage that scales the whole
+// right-hand side (nosnoc MATLAB); the stage-wise clock constraint
+// t(end of stage k) = (k+1)·T/N; Scholtes σ₀ = 1, κ = 0.1, complementarity
+// tolerance 1e-5. The caller adds the inner solver (NLPSettings), the
+// initialization and any further constraints.
+func (m *Model) OCP(t Task, d Discretization) (*fesd.OCP, error) {
+	ref, err := t.Reference()
+	if err != nil {
+		return nil, err
+	}
+	d = d.withDefaults()
+	inf := math.Inf(1)
+	clock := m.TF.Clock
+	x := m.TF.Model.X
+	return &fesd.OCP{
+		Model:       m.TF.Model,
+		X0:          t.X0(),
+		N:           t.N,
+		T:           t.T,
+		NFE:         []int{d.NFE},
+		SpeedOfTime: fesd.StageSpeedOfTime,
+		SOTMin:      d.SOTMin, SOTMax: d.SOTMax, SOTInit: 1,
+		// The clock is unbounded.
+		XL: []float64{-0.5, 0, -math.Pi, -math.Pi, -100, -100, -100, -100, -inf},
+		XU: []float64{t.Distance + 0.5, 10, math.Pi, math.Pi, 100, 100, 100, 100, inf},
+		UL: []float64{-100, -100},
+		UU: []float64{100, 100},
+		Tracking: &fesd.Tracking{
+			XRef:  ref,
+			Q:     fesd.Diag(1, 1, 10, 1, 1e-6, 1e-6, 1e-6, 1e-6, 0),
+			R:     fesd.Diag(0.1, 0.1),
+			XRefT: t.XTarget(),
+			QT:    fesd.Diag(1e3, 1e3, 1e3, 1e3, 10, 10, 10, 10, 0),
+		},
+		StageEnd: func(k int) []fesd.Constraint {
+			return []fesd.Constraint{{G: ad.Vec{x[clock].AddConst(-float64(k+1) * t.T / float64(t.N))}}}
+		},
+		Options: fesd.Options{
+			Scheme: rk.FamilyRadauIIA, Stages: d.NS, NFE: d.NFE,
+			CrossComp: d.Cross,
+			DCS:       m.TF.DCSOptions(),
+			MPCC:      mpcc.Settings{Sigma0: 1, Kappa: 0.1, CompTol: 1e-5},
+		},
+	}, nil
+}
+
+// NLPSettings returns the inner solver settings of the paper-era
+// experiment (IPOPT tol = acceptable_tol = tol, acceptable_iter 3; the
+// experiment used 1e-5) with the iteration limit maxIter.
+func NLPSettings(tol float64, maxIter int) nlp.Settings {
+	set := mpcc.DefaultNLPSettings()
+	set.Tol, set.AcceptableTol, set.AcceptableIter, set.MaxIter = tol, tol, 3, maxIter
+	return set
+}
