@@ -7,17 +7,17 @@
 // (v, M⁻¹f_v, 1) and, in {f_c < 0, J_nᵀv < 0}, the auxiliary dynamics
 // (0, M⁻¹(J_n ∓ μJ_t)a_n, 0) with μ = 0.8, a_n = 200.
 //
-// Model (model.go, nosnoc.md §3.1–3.3). q = (q_x, q_z, φ_hip, φ_knee),
-// u = (u_hip, u_knee); M(q) and h(q, v) are derived with ad from the
+// Model (internal/monopod, nosnoc.md §3.1–3.3). q = (q_x, q_z, φ_hip,
+// φ_knee), u = (u_hip, u_knee); M(q) and h(q, v) are derived with ad from the
 // Lagrangian (point masses at the hip and the two centres of mass, thigh and
 // shank inertias) and checked against the closed forms of nosnoc.md §3.2 in
 // the tests. f_c = p_foot,z, J_n = ∇p_foot,z, J_t = ∇p_foot,x.
 //
-// OCP (ocp.go, nosnoc.md §3.4). x₀ = (0, 0.4, 0, 0, 0, 0, 0, 0, 0), q_target
-// = (3, 0.4, 0, 0), v_target = 0; least squares with the reference x_ref
-// (MATLAB's not-a-knot spline through five points with two hops to z = 0.6,
-// evaluated at N points; spline.go), Q = diag(1, 1, 10, 1, 1e-6·I₄, 0),
-// Q_T = diag(1e3·I₄, 10·I₄, 0), R = 0.1·I₂ (the code; the paper says ρ_u =
+// OCP (internal/monopod Model.OCP, options in ocp.go; nosnoc.md §3.4).
+// x₀ = (0, 0.4, 0, 0, 0, 0, 0, 0, 0), q_target = (3, 0.4, 0, 0), v_target
+// = 0; least squares with the reference x_ref (MATLAB's not-a-knot spline
+// through five points with two hops to z = 0.6, evaluated at N points;
+// internal/monopod NotAKnot), Q = diag(1, 1, 10, 1, 1e-6·I₄, 0), Q_T = diag(1e3·I₄, 10·I₄, 0), R = 0.1·I₂ (the code; the paper says ρ_u =
 // 0.01); bounds q_x ∈ [−0.5, 3.5], q_z ∈ [0, 10], φ ∈ [−π, π], |v| ≤ 100,
 // |u| ≤ 100. Discretization: Radau IIA n_s = 2, N_FE = 3 per stage, FESD
 // with heuristic_mean step equilibration; one speed-of-time variable s_k ∈
