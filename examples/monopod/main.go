@@ -17,7 +17,8 @@
 // x₀ = (0, 0.4, 0, 0, 0, 0, 0, 0, 0), q_target = (3, 0.4, 0, 0), v_target
 // = 0; least squares with the reference x_ref (MATLAB's not-a-knot spline
 // through five points with two hops to z = 0.6, evaluated at N points;
-// internal/monopod NotAKnot), Q = diag(1, 1, 10, 1, 1e-6·I₄, 0), Q_T = diag(1e3·I₄, 10·I₄, 0), R = 0.1·I₂ (the code; the paper says ρ_u =
+// internal/monopod NotAKnot), Q = diag(1, 1, 10, 1, 1e-6·I₄, 0), Q_T =
+// diag(1e3·I₄, 10·I₄, 0), R = 0.1·I₂ (the code; the paper says ρ_u =
 // 0.01); bounds q_x ∈ [−0.5, 3.5], q_z ∈ [0, 10], φ ∈ [−π, π], |v| ≤ 100,
 // |u| ≤ 100. Discretization: Radau IIA n_s = 2, N_FE = 3 per stage, FESD
 // with heuristic_mean step equilibration; one speed-of-time variable s_k ∈
