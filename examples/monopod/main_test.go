@@ -174,6 +174,9 @@ func TestBadFlags(t *testing.T) {
 		{"-warm", "/nonexistent/solution.json"},
 		{"-finish-terminal-tol", "-1"},
 		{"-finish", "none", "-finish-terminal-tol", "1e-3"},
+		{"-finish-plain-first"},
+		{"-finish-baumgarte", "10", "-finish-second-sigma0", "-1"},
+		{"-finish-second-sigma0", "1e-6"},
 	} {
 		var buf bytes.Buffer
 		if err := runMain(context.Background(), append(args, "-out", t.TempDir()), &buf); err == nil {
@@ -237,27 +240,36 @@ func TestFinishSmall(t *testing.T) {
 // also when these ended Solved. The robot of TestRunSmall stands still
 // (N = 4, T = 0.4 s, target x₀), so the finish must stay Solved, with the
 // terminal box |q(T) − q*|, |v(T)| ≤ 1e-4 met (summary norms ≤ 2·1e-4 for
-// the 4 components) and the foot on the ground.
+// the 4 components) and the foot on the ground. With -finish-plain-first
+// the same holds after two finishing phases (at least one homotopy step
+// each).
 func TestFinishRebuildSmall(t *testing.T) {
-	c := defaultConfig()
-	c.N, c.T, c.Distance = 4, 0.4, 0
-	c.Cross = fesd.FEFE
-	c.FinishBaumgarte, c.FinishTerminalTol = 10, 1e-4
-	dir := t.TempDir()
-	s := solveLoggedIn(t, c, dir)
-	if s.Status != "Solved" || s.CompResidual > c.CompTol {
-		t.Fatalf("status %s, residual %g", s.Status, s.CompResidual)
-	}
-	if s.HomotopySteps <= c.MaxSteps {
-		t.Errorf("%d homotopy steps: the finish did not run", s.HomotopySteps)
-	}
-	if s.TerminalPositionError > 2e-4 || s.TerminalVelocityNorm > 2e-4 {
-		t.Errorf("terminal errors |q(T)−q*| = %v, |v(T)| = %v, box 1e-4", s.TerminalPositionError, s.TerminalVelocityNorm)
-	}
-	if s.MaxPenetration > c.CompTol {
-		t.Errorf("foot below the ground by %v", s.MaxPenetration)
-	}
-	if _, err := loadSolution(filepath.Join(dir, "start.json"), c); err != nil {
-		t.Errorf("start.json (the start of the finish): %v", err)
+	for _, plainFirst := range []bool{false, true} {
+		c := defaultConfig()
+		c.N, c.T, c.Distance = 4, 0.4, 0
+		c.Cross = fesd.FEFE
+		c.FinishBaumgarte, c.FinishTerminalTol = 10, 1e-4
+		c.FinishPlainFirst = plainFirst
+		dir := t.TempDir()
+		s := solveLoggedIn(t, c, dir)
+		if s.Status != "Solved" || s.CompResidual > c.CompTol {
+			t.Fatalf("plain first %t: status %s, residual %g", plainFirst, s.Status, s.CompResidual)
+		}
+		finishSteps := 1
+		if plainFirst {
+			finishSteps = 2
+		}
+		if s.HomotopySteps < c.MaxSteps+finishSteps {
+			t.Errorf("plain first %t: %d homotopy steps: the finish did not run", plainFirst, s.HomotopySteps)
+		}
+		if s.TerminalPositionError > 2e-4 || s.TerminalVelocityNorm > 2e-4 {
+			t.Errorf("plain first %t: terminal errors |q(T)−q*| = %v, |v(T)| = %v, box 1e-4", plainFirst, s.TerminalPositionError, s.TerminalVelocityNorm)
+		}
+		if s.MaxPenetration > c.CompTol {
+			t.Errorf("plain first %t: foot below the ground by %v", plainFirst, s.MaxPenetration)
+		}
+		if _, err := loadSolution(filepath.Join(dir, "start.json"), c); err != nil {
+			t.Errorf("plain first %t: start.json (the start of the finish): %v", plainFirst, err)
+		}
 	}
 }

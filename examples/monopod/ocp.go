@@ -154,6 +154,15 @@ type config struct {
 	// with this tolerance for the -finish homotopy only (as
 	// FinishBaumgarte, the finish then always runs).
 	FinishTerminalTol float64
+	// FinishPlainFirst, with FinishBaumgarte or FinishTerminalTol, runs
+	// the finish in two phases: first on the OCP of the Scholtes steps
+	// (nosnoc's finish), then, from its last point, on the OCP with the
+	// gain and the box, starting at σ = FinishSecondSigma0 (0: 1e-6, ρ =
+	// 1e6). At N = 40 (Stewart) the gain and box finish fails from the
+	// σ = 1e-4 Scholtes point but succeeds from nosnoc's finish (package
+	// doc).
+	FinishPlainFirst   bool
+	FinishSecondSigma0 float64
 	// Warm, if not nil, is a saved NLP solution (solution.json of an
 	// earlier run with the same N, DCS, cross complementarity, N_FE and
 	// n_s) that starts the homotopy instead of the initialization.
@@ -202,13 +211,16 @@ func buildOCP(m *monopod.Model, c config) (*fesd.OCP, error) {
 	for _, f := range []struct {
 		name string
 		v    float64
-	}{{"TerminalTol", c.TerminalTol}, {"TerminalVelTol", c.TerminalVelTol}, {"FootSlack", c.FootSlack}, {"Baumgarte", c.Baumgarte}, {"FinishBaumgarte", c.FinishBaumgarte}, {"FinishTerminalTol", c.FinishTerminalTol}} {
+	}{{"TerminalTol", c.TerminalTol}, {"TerminalVelTol", c.TerminalVelTol}, {"FootSlack", c.FootSlack}, {"Baumgarte", c.Baumgarte}, {"FinishBaumgarte", c.FinishBaumgarte}, {"FinishTerminalTol", c.FinishTerminalTol}, {"FinishSecondSigma0", c.FinishSecondSigma0}} {
 		if !(f.v >= 0) || math.IsInf(f.v, 0) {
 			return nil, fmt.Errorf("monopod: %s = %v must be finite and ≥ 0", f.name, f.v)
 		}
 	}
 	if c.finishRebuild() && c.Finish == mpcc.Direct {
 		return nil, fmt.Errorf("monopod: FinishBaumgarte = %v, FinishTerminalTol = %v need a finishing homotopy (Finish = l1 or linf)", c.FinishBaumgarte, c.FinishTerminalTol)
+	}
+	if (c.FinishPlainFirst || c.FinishSecondSigma0 > 0) && !c.finishRebuild() {
+		return nil, fmt.Errorf("monopod: FinishPlainFirst and FinishSecondSigma0 need FinishBaumgarte or FinishTerminalTol (a second finishing OCP)")
 	}
 	// The OCP of 004 §7.2 (cost, bounds, speed of time, clock constraint;
 	// monopod.Model.OCP) with this run's discretization and homotopy.
@@ -332,6 +344,16 @@ func run(ctx context.Context, c config) (*fesd.OCPResult, *monopod.Model, error)
 	if set.Sigma0 == 0 {
 		set.Sigma0 = r.Homotopy[len(r.Homotopy)-1].Sigma
 	}
+	if rebuild && c.FinishPlainFirst {
+		// Phase one: nosnoc's finish on the same OCP.
+		if r, err = finish(ctx, s, set, r); err != nil || ctx.Err() != nil {
+			return r, m, err
+		}
+		set.Sigma0 = c.FinishSecondSigma0
+		if set.Sigma0 == 0 {
+			set.Sigma0 = 1e-6
+		}
+	}
 	if rebuild {
 		// The same NLP variables with the finishing Baumgarte gain (only
 		// the normal switching function differs) and terminal box (only
@@ -342,18 +364,26 @@ func run(ctx context.Context, c config) (*fesd.OCPResult, *monopod.Model, error)
 		}
 		s, m = s2, m2
 	}
+	r, err = finish(ctx, s, set, r)
+	return r, m, err
+}
+
+// finish solves the homotopy set with s from the point of r and returns
+// the result with r's homotopy records, iterations and time prepended (r
+// itself if the solve cannot start).
+func finish(ctx context.Context, s *fesd.OCPSolver, set mpcc.Settings, r *fesd.OCPResult) (*fesd.OCPResult, error) {
 	if err := s.SetHomotopy(set); err != nil {
-		return r, m, fmt.Errorf("monopod: finishing homotopy: %w", err)
+		return r, fmt.Errorf("monopod: finishing homotopy: %w", err)
 	}
 	if err := s.SetWarm(r); err != nil {
-		return r, m, err
+		return r, err
 	}
 	r2, err := s.Solve(ctx)
 	if err != nil {
-		return r, m, fmt.Errorf("monopod: finishing homotopy: %w", err)
+		return r, fmt.Errorf("monopod: finishing homotopy: %w", err)
 	}
-	r2.Homotopy = append(r.Homotopy, r2.Homotopy...)
+	r2.Homotopy = append(append([]mpcc.HomotopyStep(nil), r.Homotopy...), r2.Homotopy...)
 	r2.Iterations += r.Iterations
 	r2.Elapsed += r.Elapsed
-	return r2, m, nil
+	return r2, nil
 }

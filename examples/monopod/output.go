@@ -115,6 +115,12 @@ func summarize(c config, r *fesd.OCPResult, m *monopod.Model, a *analysis, wall 
 		if c.FinishTerminalTol > 0 {
 			s.Inner += fmt.Sprintf(" finish_terminal_tol=%g", c.FinishTerminalTol)
 		}
+		if c.FinishPlainFirst {
+			s.Inner += " finish_plain_first"
+			if c.FinishSecondSigma0 > 0 {
+				s.Inner += fmt.Sprintf(" finish_second_sigma0=%g", c.FinishSecondSigma0)
+			}
+		}
 	}
 	if c.Baumgarte > 0 {
 		s.Inner += fmt.Sprintf(" baumgarte=%g", c.Baumgarte)
