@@ -302,6 +302,35 @@
 // returns its objective 24.642 and residual 1.0e-4, against 3 564
 // iterations and 134 s for the five Scholtes steps).
 //
+// Two-phase finish (-finish-plain-first; later session). At N = 40
+// (Stewart, 3 000 iterations per step) every Scholtes path tried fails
+// between σ = 1e-3 and 1e-4, where the objective leaves 12–20 for 76–360:
+// nosnoc's five steps hit the limit at σ = 1e-4 (objective 95.1); nosnoc's
+// later Stewart schedule, κ = 0.4 with 11 steps, passes σ = 1.6e-3 at
+// objective 12.4 (1 489 iterations for eight steps) and then hits the
+// limit at 6.6e-4 and ends Infeasible at 2.6e-4 and 1.0e-4. The gain and
+// box finish from the σ = 1e-4 point stalls (residual 1.6–3e-4), and so
+// does a finish from the σ = 1e-3 point (-max-steps 4 -finish-sigma0 1e-4:
+// with k = 10 and the box, residuals 4.3e-4, 2.2e-4, then 3.4 at ρ = 1e6;
+// nosnoc's finish alone, SigmaLimit at 7.0e-5). nosnoc's finish from the
+// σ = 1e-4 point does end Solved (the sweep row above, reproduced bit for
+// bit: 6 758 iterations, objective 54.53, |q(T)−q*| = 4.8e-4, |v(T)| =
+// 5.6e-3), and from that solution the gain and box finish converges: with
+// -warm …/solution.json -sigma0 1e-5 -max-steps 1 and the finish from ρ =
+// 1e6, Solved after 1 262 more iterations (54 s), objective 33.37,
+// |q(T)−q*| = 8.6e-4, |v(T)| = 7.6e-4, two hops, residual 5.2e-6; from
+// ρ = 1e5 the first ℓ∞ step hits the limit, then ρ = 1e6 ends Solved at
+// the same targets (4 180 iterations). -finish-plain-first does both
+// phases in one run: nosnoc's finish on the OCP of the Scholtes steps,
+// then the gain and box finish from its last point, from σ =
+// -finish-second-sigma0 (default 1e-6). The landings still go 1–2.6 cm
+// below the ground at N = 40 (at t ≈ 0.81, 2.02 and 2.10 s, single
+// element boundaries): the gain acts only once the contact is reached.
+// At N = 30, starting the gain and box finish one step earlier (-max-steps
+// 4 -finish-sigma0 1e-4) also ends Solved: 4 127 iterations, objective
+// 21.52, |q(T)−q*| = 8.7e-4, |v(T)| = 7.7e-4, two hops, 9 mm below the
+// ground.
+//
 // Usage:
 //
 //	go run ./examples/monopod [-N 60] [-dcs step|stewart] [-out DIR] [-sweep 30:90:10]
