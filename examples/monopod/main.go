@@ -317,10 +317,11 @@
 // bit: 6 758 iterations, objective 54.53, |q(T)−q*| = 4.8e-4, |v(T)| =
 // 5.6e-3), and from that solution the gain and box finish converges: with
 // -warm …/solution.json -sigma0 1e-5 -max-steps 1 and the finish from ρ =
-// 1e6, Solved after 1 262 more iterations (54 s), objective 33.37,
+// 1e6, Solved after 1 262 more iterations (54 s; 503 of them in the
+// σ = 1e-5 Scholtes step that -warm starts with), objective 33.37,
 // |q(T)−q*| = 8.6e-4, |v(T)| = 7.6e-4, two hops, residual 5.2e-6; from
 // ρ = 1e5 the first ℓ∞ step hits the limit, then ρ = 1e6 ends Solved at
-// the same targets (4 180 iterations). -finish-plain-first does both
+// the same targets (4 180 more iterations). -finish-plain-first does both
 // phases in one run: nosnoc's finish on the OCP of the Scholtes steps,
 // then the gain and box finish from its last point, from σ =
 // -finish-second-sigma0 (default 1e-6). The landings still go 1–2.6 cm
