@@ -156,9 +156,9 @@ type config struct {
 	FinishTerminalTol float64
 	// FinishPlainFirst, with FinishBaumgarte or FinishTerminalTol, runs
 	// the finish in two phases: first on the OCP of the Scholtes steps
-	// (nosnoc's finish), then, from its last point, on the OCP with the
-	// gain and the box, starting at σ = FinishSecondSigma0 (0: 1e-6, ρ =
-	// 1e6). At N = 40 (Stewart) the gain and box finish fails from the
+	// (nosnoc's finish), then one Scholtes step at σ = 10·FinishSecondSigma0
+	// from its last point, then the finish on the OCP with the gain and the
+	// box, starting at σ = FinishSecondSigma0 (0: 1e-6, ρ = 1e6). At N = 40 (Stewart) the gain and box finish fails from the
 	// σ = 1e-4 Scholtes point but succeeds from nosnoc's finish (package
 	// doc).
 	FinishPlainFirst   bool
@@ -349,10 +349,20 @@ func run(ctx context.Context, c config) (*fesd.OCPResult, *monopod.Model, error)
 		if r, err = finish(ctx, s, set, r); err != nil || ctx.Err() != nil {
 			return r, m, err
 		}
-		set.Sigma0 = c.FinishSecondSigma0
-		if set.Sigma0 == 0 {
-			set.Sigma0 = 1e-6
+		sigma2 := c.FinishSecondSigma0
+		if sigma2 == 0 {
+			sigma2 = 1e-6
 		}
+		// One Scholtes step at σ = 10·sigma2 from that point, which moves
+		// the complementarity products off ≈ 0 into the relaxed set: the
+		// gain and box finish from the ℓ∞ point itself stalls (package
+		// doc).
+		rc := p.Options.MPCC
+		rc.Sigma0, rc.MaxSteps = 10*sigma2, 1
+		if r, err = finish(ctx, s, rc, r); err != nil || ctx.Err() != nil {
+			return r, m, err
+		}
+		set.Sigma0 = sigma2
 	}
 	if rebuild {
 		// The same NLP variables with the finishing Baumgarte gain (only
