@@ -330,6 +330,14 @@
 // ρ = 1e6, 1e7, 1e8, objective growing to 96; stopped). The landings still go 1–2.6 cm
 // below the ground at N = 40 (at t ≈ 0.81, 2.02 and 2.10 s, single
 // element boundaries): the gain acts only once the contact is reached.
+// N = 50, Stewart, -finish-plain-first in its first version (no Scholtes
+// step between the phases; one run, two at a time on 2 cores): σ = 1e-4
+// hits the limit (objective 16.4), nosnoc's finish ends Solved (objective
+// 17.03, residual 4.1e-7, as in the sweep), and the gain and box finish
+// from ρ = 1e6 ends Solved in one step of 799 iterations: 9 987
+// iterations, 1 024 s in all, objective 28.23, residual 1.003e-5 (within
+// mpcc's 1 % slack on the tolerance), |q(T)−q*| = 5.3e-4, |v(T)| = 8.7e-5,
+// four hops, 3.7 mm below the ground at most.
 // At N = 30, starting the gain and box finish one step earlier (-max-steps
 // 4 -finish-sigma0 1e-4) also ends Solved: 4 127 iterations, objective
 // 21.52, |q(T)−q*| = 8.7e-4, |v(T)| = 7.7e-4, two hops, 9 mm below the
