@@ -327,7 +327,12 @@
 // box finish from σ = s₂ (-finish-second-sigma0, default 1e-6). Without
 // the Scholtes step in between, the gain and box finish started from the
 // ℓ∞ point itself stalls (N = 40: residuals 1.5e-4, 1.3e-4, 7.6e-5 at
-// ρ = 1e6, 1e7, 1e8, objective growing to 96; stopped). The landings still go 1–2.6 cm
+// ρ = 1e6, 1e7, 1e8, objective growing to 96; stopped). Not yet verified:
+// in the N = 40 run of this three-phase form the Scholtes step at σ =
+// 1e-5 was still running after more than 6 minutes, where the same step
+// in the separate -warm run from the same point took 503 iterations (22
+// s); the cause is not known, so at N = 40 the two-run recipe above is the
+// one that was measured. The landings still go 1–2.6 cm
 // below the ground at N = 40 (at t ≈ 0.81, 2.02 and 2.10 s, single
 // element boundaries): the gain acts only once the contact is reached.
 // N = 50, Stewart, -finish-plain-first in its first version (no Scholtes
