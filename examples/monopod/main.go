@@ -329,10 +329,15 @@
 // ℓ∞ point itself stalls (N = 40: residuals 1.5e-4, 1.3e-4, 7.6e-5 at
 // ρ = 1e6, 1e7, 1e8, objective growing to 96; stopped). Not yet verified:
 // in the N = 40 run of this three-phase form the Scholtes step at σ =
-// 1e-5 was still running after more than 6 minutes, where the same step
-// in the separate -warm run from the same point took 503 iterations (22
-// s); the cause is not known, so at N = 40 the two-run recipe above is the
-// one that was measured. The landings still go 1–2.6 cm
+// 1e-5 hit the 3 000-iteration limit (residual 9.9e-6, objective 45.56),
+// where the same step in the separate -warm run from the same point took
+// 503 iterations (22 s, objective 44.83), and the gain and box finish
+// after it was at residual 7.9e-5 after ρ = 1e6 (the -warm run: 5.2e-6,
+// Solved) when the run was stopped. The in-process restart (SetHomotopy
+// and SetWarm on the solver that just ran the ℓ∞ finish) and the restart
+// in a fresh process from solution.json should see the same NLP and start
+// point; why they differ is not known. At N = 40 the two-run recipe above
+// is the one that was measured to work. The landings still go 1–2.6 cm
 // below the ground at N = 40 (at t ≈ 0.81, 2.02 and 2.10 s, single
 // element boundaries): the gain acts only once the contact is reached.
 // N = 50, Stewart, -finish-plain-first in its first version (no Scholtes
