@@ -1,0 +1,59 @@
+package main
+
+import (
+	"context"
+	"math"
+	"testing"
+
+	"github.com/fesd-go/fesd/fesd"
+	"github.com/fesd-go/fesd/mpcc"
+)
+
+// TestRestartInProcess: continuing with SetHomotopy and SetWarm on the
+// solver that just ran the ℓ∞ finish (as -finish-plain-first does) and
+// restarting in a freshly built solver from the saved NLP solution (as
+// -warm does) solve the same NLP from the same point, so they must take
+// the same iterations to the same objective (N = 6, T = 0.6 s, 0.3 m,
+// FE_FE; a Scholtes step at σ = 1e-5 after the ℓ∞ finish).
+func TestRestartInProcess(t *testing.T) {
+	c := defaultConfig()
+	c.N, c.T, c.Distance = 6, 0.6, 0.3
+	c.Cross = fesd.FEFE
+	c.Finish = mpcc.Direct
+	s, p, _, err := newSolver(c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := s.Solve(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	set := p.Options.MPCC
+	set.Steering, set.Sigma0, set.MaxSteps = mpcc.LInf, 1e-5, 0
+	r, err = finish(context.Background(), s, set, r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rc := p.Options.MPCC
+	rc.Sigma0, rc.MaxSteps = 1e-5, 1
+	ra, err := finish(context.Background(), s, rc, r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c2 := c
+	c2.Sigma0, c2.MaxSteps = 1e-5, 1
+	c2.Warm = r.NLPSolution()
+	s2, _, _, err := newSolver(c2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rb, err := s2.Solve(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	ha, hb := ra.Homotopy[len(ra.Homotopy)-1], rb.Homotopy[len(rb.Homotopy)-1]
+	if ha.Status != hb.Status || ha.Iterations != hb.Iterations || math.Abs(ra.Objective-rb.Objective) > 1e-9*math.Abs(rb.Objective) {
+		t.Errorf("in-process restart: %v, %d iterations, objective %.12g; fresh solver: %v, %d, %.12g",
+			ha.Status, ha.Iterations, ra.Objective, hb.Status, hb.Iterations, rb.Objective)
+	}
+}
