@@ -79,8 +79,13 @@ func (t Task) Reference() ([][]float64, error) {
 // is the paper's: Radau IIA n_s = 2, N_FE = 3 per stage, FE_STAGE cross
 // complementarity (paper-era mode 3), speed of time in [0.99, 10].
 type Discretization struct {
-	NFE, NS        int
-	Cross          fesd.CrossComp
+	// NFE is the number of finite elements per stage (0: 3) and NS the
+	// number of Radau IIA stages (0: 2); negative values are rejected by
+	// fesd when the OCP is built.
+	NFE, NS int
+	Cross   fesd.CrossComp
+	// SOTMin, SOTMax bound the speed of time per stage (both 0: [0.99,
+	// 10]).
 	SOTMin, SOTMax float64
 }
 
