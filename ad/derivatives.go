@@ -23,12 +23,23 @@ type Derivatives struct {
 
 // NewDerivatives compiles the function, its Jacobian and its Lagrangian
 // Hessian with respect to the inputs named in wrt (all inputs if wrt is
-// empty), in the order given.
+// empty), in the order given. F is compiled from the caller's graph; the
+// derivatives are built in a private copy of the cone of the inputs and
+// outputs, so NewDerivatives adds no node to the caller's graph (package
+// doc).
 func NewDerivatives(name string, inputs, outputs []Arg, wrt ...string) (*Derivatives, error) {
 	F, err := NewFunction(name, inputs, outputs)
 	if err != nil {
 		return nil, err
 	}
+	// The derivatives are built in a private copy of the cone of the inputs
+	// and outputs, dropped after compilation: F is compiled from the
+	// caller's graph, which NewDerivatives leaves unchanged.
+	c, err := CopyArgs(inputs, outputs)
+	if err != nil {
+		return nil, err
+	}
+	inputs, outputs = c[0], c[1]
 	var x Vec
 	if len(wrt) == 0 {
 		for _, a := range inputs {

@@ -67,6 +67,15 @@
 // JacobianSparseMode measures both totals structurally first; when they are
 // within a factor of 4 it builds both and keeps the one with fewer
 // operations, like Jacobian, otherwise only the cheaper one.
+//
+// A Graph never frees nodes, and derivative expressions are usually several
+// times larger than the function. NewDerivatives therefore copies the cone of
+// its inputs and outputs node for node into a private graph (recorded solves
+// included), builds the Jacobian and Hessian there and drops that graph after
+// compiling: the caller's graph is left unchanged, so compiling many NLPs
+// from one model (rebuilding an OCP in a loop, as in MPC) does not grow it.
+// The copy has the structure of the original, so the compiled derivatives
+// are the same, bit for bit, as when built in the caller's graph.
 // LagrangianHessian builds ∇ₓL by one reverse sweep and the lower triangle of
 // its Jacobian column by column (forward over reverse), or row by row when
 // that is estimated to be more than 4 times cheaper; each column j only

@@ -142,8 +142,10 @@ func TestChainDerivativesLinear(t *testing.T) {
 	added = s.nodes - s.nodes0
 	t.Logf("NewDerivatives: added %d nodes (%.1f n), swept %d (%.1f n), %d instructions",
 		added, float64(added)/float64(n), s.work, float64(s.work)/float64(n), d.F.NumInstr()+d.Jac.NumInstr()+d.Hess.NumInstr())
-	if added > 16*n || s.work > 200*int64(n) {
-		t.Errorf("NewDerivatives not linear: %d nodes added, %d visited for n = %d", added, s.work, n)
+	// NewDerivatives builds the derivatives in a private graph (the caller's
+	// graph is left unchanged), so its linearity shows in the compiled size.
+	if ni := d.F.NumInstr() + d.Jac.NumInstr() + d.Hess.NumInstr(); added != 0 || ni > 16*n {
+		t.Errorf("NewDerivatives: %d nodes added to the caller's graph, %d instructions for n = %d", added, ni, n)
 	}
 	if s.jnnz != 3*N+n || s.hnnz != n {
 		t.Errorf("nnz: jac %d, hess %d", s.jnnz, s.hnnz)

@@ -47,7 +47,9 @@ type BuildStats struct {
 	// Lagrangian Hessian); Compile is the time spent compiling the five
 	// tapes.
 	Gradient, Jacobian, Hessian, Compile time.Duration
-	// Nodes is the number of nodes of the graph after construction.
+	// Nodes is the number of nodes of the private graph the derivatives
+	// are built in: the cone of f and g copied from the caller's graph
+	// plus the derivative expressions (the caller's graph is unchanged).
 	Nodes int
 	// JacobianNNZ and HessianNNZ are the structural nonzeros of the
 	// Jacobian and of the lower triangle of the Lagrangian Hessian.
@@ -160,6 +162,18 @@ func (p *Problem) compile(g *ad.Graph, s Spec) error {
 		return adError("constraints", err)
 	}
 	tc := time.Since(t0)
+
+	// The derivatives are built in a private copy of the cone of (f, g),
+	// dropped after compilation, so that compiling NLPs from one model
+	// (an OCP rebuilt in a loop) does not grow the caller's graph, which
+	// never frees nodes (ad.CopyArgs).
+	c, err := ad.CopyArgs(in, []ad.Arg{ad.A("f", s.F), ad.A("g", s.G...)})
+	if err != nil {
+		return adError("copy", err)
+	}
+	in = c[0]
+	s.X, s.P, s.F, s.G = c[0][0].V, c[0][1].V, c[1][0].V[0], c[1][1].V
+	g = s.X[0].Graph()
 
 	t1 := time.Now()
 	var grad ad.Vec

@@ -474,3 +474,33 @@ func TestErrors(t *testing.T) {
 		}
 	}
 }
+
+// TestCallerGraphUnchanged: New builds the derivatives in a private copy of
+// the cone (ad.CopyArgs), so compiling an NLP, also twice from the same
+// expressions, adds no node to the caller's graph; both Problems give the
+// same values, bit for bit.
+func TestCallerGraphUnchanged(t *testing.T) {
+	s := smoothSpec()
+	g := s.X[0].Graph()
+	n0 := g.NumNodes()
+	a := mustNew(t, s)
+	b := mustNew(t, s)
+	if g.NumNodes() != n0 {
+		t.Errorf("New added %d nodes to the caller's graph", g.NumNodes()-n0)
+	}
+	x := []float64{0.3, -0.5, 0.8, 1.1}
+	lam := []float64{0.4, -1.2, 0.9, 2.0}
+	hr, _ := a.HessianStructure()
+	ha, hb := make([]float64, len(hr)), make([]float64, len(hr))
+	if err := a.HessianValues(x, 1.5, lam, ha); err != nil {
+		t.Fatal(err)
+	}
+	if err := b.HessianValues(x, 1.5, lam, hb); err != nil {
+		t.Fatal(err)
+	}
+	for k := range ha {
+		if math.Float64bits(ha[k]) != math.Float64bits(hb[k]) {
+			t.Errorf("Hessian entry %d: %v and %v", k, ha[k], hb[k])
+		}
+	}
+}
