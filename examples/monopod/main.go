@@ -353,6 +353,30 @@
 // 21.52, |q(T)−q*| = 8.7e-4, |v(T)| = 7.7e-4, two hops, 9 mm below the
 // ground.
 //
+// Later session (one run each, up to three at a time on 2 cores). The
+// in-process difference above is reproducible: a second -finish-plain-first
+// run at N = 40 gave the same 3 000-iteration limit at objective
+// 45.562828543, bit for bit. In single probes the same σ = 1e-5 step from
+// the same point takes 503 iterations (objective 44.8134028391) on a fresh
+// solver, on a solver that ran the cold five-step homotopy before, on one
+// that ran the ℓ∞ finish (warm-started from start.json) before, and on
+// one that solved that same step before; the ℓ∞ finish from start.json
+// reproduces solution.json bit for bit, and the NLP functions evaluated at
+// solution.json after another point are bit-identical to a first
+// evaluation. Only the whole sequence (cold homotopy, ℓ∞ finish, Scholtes
+// step on one solver) gives 3 000. -finish-foot-ground (the path
+// constraint foot height ≥ 0 at every stage point, in the finish only),
+// N = 30, -warm from the 4-step k = 10 + box solution above, -sigma0 1e-5
+// -max-steps 1, then k = 10, box 5e-4 and the foot constraint from ρ =
+// 1e6: the σ = 1e-5 step hits the limit (residual 1.0e-5, objective
+// 18.4) and the finish stalls at residual 1.4e-4 (objective 86 → 100;
+// stopped), so the landings are not pulled above the ground this way.
+// Step at N = 60: nosnoc's recipe ends Solved as in the sweep (9 690
+// iterations, objective 57.24, bit for bit), and the two-run recipe of N =
+// 40 from its solution (σ = 1e-5: 432 iterations, then k = 10 and the box
+// from ρ = 1e6) diverges: the first ℓ∞ step hits the limit at residual
+// 3.3 (stopped).
+//
 // Usage:
 //
 //	go run ./examples/monopod [-N 60] [-dcs step|stewart] [-out DIR] [-sweep 30:90:10]
@@ -365,7 +389,7 @@
 //	                          [-warm-push-factor 0.1] [-foot-ground] [-foot-slack 0.05] [-ns 2]
 //	                          [-terminal-tol 5e-4] [-terminal-vel-tol 5e-4] [-baumgarte 10]
 //	                          [-keep-last-success] [-finish-kappa 0.3] [-finish-baumgarte 10] [-finish-terminal-tol 5e-4]
-//	                          [-finish-plain-first] [-finish-second-sigma0 1e-6]
+//	                          [-finish-plain-first] [-finish-second-sigma0 1e-6] [-finish-foot-ground]
 //	                          [-warm DIR/solution.json]
 //
 // -T and -distance shorten the task for experiments (e.g. -N 4 -T 0.4
@@ -486,6 +510,7 @@ func runMain(ctx context.Context, args []string, stdout io.Writer) error {
 	fs.Float64Var(&c.WarmPushFactor, "warm-push-factor", c.WarmPushFactor, "homotopy: warm-start bound push min(1e-3, f·σ) in every step (0: off, -warm-push)")
 	fs.Float64Var(&c.WarmPush, "warm-push", c.WarmPush, "inner NLP warm-start bound push κ₁ (0: 1e-3, IPOPT's warm_start_bound_push)")
 	fs.Float64Var(&c.FinishTerminalTol, "finish-terminal-tol", c.FinishTerminalTol, "terminal box |q(T) − q*|, |v(T)| ≤ tol for the -finish homotopy only (0: off); the finish then always runs")
+	fs.BoolVar(&c.FinishFootGround, "finish-foot-ground", c.FinishFootGround, "path constraint foot height ≥ −foot-slack at every stage point for the -finish homotopy only; the finish then always runs")
 	fs.BoolVar(&c.FinishPlainFirst, "finish-plain-first", c.FinishPlainFirst, "with -finish-baumgarte/-finish-terminal-tol: run nosnoc's finish first, then one Scholtes step at 10·(-finish-second-sigma0) and the gain/box finish from there")
 	fs.Float64Var(&c.FinishSecondSigma0, "finish-second-sigma0", c.FinishSecondSigma0, "with -finish-plain-first: first σ of the gain/box finish (0: 1e-6)")
 	warm := fs.String("warm", "", "start from the solution.json of an earlier run (same N, -dcs, -cross, -nfe, -ns) instead of the initialization")

@@ -171,6 +171,7 @@ func TestBadFlags(t *testing.T) {
 		{"-terminal-vel-tol", "-1e-3"},
 		{"-finish-baumgarte", "Inf"},
 		{"-finish", "none", "-finish-baumgarte", "10"},
+		{"-finish", "none", "-finish-foot-ground"},
 		{"-warm", "/nonexistent/solution.json"},
 		{"-finish-terminal-tol", "-1"},
 		{"-finish", "none", "-finish-terminal-tol", "1e-3"},

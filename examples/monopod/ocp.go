@@ -154,6 +154,12 @@ type config struct {
 	// with this tolerance for the -finish homotopy only (as
 	// FinishBaumgarte, the finish then always runs).
 	FinishTerminalTol float64
+	// FinishFootGround adds the FootGround path constraint (foot height ≥
+	// −FootSlack at every stage point) for the -finish homotopy only (as
+	// FinishBaumgarte, the finish then always runs): the Scholtes steps
+	// find the gait without it, the finish is to pull the landings back
+	// above the ground.
+	FinishFootGround bool
 	// FinishPlainFirst, with FinishBaumgarte or FinishTerminalTol, runs
 	// the finish in two phases: first on the OCP of the Scholtes steps
 	// (nosnoc's finish), then one Scholtes step at σ = 10·FinishSecondSigma0
@@ -184,7 +190,9 @@ func defaultConfig() config {
 
 // finishRebuild reports whether the finishing homotopy solves an OCP of
 // its own (FinishBaumgarte or FinishTerminalTol).
-func (c config) finishRebuild() bool { return c.FinishBaumgarte > 0 || c.FinishTerminalTol > 0 }
+func (c config) finishRebuild() bool {
+	return c.FinishBaumgarte > 0 || c.FinishTerminalTol > 0 || c.FinishFootGround
+}
 
 // finishConfig returns the configuration of the finishing OCP.
 func (c config) finishConfig() config {
@@ -193,6 +201,9 @@ func (c config) finishConfig() config {
 	}
 	if c.FinishTerminalTol > 0 {
 		c.TerminalTol = c.FinishTerminalTol
+	}
+	if c.FinishFootGround {
+		c.FootGround = true
 	}
 	return c
 }
@@ -217,10 +228,10 @@ func buildOCP(m *monopod.Model, c config) (*fesd.OCP, error) {
 		}
 	}
 	if c.finishRebuild() && c.Finish == mpcc.Direct {
-		return nil, fmt.Errorf("monopod: FinishBaumgarte = %v, FinishTerminalTol = %v need a finishing homotopy (Finish = l1 or linf)", c.FinishBaumgarte, c.FinishTerminalTol)
+		return nil, fmt.Errorf("monopod: FinishBaumgarte = %v, FinishTerminalTol = %v, FinishFootGround = %v need a finishing homotopy (Finish = l1 or linf)", c.FinishBaumgarte, c.FinishTerminalTol, c.FinishFootGround)
 	}
 	if (c.FinishPlainFirst || c.FinishSecondSigma0 > 0) && !c.finishRebuild() {
-		return nil, fmt.Errorf("monopod: FinishPlainFirst and FinishSecondSigma0 need FinishBaumgarte or FinishTerminalTol (a second finishing OCP)")
+		return nil, fmt.Errorf("monopod: FinishPlainFirst and FinishSecondSigma0 need FinishBaumgarte, FinishTerminalTol or FinishFootGround (a second finishing OCP)")
 	}
 	// The OCP of 004 §7.2 (cost, bounds, speed of time, clock constraint;
 	// monopod.Model.OCP) with this run's discretization and homotopy.
