@@ -32,9 +32,6 @@ func NewDerivatives(name string, inputs, outputs []Arg, wrt ...string) (*Derivat
 	if err != nil {
 		return nil, err
 	}
-	// The derivatives are built in a private copy of the cone of the inputs
-	// and outputs, dropped after compilation: F is compiled from the
-	// caller's graph, which NewDerivatives leaves unchanged.
 	c, err := CopyArgs(inputs, outputs)
 	if err != nil {
 		return nil, err
