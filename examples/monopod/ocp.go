@@ -6,6 +6,7 @@ import (
 	"io"
 	"math"
 	"path/filepath"
+	"strconv"
 
 	"github.com/fesd-go/fesd/ad"
 	"github.com/fesd-go/fesd/dcs"
@@ -369,7 +370,7 @@ func run(ctx context.Context, c config) (*fesd.OCPResult, *monopod.Model, error)
 		// gain and box finish from the ℓ∞ point itself stalls (package
 		// doc).
 		rc := p.Options.MPCC
-		rc.Sigma0, rc.MaxSteps = 10*sigma2, 1
+		rc.Sigma0, rc.MaxSteps = bridgeSigma(sigma2), 1
 		if r, err = finish(ctx, s, rc, r); err != nil || ctx.Err() != nil {
 			return r, m, err
 		}
@@ -387,6 +388,20 @@ func run(ctx context.Context, c config) (*fesd.OCPResult, *monopod.Model, error)
 	}
 	r, err = finish(ctx, s, set, r)
 	return r, m, err
+}
+
+// bridgeSigma returns 10·sigma2 rounded to 12 significant digits: the
+// decimal a user passes as -sigma0 to repeat the step with -warm. The
+// plain product is not that number (10·1e-6 = 9.999999999999999e-06, one
+// ulp below 1e-5), and at N = 40 (Stewart) the step from nosnoc's finish
+// takes 503 iterations to Solved at σ = 1e-5 but stops at the 3 000
+// iteration limit one ulp below (package doc).
+func bridgeSigma(sigma2 float64) float64 {
+	b, err := strconv.ParseFloat(strconv.FormatFloat(10*sigma2, 'g', 12, 64), 64)
+	if err != nil {
+		return 10 * sigma2
+	}
+	return b
 }
 
 // finish solves the homotopy set with s from the point of r and returns

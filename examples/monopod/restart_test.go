@@ -57,3 +57,18 @@ func TestRestartInProcess(t *testing.T) {
 			ha.Status, ha.Iterations, ra.Objective, hb.Status, hb.Iterations, rb.Objective)
 	}
 }
+
+// TestBridgeSigma: the bridge step of -finish-plain-first runs at the
+// decimal σ a user would pass to -sigma0, not at the rounded product
+// (10·1e-6 is one ulp below 1e-5 in float64).
+func TestBridgeSigma(t *testing.T) {
+	one := 1e-6 // a variable: the constant product 10*1e-6 is exact
+	if 10*one == 1e-5 {
+		t.Fatal("the float64 product 10·1e-6 is 1e-5; this test no longer shows the rounding")
+	}
+	for _, c := range []struct{ in, want float64 }{{1e-6, 1e-5}, {3e-7, 3e-6}, {1e-7, 1e-6}, {2.5e-6, 2.5e-5}, {0.01, 0.1}} {
+		if got := bridgeSigma(c.in); got != c.want {
+			t.Errorf("bridgeSigma(%v) = %v, want %v", c.in, got, c.want)
+		}
+	}
+}
