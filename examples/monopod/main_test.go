@@ -90,6 +90,14 @@ func TestRunSmall(t *testing.T) {
 		t.Errorf("-warm: status %s, objective %.8g in %d iterations; the run it started from: %.8g in %d",
 			s2.Status, s2.Objective, s2.NLPIterations, s.Objective, s.NLPIterations)
 	}
+	// its solution.json records the σ of its one step exactly
+	var saved savedSolution
+	if err := json.Unmarshal(mustRead(t, filepath.Join(dir2, "solution.json")), &saved); err != nil {
+		t.Fatal(err)
+	}
+	if saved.Sigma != 1e-5 {
+		t.Errorf("solution.json of the -sigma0 1e-5 step: sigma = %v", saved.Sigma)
+	}
 	// a solution of another layout, or with -sweep, is an error
 	for _, bad := range [][]string{{"-N", "5"}, {"-dcs", "stewart"}, {"-nfe", "2"}, {"-sweep", "4:4:1"}} {
 		if err := runMain(context.Background(), append(append(append([]string(nil), args...), bad...), "-out", t.TempDir()), &buf); err == nil {

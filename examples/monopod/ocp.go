@@ -340,7 +340,7 @@ func run(ctx context.Context, c config) (*fesd.OCPResult, *monopod.Model, error)
 	}
 	if c.saveDir != "" {
 		// The point the finish starts from, to try other finishes from it
-		// (-warm DIR/start.json -sigma0 σ_last -max-steps 1).
+		// (-warm DIR/start.json -sigma0 σ -max-steps 1, σ its "sigma" field).
 		if _, err := report.MakeDir(c.saveDir); err != nil {
 			return r, m, err
 		}

@@ -373,19 +373,32 @@ func writeSweep(dir string, rows []summary) error {
 // savedSolution is solution.json: the NLP solution vector with the settings
 // that fix its layout, to restart a later run from it (-warm).
 type savedSolution struct {
-	N         int       `json:"N"`
-	DCS       string    `json:"dcs"`
-	CrossComp string    `json:"cross_comp"`
-	NFE       int       `json:"nfe"`
-	NS        int       `json:"ns"`
-	Status    string    `json:"status"`
-	Residual  float64   `json:"comp_residual"`
-	W         []float64 `json:"w"`
+	N         int     `json:"N"`
+	DCS       string  `json:"dcs"`
+	CrossComp string  `json:"cross_comp"`
+	NFE       int     `json:"nfe"`
+	NS        int     `json:"ns"`
+	Status    string  `json:"status"`
+	Residual  float64 `json:"comp_residual"`
+	// Sigma is the σ of the last homotopy step, exactly: the homotopy's
+	// σ_k = κ·σ_{k−1} are not the decimals the log prints (σ₀ = 1, κ =
+	// 0.1: step 4 is 1.0000000000000003e-04), and repeating a step with
+	// -warm and -sigma0 reproduces it bit for bit only at this value.
+	Sigma float64   `json:"sigma"`
+	W     []float64 `json:"w"`
 }
 
 func newSavedSolution(c config, r *fesd.OCPResult) savedSolution {
 	return savedSolution{N: c.N, DCS: c.Form.String(), CrossComp: c.Cross.String(), NFE: c.NFE, NS: c.NS,
-		Status: r.Status.String(), Residual: r.CompResidual, W: r.NLPSolution()}
+		Status: r.Status.String(), Residual: r.CompResidual, Sigma: lastSigma(r), W: r.NLPSolution()}
+}
+
+// lastSigma returns the σ of r's last homotopy step (0 without steps).
+func lastSigma(r *fesd.OCPResult) float64 {
+	if len(r.Homotopy) == 0 {
+		return 0
+	}
+	return r.Homotopy[len(r.Homotopy)-1].Sigma
 }
 
 // loadSolution reads a solution.json and checks that its layout is the one
