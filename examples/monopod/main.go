@@ -327,19 +327,38 @@
 // box finish from σ = s₂ (-finish-second-sigma0, default 1e-6). Without
 // the Scholtes step in between, the gain and box finish started from the
 // ℓ∞ point itself stalls (N = 40: residuals 1.5e-4, 1.3e-4, 7.6e-5 at
-// ρ = 1e6, 1e7, 1e8, objective growing to 96; stopped). Not yet verified:
-// in the N = 40 run of this three-phase form the Scholtes step at σ =
-// 1e-5 hit the 3 000-iteration limit (residual 9.9e-6, objective 45.56),
-// where the same step in the separate -warm run from the same point took
-// 503 iterations (22 s, objective 44.83), and the gain and box finish
-// after it was at residual 7.9e-5 after ρ = 1e6 (the -warm run: 5.2e-6,
-// Solved) when the run was stopped. The in-process restart (SetHomotopy
-// and SetWarm on the solver that just ran the ℓ∞ finish) and the restart
-// in a fresh process from solution.json should see the same NLP and start
-// point; why they differ is not known. At N = 40 the two-run recipe above
-// is the one that was measured to work. The landings still go 1–2.6 cm
-// below the ground at N = 40 (at t ≈ 0.81, 2.02 and 2.10 s, single
-// element boundaries): the gain acts only once the contact is reached.
+// ρ = 1e6, 1e7, 1e8, objective growing to 96; stopped). The first N =
+// 40 run of this three-phase form hit the 3 000-iteration limit in the
+// Scholtes step (objective 45.56) where the -warm run took 503 iterations:
+// it ran the step at 10·1e-6 = 9.999999999999999e-06, one ulp below the
+// 1e-5 of -sigma0 1e-5, and from the same point a fresh solver takes 503
+// iterations (Solved, objective 44.8134028391) at 1e-5 and 3 000
+// (NLPFailure, objective 45.544) one ulp below. The bridge step now runs
+// at the decimal (bridgeSigma), and the one-run form gives the two-run
+// result bit for bit: N = 40 Stewart -finish-plain-first -finish-baumgarte
+// 10 -finish-terminal-tol 5e-4 (3 000 iterations per step) ends Solved
+// after 8 020 iterations (837 s with two other jobs on the 2 cores),
+// objective 33.369422080866876, |q(T)−q*| = 8.6e-4, |v(T)| = 7.6e-4, two
+// hops, residual 5.2e-6. That a single ulp of σ decides between 503
+// iterations and the limit shows how fragile the individual steps are at
+// this size: one run of a recipe is a sample, not a verdict. The landings still go 1–2.6 cm
+// below the ground at N = 40 (t ≈ 0.81, 2.02 and 2.10 s). That is
+// integration error the optimizer uses, not a missed switch: in the
+// two-run solution the stage point before the dip at t = 2.02 has the foot
+// on the ground at rest (f_c = 1.6e-6, J_n v ≈ 0, τ = 1.967) and the
+// stage point at the end of that element lies on the gain's sliding
+// surface J_n v + k f_c = 0 (f_c = −1.48 cm, J_n v = 0.148, τ = 2.0), so
+// each stage point is consistent with its mode while the Radau step
+// between them, with the knee turning at 30–50 rad/s, moves the foot 1.5
+// cm down (at t = 2.10: 2.6 cm, knee 52 rad/s). The gain then lifts the
+// foot back with time constant 1/k = 0.1 s. A foot-height bound at the
+// stage points forbids the dip, but with nosnoc's bound foot_z ≥ −0.005
+// (which nosnoc defines and leaves inactive) in the finish only, N = 30
+// (-max-steps 4 -finish-sigma0 1e-4, k = 10 and the box, -finish-foot-ground
+// -foot-slack 0.005) does not solve: the ℓ∞ steps stall at residuals
+// 7.9e-4, 3.9e-4, 2.9e-4, then alternate between the iteration limit
+// (residual 6.1, 2.3) and SolvedAcceptable (1.2e-4) while the objective
+// climbs from 14 to 128 (NLPFailure, 10 128 iterations).
 // N = 50, Stewart, -finish-plain-first in its first version (no Scholtes
 // step between the phases; one run, two at a time on 2 cores): σ = 1e-4
 // hits the limit (objective 16.4), nosnoc's finish ends Solved (objective
@@ -353,21 +372,7 @@
 // 21.52, |q(T)−q*| = 8.7e-4, |v(T)| = 7.7e-4, two hops, 9 mm below the
 // ground.
 //
-// Later session (one run each, up to three at a time on 2 cores). The
-// in-process difference above is reproducible: a second -finish-plain-first
-// run at N = 40 gave the same 3 000-iteration limit at objective
-// 45.562828543, bit for bit. In single probes the same σ = 1e-5 step from
-// the same point takes 503 iterations (objective 44.8134028391) on a fresh
-// solver, on a solver that ran the cold five-step homotopy before, on one
-// that ran the ℓ∞ finish (warm-started from start.json) before, and on
-// one that solved that same step before; the ℓ∞ finish from start.json
-// reproduces solution.json bit for bit, and the NLP functions evaluated at
-// solution.json after another point are bit-identical to a first
-// evaluation. A hand-written copy of the whole sequence (cold homotopy, ℓ∞
-// finish, then the Scholtes step on the same solver, after a fresh
-// solver had solved that step) also took 503, while run() itself, called
-// from a test, was still in that step after 2.5 minutes (stopped). So the
-// cause lies in what run() does differently, not yet found. At N = 60
+// Later session (one run each, up to three at a time on 2 cores). At N = 60
 // (Stewart, -max-steps 4 -finish-sigma0 1e-4 with k = 10 and the box) the
 // Scholtes steps reach σ = 1e-3 at objective 11.7 (3 298 iterations), but
 // the finish does not converge: ρ = 1e4 and 1e6 end SolvedAcceptable at
