@@ -390,6 +390,41 @@
 // from ρ = 1e6) diverges: the first ℓ∞ step hits the limit at residual
 // 3.3 (stopped).
 //
+// Session of the σ fix (one run each, 2–4 jobs on 2 cores unless said,
+// 3 000 iterations per step). Time per iteration, measured clean (N = 30,
+// defaults, one run at a time on an otherwise idle machine): Stewart
+// Solved, 2 753 iterations, 104.2 s, 37.9 ms per iteration; Step Solved
+// (its spurious gait), 3 750, 141.1 s, 37.6 ms. Per iteration Step costs
+// 0.99× Stewart here (the paper finds Step cheaper); in total Stewart is
+// cheaper, as in the paper. Stewart N = 60 -finish-plain-first: the five
+// Scholtes steps all end SolvedAcceptable down to σ = 1e-4 (4 026
+// iterations, objective 13.43), and nosnoc's finish diverges from there as
+// in the sweep (ρ = 1e6 at the limit, residual 1.27; stopped); from that
+// σ = 1e-4 point (start.json, -sigma0 at its exact σ) the Scholtes step σ
+// = 1e-5 hits the limit at objective 110, and the gain and box finish from
+// ρ = 1e5 hits the limit at residual 2.5 and G60RESULT. Stewart N = 50
+// -finish-plain-first with the bridge step ends Solved: 10 360 iterations
+// (1 210 s), objective 15.93, |q(T)−q*| = 4.9e-4, |v(T)| = 3.7e-4, five
+// hops, residual 6.2e-7, 3.7 mm below the ground at most (σ = 1e-4 hits
+// the limit at objective 16.4, nosnoc's finish ends Solved at 17.03, the
+// bridge step takes 562 iterations, the gain and box finish 610). Step N = 40
+// -finish-plain-first: σ = 0.1 and 1e-4 hit the limit (objective 409),
+// nosnoc's finish ends SigmaLimit at 4.2e-5 as in the sweep, the bridge
+// step hits the limit and the gain and box finish stalls (stopped).
+//
+// What the inner solver does when such a step fails (the N = 40 step one
+// ulp below σ = 1e-5): it leaves the 503-iteration path in the 8th digit
+// by iteration 9, is nearly converged at iteration 200 (inf_pr 1.5e-6,
+// inf_du 7.8), and from about iteration 500 stays at μ = 1.15e-6 with
+// inf_du ≈ 1e5, α_pr of 1e-6 to 1e-9 after 20–35 backtracks and
+// restoration phases that return to the same place. The large residuals
+// sit on active Scholtes constraints G·H ≤ σ whose factors are both small
+// (slacks 1e-11, multipliers 1e5; G or H at its zero bound with bound
+// multiplier 5e4): the constraint gradient (H, G) is O(√σ), so the
+// multipliers grow like 1/√σ and the Newton steps degenerate. Stepping y
+// with α_du instead of α_pr (IPOPT's alpha_for_y = bound-mult) did not
+// help (limit again; the σ = 1e-5 step then fails after 643 iterations).
+//
 // Usage:
 //
 //	go run ./examples/monopod [-N 60] [-dcs step|stewart] [-out DIR] [-sweep 30:90:10]
