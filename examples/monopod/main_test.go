@@ -33,7 +33,7 @@ import (
 // the simulation dcs.TestTimeFreezingDrop; 2.4√σ in an N = 6 run).
 // Targets ahead of the start (q_x = 0.1 or 0.3 in 0.4–0.6 s) do not solve
 // reliably yet with our inner solver (NLPFailure or thousands of
-// iterations), see the package documentation.
+// iterations), see EXPERIMENTS.md.
 func TestRunSmall(t *testing.T) {
 	c := defaultConfig()
 	c.N, c.T, c.Distance = 4, 0.4, 0

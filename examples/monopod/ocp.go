@@ -135,7 +135,7 @@ type config struct {
 	TerminalTol float64
 	// TerminalVelTol, if positive, adds |v(T)| ≤ TerminalVelTol alone
 	// (componentwise); the position part of TerminalTol conflicts with the
-	// drift of the foot below the ground during contact (package doc).
+	// drift of the foot below the ground during contact (EXPERIMENTS.md).
 	TerminalVelTol float64
 	// KeepLastSuccess is mpcc.Settings.KeepLastSuccess: a failed homotopy
 	// step that did not lower the complementarity residual does not become
@@ -183,7 +183,7 @@ func defaultConfig() config {
 	return config{N: 60, T: 3, Distance: 3, Form: dcs.Step, NFE: 3, NS: 2, Cross: fesd.FEStage, SOTMin: 0.99, SOTMax: 10,
 		CompTol: 1e-5, Kappa: 0.1, Sigma0: 1, NLPTol: 1e-5, MaxIter: 10000, LinearSolver: nlp.PivotingLDL,
 		ColdDuals: true,
-		// The homotopy that solves N = 30 in both modes (package doc):
+		// The homotopy that solves N = 30 in both modes (EXPERIMENTS.md):
 		// start at the reference, nosnoc's five Scholtes steps (σ = 1 …
 		// 1e-4), then the ℓ∞ elastic mode from ρ = 1e5.
 		InitRef: true, MaxSteps: 5, Finish: mpcc.LInf, FinishSigma0: 1e-5}
@@ -395,7 +395,7 @@ func run(ctx context.Context, c config) (*fesd.OCPResult, *monopod.Model, error)
 // plain product is not that number (10·1e-6 = 9.999999999999999e-06, one
 // ulp below 1e-5), and at N = 40 (Stewart) the step from nosnoc's finish
 // takes 503 iterations to Solved at σ = 1e-5 but stops at the 3 000
-// iteration limit one ulp below (package doc).
+// iteration limit one ulp below (EXPERIMENTS.md).
 func bridgeSigma(sigma2 float64) float64 {
 	b, err := strconv.ParseFloat(strconv.FormatFloat(10*sigma2, 'g', 12, 64), 64)
 	if err != nil {
