@@ -233,9 +233,23 @@ type OCP struct {
 	// the consistent values of the DCS at the guessed (x, q) of every point
 	// (dcs.DCS.InitialGuess). Warm, if not nil, is a previous result of the
 	// same problem whose solution is the start (it overrides the others).
-	XInit [][]float64
-	UInit [][]float64
-	Warm  *OCPResult
+	//
+	// InitFrom, if not nil, is a result of a problem with the same states
+	// and controls on any grid (another N, N_FE, Runge–Kutta scheme or DCS
+	// formulation, for example a coarser solve in a mesh-refinement
+	// continuation): it replaces XInit and UInit. The states at the new
+	// stage points and element ends are interpolated linearly in the
+	// fraction τ/T of the numerical horizon between its stage points and
+	// element boundaries; every stage takes the control, speed of time and
+	// global variables of the old stage that contains its midpoint; the
+	// step sizes start uniform and the algebraic variables at the
+	// consistent values of the DCS. The result needs its trajectory (a
+	// Solve or Evaluate result, not WarmFromNLPSolution). Warm overrides
+	// InitFrom.
+	XInit    [][]float64
+	UInit    [][]float64
+	Warm     *OCPResult
+	InitFrom *OCPResult
 
 	// Options configures the transcription and the homotopy.
 	Options Options
@@ -401,7 +415,55 @@ func (p *OCP) validate() error {
 			return err
 		}
 	}
+	if p.InitFrom != nil {
+		if err := checkInitFrom(p.InitFrom, nx, nu); err != nil {
+			return err
+		}
+	}
 	return p.Options.Validate()
+}
+
+// checkInitFrom checks that r carries a trajectory of a problem with nx
+// states and nu controls.
+func checkInitFrom(r *OCPResult, nx, nu int) error {
+	if len(r.XFE) < 2 || len(r.T) != len(r.XFE) || len(r.StageT) != len(r.StageX) ||
+		len(r.U) == 0 || len(r.TStage) != len(r.U)+1 {
+		return fmt.Errorf("%w: InitFrom has no trajectory (a result of WarmFromNLPSolution?)", ErrDimension)
+	}
+	for i, x := range r.XFE {
+		if err := checkVec(fmt.Sprintf("InitFrom.XFE[%d]", i), x, nx); err != nil {
+			return err
+		}
+	}
+	for i, x := range r.StageX {
+		if err := checkVec(fmt.Sprintf("InitFrom.StageX[%d]", i), x, nx); err != nil {
+			return err
+		}
+	}
+	for k, u := range r.U {
+		if err := checkVec(fmt.Sprintf("InitFrom.U[%d]", k), u, nu); err != nil {
+			return err
+		}
+	}
+	if len(r.SOT) != len(r.U) {
+		return fmt.Errorf("%w: InitFrom has %d speeds of time for %d stages", ErrDimension, len(r.SOT), len(r.U))
+	}
+	if err := checkFinite("InitFrom.SOT", r.SOT); err != nil {
+		return err
+	}
+	if err := checkFinite("InitFrom.T", r.T); err != nil {
+		return err
+	}
+	if err := checkFinite("InitFrom.StageT", r.StageT); err != nil {
+		return err
+	}
+	if err := checkFinite("InitFrom.TStage", r.TStage); err != nil {
+		return err
+	}
+	if !(r.T[len(r.T)-1] > r.T[0]) {
+		return fmt.Errorf("%w: InitFrom spans the numerical times [%g, %g]", ErrHorizon, r.T[0], r.T[len(r.T)-1])
+	}
+	return nil
 }
 
 func allGlobal(P, V ad.Vec) bool {

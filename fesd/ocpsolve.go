@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"sort"
 	"time"
 
 	"github.com/fesd-go/fesd/ad"
@@ -23,6 +24,7 @@ type OCPSolver struct {
 	b    *ocpTranscription
 	prob paramNLP
 	x0   []float64
+	from *initSource // interpolant of p.InitFrom during a cold start
 	// BuildTime is the time NewOCPSolver took (transcription, derivatives
 	// and compilation).
 	BuildTime time.Duration
@@ -181,6 +183,43 @@ func (s *OCPSolver) SetWarm(r *OCPResult) error {
 	return nil
 }
 
+// SetInitFrom sets the result whose trajectory initializes the next Solve
+// on this grid (OCP.InitFrom; nil: the OCP's XInit and UInit).
+func (s *OCPSolver) SetInitFrom(r *OCPResult) error {
+	if r != nil {
+		if err := checkInitFrom(r, s.b.tr.nx, s.b.tr.nu); err != nil {
+			return err
+		}
+	}
+	s.p.InitFrom = r
+	return nil
+}
+
+// Evaluate returns the result at the NLP point w without solving (for
+// example a solution saved with NLPSolution, to plot it or to initialize
+// another grid through OCP.InitFrom): the trajectory, controls, times,
+// algebraic variables, objective and the complementarity residuals at w.
+// Its Status is mpcc.NotSolved and it has no homotopy record.
+func (s *OCPSolver) Evaluate(w []float64) (*OCPResult, error) {
+	b := s.b
+	tr := b.tr
+	if err := checkWarm(w, len(tr.w)); err != nil {
+		return nil, err
+	}
+	pv := append(clone(s.x0), b.pvals...)
+	r := &OCPResult{
+		Status:       mpcc.NotSolved,
+		NumVariables: len(tr.w), NumConstraints: len(tr.c), NumComplementarities: len(tr.comp),
+		DCS: b.d, w: clone(w),
+	}
+	if err := s.fill(r, w, pv); err != nil {
+		return nil, err
+	}
+	mp := mpcc.Problem{NLP: s.prob, Comp: tr.comp}
+	r.CompResidual, r.NaturalResidual = mp.Residuals(w, tr.wl)
+	return r, nil
+}
+
 // checkWarm checks a warm-start vector against an NLP with n variables.
 func checkWarm(w []float64, n int) error {
 	if len(w) != n {
@@ -246,6 +285,9 @@ func (s *OCPSolver) vStart(j int) float64 {
 	if p.V0 != nil {
 		v = p.V0[j]
 	}
+	if r := p.InitFrom; r != nil && len(r.V) == len(p.V) {
+		v = r.V[j]
+	}
 	lo, hi := bnd(p.VL, p.VU, j)
 	return math.Min(math.Max(v, lo), hi)
 }
@@ -255,6 +297,9 @@ func (s *OCPSolver) uStart(k int) []float64 {
 	nu := s.b.tr.nu
 	u := make([]float64, nu)
 	copy(u, row(p.UInit, k))
+	if s.from != nil {
+		copy(u, p.InitFrom.U[s.from.stage(s.b, k)])
+	}
 	for i := range u {
 		lo, hi := bnd(p.UL, p.UU, i)
 		u[i] = math.Min(math.Max(u[i], lo), hi)
@@ -265,6 +310,10 @@ func (s *OCPSolver) uStart(k int) []float64 {
 // xGuess returns the state guess at fraction f ∈ [0, 1] of stage k.
 func (s *OCPSolver) xGuess(k int, f float64) []float64 {
 	p := &s.p
+	if s.from != nil {
+		b := s.b
+		return s.from.at((b.tau[k] + f*(b.tau[k+1]-b.tau[k]) - p.T0) / p.T)
+	}
 	switch len(p.XInit) {
 	case 0:
 		return clone(s.x0)
@@ -277,6 +326,72 @@ func (s *OCPSolver) xGuess(k int, f float64) []float64 {
 		x[i] = (1-f)*a[i] + f*b[i]
 	}
 	return x
+}
+
+// initSource interpolates the trajectory of OCP.InitFrom: its stage points
+// and element boundaries in order of the fraction τ/T of its numerical
+// horizon (points at the same τ once).
+type initSource struct {
+	f  []float64   // fractions, increasing
+	x  [][]float64 // states there
+	fs []float64   // fractions of the stage boundaries
+}
+
+func newInitSource(r *OCPResult) *initSource {
+	t0, T := r.T[0], r.T[len(r.T)-1]-r.T[0]
+	type pt struct {
+		f float64
+		x []float64
+	}
+	pts := make([]pt, 0, len(r.T)+len(r.StageT))
+	for i, t := range r.T {
+		pts = append(pts, pt{(t - t0) / T, r.XFE[i]})
+	}
+	for i, t := range r.StageT {
+		pts = append(pts, pt{(t - t0) / T, r.StageX[i]})
+	}
+	sort.SliceStable(pts, func(i, j int) bool { return pts[i].f < pts[j].f })
+	src := &initSource{}
+	for _, q := range pts {
+		if n := len(src.f); n > 0 && q.f <= src.f[n-1] {
+			continue
+		}
+		src.f = append(src.f, q.f)
+		src.x = append(src.x, q.x)
+	}
+	for _, t := range r.TStage {
+		src.fs = append(src.fs, (t-t0)/T)
+	}
+	return src
+}
+
+// at returns the state at fraction f, linear between the saved points and
+// constant beyond them.
+func (src *initSource) at(f float64) []float64 {
+	n := len(src.f)
+	i := sort.SearchFloat64s(src.f, f)
+	switch {
+	case i == 0:
+		return clone(src.x[0])
+	case i == n:
+		return clone(src.x[n-1])
+	}
+	a, b := src.x[i-1], src.x[i]
+	w := (f - src.f[i-1]) / (src.f[i] - src.f[i-1])
+	x := make([]float64, len(a))
+	for j := range x {
+		x[j] = (1-w)*a[j] + w*b[j]
+	}
+	return x
+}
+
+// stage returns the stage of the source that contains the midpoint of
+// stage k of the new grid.
+func (src *initSource) stage(b *ocpTranscription, k int) int {
+	T := b.tau[b.N] - b.tau[0]
+	mid := ((b.tau[k]+b.tau[k+1])/2 - b.tau[0]) / T
+	j := sort.SearchFloat64s(src.fs, mid) - 1
+	return min(max(j, 0), len(src.fs)-2)
 }
 
 func zeroSmall(d *dcs.DCS, tr *transcription, zb0 []float64, tol float64) {
@@ -305,6 +420,10 @@ func initialGuess(d *dcs.DCS, x, u, p []float64) ([]float64, error) {
 func (s *OCPSolver) start() (w0, xl, xu []float64, err error) {
 	b := s.b
 	tr, d, p := b.tr, b.d, &s.p
+	s.from = nil
+	if p.Warm == nil && p.InitFrom != nil {
+		s.from = newInitSource(p.InitFrom)
+	}
 	z0, err := initialGuess(d, s.x0, s.uStart(0), s.stageP(0))
 	if err != nil {
 		return nil, nil, nil, err
@@ -365,9 +484,16 @@ func (s *OCPSolver) coldStart(zb0 []float64) ([]float64, error) {
 			sot[k] = p.SOTInit
 		}
 	}
+	if s.from != nil {
+		for k := range sot {
+			if b.sIdx[k] >= 0 || b.sGlob >= 0 {
+				sot[k] = p.InitFrom.SOT[s.from.stage(b, k)]
+			}
+		}
+	}
 	var simX [][][]float64
 	var simE [][]float64
-	if len(p.XInit) == 0 {
+	if len(p.XInit) == 0 && s.from == nil {
 		simX, simE = s.forwardGuess(sot)
 	}
 	for n := 0; n < NE; n++ {

@@ -26,6 +26,9 @@ const (
 	NLPFailure
 	// Cancelled: the context was cancelled.
 	Cancelled
+	// NotSolved: no homotopy ran; the result was evaluated at a given
+	// point (for example fesd.OCPSolver.Evaluate of a saved solution).
+	NotSolved
 	numStatuses
 )
 
@@ -38,6 +41,7 @@ var statusTable = [...]struct {
 	MaxSteps:   {"MaxSteps", false},
 	NLPFailure: {"NLPFailure", false},
 	Cancelled:  {"Cancelled", false},
+	NotSolved:  {"NotSolved", false},
 }
 
 func (s Status) String() string {
