@@ -114,6 +114,7 @@ func runMain(ctx context.Context, args []string, stdout io.Writer) error {
 	fs.BoolVar(&c.FinishPlainFirst, "finish-plain-first", c.FinishPlainFirst, "with -finish-baumgarte/-finish-terminal-tol: run nosnoc's finish first, then one Scholtes step at 10·(-finish-second-sigma0) and the gain/box finish from there")
 	fs.Float64Var(&c.FinishSecondSigma0, "finish-second-sigma0", c.FinishSecondSigma0, "with -finish-plain-first: first σ of the gain/box finish (0: 1e-6)")
 	warm := fs.String("warm", "", "start from the solution.json of an earlier run (same N, -dcs, -cross, -nfe, -ns) instead of the initialization")
+	initFrom := fs.String("init-from", "", "initialize from the solution.json of an earlier run on any grid (other N, -dcs, -cross, -nfe, -ns): states interpolated in time, controls by stage (mesh refinement)")
 	cpuProfile := fs.String("cpuprofile", "", "write a CPU profile (go tool pprof) to this file")
 	verbose := fs.Bool("v", false, "print the homotopy log")
 	nlpVerbose := fs.Bool("vv", false, "also print the iteration log of every inner NLP")
@@ -183,6 +184,14 @@ func runMain(ctx context.Context, args []string, stdout io.Writer) error {
 			return fmt.Errorf("-warm and -sweep: a saved solution fits one N and DCS mode only")
 		}
 		if c.Warm, err = loadSolution(*warm, c); err != nil {
+			return err
+		}
+	}
+	if *initFrom != "" {
+		if *sweep != "" || *warm != "" {
+			return fmt.Errorf("-init-from with -sweep or -warm: choose one start")
+		}
+		if c.InitFrom, err = loadInitFrom(*initFrom, c); err != nil {
 			return err
 		}
 	}

@@ -104,6 +104,30 @@ func TestRunSmall(t *testing.T) {
 			t.Errorf("-warm with %v: no error", bad)
 		}
 	}
+	// Mesh refinement (-init-from): the N = 4 Step solution initializes
+	// N = 8 in the Stewart mode, whose homotopy then starts at σ = 1e-4.
+	// It must solve the task as well (same checks as above).
+	dir3 := t.TempDir()
+	from := filepath.Join(dir, "solution.json")
+	fargs := []string{"-N", "8", "-T", "0.4", "-distance", "0", "-cross", "FE_FE", "-dcs", "stewart", "-init-from", from}
+	if err := runMain(context.Background(), append(fargs, "-sigma0", "1e-4", "-max-steps", "1", "-out", dir3), &buf); err != nil {
+		t.Fatal(err)
+	}
+	var s3 summary
+	if err := json.Unmarshal(mustRead(t, filepath.Join(dir3, "summary.json")), &s3); err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("-init-from: N = 8 Stewart from N = 4 Step: %s, %d iterations (N = 4: %d), objective %.6g, |q(T)−q*| = %.1e, |v(T)| = %.1e",
+		s3.Status, s3.NLPIterations, s.NLPIterations, s3.Objective, s3.TerminalPositionError, s3.TerminalVelocityNorm)
+	if s3.Status != "Solved" || !s3.ClockMonotone || s3.TerminalPositionError > 1e-3 || s3.TerminalVelocityNorm > 1e-3 ||
+		s3.MaxPenetration > 5*math.Sqrt(c.CompTol) {
+		t.Errorf("-init-from: %+v", s3)
+	}
+	for _, bad := range [][]string{{"-warm", from}, {"-sweep", "4:4:1"}, {"-init-from", filepath.Join(dir, "none.json")}} {
+		if err := runMain(context.Background(), append(append(append([]string(nil), fargs...), bad...), "-out", t.TempDir()), &buf); err == nil {
+			t.Errorf("-init-from with %v: no error", bad)
+		}
+	}
 }
 
 func mustRead(t *testing.T, p string) []byte {

@@ -174,6 +174,10 @@ type config struct {
 	// earlier run with the same N, DCS, cross complementarity, N_FE and
 	// n_s) that starts the homotopy instead of the initialization.
 	Warm []float64
+	// InitFrom, if not nil, is the result of an earlier run on any grid
+	// (another N or DCS mode) that initializes this one (fesd.OCP.InitFrom:
+	// states interpolated in time, controls and speeds of time by stage).
+	InitFrom *fesd.OCPResult
 	// saveDir, if not empty, is the output folder, where run writes
 	// start.json: the solution the finishing homotopy starts from.
 	saveDir string
@@ -317,6 +321,7 @@ func newSolver(c config) (*fesd.OCPSolver, *fesd.OCP, *monopod.Model, error) {
 	if c.Warm != nil {
 		p.Warm = fesd.WarmFromNLPSolution(c.Warm)
 	}
+	p.InitFrom = c.InitFrom
 	s, err := fesd.NewOCPSolver(p)
 	if err != nil {
 		return nil, nil, nil, fmt.Errorf("monopod: building the OCP: %w", err)

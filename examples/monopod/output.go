@@ -12,6 +12,7 @@ import (
 
 	"gonum.org/v1/plot/vg"
 
+	"github.com/fesd-go/fesd/dcs"
 	"github.com/fesd-go/fesd/fesd"
 	"github.com/fesd-go/fesd/internal/monopod"
 	"github.com/fesd-go/fesd/internal/report"
@@ -421,4 +422,40 @@ func loadSolution(path string, c config) ([]float64, error) {
 		return nil, fmt.Errorf("-warm %s: no solution vector w", path)
 	}
 	return s.W, nil
+}
+
+// loadInitFrom reads a solution.json of any N, DCS mode, cross
+// complementarity, N_FE and n_s and evaluates it on the OCP of c with that
+// layout (the settings that fix the layout taken from the file), for
+// -init-from.
+func loadInitFrom(path string, c config) (*fesd.OCPResult, error) {
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	var s savedSolution
+	if err := json.Unmarshal(b, &s); err != nil {
+		return nil, fmt.Errorf("-init-from %s: %w", path, err)
+	}
+	if len(s.W) == 0 {
+		return nil, fmt.Errorf("-init-from %s: no solution vector w", path)
+	}
+	old := c
+	old.N, old.NFE, old.NS = s.N, s.NFE, s.NS
+	old.Warm, old.InitFrom = nil, nil
+	if old.Form, err = dcs.ParseFormulation(s.DCS); err != nil {
+		return nil, fmt.Errorf("-init-from %s: %w", path, err)
+	}
+	if old.Cross, err = fesd.ParseCrossComp(s.CrossComp); err != nil {
+		return nil, fmt.Errorf("-init-from %s: %w", path, err)
+	}
+	solver, _, _, err := newSolver(old)
+	if err != nil {
+		return nil, fmt.Errorf("-init-from %s: %w", path, err)
+	}
+	r, err := solver.Evaluate(s.W)
+	if err != nil {
+		return nil, fmt.Errorf("-init-from %s: %w", path, err)
+	}
+	return r, nil
 }
