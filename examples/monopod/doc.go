@@ -90,7 +90,7 @@
 //	                          [-terminal-tol 5e-4] [-terminal-vel-tol 5e-4] [-baumgarte 10]
 //	                          [-keep-last-success] [-finish-kappa 0.3] [-finish-baumgarte 10] [-finish-terminal-tol 5e-4]
 //	                          [-finish-plain-first] [-finish-second-sigma0 1e-6] [-finish-foot-ground]
-//	                          [-warm DIR/solution.json]
+//	                          [-warm DIR/solution.json] [-init-from DIR/solution.json]
 //
 // -T and -distance shorten the task for experiments (e.g. -N 4 -T 0.4
 // -distance 0.1); -steering l1 uses the exact ℓ1 penalty instead of the
@@ -98,4 +98,9 @@
 // -linsolver picks the inner KKT backend (-dense is -linsolver DenseLDL,
 // about 1.7 s per iteration at N = 4; diagnostics only); -warm-push is the
 // inner solver's warm-start bound push; -vv prints every inner iteration.
+// -warm restarts from a solution of the same grid (same N, -dcs, -cross,
+// -nfe, -ns); -init-from initializes from a solution of any grid or DCS
+// mode (fesd.OCP.InitFrom: the states interpolated in time, the controls
+// and speeds of time taken by stage), for mesh refinement or to start the
+// Step mode from a Stewart gait, usually with a smaller -sigma0.
 package main
