@@ -34,6 +34,15 @@ func parseSteering(s string) (mpcc.Steering, error) {
 	return 0, fmt.Errorf("-steering %q: want one of %v", s, mpcc.Steerings())
 }
 
+func parseRelaxation(s string) (mpcc.Relaxation, error) {
+	for _, r := range mpcc.Relaxations() {
+		if strings.EqualFold(s, r.String()) {
+			return r, nil
+		}
+	}
+	return 0, fmt.Errorf("-relaxation %q: want one of %v", s, mpcc.Relaxations())
+}
+
 func parseLinearSolver(s string) (nlp.LinearSolverKind, error) {
 	for _, k := range []nlp.LinearSolverKind{nlp.SparseLDL, nlp.PivotingLDL, nlp.DenseLDL} {
 		if strings.EqualFold(k.String(), s) {
@@ -89,6 +98,7 @@ func runMain(ctx context.Context, args []string, stdout io.Writer) error {
 	fs.IntVar(&c.Watchdog, "watchdog", c.Watchdog, "inner NLP watchdog trigger (shortened steps; 0 = off, IPOPT: 10)")
 	fs.Float64Var(&c.T, "T", c.T, "horizon in seconds (physical time)")
 	fs.Float64Var(&c.Distance, "distance", c.Distance, "target q_x in metres")
+	relax := fs.String("relaxation", c.Relaxation.String(), "homotopy relaxation: ScholtesIneq (nosnoc), ScholtesEq, or with -cross STAGE_STAGE a scalar one (KanzowSchwartz, FischerBurmeisterIneq, NaturalResidualIneq, …)")
 	steer := fs.String("steering", c.Steering.String(), "homotopy steering: direct, l1 (exact ℓ1 penalty) or linf")
 	finish := fs.String("finish", strings.ToLower(c.Finish.String()), "continue an unfinished homotopy with this steering: linf (elastic ℓ∞ mode), l1 (exact ℓ1 penalty) or none")
 	fs.Float64Var(&c.FinishSigma0, "finish-sigma0", c.FinishSigma0, "first σ of the -finish homotopy (0: the last σ of the first)")
@@ -134,6 +144,9 @@ func runMain(ctx context.Context, args []string, stdout io.Writer) error {
 		return err
 	}
 	if c.Cross, err = fesd.ParseCrossComp(*cross); err != nil {
+		return err
+	}
+	if c.Relaxation, err = parseRelaxation(*relax); err != nil {
 		return err
 	}
 	if c.Steering, err = parseSteering(*steer); err != nil {

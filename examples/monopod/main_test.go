@@ -210,6 +210,9 @@ func TestBadFlags(t *testing.T) {
 		{"-finish-plain-first"},
 		{"-finish-baumgarte", "10", "-finish-second-sigma0", "-1"},
 		{"-finish-second-sigma0", "1e-6"},
+		{"-relaxation", "smooth"},
+		{"-relaxation", "KanzowSchwartz"}, // scalar pairs, FE_STAGE sums
+		{"-init-from", "/nonexistent/solution.json"},
 	} {
 		var buf bytes.Buffer
 		if err := runMain(context.Background(), append(args, "-out", t.TempDir()), &buf); err == nil {

@@ -39,6 +39,9 @@ type config struct {
 	// Steering is the homotopy's steering (Direct, as in the paper; L1 is
 	// the exact ℓ1 penalty that NOSBENCH recommends).
 	Steering mpcc.Steering
+	// Relaxation is the homotopy's relaxation (ScholtesIneq, nosnoc's;
+	// the scalar ones need Cross = StageStage).
+	Relaxation mpcc.Relaxation
 	// Finish, if not Direct, continues an unfinished homotopy from its last
 	// point with this steering, starting at σ = FinishSigma0 (0: the last σ
 	// of the first homotopy). LInf (the default) is the elastic ℓ∞ mode:
@@ -249,7 +252,7 @@ func buildOCP(m *monopod.Model, c config) (*fesd.OCP, error) {
 	x0, xT := p.X0, task.XTarget()
 	inf := math.Inf(1)
 	p.XBoundsAt = c.XBoundsAt
-	p.Options.MPCC = mpcc.Settings{Sigma0: c.Sigma0, Kappa: c.Kappa, CompTol: c.CompTol, MaxSteps: c.MaxSteps, Steering: c.Steering}
+	p.Options.MPCC = mpcc.Settings{Sigma0: c.Sigma0, Kappa: c.Kappa, CompTol: c.CompTol, MaxSteps: c.MaxSteps, Steering: c.Steering, Relaxation: c.Relaxation}
 	nlpSet := monopod.NLPSettings(c.NLPTol, c.MaxIter)
 	p.Options.MPCC.NLP = &nlpSet
 	nlpSet.Log = c.NLPLog
