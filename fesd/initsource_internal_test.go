@@ -37,31 +37,3 @@ func TestInitSource(t *testing.T) {
 		}
 	}
 }
-
-// TestInitSourceSteps: interior element boundaries move to a source
-// boundary within half a uniform step (h₀ = 1/6 here), not to one further
-// away, and the steps of every stage still sum to its length.
-func TestInitSourceSteps(t *testing.T) {
-	src := &initSource{fb: []float64{0, 0.1, 0.45, 0.62, 1}}
-	b := &ocpTranscription{N: 2, tau: []float64{0, 0.5, 1}, nfe: []int{3, 3}, elemStart: []int{0, 3, 6}}
-	hs := make([]float64, 6)
-	src.steps(b, hs, 1)
-	// stage 0: uniform 1/6, 1/3 → 0.1 (within 1/12 of 1/6), 1/3 stays
-	// (0.45 is 0.117 away); stage 1: 2/3 → 0.62, 5/6 stays.
-	want := []float64{0.1, 1.0/3 - 0.1, 0.5 - 1.0/3, 0.12, 5.0/6 - 0.62, 1.0 / 6}
-	for i := range hs {
-		if math.Abs(hs[i]-want[i]) > 1e-15 {
-			t.Errorf("h[%d] = %.17g, want %.17g", i, hs[i], want[i])
-		}
-	}
-	// With γ_h = 0.3 the steps must lie in [0.1167, 0.2167]: the move to
-	// 0.1 (step 0.1) is refused, the move to 0.62 (steps 0.12 and 0.213)
-	// kept.
-	src.steps(b, hs, 0.3)
-	want = []float64{1.0 / 6, 1.0 / 6, 1.0 / 6, 0.12, 5.0/6 - 0.62, 1.0 / 6}
-	for i := range hs {
-		if math.Abs(hs[i]-want[i]) > 1e-15 {
-			t.Errorf("γ_h = 0.3: h[%d] = %.17g, want %.17g", i, hs[i], want[i])
-		}
-	}
-}

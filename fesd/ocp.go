@@ -242,13 +242,8 @@ type OCP struct {
 	// fraction τ/T of the numerical horizon between its stage points and
 	// element boundaries; every stage takes the control, speed of time and
 	// global variables of the old stage that contains its midpoint; the
-	// element boundaries start uniform within every stage and move to the
-	// nearest element boundary of the old grid (where its switches are) if
-	// that is within half a step and the step bounds allow it; the
-	// algebraic variables start at the consistent values of the DCS at the
-	// interpolated states. (Taking the old algebraic variables instead,
-	// where the layouts agree, was measured worse: the turbo car of
-	// TestOCPInitFrom needed 418 iterations and ended at another point.) The result needs its trajectory (a
+	// step sizes start uniform and the algebraic variables at the
+	// consistent values of the DCS. The result needs its trajectory (a
 	// Solve or Evaluate result, not WarmFromNLPSolution). Warm overrides
 	// InitFrom.
 	XInit    [][]float64

@@ -311,7 +311,8 @@ func (s *OCPSolver) uStart(k int) []float64 {
 func (s *OCPSolver) xGuess(k int, f float64) []float64 {
 	p := &s.p
 	if s.from != nil {
-		return s.from.at(s.from.frac(s.b, k, f))
+		b := s.b
+		return s.from.at((b.tau[k] + f*(b.tau[k+1]-b.tau[k]) - p.T0) / p.T)
 	}
 	switch len(p.XInit) {
 	case 0:
@@ -334,7 +335,6 @@ type initSource struct {
 	f  []float64   // fractions, increasing
 	x  [][]float64 // states there
 	fs []float64   // fractions of the stage boundaries
-	fb []float64   // fractions of the element boundaries
 }
 
 func newInitSource(r *OCPResult) *initSource {
@@ -362,51 +362,7 @@ func newInitSource(r *OCPResult) *initSource {
 	for _, t := range r.TStage {
 		src.fs = append(src.fs, (t-t0)/T)
 	}
-	for _, t := range r.T {
-		src.fb = append(src.fb, (t-t0)/T)
-	}
 	return src
-}
-
-// frac returns the fraction of the horizon at fraction f of stage k of
-// the new grid.
-func (src *initSource) frac(b *ocpTranscription, k int, f float64) float64 {
-	return (b.tau[k] + f*(b.tau[k+1]-b.tau[k]) - b.tau[0]) / (b.tau[b.N] - b.tau[0])
-}
-
-// steps sets the step sizes hs of the new grid: within every stage the
-// element boundaries start uniform, and each interior one moves to the
-// nearest element boundary of the source (where the source's switches
-// are) if that is within half a uniform step and keeps every step in
-// [max(1 − γ_h, 0.05)·h₀, (1 + γ_h)·h₀].
-func (src *initSource) steps(b *ocpTranscription, hs []float64, gamma float64) {
-	T := b.tau[b.N] - b.tau[0]
-	for k := 0; k < b.N; k++ {
-		nf := b.nfe[k]
-		L := b.tau[k+1] - b.tau[k]
-		h0 := L / float64(nf)
-		lo, hi := math.Max(1-gamma, 0.05)*h0, (1+gamma)*h0
-		ok := func(h float64) bool { return h >= lo && h <= hi }
-		prev := b.tau[k]
-		for j := 1; j < nf; j++ {
-			u := b.tau[k] + float64(j)*h0
-			cand := u
-			i := sort.SearchFloat64s(src.fb, (u-b.tau[0])/T)
-			best := h0 / 2
-			for _, q := range []int{i - 1, i} {
-				if q < 0 || q >= len(src.fb) {
-					continue
-				}
-				o := b.tau[0] + src.fb[q]*T
-				if d := math.Abs(o - u); d < best && ok(o-prev) && (j < nf-1 || ok(b.tau[k+1]-o)) {
-					best, cand = d, o
-				}
-			}
-			hs[b.elemStart[k]+j-1] = cand - prev
-			prev = cand
-		}
-		hs[b.elemStart[k]+nf-1] = b.tau[k+1] - prev
-	}
 }
 
 // at returns the state at fraction f, linear between the saved points and
@@ -540,29 +496,16 @@ func (s *OCPSolver) coldStart(zb0 []float64) ([]float64, error) {
 	if len(p.XInit) == 0 && s.from == nil {
 		simX, simE = s.forwardGuess(sot)
 	}
-	hs := make([]float64, NE)
-	for n := range hs {
-		hs[n] = b.h0[b.stageOf[n]]
-	}
-	if s.from != nil {
-		s.from.steps(b, hs, s.o.GammaH)
-	}
-	off := 0.0 // start of element n within its stage
 	for n := 0; n < NE; n++ {
 		k := b.stageOf[n]
-		if n == b.elemStart[k] {
-			off = 0
-		}
-		L := b.tau[k+1] - b.tau[k]
+		ln := n - b.elemStart[k]
+		nf := float64(b.nfe[k])
 		u, pv := s.uStart(k), s.stageP(k)
 		xG[n] = make([][]float64, ns)
 		zG[n] = make([][]float64, ns)
 		fG[n] = make([][]float64, ns)
 		for m := 0; m < ns; m++ {
-			fr := (float64(n-b.elemStart[k]) + tab.C[m]) / float64(b.nfe[k])
-			if s.from != nil {
-				fr = (off + tab.C[m]*hs[n]) / L
-			}
+			fr := (float64(ln) + tab.C[m]) / nf
 			x := s.xGuess(k, fr)
 			if simX != nil {
 				x = simX[n][m]
@@ -584,12 +527,7 @@ func (s *OCPSolver) coldStart(zb0 []float64) ([]float64, error) {
 				fG[n][m] = f
 			}
 		}
-		off += hs[n]
-		fe := float64(n-b.elemStart[k]+1) / float64(b.nfe[k])
-		if s.from != nil {
-			fe = off / L
-		}
-		xE[n] = s.xGuess(k, fe)
+		xE[n] = s.xGuess(k, float64(ln+1)/nf)
 		if simE != nil {
 			xE[n] = simE[n]
 		}
@@ -598,6 +536,10 @@ func (s *OCPSolver) coldStart(zb0 []float64) ([]float64, error) {
 			return nil, err
 		}
 		zE[n] = z
+	}
+	hs := make([]float64, NE)
+	for n := range hs {
+		hs[n] = b.h0[b.stageOf[n]]
 	}
 	w := make([]float64, len(tr.w))
 	tr.fillStart(w, elementStart{h: hs, x: xG, f: fG, z: zG, xe: xE, ze: zE, startZB0: zb0})
