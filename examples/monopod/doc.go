@@ -45,8 +45,18 @@
 //	go run ./examples/monopod -dcs stewart -N 40 -max-iter 3000 \
 //	    -finish-plain-first -finish-baumgarte 10 -finish-terminal-tol 5e-4
 //
-// It does not yet work at N ≥ 60 or with -dcs step, and the landings
-// still go up to 2.6 cm below the ground (see Status).
+// Larger N and the Step mode are reached by mesh refinement: initialize
+// from a solution of a smaller N (or of the other mode) and run the gain
+// and the terminal box in the whole homotopy, from σ = 1e-4:
+//
+//	go run ./examples/monopod -dcs stewart -N 60 -init-from out/N50/solution.json \
+//	    -baumgarte 10 -terminal-tol 5e-4 -sigma0 1e-4 -max-steps 1 -max-iter 3000
+//
+// Its σ = 1e-4 step usually hits the iteration limit; the ℓ∞ finish from
+// there then solves in one step. This gave Stewart N = 60 (from N = 50)
+// and 70 (from 60), and Step N = 60 (from Stewart N = 60), all with the
+// targets. The landings still go a few millimetres below the ground (see
+// Status).
 //
 // Status (one run of each configuration; the measurements, session by
 // session, with the commands, iteration counts and what was tried and did
@@ -60,6 +70,12 @@
 //     for Stewart at N = 30 (4 100 iterations; 6.0e-4, 7.7e-4), 40 (8 020;
 //     8.6e-4, 7.6e-4) and 50 (10 360; 4.9e-4, 3.7e-4), with two to five
 //     hops; TestTargetsRecipe (FESD_LONG=1) checks N = 30.
+//   - The refinement recipe ends Solved with the targets for Stewart N = 60
+//     (3 358 iterations; 6.3e-4, 7.3e-4; four hops, 3.6 mm below the
+//     ground) and 70 (2 538; 8.7e-4, 7.7e-4; four hops, 1.5 mm), and for
+//     Step N = 60 from the Stewart N = 60 solution (3 609; 8.7e-4, 7.7e-4;
+//     three hops, 4.0 mm). Step N = 30 from the Stewart N = 30 solution
+//     does not solve with it (NLPFailure).
 //   - Time per NLP iteration, N = 30, one run at a time on an idle 2-core
 //     machine: Stewart 37.9 ms, Step 37.6 ms (Step 0.99×; the paper finds
 //     Step cheaper); total 104 s and 141 s (Stewart cheaper in total, as in
