@@ -149,7 +149,15 @@
 // there (the mode of the region the point lies in); starting every stage
 // point at x₀ instead was measured to lead the homotopy into local
 // infeasibility (an element shrinking to h = 0 keeps the multipliers of
-// x₀ and blocks the switch) for switches late in an interval.
+// x₀ and blocks the switch) for switches late in an interval. Warm
+// restarts from a solution of the same NLP; InitFrom initializes from a
+// result on another grid or DCS formulation (mesh refinement: the states
+// interpolated in τ/T, controls and speeds of time by stage), and
+// OCPSolver.Evaluate turns a saved NLP solution back into a result. A
+// refined problem whose homotopy starts at a small σ from a solved coarse
+// one can avoid the C-stationary points below (TestOCPInitFrom) and, on
+// the monopod (examples/monopod), solves sizes whose homotopy from the
+// reference fails.
 //
 // OCP notes (measured): FESD OCPs have C-stationary points at which a
 // switch sits exactly on a stage boundary; moving it into a stage needs a
