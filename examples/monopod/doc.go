@@ -74,8 +74,10 @@
 //     (3 358 iterations; 6.3e-4, 7.3e-4; four hops, 3.6 mm below the
 //     ground) and 70 (2 538; 8.7e-4, 7.7e-4; four hops, 1.5 mm), and for
 //     Step N = 60 from the Stewart N = 60 solution (3 609; 8.7e-4, 7.7e-4;
-//     three hops, 4.0 mm). Step N = 30 from the Stewart N = 30 solution
-//     does not solve with it (NLPFailure).
+//     three hops, 4.0 mm) and, chained, 70, 80, 90; Stewart 80 and 90 and
+//     Step 40 and 50 solve with it as well (EXPERIMENTS.md has the table).
+//     Step N = 30 ends Solved with the targets only without a flight phase
+//     (from Step N = 40), and Step N = 90 with one hop.
 //   - Time per NLP iteration, N = 30, one run at a time on an idle 2-core
 //     machine: Stewart 37.9 ms, Step 37.6 ms (Step 0.99×; the paper finds
 //     Step cheaper); total 104 s and 141 s (Stewart cheaper in total, as in
