@@ -72,18 +72,8 @@ func turboCar() (*dcs.Model, ad.Vec) {
 // point T_f = 10, where v = 10 exactly at a stage boundary (moving the
 // switch into a stage needs a jump of the element lengths).
 func TestOCPTurboCarFree(t *testing.T) {
-	m, x := turboCar()
-	p := &fesd.OCP{
-		Model: m, X0: []float64{0, 0}, N: 10, T: 10, NFE: []int{3},
-		TimeOptimal: true,
-		UL:          []float64{-5}, UU: []float64{5},
-		UInit:    [][]float64{{5}, {5}, {5}, {0}, {0}, {0}, {0}, {-5}, {-5}, {-5}},
-		Terminal: []fesd.Constraint{{G: ad.Vec{x[0].AddConst(-200), x[1]}}},
-		Options: fesd.Options{
-			DCS:               dcs.Options{Formulation: dcs.Step},
-			StepEquilibration: fesd.NoEquilibration,
-		},
-	}
+	p := turboOCP(10)
+	p.UInit = [][]float64{{5}, {5}, {5}, {0}, {0}, {0}, {0}, {-5}, {-5}, {-5}}
 	r, err := fesd.SolveOCP(context.Background(), p)
 	if err != nil {
 		t.Fatal(err)

@@ -405,23 +405,33 @@ func lastSigma(r *fesd.OCPResult) float64 {
 // loadSolution reads a solution.json and checks that its layout is the one
 // of c.
 func loadSolution(path string, c config) ([]float64, error) {
-	b, err := os.ReadFile(path)
+	s, err := readSaved("-warm", path)
 	if err != nil {
 		return nil, err
-	}
-	var s savedSolution
-	if err := json.Unmarshal(b, &s); err != nil {
-		return nil, fmt.Errorf("-warm %s: %w", path, err)
 	}
 	want := newSavedSolution(c, &fesd.OCPResult{})
 	if s.N != want.N || s.DCS != want.DCS || s.CrossComp != want.CrossComp || s.NFE != want.NFE || s.NS != want.NS {
 		return nil, fmt.Errorf("-warm %s: solution of N=%d %s %s nfe=%d ns=%d, this run is N=%d %s %s nfe=%d ns=%d",
 			path, s.N, s.DCS, s.CrossComp, s.NFE, s.NS, want.N, want.DCS, want.CrossComp, want.NFE, want.NS)
 	}
-	if len(s.W) == 0 {
-		return nil, fmt.Errorf("-warm %s: no solution vector w", path)
-	}
 	return s.W, nil
+}
+
+// readSaved reads a solution.json with a solution vector (flag names the
+// option in errors).
+func readSaved(flag, path string) (*savedSolution, error) {
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	var s savedSolution
+	if err := json.Unmarshal(b, &s); err != nil {
+		return nil, fmt.Errorf("%s %s: %w", flag, path, err)
+	}
+	if len(s.W) == 0 {
+		return nil, fmt.Errorf("%s %s: no solution vector w", flag, path)
+	}
+	return &s, nil
 }
 
 // loadInitFrom reads a solution.json of any N, DCS mode, cross
@@ -429,16 +439,9 @@ func loadSolution(path string, c config) ([]float64, error) {
 // layout (the settings that fix the layout taken from the file), for
 // -init-from.
 func loadInitFrom(path string, c config) (*fesd.OCPResult, error) {
-	b, err := os.ReadFile(path)
+	s, err := readSaved("-init-from", path)
 	if err != nil {
 		return nil, err
-	}
-	var s savedSolution
-	if err := json.Unmarshal(b, &s); err != nil {
-		return nil, fmt.Errorf("-init-from %s: %w", path, err)
-	}
-	if len(s.W) == 0 {
-		return nil, fmt.Errorf("-init-from %s: no solution vector w", path)
 	}
 	old := c
 	old.N, old.NFE, old.NS = s.N, s.NFE, s.NS
