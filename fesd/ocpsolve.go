@@ -311,8 +311,7 @@ func (s *OCPSolver) uStart(k int) []float64 {
 func (s *OCPSolver) xGuess(k int, f float64) []float64 {
 	p := &s.p
 	if s.from != nil {
-		b := s.b
-		return s.from.at((b.tau[k] + f*(b.tau[k+1]-b.tau[k]) - p.T0) / p.T)
+		return s.from.at(horizonFrac(s.b, k, f))
 	}
 	switch len(p.XInit) {
 	case 0:
@@ -385,12 +384,16 @@ func (src *initSource) at(f float64) []float64 {
 	return x
 }
 
+// horizonFrac returns the fraction of the numerical horizon at fraction f
+// of stage k.
+func horizonFrac(b *ocpTranscription, k int, f float64) float64 {
+	return (b.tau[k] + f*(b.tau[k+1]-b.tau[k]) - b.tau[0]) / (b.tau[b.N] - b.tau[0])
+}
+
 // stage returns the stage of the source that contains the midpoint of
 // stage k of the new grid.
 func (src *initSource) stage(b *ocpTranscription, k int) int {
-	T := b.tau[b.N] - b.tau[0]
-	mid := ((b.tau[k]+b.tau[k+1])/2 - b.tau[0]) / T
-	j := sort.SearchFloat64s(src.fs, mid) - 1
+	j := sort.SearchFloat64s(src.fs, horizonFrac(b, k, 0.5)) - 1
 	return min(max(j, 0), len(src.fs)-2)
 }
 
