@@ -79,6 +79,7 @@ func runMain(ctx context.Context, args []string, stdout io.Writer) error {
 	dcsFlag := fs.String("dcs", "step", "DCS formulation: step (Heaviside) or stewart")
 	out := fs.String("out", "out/monopod", "output folder")
 	sweep := fs.String("sweep", "", "FROM:TO:STEP: solve these N with both DCS modes (004 Figure 10)")
+	refine := fs.Bool("refine", false, "with -sweep: mesh refinement chain (Stewart at the first N by the targets recipe or from -init-from, each later N from the previous Stewart solution, Step at each N from the Stewart solution at that N; the refinement recipe of the package doc)")
 	cross := fs.String("cross", c.Cross.String(), "cross complementarity: FE_STAGE (paper era), FE_FE (nosnoc HEAD), STAGE_STAGE, STAGE_FE")
 	fs.IntVar(&c.NFE, "nfe", c.NFE, "finite elements per stage (0: 3)")
 	fs.IntVar(&c.NS, "ns", c.NS, "Radau IIA stages per finite element, order 2·ns − 1 (0: 2)")
@@ -200,25 +201,40 @@ func runMain(ctx context.Context, args []string, stdout io.Writer) error {
 			return err
 		}
 	}
+	if *refine && *sweep == "" {
+		return fmt.Errorf("-refine needs -sweep")
+	}
 	if *initFrom != "" {
-		if *sweep != "" || *warm != "" {
-			return fmt.Errorf("-init-from with -sweep or -warm: choose one start")
+		if (*sweep != "" && !*refine) || *warm != "" {
+			return fmt.Errorf("-init-from with -warm, or with -sweep but not -refine: choose one start")
 		}
 		if c.InitFrom, err = loadInitFrom(*initFrom, c); err != nil {
 			return err
 		}
+		c.fromName = *initFrom
 	}
 	if *sweep != "" {
 		Ns, err := parseSweep(*sweep)
 		if err != nil {
 			return err
 		}
+		if *refine {
+			for _, f := range refineFixed {
+				if set[f] {
+					return fmt.Errorf("-refine sets -%s itself (the recipes of the package doc)", f)
+				}
+			}
+			if !set["max-iter"] {
+				c.MaxIter = refineMaxIter
+			}
+			return refineSweep(ctx, c, Ns, *out, stdout)
+		}
 		var rows []summary
 		for _, n := range Ns {
 			for _, f := range []dcs.Formulation{dcs.Step, dcs.Stewart} {
 				cc := c
 				cc.N, cc.Form = n, f
-				s, err := solveAndWrite(ctx, cc, filepath.Join(*out, fmt.Sprintf("N%d_%s", n, strings.ToLower(f.String()))), stdout)
+				s, err := solveAndWrite(ctx, cc, filepath.Join(*out, runName(n, f)), stdout)
 				if err != nil {
 					return err
 				}
@@ -238,25 +254,32 @@ func runMain(ctx context.Context, args []string, stdout io.Writer) error {
 // line. A homotopy that does not reach Solved is reported in the summary
 // (status), not as an error.
 func solveAndWrite(ctx context.Context, c config, dir string, stdout io.Writer) (summary, error) {
+	s, _, err := solveWriteResult(ctx, c, dir, stdout)
+	return s, err
+}
+
+// solveWriteResult is solveAndWrite that also returns the result (nil if
+// the solve could not start).
+func solveWriteResult(ctx context.Context, c config, dir string, stdout io.Writer) (summary, *fesd.OCPResult, error) {
 	t0 := time.Now()
 	c.saveDir = dir
 	r, m, runErr := run(ctx, c)
 	wall := time.Since(t0)
 	if r == nil {
-		return summary{}, runErr
+		return summary{}, nil, runErr
 	}
 	// A result with an error (the finishing homotopy failed to start or
 	// stopped) is still written before the error is returned.
 	a, err := analyse(r, m)
 	if err != nil {
-		return summary{}, err
+		return summary{}, r, err
 	}
 	s := summarize(c, r, m, a, wall)
 	if err := writeRun(dir, c, r, m, a, s); err != nil {
-		return s, err
+		return s, r, err
 	}
 	fmt.Fprintf(stdout, "N=%d %-7s %-9s status=%s obj=%.6g iters=%d wall=%.1fs (%.2f ms/iter) |q(T)−q*|=%.2e |v(T)|=%.2e jumps=%d impacts=%d penetration=%.1e comp=%.1e\n",
 		c.N, c.Form, c.Cross, s.Status, s.Objective, s.NLPIterations, s.WallSeconds, 1e3*s.SecondsPerIteration,
 		s.TerminalPositionError, s.TerminalVelocityNorm, s.Jumps, s.Impacts, s.MaxPenetration, s.CompResidual)
-	return s, runErr
+	return s, r, runErr
 }

@@ -181,6 +181,8 @@ type config struct {
 	// (another N or DCS mode) that initializes this one (fesd.OCP.InitFrom:
 	// states interpolated in time, controls and speeds of time by stage).
 	InitFrom *fesd.OCPResult
+	// fromName names the source of InitFrom in the summary (init_from).
+	fromName string
 	// saveDir, if not empty, is the output folder, where run writes
 	// start.json: the solution the finishing homotopy starts from.
 	saveDir string

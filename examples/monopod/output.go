@@ -54,6 +54,9 @@ type summary struct {
 	// Inner describes the inner NLP settings that differ between runs
 	// (KKT backend, pivot rules, steering).
 	Inner string `json:"inner"`
+	// InitFrom names the solution this run was initialized from
+	// (-init-from, or the run of a -refine sweep; empty otherwise).
+	InitFrom string `json:"init_from,omitempty"`
 }
 
 // flightHeight is the foot height above which the robot is in flight.
@@ -106,7 +109,7 @@ func summarize(c config, r *fesd.OCPResult, m *monopod.Model, a *analysis, wall 
 	s := summary{N: c.N, DCS: c.Form.String(), CrossComp: c.Cross.String(), Status: r.Status.String(),
 		Objective: r.Objective, NLPIterations: r.Iterations, HomotopySteps: len(r.Homotopy),
 		WallSeconds: wall.Seconds(), CompResidual: r.CompResidual,
-		NumVariables: r.NumVariables, NumConstraint: r.NumConstraints, ClockMonotone: true,
+		NumVariables: r.NumVariables, NumConstraint: r.NumConstraints, ClockMonotone: true, InitFrom: c.fromName,
 		Inner: fmt.Sprintf("%v strict_pivots=%t always_dc=%t steering=%v", c.LinearSolver, c.StrictPivots, c.AlwaysDC, c.Steering)}
 	if c.Finish != mpcc.Direct {
 		s.Inner += fmt.Sprintf(" finish=%v", c.Finish)
@@ -329,13 +332,13 @@ func writeSweep(dir string, rows []summary) error {
 		return err
 	}
 	hdr := []string{"N", "dcs", "status", "nlp_iterations", "wall_seconds", "seconds_per_iteration", "objective",
-		"terminal_position_error", "terminal_velocity_norm", "jumps", "impacts", "max_penetration", "comp_residual"}
+		"terminal_position_error", "terminal_velocity_norm", "jumps", "impacts", "max_penetration", "comp_residual", "init_from"}
 	var tab [][]string
 	for _, s := range rows {
 		tab = append(tab, []string{fmt.Sprint(s.N), s.DCS, s.Status, fmt.Sprint(s.NLPIterations),
 			report.FormatFloat(s.WallSeconds), report.FormatFloat(s.SecondsPerIteration), report.FormatFloat(s.Objective),
 			report.FormatFloat(s.TerminalPositionError), report.FormatFloat(s.TerminalVelocityNorm),
-			fmt.Sprint(s.Jumps), fmt.Sprint(s.Impacts), report.FormatFloat(s.MaxPenetration), report.FormatFloat(s.CompResidual)})
+			fmt.Sprint(s.Jumps), fmt.Sprint(s.Impacts), report.FormatFloat(s.MaxPenetration), report.FormatFloat(s.CompResidual), s.InitFrom})
 	}
 	if err := report.WriteTableCSV(filepath.Join(dir, "sweep.csv"), hdr, tab); err != nil {
 		return err

@@ -1,0 +1,100 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"path/filepath"
+	"strings"
+
+	"github.com/fesd-go/fesd/dcs"
+	"github.com/fesd-go/fesd/fesd"
+	"github.com/fesd-go/fesd/mpcc"
+)
+
+// refineMaxIter is the iteration limit per homotopy step of both recipes
+// (package doc) unless -max-iter is given.
+const refineMaxIter = 3000
+
+// refineFixed are the flags whose values the refinement sweep sets itself
+// (the two recipes of the package doc); giving them with -refine is an
+// error rather than silently overridden.
+var refineFixed = []string{"baumgarte", "terminal-tol", "terminal-vel-tol", "sigma0", "max-steps",
+	"finish-baumgarte", "finish-terminal-tol", "finish-plain-first", "finish-second-sigma0", "finish-sigma0", "finish", "init-ref", "init-x0", "warm"}
+
+// targetsRecipe returns c with the targets recipe: nosnoc's homotopy, its
+// ℓ∞ finish, one Scholtes step at σ = 1e-5, then the finish on the OCP
+// with the Baumgarte gain k = 10 and the terminal box 5e-4.
+func targetsRecipe(c config) config {
+	c.FinishPlainFirst, c.FinishBaumgarte, c.FinishTerminalTol = true, 10, 5e-4
+	c.InitFrom, c.fromName = nil, "targets recipe"
+	return c
+}
+
+// refinementRecipe returns c initialized from the result from (named
+// name) with the refinement recipe: the gain k = 10 and the terminal box
+// 5e-4 in the whole homotopy, one Scholtes step at σ = 1e-4, then the ℓ∞
+// finish.
+func refinementRecipe(c config, from *fesd.OCPResult, name string) config {
+	c.Baumgarte, c.TerminalTol, c.Sigma0, c.MaxSteps = 10, 5e-4, 1e-4, 1
+	c.InitRef, c.InitX0 = false, false
+	c.InitFrom, c.fromName = from, name
+	return c
+}
+
+// runName is the folder of the run with n stages in mode f.
+func runName(n int, f dcs.Formulation) string {
+	return fmt.Sprintf("N%d_%s", n, strings.ToLower(f.String()))
+}
+
+// refineSweep solves the monopod for every N in Ns in both DCS modes by
+// mesh refinement: Stewart at the first N by the targets recipe (or from
+// c.InitFrom with the refinement recipe), Stewart at every later N from the
+// last Stewart solution that ended Solved, and Step at every N from the
+// Stewart solution it ran after (the one just computed if it ended
+// Solved). Each row's time is that run's own; the sources' times are in
+// their own rows. The chain goes on after a failed run.
+func refineSweep(ctx context.Context, c config, Ns []int, out string, stdout io.Writer) error {
+	if c.Finish == mpcc.Direct {
+		return fmt.Errorf("-refine: both recipes end with the ℓ∞ finish (-finish none given)")
+	}
+	src, srcName := c.InitFrom, c.fromName
+	var rows []summary
+	add := func(s summary) error {
+		rows = append(rows, s)
+		return writeSweep(out, rows)
+	}
+	for _, n := range Ns {
+		sc := c
+		sc.N, sc.Form = n, dcs.Stewart
+		if src == nil {
+			sc = targetsRecipe(sc)
+		} else {
+			sc = refinementRecipe(sc, src, srcName)
+		}
+		s, r, err := solveWriteResult(ctx, sc, filepath.Join(out, runName(n, dcs.Stewart)), stdout)
+		if err != nil {
+			return err
+		}
+		if err := add(s); err != nil {
+			return err
+		}
+		if r.Status == mpcc.Solved || src == nil {
+			src, srcName = r, runName(n, dcs.Stewart)
+		}
+		st := c
+		st.N, st.Form = n, dcs.Step
+		st = refinementRecipe(st, src, srcName)
+		s, _, err = solveWriteResult(ctx, st, filepath.Join(out, runName(n, dcs.Step)), stdout)
+		if err != nil {
+			return err
+		}
+		if err := add(s); err != nil {
+			return err
+		}
+		if ctx.Err() != nil {
+			return ctx.Err()
+		}
+	}
+	return nil
+}
