@@ -81,6 +81,13 @@ type OCPResult struct {
 	// DCS is the complementarity system that was transcribed.
 	DCS *dcs.DCS
 
+	// LastSuccess is set when the homotopy ended on a failed step after an
+	// earlier step had succeeded: the result at that earlier step's point
+	// (as OCPSolver.Evaluate: Status mpcc.NotSolved; its Homotopy holds the
+	// records up to and including that step). The result itself is the
+	// failed step's point, where a continuation would start.
+	LastSuccess *OCPResult
+
 	w []float64 // NLP solution (warm start)
 }
 
@@ -689,6 +696,15 @@ func (s *OCPSolver) Solve(ctx context.Context) (*OCPResult, error) {
 	}
 	if err := s.fill(r, res.X, pv); err != nil {
 		return nil, err
+	}
+	if ls := res.LastSuccess; ls != nil && ls.Step < len(res.Steps)-1 {
+		if r.LastSuccess, err = s.Evaluate(ls.X); err != nil {
+			return nil, err
+		}
+		r.LastSuccess.Homotopy = append([]mpcc.HomotopyStep(nil), res.Steps[:ls.Step+1]...)
+		for _, st := range r.LastSuccess.Homotopy {
+			r.LastSuccess.Iterations += st.Iterations
+		}
 	}
 	return r, nil
 }

@@ -108,7 +108,10 @@
 // NLPFailure. The step after a failed one starts from the failed point, as
 // in nosnoc, or with Settings.KeepLastSuccess from the last successful
 // point if the failed one did not lower the complementarity residual. Each
-// step is recorded as a HomotopyStep.
+// step is recorded as a HomotopyStep. The result's point is the last
+// step's, failed or not (where a continuation starts); Result.LastSuccess
+// keeps the point of the last step whose NLP succeeded, so that a failure
+// at the end does not lose it.
 //
 // The complementarity residual (Problem.Residuals) is nosnoc's max_k c_k(x)
 // (so it measures the sums of summed terms), taken in absolute value and

@@ -99,8 +99,27 @@ type Result struct {
 	// Steps has one record per relaxed NLP.
 	Steps []HomotopyStep
 	// Polish is nil unless Settings.Polish.
-	Polish  *PolishStep
-	Elapsed time.Duration
+	Polish *PolishStep
+	// LastSuccess is the point of the last relaxed NLP whose inner solve
+	// succeeded (nil if none did). X is the last step's point even when
+	// that step failed (as in nosnoc, so that a continuation starts where
+	// the homotopy stopped); LastSuccess keeps the last stationary point of
+	// a relaxed NLP, which after a failure at small σ is usually far closer
+	// to feasible than X.
+	LastSuccess *StepPoint
+	Elapsed     time.Duration
+}
+
+// StepPoint is the primal point of one homotopy step.
+type StepPoint struct {
+	// Step indexes Result.Steps.
+	Step int
+	// X is the MPCC point (length n of Problem.NLP).
+	X []float64
+	// Objective is f(X); CompResidual and NaturalResidual are
+	// Problem.Residuals(X) (the step's record in Result.Steps).
+	Objective                     float64
+	CompResidual, NaturalResidual float64
 }
 
 // Solver runs the relaxation homotopy.
@@ -218,6 +237,8 @@ func (s *Solver) Solve(ctx context.Context, p *Problem) (*Result, error) {
 		keep := failed && set.KeepLastSuccess && haveSuccess && !(step.CompResidual < successComp)
 		if !failed {
 			haveSuccess, successComp = true, step.CompResidual
+			res.LastSuccess = &StepPoint{Step: len(res.Steps) - 1, X: append([]float64(nil), r.X[:n0]...),
+				Objective: step.Objective, CompResidual: step.CompResidual, NaturalResidual: step.NaturalResidual}
 		}
 		if !keep && (!failed || last == nil || finiteVec(r.X)) {
 			last = r

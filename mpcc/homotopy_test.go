@@ -529,3 +529,64 @@ func TestHomotopyKeepLastSuccess(t *testing.T) {
 		}
 	}
 }
+
+// TestHomotopyLastSuccess checks Result.LastSuccess: the point of the last
+// step whose inner solve succeeded, kept when later steps fail, equal to X
+// when the homotopy ends Solved, nil when no step succeeded. The fake inner
+// solver returns x = (1, 10σ), so the residual of step k is 10σ_k.
+func TestHomotopyLastSuccess(t *testing.T) {
+	point := func(s float64) []float64 { return []float64{1, 10 * s} }
+	cases := []struct {
+		name     string
+		status   func(int) nlp.Status
+		want     Status
+		lastStep int // −1: LastSuccess nil
+	}{
+		{"failures from step 4 on", func(k int) nlp.Status {
+			if k >= 4 {
+				return nlp.IterationLimit
+			}
+			return nlp.SolvedAcceptable
+		}, NLPFailure, 3},
+		{"all fail", func(int) nlp.Status { return nlp.NumericalError }, NLPFailure, -1},
+		{"solved", nil, Solved, 10},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			s := Solver{Inner: &fakeSolver{point: point, status: c.status}}
+			res, err := s.Solve(context.Background(), onePair())
+			if err != nil {
+				t.Fatal(err)
+			}
+			if res.Status != c.want {
+				t.Fatalf("status %v, want %v", res.Status, c.want)
+			}
+			ls := res.LastSuccess
+			if c.lastStep < 0 {
+				if ls != nil {
+					t.Fatalf("LastSuccess = %+v, want nil", ls)
+				}
+				return
+			}
+			if ls == nil || ls.Step != c.lastStep {
+				t.Fatalf("LastSuccess = %+v, want step %d", ls, c.lastStep)
+			}
+			st := res.Steps[ls.Step]
+			want := point(st.Sigma)
+			if len(ls.X) != 2 || ls.X[0] != want[0] || ls.X[1] != want[1] {
+				t.Errorf("LastSuccess.X = %v, want %v", ls.X, want)
+			}
+			if ls.CompResidual != st.CompResidual || ls.Objective != st.Objective || ls.NaturalResidual != st.NaturalResidual {
+				t.Errorf("LastSuccess residuals (%g, %g, %g), step record (%g, %g, %g)",
+					ls.CompResidual, ls.NaturalResidual, ls.Objective, st.CompResidual, st.NaturalResidual, st.Objective)
+			}
+			if c.want == Solved && (ls.X[1] != res.X[1] || ls.Step != len(res.Steps)-1) {
+				t.Errorf("Solved: LastSuccess %+v, X %v", ls, res.X)
+			}
+			// X stays the last step's point (nosnoc's hand-off).
+			if w := point(res.Sigma); res.X[1] != w[1] {
+				t.Errorf("X = %v, want the last step's %v", res.X, w)
+			}
+		})
+	}
+}

@@ -53,7 +53,16 @@
 //	    -baumgarte 10 -terminal-tol 5e-4 -sigma0 1e-4 -max-steps 1 -max-iter 3000
 //
 // Its σ = 1e-4 step usually hits the iteration limit; the ℓ∞ finish from
-// there then solves in one step. This gave Stewart N = 60 (from N = 50)
+// there then solves in one step. -sweep A:B:S -refine runs the whole chain
+// in one process: Stewart at N = A by the targets recipe (or, with
+// -init-from, by the refinement recipe from that solution), Stewart at
+// every later N from the last Stewart solution that ended Solved, and Step
+// at every N from the Stewart solution just computed (the refinement
+// recipe; 3 000 iterations per step unless -max-iter is given). Each row of
+// sweep.csv carries its own time and names its source (init_from); the
+// time of a refined row does not include its sources'. The recipe flags
+// (-baumgarte, -terminal-tol, -sigma0, -max-steps, -finish…, -init-ref,
+// -init-x0, -warm) are fixed by -refine and rejected with it. This gave Stewart N = 60 (from N = 50)
 // and 70 (from 60), and Step N = 60 (from Stewart N = 60), all with the
 // targets. The landings still go a few millimetres below the ground (see
 // Status).
@@ -97,7 +106,7 @@
 //
 // Usage:
 //
-//	go run ./examples/monopod [-N 60] [-dcs step|stewart] [-out DIR] [-sweep 30:90:10]
+//	go run ./examples/monopod [-N 60] [-dcs step|stewart] [-out DIR] [-sweep 30:90:10 [-refine]]
 //	                          [-cross fe_stage|fe_fe|stage_stage|stage_fe] [-init-ref=true] [-watchdog 10] [-strict-pivots] [-curvature]
 //	                          [-always-dc] [-linsolver PivotingLDL|SparseLDL|DenseLDL] [-steering direct|l1|linf]
 //	                          [-sigma0 1] [-kappa 0.1] [-warm-push 1e-3] [-T 3] [-distance 3] [-sot-max 10]

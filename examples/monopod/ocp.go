@@ -426,6 +426,22 @@ func finish(ctx context.Context, s *fesd.OCPSolver, set mpcc.Settings, r *fesd.O
 	if err != nil {
 		return r, fmt.Errorf("monopod: finishing homotopy: %w", err)
 	}
+	// The last successful step of the whole chain: r2's own (its records
+	// behind r's), or, if no step of r2 succeeded, r's.
+	ok := false
+	for _, st := range r2.Homotopy {
+		ok = ok || st.Status.Success()
+	}
+	switch ls := r2.LastSuccess; {
+	case ls != nil:
+		ls.Homotopy = append(append([]mpcc.HomotopyStep(nil), r.Homotopy...), ls.Homotopy...)
+		ls.Iterations += r.Iterations
+	case !ok:
+		r2.LastSuccess = r.LastSuccess
+		if n := len(r.Homotopy); n > 0 && r.Homotopy[n-1].Status.Success() {
+			r2.LastSuccess = r
+		}
+	}
 	r2.Homotopy = append(append([]mpcc.HomotopyStep(nil), r.Homotopy...), r2.Homotopy...)
 	r2.Iterations += r.Iterations
 	r2.Elapsed += r.Elapsed

@@ -57,6 +57,12 @@ type summary struct {
 	// InitFrom names the solution this run was initialized from
 	// (-init-from, or the run of a -refine sweep; empty otherwise).
 	InitFrom string `json:"init_from,omitempty"`
+	// LastSuccessStep and LastSuccessResidual, when the homotopy ended on
+	// a failed step after a successful one, give the index of that step
+	// in the homotopy log and its complementarity residual; its point is
+	// last_success.json.
+	LastSuccessStep     *int    `json:"last_success_step,omitempty"`
+	LastSuccessResidual float64 `json:"last_success_comp_residual,omitempty"`
 }
 
 // flightHeight is the foot height above which the robot is in flight.
@@ -134,6 +140,10 @@ func summarize(c config, r *fesd.OCPResult, m *monopod.Model, a *analysis, wall 
 	}
 	if r.Iterations > 0 {
 		s.SecondsPerIteration = wall.Seconds() / float64(r.Iterations)
+	}
+	if ls := r.LastSuccess; ls != nil {
+		k := len(ls.Homotopy) - 1
+		s.LastSuccessStep, s.LastSuccessResidual = &k, ls.CompResidual
 	}
 	xf := r.Final()
 	qTarget := c.qTarget()
@@ -222,6 +232,13 @@ func writeRun(dir string, c config, r *fesd.OCPResult, m *monopod.Model, a *anal
 	}
 	if err := report.WriteJSON(filepath.Join(dir, "solution.json"), newSavedSolution(c, r)); err != nil {
 		return err
+	}
+	if r.LastSuccess != nil {
+		// The homotopy ended on a failed step: keep the last point that
+		// solved its relaxed NLP (-warm DIR/last_success.json -sigma0 σ).
+		if err := report.WriteJSON(filepath.Join(dir, "last_success.json"), newSavedSolution(c, r.LastSuccess)); err != nil {
+			return err
+		}
 	}
 	if err := plotFrames(filepath.Join(dir, "frames"), a); err != nil {
 		return err
