@@ -157,7 +157,9 @@
 // refined problem whose homotopy starts at a small σ from a solved coarse
 // one can avoid the C-stationary points below (TestOCPInitFrom) and, on
 // the monopod (examples/monopod), solves sizes whose homotopy from the
-// reference fails.
+// reference fails. A homotopy that ends on a failed step returns that
+// step's point (where a continuation starts) and keeps the last successful
+// step's as OCPResult.LastSuccess.
 //
 // OCP notes (measured): FESD OCPs have C-stationary points at which a
 // switch sits exactly on a stage boundary; moving it into a stage needs a
