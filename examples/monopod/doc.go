@@ -62,7 +62,13 @@
 // sweep.csv carries its own time and names its source (init_from); the
 // time of a refined row does not include its sources'. The recipe flags
 // (-baumgarte, -terminal-tol, -sigma0, -max-steps, -finish…, -init-ref,
-// -init-x0, -warm) are fixed by -refine and rejected with it. This gave Stewart N = 60 (from N = 50)
+// -init-x0, -warm, -foot-ground) are fixed by -refine and rejected with
+// it. -ground-pass follows every run of the chain by one more at the same
+// N and mode from its solution, with the stage-point foot constraint
+// (foot height ≥ −foot-slack, default 0) added to the refinement recipe:
+// the no-penetration criterion, which the unconstrained gaits miss
+// by millimetres (rows with foot_ground = true, folders N…_ground; the
+// chain goes on from the unconstrained runs). This gave Stewart N = 60 (from N = 50)
 // and 70 (from 60), and Step N = 60 (from Stewart N = 60), all with the
 // targets. The landings still go a few millimetres below the ground (see
 // Status).
@@ -106,7 +112,7 @@
 //
 // Usage:
 //
-//	go run ./examples/monopod [-N 60] [-dcs step|stewart] [-out DIR] [-sweep 30:90:10 [-refine]]
+//	go run ./examples/monopod [-N 60] [-dcs step|stewart] [-out DIR] [-sweep 30:90:10 [-refine [-ground-pass]]]
 //	                          [-cross fe_stage|fe_fe|stage_stage|stage_fe] [-init-ref=true] [-watchdog 10] [-strict-pivots] [-curvature]
 //	                          [-always-dc] [-linsolver PivotingLDL|SparseLDL|DenseLDL] [-steering direct|l1|linf]
 //	                          [-sigma0 1] [-kappa 0.1] [-warm-push 1e-3] [-T 3] [-distance 3] [-sot-max 10]

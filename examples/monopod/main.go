@@ -79,6 +79,7 @@ func runMain(ctx context.Context, args []string, stdout io.Writer) error {
 	dcsFlag := fs.String("dcs", "step", "DCS formulation: step (Heaviside) or stewart")
 	out := fs.String("out", "out/monopod", "output folder")
 	sweep := fs.String("sweep", "", "FROM:TO:STEP: solve these N with both DCS modes (004 Figure 10)")
+	groundPass := fs.Bool("ground-pass", false, "with -sweep -refine: follow every run by one from its solution with the stage-point foot constraint (foot height ≥ −foot-slack; rows with foot_ground = true, folders N…_ground)")
 	refine := fs.Bool("refine", false, "with -sweep: mesh refinement chain (Stewart at the first N by the targets recipe or from -init-from, each later N from the previous Stewart solution, Step at each N from the Stewart solution at that N; the refinement recipe of the package doc)")
 	cross := fs.String("cross", c.Cross.String(), "cross complementarity: FE_STAGE (paper era), FE_FE (nosnoc HEAD), STAGE_STAGE, STAGE_FE")
 	fs.IntVar(&c.NFE, "nfe", c.NFE, "finite elements per stage (0: 3)")
@@ -204,6 +205,9 @@ func runMain(ctx context.Context, args []string, stdout io.Writer) error {
 	if *refine && *sweep == "" {
 		return fmt.Errorf("-refine needs -sweep")
 	}
+	if *groundPass && !*refine {
+		return fmt.Errorf("-ground-pass needs -sweep and -refine")
+	}
 	if *initFrom != "" {
 		if (*sweep != "" && !*refine) || *warm != "" {
 			return fmt.Errorf("-init-from with -warm, or with -sweep but not -refine: choose one start")
@@ -227,7 +231,7 @@ func runMain(ctx context.Context, args []string, stdout io.Writer) error {
 			if !set["max-iter"] {
 				c.MaxIter = refineMaxIter
 			}
-			return refineSweep(ctx, c, Ns, *out, stdout)
+			return refineSweep(ctx, c, Ns, *groundPass, *out, stdout)
 		}
 		var rows []summary
 		for _, n := range Ns {

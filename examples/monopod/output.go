@@ -63,6 +63,9 @@ type summary struct {
 	// last_success.json.
 	LastSuccessStep     *int    `json:"last_success_step,omitempty"`
 	LastSuccessResidual float64 `json:"last_success_comp_residual,omitempty"`
+	// FootGround reports the stage-point constraint foot height ≥
+	// −FootSlack (-foot-ground, or a -ground-pass row of a sweep).
+	FootGround bool `json:"foot_ground"`
 }
 
 // flightHeight is the foot height above which the robot is in flight.
@@ -115,7 +118,7 @@ func summarize(c config, r *fesd.OCPResult, m *monopod.Model, a *analysis, wall 
 	s := summary{N: c.N, DCS: c.Form.String(), CrossComp: c.Cross.String(), Status: r.Status.String(),
 		Objective: r.Objective, NLPIterations: r.Iterations, HomotopySteps: len(r.Homotopy),
 		WallSeconds: wall.Seconds(), CompResidual: r.CompResidual,
-		NumVariables: r.NumVariables, NumConstraint: r.NumConstraints, ClockMonotone: true, InitFrom: c.fromName,
+		NumVariables: r.NumVariables, NumConstraint: r.NumConstraints, ClockMonotone: true, InitFrom: c.fromName, FootGround: c.FootGround,
 		Inner: fmt.Sprintf("%v strict_pivots=%t always_dc=%t steering=%v", c.LinearSolver, c.StrictPivots, c.AlwaysDC, c.Steering)}
 	if c.Finish != mpcc.Direct {
 		s.Inner += fmt.Sprintf(" finish=%v", c.Finish)
@@ -349,13 +352,13 @@ func writeSweep(dir string, rows []summary) error {
 		return err
 	}
 	hdr := []string{"N", "dcs", "status", "nlp_iterations", "wall_seconds", "seconds_per_iteration", "objective",
-		"terminal_position_error", "terminal_velocity_norm", "jumps", "impacts", "max_penetration", "comp_residual", "init_from"}
+		"terminal_position_error", "terminal_velocity_norm", "jumps", "impacts", "max_penetration", "comp_residual", "init_from", "foot_ground"}
 	var tab [][]string
 	for _, s := range rows {
 		tab = append(tab, []string{fmt.Sprint(s.N), s.DCS, s.Status, fmt.Sprint(s.NLPIterations),
 			report.FormatFloat(s.WallSeconds), report.FormatFloat(s.SecondsPerIteration), report.FormatFloat(s.Objective),
 			report.FormatFloat(s.TerminalPositionError), report.FormatFloat(s.TerminalVelocityNorm),
-			fmt.Sprint(s.Jumps), fmt.Sprint(s.Impacts), report.FormatFloat(s.MaxPenetration), report.FormatFloat(s.CompResidual), s.InitFrom})
+			fmt.Sprint(s.Jumps), fmt.Sprint(s.Impacts), report.FormatFloat(s.MaxPenetration), report.FormatFloat(s.CompResidual), s.InitFrom, fmt.Sprint(s.FootGround)})
 	}
 	if err := report.WriteTableCSV(filepath.Join(dir, "sweep.csv"), hdr, tab); err != nil {
 		return err
@@ -365,16 +368,22 @@ func writeSweep(dir string, rows []summary) error {
 	}
 	series := func(get func(summary) float64) []report.Series {
 		var out []report.Series
-		for _, mode := range []string{"Step", "Stewart"} {
-			var x, y []float64
-			for _, s := range rows {
-				if s.DCS == mode {
-					x = append(x, float64(s.N))
-					y = append(y, get(s))
+		for _, ground := range []bool{false, true} {
+			for _, mode := range []string{"Step", "Stewart"} {
+				var x, y []float64
+				for _, s := range rows {
+					if s.DCS == mode && s.FootGround == ground {
+						x = append(x, float64(s.N))
+						y = append(y, get(s))
+					}
 				}
-			}
-			if len(x) > 0 {
-				out = append(out, report.Series{Name: mode, X: x, Y: y, Points: true})
+				name := mode
+				if ground {
+					name += ", foot ≥ 0"
+				}
+				if len(x) > 0 {
+					out = append(out, report.Series{Name: name, X: x, Y: y, Points: true})
+				}
 			}
 		}
 		return out

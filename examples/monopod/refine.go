@@ -20,7 +20,7 @@ const refineMaxIter = 3000
 // (the two recipes of the package doc); giving them with -refine is an
 // error rather than silently overridden.
 var refineFixed = []string{"baumgarte", "terminal-tol", "terminal-vel-tol", "sigma0", "max-steps",
-	"finish-baumgarte", "finish-terminal-tol", "finish-plain-first", "finish-second-sigma0", "finish-sigma0", "finish", "init-ref", "init-x0", "warm"}
+	"finish-baumgarte", "finish-terminal-tol", "finish-plain-first", "finish-second-sigma0", "finish-sigma0", "finish", "init-ref", "init-x0", "warm", "foot-ground", "finish-foot-ground"}
 
 // targetsRecipe returns c with the targets recipe: nosnoc's homotopy, its
 // ℓ∞ finish, one Scholtes step at σ = 1e-5, then the finish on the OCP
@@ -54,14 +54,34 @@ func runName(n int, f dcs.Formulation) string {
 // Stewart solution it ran after (the one just computed if it ended
 // Solved). Each row's time is that run's own; the sources' times are in
 // their own rows. The chain goes on after a failed run.
-func refineSweep(ctx context.Context, c config, Ns []int, out string, stdout io.Writer) error {
+//
+// With ground, every run is followed by a ground pass: the refinement
+// recipe at the same N and mode from that run's solution with the
+// stage-point foot constraint (foot height ≥ −c.FootSlack), in a folder
+// with the suffix _ground and a row of its own. The chain itself goes on
+// from the runs without the constraint.
+func refineSweep(ctx context.Context, c config, Ns []int, ground bool, out string, stdout io.Writer) error {
 	if c.Finish == mpcc.Direct {
 		return fmt.Errorf("-refine: both recipes end with the ℓ∞ finish (-finish none given)")
 	}
 	src, srcName := c.InitFrom, c.fromName
 	var rows []summary
-	add := func(s summary) error {
+	add := func(s summary, r *fesd.OCPResult, f dcs.Formulation) error {
 		rows = append(rows, s)
+		if err := writeSweep(out, rows); err != nil {
+			return err
+		}
+		if !ground || r == nil {
+			return nil
+		}
+		name := runName(s.N, f)
+		g := refinementRecipe(c, r, name)
+		g.N, g.Form, g.FootGround = s.N, f, true
+		gs, _, err := solveWriteResult(ctx, g, filepath.Join(out, name+"_ground"), stdout)
+		if err != nil {
+			return err
+		}
+		rows = append(rows, gs)
 		return writeSweep(out, rows)
 	}
 	for _, n := range Ns {
@@ -76,7 +96,7 @@ func refineSweep(ctx context.Context, c config, Ns []int, out string, stdout io.
 		if err != nil {
 			return err
 		}
-		if err := add(s); err != nil {
+		if err := add(s, r, dcs.Stewart); err != nil {
 			return err
 		}
 		if r.Status == mpcc.Solved || src == nil {
@@ -85,11 +105,11 @@ func refineSweep(ctx context.Context, c config, Ns []int, out string, stdout io.
 		st := c
 		st.N, st.Form = n, dcs.Step
 		st = refinementRecipe(st, src, srcName)
-		s, _, err = solveWriteResult(ctx, st, filepath.Join(out, runName(n, dcs.Step)), stdout)
+		s, rs, err := solveWriteResult(ctx, st, filepath.Join(out, runName(n, dcs.Step)), stdout)
 		if err != nil {
 			return err
 		}
-		if err := add(s); err != nil {
+		if err := add(s, rs, dcs.Step); err != nil {
 			return err
 		}
 		if ctx.Err() != nil {
