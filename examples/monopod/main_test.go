@@ -477,3 +477,37 @@ func dcsOf(t *testing.T, name string) dcs.Formulation {
 	}
 	return f
 }
+
+// TestLastSuccessFile: a homotopy that ends on a failed step keeps the
+// last successful step's point in last_success.json. TestRunSmall's task
+// with 40 iterations per step and four Scholtes steps, no finish: the
+// σ = 1e-3 step hits the limit after σ = 1e-2 converged (measured; any
+// configuration whose last step fails after a successful one would do).
+// The summary must name that step and its residual, the file must hold
+// the point with that residual, and -warm must accept it.
+func TestLastSuccessFile(t *testing.T) {
+	dir := t.TempDir()
+	base := []string{"-N", "4", "-T", "0.4", "-distance", "0", "-cross", "FE_FE", "-max-iter", "40", "-finish", "none"}
+	var buf bytes.Buffer
+	if err := runMain(context.Background(), append(append([]string(nil), base...), "-max-steps", "4", "-out", dir), &buf); err != nil {
+		t.Fatal(err)
+	}
+	var s summary
+	if err := json.Unmarshal(mustRead(t, filepath.Join(dir, "summary.json")), &s); err != nil {
+		t.Fatal(err)
+	}
+	if s.Status != "NLPFailure" || s.LastSuccessStep == nil || *s.LastSuccessStep >= s.HomotopySteps-1 {
+		t.Fatalf("status %s, last success step %v of %d (the configuration no longer fails at the end?)", s.Status, s.LastSuccessStep, s.HomotopySteps)
+	}
+	var saved savedSolution
+	if err := json.Unmarshal(mustRead(t, filepath.Join(dir, "last_success.json")), &saved); err != nil {
+		t.Fatal(err)
+	}
+	if saved.Status != "NotSolved" || saved.Residual != s.LastSuccessResidual {
+		t.Errorf("last_success.json: status %s, residual %g; summary: last success %g, final %g", saved.Status, saved.Residual, s.LastSuccessResidual, s.CompResidual)
+	}
+	if err := runMain(context.Background(), append(append([]string(nil), base...), "-warm", filepath.Join(dir, "last_success.json"),
+		"-sigma0", "1e-3", "-max-steps", "1", "-out", t.TempDir()), &buf); err != nil {
+		t.Errorf("-warm last_success.json: %v", err)
+	}
+}
