@@ -66,23 +66,29 @@ func refineSweep(ctx context.Context, c config, Ns []int, ground bool, out strin
 	}
 	src, srcName := c.InitFrom, c.fromName
 	var rows []summary
-	add := func(s summary, r *fesd.OCPResult, f dcs.Formulation) error {
+	// solve runs cfg (N and DCS mode set) into its folder, adds its row
+	// and, with ground, its ground pass.
+	solve := func(cfg config) (*fesd.OCPResult, error) {
+		name := runName(cfg.N, cfg.Form)
+		s, r, err := solveWriteResult(ctx, cfg, filepath.Join(out, name), stdout)
+		if err != nil {
+			return nil, err
+		}
 		rows = append(rows, s)
 		if err := writeSweep(out, rows); err != nil {
-			return err
+			return nil, err
 		}
-		if !ground || r == nil {
-			return nil
+		if !ground {
+			return r, nil
 		}
-		name := runName(s.N, f)
-		g := refinementRecipe(c, r, name)
-		g.N, g.Form, g.FootGround = s.N, f, true
+		g := refinementRecipe(c, r, name) // not cfg: the targets recipe's finish settings stay out
+		g.N, g.Form, g.FootGround = cfg.N, cfg.Form, true
 		gs, _, err := solveWriteResult(ctx, g, filepath.Join(out, name+"_ground"), stdout)
 		if err != nil {
-			return err
+			return nil, err
 		}
 		rows = append(rows, gs)
-		return writeSweep(out, rows)
+		return r, writeSweep(out, rows)
 	}
 	for _, n := range Ns {
 		sc := c
@@ -92,11 +98,8 @@ func refineSweep(ctx context.Context, c config, Ns []int, ground bool, out strin
 		} else {
 			sc = refinementRecipe(sc, src, srcName)
 		}
-		s, r, err := solveWriteResult(ctx, sc, filepath.Join(out, runName(n, dcs.Stewart)), stdout)
+		r, err := solve(sc)
 		if err != nil {
-			return err
-		}
-		if err := add(s, r, dcs.Stewart); err != nil {
 			return err
 		}
 		if r.Status == mpcc.Solved || src == nil {
@@ -104,12 +107,7 @@ func refineSweep(ctx context.Context, c config, Ns []int, ground bool, out strin
 		}
 		st := c
 		st.N, st.Form = n, dcs.Step
-		st = refinementRecipe(st, src, srcName)
-		s, rs, err := solveWriteResult(ctx, st, filepath.Join(out, runName(n, dcs.Step)), stdout)
-		if err != nil {
-			return err
-		}
-		if err := add(s, rs, dcs.Step); err != nil {
+		if _, err := solve(refinementRecipe(st, src, srcName)); err != nil {
 			return err
 		}
 		if ctx.Err() != nil {
