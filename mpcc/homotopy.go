@@ -181,6 +181,7 @@ func (s *Solver) Solve(ctx context.Context, p *Problem) (*Result, error) {
 	var warm *WarmStart
 	var last *InnerResult
 	failed, polished, haveSuccess := false, false, false
+	var rejectedPolish *InnerResult // the step point whose early polish was rejected
 	successComp := math.Inf(1)
 	sigma := prm.sigma0
 	if set.Log != nil {
@@ -273,6 +274,9 @@ func (s *Solver) Solve(ctx context.Context, p *Problem) (*Result, error) {
 				polished = true
 				break
 			}
+			if !res.Polish.Accepted {
+				rejectedPolish = last
+			}
 		}
 		if sigma <= prm.sigmaN {
 			res.Status = SigmaLimit
@@ -288,7 +292,9 @@ func (s *Solver) Solve(ctx context.Context, p *Problem) (*Result, error) {
 			return nil, err
 		}
 	}
-	if set.Polish && last != nil && res.Status != Cancelled && !polished {
+	// The final polish, unless it already ran (and was rejected) from
+	// the same point: it would repeat that solve.
+	if set.Polish && last != nil && res.Status != Cancelled && !polished && last != rejectedPolish {
 		if err := s.polish(ctx, inner, p, prm, last, xL, xU, res); err != nil {
 			return nil, err
 		}

@@ -389,6 +389,22 @@ func TestHomotopyPolishEarly(t *testing.T) {
 		if res.Polish.Accepted != any || (res.Status == Solved) != any {
 			t.Errorf("PolishAnyStatus %v: %v, polish %+v, %d steps", any, res.Status, res.Polish, len(res.Steps))
 		}
+		// Rejected: every step with σ ≤ 2e-4 is polished once; the final
+		// polish does not repeat the last step's.
+		polishes, eligible := 0, 0
+		for _, c := range f.calls {
+			if math.IsNaN(c.sigma) {
+				polishes++
+			}
+		}
+		for _, st := range res.Steps {
+			if st.Sigma <= 2e-4 {
+				eligible++
+			}
+		}
+		if !any && polishes != eligible {
+			t.Errorf("rejected polishes: %d polishing solves for %d steps with σ ≤ 2e-4", polishes, eligible)
+		}
 	}
 }
 
