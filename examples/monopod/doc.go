@@ -93,17 +93,29 @@
 //     Step 40 and 50 solve with it as well (EXPERIMENTS.md has the table).
 //     Step N = 30 ends Solved with the targets only without a flight phase
 //     (from Step N = 40), and Step N = 90 with one hop.
+//   - -sweep 30:90:10 -refine (session 13) solves Stewart N = 30–70 and
+//     Step N = 40–60 with the targets in one chain (Step N = 30 ends
+//     NLPFailure); the chain keeps the targets but loses hops as N grows
+//     (Stewart 4, 3, 2, 1, 1 hops at N = 30–70).
+//   - The stage-point foot constraint from a refined gait (-foot-ground
+//     with the refinement recipe; -ground-pass in a sweep) removes the
+//     penetration: Stewart N = 70 ends Solved with every acceptance item
+//     (residual 6.0e-6, targets, five hops, the foot never below the
+//     ground; objective 193 against 21.6 without it, a crouching gait).
+//     Step N = 70 and 30, Stewart 40 and 30 reach no penetration with the
+//     targets and two to five hops, but stop at σ_N with residuals 1.5e-5
+//     to 1.5e-4; Step N = 40 ends NLPFailure.
 //   - Time per NLP iteration, N = 30, one run at a time on an idle 2-core
 //     machine: Stewart 37.9 ms, Step 37.6 ms (Step 0.99×; the paper finds
 //     Step cheaper); total 104 s and 141 s (Stewart cheaper in total, as in
 //     the paper).
-//   - The landings go up to 2.6 cm below the ground. It is integration
-//     error, not a missed switch: the stage points around a dip lie on the
-//     switching surfaces (foot on the ground at rest, then on the sliding
-//     surface J_n v + k f_c = 0), each consistent with its mode, while the
-//     Radau step between them, with the knee turning at 30–50 rad/s, moves
-//     the foot down. FESD sees only stage points, so the complementarity
-//     tolerance does not bound it.
+//   - Without the foot constraint the landings go up to 2.6 cm below the
+//     ground. It is integration error, not a missed switch: the stage
+//     points around a dip lie on the switching surfaces (foot on the
+//     ground at rest, then on the sliding surface J_n v + k f_c = 0), each
+//     consistent with its mode, while the Radau step between them, with
+//     the knee turning at 30–50 rad/s, moves the foot down. FESD sees only
+//     stage points, so the complementarity tolerance does not bound it.
 //   - Where a run fails, the inner solver stalls on degenerate Scholtes
 //     constraints (G·H ≤ σ with both factors small, multipliers ~1/√σ), and
 //     the outcome of a single homotopy step is chaotic: at N = 40 one ulp
