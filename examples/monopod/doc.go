@@ -68,7 +68,9 @@
 // (foot height ≥ −foot-slack, default 0) added to the refinement recipe:
 // the no-penetration criterion, which the unconstrained gaits miss
 // by millimetres (rows with foot_ground = true, folders N…_ground; the
-// chain goes on from the unconstrained runs). This gave Stewart N = 60 (from N = 50)
+// chain goes on from the unconstrained runs); a ground pass that does not
+// end Solved gets its ℓ∞ finish restarted from its point at ρ = 1e6
+// (folders N…_ground2), which closed the residual of Step N = 70. This gave Stewart N = 60 (from N = 50)
 // and 70 (from 60), and Step N = 60 (from Stewart N = 60), all with the
 // targets. The landings still go a few millimetres below the ground (see
 // Status).

@@ -511,3 +511,29 @@ func TestLastSuccessFile(t *testing.T) {
 		t.Errorf("-warm last_success.json: %v", err)
 	}
 }
+
+// TestSecondFinishSmall: secondFinish restarts the ℓ∞ finish from a
+// result on the same grid (warm start, ρ = 1e6, no further finish). From
+// TestRunSmall's solution with the ground pass's constraints (gain, box,
+// stage-point foot constraint) it must end Solved at the same task: the
+// targets, a monotone clock, and the foot not below the ground (≤ 1e-9).
+func TestSecondFinishSmall(t *testing.T) {
+	c := defaultConfig()
+	c.N, c.T, c.Distance = 4, 0.4, 0
+	c.Cross = fesd.FEFE
+	r, _, err := run(context.Background(), c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := refinementRecipe(c, r, "N4_step")
+	g.FootGround = true
+	g2 := secondFinish(g, r, "N4_step_ground")
+	if g2.Warm == nil || g2.InitFrom != nil || g2.Steering != mpcc.LInf || g2.Finish != mpcc.Direct || g2.Sigma0 != 1e-6 || !g2.FootGround {
+		t.Fatalf("secondFinish: %+v", g2)
+	}
+	s := solveLogged(t, g2)
+	if s.Status != "Solved" || s.InitFrom != "N4_step_ground" || !s.FootGround || !s.ClockMonotone ||
+		s.TerminalPositionError > 1e-3 || s.TerminalVelocityNorm > 1e-3 || s.MaxPenetration > 1e-9 {
+		t.Errorf("second finish: %+v", s)
+	}
+}
