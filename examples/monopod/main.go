@@ -20,7 +20,8 @@ import (
 
 func main() {
 	if err := runMain(context.Background(), os.Args[1:], os.Stdout); err != nil {
-		fmt.Fprintln(os.Stderr, "monopod:", err)
+		// Errors from the OCP code already carry the program's name.
+		fmt.Fprintln(os.Stderr, "monopod:", strings.TrimPrefix(err.Error(), "monopod: "))
 		os.Exit(1)
 	}
 }
@@ -86,6 +87,7 @@ func runMain(ctx context.Context, args []string, stdout io.Writer) error {
 	fs.IntVar(&c.NS, "ns", c.NS, "Radau IIA stages per finite element, order 2·ns − 1 (0: 2)")
 	fs.Float64Var(&c.CompTol, "comp-tol", c.CompTol, "complementarity tolerance")
 	fs.IntVar(&c.MaxIter, "max-iter", c.MaxIter, "NLP iteration limit per homotopy step")
+	fs.Float64Var(&c.NLPTol, "nlp-tol", c.NLPTol, "inner NLP tolerance on the scaled optimality error (IPOPT tol = acceptable_tol; the paper's experiment: 1e-5)")
 	fs.BoolVar(&c.InitRef, "init-ref", c.InitRef, "initialize the states with the reference")
 	fs.BoolVar(&c.InitX0, "init-x0", c.InitX0, "initialize every state at x₀ (nosnoc) instead of the reference (-init-ref=false -init-x0=false: forward simulation with u = 0)")
 	fs.BoolVar(&c.ColdDuals, "cold-duals", c.ColdDuals, "homotopy: restart every step from the primal point only (nosnoc)")

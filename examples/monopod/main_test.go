@@ -202,6 +202,7 @@ func TestBadFlags(t *testing.T) {
 		{"-finish-kappa", "1"},
 		{"-foot-ground", "-foot-slack", "-0.01"},
 		{"-baumgarte", "-1"},
+		{"-nlp-tol", "-1"},
 		{"-terminal-tol", "NaN"},
 		{"-terminal-vel-tol", "-1e-3"},
 		{"-finish-baumgarte", "Inf"},
