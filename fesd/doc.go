@@ -159,7 +159,9 @@
 // the monopod (examples/monopod), solves sizes whose homotopy from the
 // reference fails. A homotopy that ends on a failed step returns that
 // step's point (where a continuation starts) and keeps the last successful
-// step's as OCPResult.LastSuccess.
+// step's as OCPResult.LastSuccess. OCPResult.ElementResidual gives the
+// largest complementarity term of every finite element, to locate where a
+// point misses the tolerance.
 //
 // OCP notes (measured): FESD OCPs have C-stationary points at which a
 // switch sits exactly on a stage boundary; moving it into a stage needs a

@@ -259,7 +259,7 @@ func (b *ocpTranscription) build() error {
 				hb := tr.newVar("ocp_pch", 0, inf, varInfo{vPC, 0, 0, 1}, st)
 				tr.addEq(a.Sub(GH[i]), st)
 				tr.addEq(hb.Sub(GH[nG+i]), st)
-				tr.comp = append(tr.comp, mpcc.Pair(ia, ia+1))
+				tr.addComp(-1, mpcc.Pair(ia, ia+1))
 				b.pcPts++
 			}
 		}
@@ -662,7 +662,7 @@ func (b *ocpTranscription) equilibration() ad.Expr {
 				tr.addEq(e.Sub(tr.eta(n)), st)
 				tr.addEq(dp.Sub(dm).Sub(h.Sub(tr.hE[n-1])), st)
 				i := len(tr.w)
-				tr.comp = append(tr.comp, mpcc.Pair(i-3, i-2), mpcc.Pair(i-3, i-1))
+				tr.addComp(n, mpcc.Pair(i-3, i-2), mpcc.Pair(i-3, i-1))
 			}
 		}
 	}

@@ -66,6 +66,12 @@ type OCPResult struct {
 	// as DCS.Z) there.
 	StageT, StageTPhys []float64
 	StageX, StageZ     [][]float64
+	// ElementResidual is, for every finite element, the largest
+	// complementarity term |c_k(w)| = |Σ G·H| of that element (its
+	// cross-complementarity and step-equilibration terms; path
+	// complementarities belong to no element and count only in
+	// CompResidual): where a solution that misses the tolerance misses it.
+	ElementResidual []float64
 
 	// Solver record: the homotopy steps (σ, residuals, NLP status and
 	// iterations), their total number of NLP iterations, the final
@@ -756,6 +762,12 @@ func (s *OCPSolver) fill(r *OCPResult, w, pv []float64) error {
 	}
 	if b.vIdx >= 0 {
 		r.V = clone(w[b.vIdx : b.vIdx+len(s.p.V)])
+	}
+	r.ElementResidual = make([]float64, NE)
+	for k, c := range tr.comp {
+		if n := tr.compElem[k]; n >= 0 {
+			r.ElementResidual[n] = math.Max(r.ElementResidual[n], math.Abs(c.Value(w)))
+		}
 	}
 	return nil
 }

@@ -52,6 +52,9 @@ type transcription struct {
 	cstage []int
 	obj    ad.Expr
 	comp   []mpcc.Complementarity
+	// compElem is the finite element of every term of comp (−1: terms
+	// bound to no element, such as path complementarities).
+	compElem []int
 
 	// parameters
 	x0s      ad.Vec
@@ -379,6 +382,14 @@ func (tr *transcription) selIdx(n, m, gi, pi int) int {
 	return tr.zIdx[n][m] + pr.Sel
 }
 
+// addComp appends the terms ts of finite element n (−1: none) to comp.
+func (tr *transcription) addComp(n int, ts ...mpcc.Complementarity) {
+	for _, t := range ts {
+		tr.comp = append(tr.comp, t)
+		tr.compElem = append(tr.compElem, n)
+	}
+}
+
 // buildComplementarity adds the complementarity terms: per stage without
 // FESD, else the cross complementarity of the chosen mode (nosnoc.md §1.5,
 // 004 eq. 37–38 and 43).
@@ -393,7 +404,7 @@ func (tr *transcription) buildComplementarity() {
 				}
 				if tr.o.DisableFESD {
 					for m := range sel {
-						tr.comp = append(tr.comp, mpcc.Pair(tr.zIdx[n][m]+pr.Lambda, sel[m]))
+						tr.addComp(n, mpcc.Pair(tr.zIdx[n][m]+pr.Lambda, sel[m]))
 					}
 					continue
 				}
@@ -402,7 +413,7 @@ func (tr *transcription) buildComplementarity() {
 				case StageStage:
 					for _, a := range lam {
 						for _, b := range sel {
-							tr.comp = append(tr.comp, mpcc.Pair(a, b))
+							tr.addComp(n, mpcc.Pair(a, b))
 						}
 					}
 				case FEStage:
@@ -411,7 +422,7 @@ func (tr *transcription) buildComplementarity() {
 						for _, b := range sel {
 							t.Pairs = append(t.Pairs, [2]int{a, b})
 						}
-						tr.comp = append(tr.comp, t)
+						tr.addComp(n, t)
 					}
 				case StageFE:
 					for _, b := range sel {
@@ -419,7 +430,7 @@ func (tr *transcription) buildComplementarity() {
 						for _, a := range lam {
 							t.Pairs = append(t.Pairs, [2]int{a, b})
 						}
-						tr.comp = append(tr.comp, t)
+						tr.addComp(n, t)
 					}
 				case FEFE:
 					var t mpcc.Complementarity
@@ -428,7 +439,7 @@ func (tr *transcription) buildComplementarity() {
 							t.Pairs = append(t.Pairs, [2]int{a, b})
 						}
 					}
-					tr.comp = append(tr.comp, t)
+					tr.addComp(n, t)
 				}
 			}
 		}
@@ -503,7 +514,7 @@ func (tr *transcription) buildEquilibration() error {
 					tr.addEq(e.Sub(tr.eta(n)), n+1)
 					tr.addEq(dp.Sub(dm).Sub(h.Sub(tr.hE[n-1])), n+1)
 					k := len(tr.w)
-					tr.comp = append(tr.comp, mpcc.Pair(k-3, k-2), mpcc.Pair(k-3, k-1))
+					tr.addComp(n, mpcc.Pair(k-3, k-2), mpcc.Pair(k-3, k-1))
 				}
 			}
 		}

@@ -30,7 +30,9 @@
 //
 // Outputs in -out (default out/monopod): trajectory.csv (all grid points in
 // physical time t = clock state, with τ and the foot position),
-// controls.csv (u and s per stage), summary.json, frames.png (004 Figure 7),
+// controls.csv (u and s per stage), elements.csv (per finite element: stage,
+// h, physical times, foot height at its end and its complementarity
+// residual), summary.json, frames.png (004 Figure 7),
 // states.png (Figure 8: positions, velocities, foot height and clock),
 // controls.png (Figure 9). With -sweep A:B:S it solves N = A, A+S, …, B with
 // both DCS modes and writes sweep.csv, sweep.json and sweep.png (Figure 10:

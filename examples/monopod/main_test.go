@@ -41,7 +41,7 @@ func TestRunSmall(t *testing.T) {
 	c.Cross = fesd.FEFE
 	dir := t.TempDir()
 	s := solveLoggedIn(t, c, dir)
-	for _, f := range []string{"trajectory.csv", "controls.csv", "summary.json", "frames.png", "states.png", "controls.png"} {
+	for _, f := range []string{"trajectory.csv", "controls.csv", "summary.json", "frames.png", "states.png", "controls.png", "elements.csv"} {
 		if fi, err := os.Stat(filepath.Join(dir, f)); err != nil || fi.Size() == 0 {
 			t.Errorf("%s missing or empty", f)
 		}
@@ -67,6 +67,25 @@ func TestRunSmall(t *testing.T) {
 	}
 	if s.TerminalPositionError > 1e-3 || s.TerminalVelocityNorm > 1e-3 {
 		t.Errorf("terminal errors |q(T)−q*| = %v, |v(T)| = %v > 1e-3", s.TerminalPositionError, s.TerminalVelocityNorm)
+	}
+	// elements.csv: one row per element (N·N_FE), residuals at most the
+	// run's complementarity residual, the largest equal to it (no path
+	// complementarities; FE_FE terms belong to elements).
+	rowsE := strings.Split(strings.TrimSpace(string(mustRead(t, filepath.Join(dir, "elements.csv")))), "\n")[1:]
+	if len(rowsE) != c.N*c.NFE {
+		t.Errorf("elements.csv: %d rows, want %d", len(rowsE), c.N*c.NFE)
+	}
+	var topE float64
+	for _, l := range rowsE {
+		f := strings.Split(l, ",")
+		v, err := strconv.ParseFloat(f[len(f)-1], 64)
+		if err != nil {
+			t.Fatal(err)
+		}
+		topE = math.Max(topE, v)
+	}
+	if math.Abs(topE-s.CompResidual) > 1e-12 {
+		t.Errorf("elements.csv: largest residual %v, the run's %v", topE, s.CompResidual)
 	}
 	// trajectory.csv: t (clock) column, last value T.
 	lines := strings.Split(strings.TrimSpace(string(mustRead(t, filepath.Join(dir, "trajectory.csv")))), "\n")

@@ -230,6 +230,9 @@ func writeRun(dir string, c config, r *fesd.OCPResult, m *monopod.Model, a *anal
 	if err := report.WriteCSV(filepath.Join(dir, "controls.csv"), []string{"stage", "t_start", "t_end", "u_hip", "u_knee", "speed_of_time"}, crow); err != nil {
 		return err
 	}
+	if err := writeElements(filepath.Join(dir, "elements.csv"), r, m); err != nil {
+		return err
+	}
 	if err := report.WriteJSON(filepath.Join(dir, "summary.json"), s); err != nil {
 		return err
 	}
@@ -250,6 +253,23 @@ func writeRun(dir string, c config, r *fesd.OCPResult, m *monopod.Model, a *anal
 		return err
 	}
 	return plotControls(filepath.Join(dir, "controls"), r, m)
+}
+
+// writeElements writes one row per finite element: its stage, numerical
+// step h, physical start and end time, the foot height at its end and its
+// complementarity residual (fesd.OCPResult.ElementResidual), to see where a
+// run that misses the tolerance misses it.
+func writeElements(path string, r *fesd.OCPResult, m *monopod.Model) error {
+	pf, err := m.Points()
+	if err != nil {
+		return err
+	}
+	rows := make([][]float64, len(r.H))
+	for n := range rows {
+		foot := pf(r.XFE[n+1][:4])[2]
+		rows[n] = []float64{float64(n), float64(r.StageOf[n]), r.H[n], r.TPhys[n], r.TPhys[n+1], foot[1], r.ElementResidual[n]}
+	}
+	return report.WriteCSV(path, []string{"element", "stage", "h", "t_start", "t_end", "foot_z_end", "comp_residual"}, rows)
 }
 
 // plotFrames draws the robot (head–hip–knee–foot) at about 25 physical
