@@ -68,17 +68,26 @@ func runName(n int, f dcs.Formulation) string {
 // their own rows. The chain goes on after a failed run.
 //
 // With ground, every run is followed by a ground pass: the refinement
-// recipe at the same N and mode from that run's solution with the
-// stage-point foot constraint (foot height ≥ −c.FootSlack), in a folder
-// with the suffix _ground and a row of its own; if it does not end Solved,
-// secondFinish restarts its ℓ∞ finish (suffix _ground2, another row). The
-// chain itself goes on from the runs without the constraint.
+// recipe at the same N and mode with the stage-point foot constraint (foot
+// height ≥ −c.FootSlack), in a folder with the suffix _ground and a row of
+// its own; if it does not end Solved, secondFinish restarts its ℓ∞ finish
+// (suffix _ground2, another row). Where an earlier N has a ground pass of
+// the same mode that ended Solved, the pass starts from the last such one
+// first (Step N = 80 solved this way from Step N = 70, EXPERIMENTS.md) and,
+// if that pass and its restart do not end Solved, runs again from the run
+// it follows (suffixes _ground3 and _ground4). The chain without the
+// constraint goes on from its own runs.
 func refineSweep(ctx context.Context, c config, Ns []int, ground bool, out string, stdout io.Writer) error {
 	if c.Finish == mpcc.Direct {
 		return fmt.Errorf("-refine: both recipes end with the ℓ∞ finish (-finish none given)")
 	}
 	src, srcName := c.InitFrom, c.fromName
 	var rows []summary
+	// The last ground pass of each DCS mode that ended Solved (after the
+	// restarted finish if need be), and its folder name: the next N's
+	// ground pass of that mode starts from it.
+	gsrc := map[dcs.Formulation]*fesd.OCPResult{}
+	gname := map[dcs.Formulation]string{}
 	// solve runs cfg (N and DCS mode set) into its folder, adds its row
 	// and, with ground, its ground pass.
 	solve := func(cfg config) (*fesd.OCPResult, error) {
@@ -94,22 +103,54 @@ func refineSweep(ctx context.Context, c config, Ns []int, ground bool, out strin
 		if !ground {
 			return r, nil
 		}
-		g := refinementRecipe(c, r, name) // not cfg: the targets recipe's finish settings stay out
-		g.N, g.Form, g.FootGround = cfg.N, cfg.Form, true
-		gs, gr, err := solveWriteResult(ctx, g, filepath.Join(out, name+"_ground"), stdout)
-		if err != nil {
-			return nil, err
+		// The sources of the ground pass: the last solved ground pass of
+		// this mode (if any), then this run.
+		type source struct {
+			r    *fesd.OCPResult
+			name string
 		}
-		rows = append(rows, gs)
-		if err := writeSweep(out, rows); err != nil || gr.Status == mpcc.Solved {
-			return r, err
+		srcs := []source{{r, name}}
+		if gsrc[cfg.Form] != nil {
+			srcs = []source{{gsrc[cfg.Form], gname[cfg.Form]}, {r, name}}
 		}
-		gs, _, err = solveWriteResult(ctx, secondFinish(g, gr, name+"_ground"), filepath.Join(out, name+"_ground2"), stdout)
-		if err != nil {
-			return nil, err
+		k := 0
+		folder := func() string {
+			k++
+			if k == 1 {
+				return name + "_ground"
+			}
+			return fmt.Sprintf("%s_ground%d", name, k)
 		}
-		rows = append(rows, gs)
-		return r, writeSweep(out, rows)
+		for _, sr := range srcs {
+			g := refinementRecipe(c, sr.r, sr.name) // not cfg: the targets recipe's finish settings stay out
+			g.N, g.Form, g.FootGround = cfg.N, cfg.Form, true
+			gdir := folder()
+			gs, gr, err := solveWriteResult(ctx, g, filepath.Join(out, gdir), stdout)
+			if err != nil {
+				return nil, err
+			}
+			rows = append(rows, gs)
+			if err := writeSweep(out, rows); err != nil {
+				return nil, err
+			}
+			if gr.Status != mpcc.Solved {
+				rdir := folder()
+				gs, gr, err = solveWriteResult(ctx, secondFinish(g, gr, gdir), filepath.Join(out, rdir), stdout)
+				if err != nil {
+					return nil, err
+				}
+				rows = append(rows, gs)
+				if err := writeSweep(out, rows); err != nil {
+					return nil, err
+				}
+				gdir = rdir
+			}
+			if gr.Status == mpcc.Solved {
+				gsrc[cfg.Form], gname[cfg.Form] = gr, gdir
+				break
+			}
+		}
+		return r, nil
 	}
 	for _, n := range Ns {
 		sc := c
