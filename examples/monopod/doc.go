@@ -65,14 +65,19 @@
 // time of a refined row does not include its sources'. The recipe flags
 // (-baumgarte, -terminal-tol, -sigma0, -max-steps, -finish…, -init-ref,
 // -init-x0, -warm, -foot-ground) are fixed by -refine and rejected with
-// it. -ground-pass follows every run of the chain by one more at the same
-// N and mode from its solution, with the stage-point foot constraint
-// (foot height ≥ −foot-slack, default 0) added to the refinement recipe:
-// the no-penetration criterion, which the unconstrained gaits miss
-// by millimetres (rows with foot_ground = true, folders N…_ground; the
-// chain goes on from the unconstrained runs); a ground pass that does not
-// end Solved gets its ℓ∞ finish restarted from its point at ρ = 1e6
-// (folders N…_ground2), which closed the residual of Step N = 70. This gave Stewart N = 60 (from N = 50)
+// it. -ground-pass follows every run of the chain by ground passes at the
+// same N and mode: the refinement recipe with the stage-point foot
+// constraint (foot height ≥ −foot-slack, default 0), the issue's
+// no-penetration criterion, which the unconstrained gaits miss by
+// millimetres (rows with foot_ground = true, folders N…_ground; the chain
+// goes on from the unconstrained runs). A ground pass starts from the last
+// ground pass of its mode that ended Solved at a smaller N (Stewart and
+// Step N = 80 solved this way from N = 70, where passes from the
+// unconstrained gait of the same N stall), else from the run it follows;
+// one that does not end Solved gets its ℓ∞ finish restarted from its
+// point at ρ = 1e6 (folder N…_ground2), which closed the residual of Step
+// N = 70, and if that fails too the pass runs again from the run it
+// follows (N…_ground3, N…_ground4). Without -ground-pass this gave Stewart N = 60 (from N = 50)
 // and 70 (from 60), and Step N = 60 (from Stewart N = 60), all with the
 // targets. The landings still go a few millimetres below the ground (see
 // Status).
@@ -109,9 +114,14 @@
 //     Step N = 70 stops at σ_N with residual 1.5e-5, and the restarted
 //     ℓ∞ finish then ends Solved at 7.0e-6 with every acceptance item
 //     (five hops, objective 108.9), so both modes meet them at N = 70.
-//     Step N = 30, Stewart 30, 40 and 50 reach no penetration with the
-//     targets and two to four hops but stop at residuals 4.1e-5 to 1.5e-4
-//     (the restart does not close these); Step N = 40 ends NLPFailure.
+//     From these N = 70 passes (-init-from), the N = 80 passes of both
+//     modes end Solved with every acceptance item: Stewart 6 957
+//     iterations, residual 6.1e-6, 8.4e-4 and 3.8e-4, six hops; Step
+//     6 389, 9.6e-6, 8.6e-4 and 1.2e-4, five hops.
+//     Step N = 30, Stewart 30, 40, 50 and 60 reach no penetration with
+//     the targets and two to five hops but stop at residuals 3.4e-5 to
+//     1.5e-4 (the restart does not close these; EXPERIMENTS.md has what
+//     else was tried); Step N = 40 ends NLPFailure.
 //   - Time per NLP iteration, N = 30, one run at a time on an idle 2-core
 //     machine: Stewart 37.9 ms, Step 37.6 ms (Step 0.99×; the paper finds
 //     Step cheaper); total 104 s and 141 s (Stewart cheaper in total, as in
