@@ -8,6 +8,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -567,6 +568,8 @@ func TestLastSuccessFile(t *testing.T) {
 // TestRunSmall's solution with the ground pass's constraints (gain, box,
 // stage-point foot constraint) it must end Solved at the same task: the
 // targets, a monotone clock, and the foot not below the ground (≤ 1e-9).
+// For a result that ended on a failed step it must start from that
+// result's LastSuccess.
 func TestSecondFinishSmall(t *testing.T) {
 	c := defaultConfig()
 	c.N, c.T, c.Distance = 4, 0.4, 0
@@ -580,6 +583,12 @@ func TestSecondFinishSmall(t *testing.T) {
 	g2 := secondFinish(g, r, "N4_step_ground")
 	if g2.Warm == nil || g2.InitFrom != nil || g2.Steering != mpcc.LInf || g2.Finish != mpcc.Direct || g2.Sigma0 != 1e-6 || !g2.FootGround {
 		t.Fatalf("secondFinish: %+v", g2)
+	}
+	// From a run that ended on a failed step: its last successful point.
+	failed := fesd.WarmFromNLPSolution(make([]float64, len(r.NLPSolution())))
+	failed.LastSuccess = r
+	if g3 := secondFinish(g, failed, "N4_step_ground"); g3.fromName != "N4_step_ground/last_success" || !slices.Equal(g3.Warm, r.NLPSolution()) {
+		t.Errorf("secondFinish after a failed step: from %q", g3.fromName)
 	}
 	s := solveLogged(t, g2)
 	if s.Status != "Solved" || s.InitFrom != "N4_step_ground" || !s.FootGround || !s.ClockMonotone ||

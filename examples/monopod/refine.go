@@ -48,7 +48,14 @@ func refinementRecipe(c config, from *fesd.OCPResult, name string) config {
 // (five steps at most, no further finish). A ground pass that stopped at
 // σ_N with residual 1.5e-5 (Step N = 70) ended Solved this way at 7.0e-6
 // in 2 164 iterations (EXPERIMENTS.md).
+//
+// If r's homotopy ended on a failed step after successful ones, the
+// restart starts from the last successful point (r.LastSuccess; name gets
+// the suffix /last_success) rather than from the failed one.
 func secondFinish(g config, r *fesd.OCPResult, name string) config {
+	if r.LastSuccess != nil {
+		r, name = r.LastSuccess, name+"/last_success"
+	}
 	g.InitFrom, g.Warm, g.fromName = nil, r.NLPSolution(), name
 	g.Steering, g.Sigma0, g.MaxSteps, g.Finish = mpcc.LInf, 1e-6, 5, mpcc.Direct
 	return g
