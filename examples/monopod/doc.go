@@ -119,11 +119,12 @@
 //     iterations, residual 6.1e-6, 8.4e-4 and 3.8e-4, six hops; Step
 //     6 389, 9.6e-6, 8.6e-4 and 1.2e-4, five hops. So do N = 90 from N =
 //     80 (Stewart 9 746 iterations, residual 6.1e-6, six hops; Step 6 541,
-//     7.0e-6, five hops) and Step N = 60 from Step 70 (downward; 6 538,
-//     9.5e-6, four hops): both modes meet the acceptance at N = 70, 80 and
-//     90, Step also at 60.
-//     Passes from the unconstrained gait of the same N: Step N = 30,
-//     Stewart 30, 40, 50 and 60 reach no penetration with
+//     7.0e-6, five hops) and N = 60 from N = 70 (downward; Stewart 7 073,
+//     9.3e-6, five hops; Step 6 538, 9.5e-6, four hops): both modes meet
+//     the acceptance at N = 60, 70, 80 and 90. Step N = 50 from Step 60
+//     ends NLPFailure.
+//     Passes from the unconstrained gait of the same N (Step N = 30,
+//     Stewart 30, 40, 50 and 60) reach no penetration with
 //     the targets and two to five hops but stop at residuals 3.4e-5 to
 //     1.5e-4 (the restart does not close these; EXPERIMENTS.md has what
 //     else was tried); Step N = 40 ends NLPFailure.
