@@ -55,7 +55,15 @@
 //	    -baumgarte 10 -terminal-tol 5e-4 -sigma0 1e-4 -max-steps 1 -max-iter 3000
 //
 // Its σ = 1e-4 step usually hits the iteration limit; the ℓ∞ finish from
-// there then solves in one step. -sweep A:B:S -refine runs the whole chain
+// there then solves in one step. With -foot-ground added (the foot not
+// below the ground at any stage point) and -init-from a solved -foot-ground
+// run of the same mode at a neighbouring N, the same command gave the rows
+// that meet every acceptance item (N = 60–90, Status below):
+//
+//	go run ./examples/monopod -dcs step -N 80 -init-from out/N70_step_ground/solution.json \
+//	    -baumgarte 10 -terminal-tol 5e-4 -sigma0 1e-4 -max-steps 1 -max-iter 3000 -foot-ground
+//
+// -sweep A:B:S -refine runs the whole chain
 // in one process: Stewart at N = A by the targets recipe (or, with
 // -init-from, by the refinement recipe from that solution), Stewart at
 // every later N from the last Stewart solution that ended Solved, and Step
