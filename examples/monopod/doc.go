@@ -131,9 +131,10 @@
 //     9.3e-6, five hops; Step 6 538, 9.5e-6, four hops): both modes meet
 //     the acceptance at N = 60, 70, 80 and 90. Stewart N = 50 from
 //     Stewart 60 meets it too after the restarted ℓ∞ finish from its last
-//     successful point (4 816 more iterations, residual 9.0e-6, six hops);
-//     Step N = 50 from Step 60 ends NLPFailure, its restart SigmaLimit at
-//     3.6e-5.
+//     successful point (4 816 more iterations, residual 9.0e-6, six hops),
+//     and Step N = 50 from that Stewart pass (4 503, 6.6e-6, seven hops):
+//     both modes meet the acceptance at N = 50–90. (Step N = 50 from Step
+//     60 ends NLPFailure, its restart SigmaLimit at 3.6e-5.)
 //     Passes from the unconstrained gait of the same N (Step N = 30,
 //     Stewart 30, 40, 50 and 60) reach no penetration with
 //     the targets and two to five hops but stop at residuals 3.4e-5 to
