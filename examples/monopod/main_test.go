@@ -433,7 +433,7 @@ func TestRefineSweep(t *testing.T) {
 // N = 8 run it solves.)
 func TestRefineSweepSmall(t *testing.T) {
 	if testing.Short() {
-		t.Skip("about 40 s")
+		t.Skip("about 2 minutes")
 	}
 	dir := t.TempDir()
 	var buf bytes.Buffer

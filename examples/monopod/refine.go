@@ -90,35 +90,37 @@ func refineSweep(ctx context.Context, c config, Ns []int, ground bool, out strin
 	}
 	src, srcName := c.InitFrom, c.fromName
 	var rows []summary
+	// A run's result and the folder it was written to.
+	type source struct {
+		r    *fesd.OCPResult
+		name string
+	}
 	// The last ground pass of each DCS mode that ended Solved (after the
-	// restarted finish if need be), and its folder name: the next N's
-	// ground pass of that mode starts from it.
-	gsrc := map[dcs.Formulation]*fesd.OCPResult{}
-	gname := map[dcs.Formulation]string{}
-	// solve runs cfg (N and DCS mode set) into its folder, adds its row
-	// and, with ground, its ground pass.
-	solve := func(cfg config) (*fesd.OCPResult, error) {
-		name := runName(cfg.N, cfg.Form)
-		s, r, err := solveWriteResult(ctx, cfg, filepath.Join(out, name), stdout)
+	// restarted finish if need be): the next N's ground pass of that mode
+	// starts from it.
+	gsrc := map[dcs.Formulation]source{}
+	// runRow runs cfg into the folder dir and adds its row.
+	runRow := func(cfg config, dir string) (*fesd.OCPResult, error) {
+		s, r, err := solveWriteResult(ctx, cfg, filepath.Join(out, dir), stdout)
 		if err != nil {
 			return nil, err
 		}
 		rows = append(rows, s)
-		if err := writeSweep(out, rows); err != nil {
-			return nil, err
-		}
-		if !ground {
-			return r, nil
+		return r, writeSweep(out, rows)
+	}
+	// solve runs cfg (N and DCS mode set) into its folder, adds its row
+	// and, with ground, its ground passes.
+	solve := func(cfg config) (*fesd.OCPResult, error) {
+		name := runName(cfg.N, cfg.Form)
+		r, err := runRow(cfg, name)
+		if err != nil || !ground {
+			return r, err
 		}
 		// The sources of the ground pass: the last solved ground pass of
 		// this mode (if any), then this run.
-		type source struct {
-			r    *fesd.OCPResult
-			name string
-		}
 		srcs := []source{{r, name}}
-		if gsrc[cfg.Form] != nil {
-			srcs = []source{{gsrc[cfg.Form], gname[cfg.Form]}, {r, name}}
+		if prev, ok := gsrc[cfg.Form]; ok {
+			srcs = []source{prev, {r, name}}
 		}
 		k := 0
 		folder := func() string {
@@ -132,28 +134,19 @@ func refineSweep(ctx context.Context, c config, Ns []int, ground bool, out strin
 			g := refinementRecipe(c, sr.r, sr.name) // not cfg: the targets recipe's finish settings stay out
 			g.N, g.Form, g.FootGround = cfg.N, cfg.Form, true
 			gdir := folder()
-			gs, gr, err := solveWriteResult(ctx, g, filepath.Join(out, gdir), stdout)
+			gr, err := runRow(g, gdir)
 			if err != nil {
-				return nil, err
-			}
-			rows = append(rows, gs)
-			if err := writeSweep(out, rows); err != nil {
 				return nil, err
 			}
 			if gr.Status != mpcc.Solved {
 				rdir := folder()
-				gs, gr, err = solveWriteResult(ctx, secondFinish(g, gr, gdir), filepath.Join(out, rdir), stdout)
-				if err != nil {
-					return nil, err
-				}
-				rows = append(rows, gs)
-				if err := writeSweep(out, rows); err != nil {
+				if gr, err = runRow(secondFinish(g, gr, gdir), rdir); err != nil {
 					return nil, err
 				}
 				gdir = rdir
 			}
 			if gr.Status == mpcc.Solved {
-				gsrc[cfg.Form], gname[cfg.Form] = gr, gdir
+				gsrc[cfg.Form] = source{gr, gdir}
 				break
 			}
 		}
