@@ -78,14 +78,21 @@
 // constraint (foot height ≥ −foot-slack, default 0), the issue's
 // no-penetration criterion, which the unconstrained gaits miss by
 // millimetres (rows with foot_ground = true, folders N…_ground; the chain
-// goes on from the unconstrained runs). A ground pass starts from the last
-// ground pass of its mode that ended Solved at a smaller N (Stewart and
-// Step N = 80 solved this way from N = 70, where passes from the
-// unconstrained gait of the same N stall), else from the run it follows;
-// one that does not end Solved gets its ℓ∞ finish restarted from its
-// point at ρ = 1e6 (folder N…_ground2), which closed the residual of Step
-// N = 70, and if that fails too the pass runs again from the run it
-// follows (N…_ground3, N…_ground4). Without -ground-pass this gave Stewart N = 60 (from N = 50)
+// goes on from the unconstrained runs). The sources of a pass, tried in
+// turn until one ends Solved: the last ground pass of its mode that ended
+// Solved at a smaller N (Stewart and Step N = 80 solved this way from
+// N = 70, where passes from the unconstrained gait of the same N stall),
+// for Step the solved Stewart pass at the same N (Step N = 50), then the
+// run it follows. A pass that does not end Solved gets its ℓ∞ finish
+// restarted at ρ = 1e6 from its point, or from its last successful one if
+// it ended on a failed step (folder
+// N…_ground2, then _ground3, …), which closed the residual of Step N = 70
+// and Stewart N = 50. After the sweep a descending chain goes back from
+// the largest N down over every N and mode still without a solved pass:
+// Stewart from the solved Stewart pass at the next larger N (N = 60 from
+// 70 and 50 from 60 solved this way), Step from the Stewart pass at the
+// same N, then from the Step pass at the next larger N. No source is
+// tried twice for the same run. Without -ground-pass the chain gave Stewart N = 60 (from N = 50)
 // and 70 (from 60), and Step N = 60 (from Stewart N = 60), all with the
 // targets. The landings still go a few millimetres below the ground (see
 // Status).

@@ -80,7 +80,7 @@ func runMain(ctx context.Context, args []string, stdout io.Writer) error {
 	dcsFlag := fs.String("dcs", "step", "DCS formulation: step (Heaviside) or stewart")
 	out := fs.String("out", "out/monopod", "output folder")
 	sweep := fs.String("sweep", "", "FROM:TO:STEP: solve these N with both DCS modes (004 Figure 10)")
-	groundPass := fs.Bool("ground-pass", false, "with -sweep -refine: follow every run by ground passes with the stage-point foot constraint (foot height ≥ −foot-slack), from the last solved ground pass of its mode at an earlier N, then from the run itself, each with a restarted ℓ∞ finish if not Solved (rows with foot_ground = true, folders N…_ground, _ground2, …)")
+	groundPass := fs.Bool("ground-pass", false, "with -sweep -refine: follow every run by ground passes with the stage-point foot constraint (foot height ≥ −foot-slack), from the last solved ground pass of its mode at an earlier N, (Step) from the Stewart ground pass at the same N, then from the run itself, each with a restarted ℓ∞ finish if not Solved; then a descending chain retries every unsolved N from the solved passes at larger N (rows with foot_ground = true, folders N…_ground, _ground2, …)")
 	refine := fs.Bool("refine", false, "with -sweep: mesh refinement chain (Stewart at the first N by the targets recipe or from -init-from, each later N from the previous Stewart solution, Step at each N from the Stewart solution at that N; the refinement recipe of the package doc)")
 	cross := fs.String("cross", c.Cross.String(), "cross complementarity: FE_STAGE (paper era), FE_FE (nosnoc HEAD), STAGE_STAGE, STAGE_FE")
 	fs.IntVar(&c.NFE, "nfe", c.NFE, "finite elements per stage (0: 3)")

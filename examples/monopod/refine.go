@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/fesd-go/fesd/dcs"
@@ -67,40 +68,14 @@ func runName(n int, f dcs.Formulation) string {
 }
 
 // refineSweep solves the monopod for every N in Ns in both DCS modes by
-// mesh refinement: Stewart at the first N by the targets recipe (or from
-// c.InitFrom with the refinement recipe), Stewart at every later N from the
-// last Stewart solution that ended Solved, and Step at every N from the
-// Stewart solution it ran after (the one just computed if it ended
-// Solved). Each row's time is that run's own; the sources' times are in
-// their own rows. The chain goes on after a failed run.
-//
-// With ground, every run is followed by a ground pass: the refinement
-// recipe at the same N and mode with the stage-point foot constraint (foot
-// height ≥ −c.FootSlack), in a folder with the suffix _ground and a row of
-// its own; if it does not end Solved, secondFinish restarts its ℓ∞ finish
-// (suffix _ground2, another row). Where an earlier N has a ground pass of
-// the same mode that ended Solved, the pass starts from the last such one
-// first (Step N = 80 solved this way from Step N = 70, EXPERIMENTS.md) and,
-// if that pass and its restart do not end Solved, runs again from the run
-// it follows (suffixes _ground3 and _ground4). The chain without the
-// constraint goes on from its own runs.
+// mesh refinement (refineChain) and writes every run into its folder under
+// out and its row into the sweep table.
 func refineSweep(ctx context.Context, c config, Ns []int, ground bool, out string, stdout io.Writer) error {
 	if c.Finish == mpcc.Direct {
 		return fmt.Errorf("-refine: both recipes end with the ℓ∞ finish (-finish none given)")
 	}
-	src, srcName := c.InitFrom, c.fromName
 	var rows []summary
-	// A run's result and the folder it was written to.
-	type source struct {
-		r    *fesd.OCPResult
-		name string
-	}
-	// The last ground pass of each DCS mode that ended Solved (after the
-	// restarted finish if need be): the next N's ground pass of that mode
-	// starts from it.
-	gsrc := map[dcs.Formulation]source{}
-	// runRow runs cfg into the folder dir and adds its row.
-	runRow := func(cfg config, dir string) (*fesd.OCPResult, error) {
+	run := func(cfg config, dir string) (*fesd.OCPResult, error) {
 		s, r, err := solveWriteResult(ctx, cfg, filepath.Join(out, dir), stdout)
 		if err != nil {
 			return nil, err
@@ -108,49 +83,137 @@ func refineSweep(ctx context.Context, c config, Ns []int, ground bool, out strin
 		rows = append(rows, s)
 		return r, writeSweep(out, rows)
 	}
-	// solve runs cfg (N and DCS mode set) into its folder, adds its row
-	// and, with ground, its ground passes.
-	solve := func(cfg config) (*fesd.OCPResult, error) {
-		name := runName(cfg.N, cfg.Form)
-		r, err := runRow(cfg, name)
-		if err != nil || !ground {
-			return r, err
-		}
-		// The sources of the ground pass: the last solved ground pass of
-		// this mode (if any), then this run.
-		srcs := []source{{r, name}}
-		if prev, ok := gsrc[cfg.Form]; ok {
-			srcs = []source{prev, {r, name}}
-		}
-		k := 0
-		folder := func() string {
-			k++
-			if k == 1 {
-				return name + "_ground"
+	return refineChain(ctx, c, Ns, ground, run)
+}
+
+// runFunc runs cfg into the folder dir, records its row and returns its
+// result.
+type runFunc func(cfg config, dir string) (*fesd.OCPResult, error)
+
+// source is a result and the folder it was written to.
+type source struct {
+	r    *fesd.OCPResult
+	name string
+}
+
+// refineChain solves the monopod for every N in Ns in both DCS modes by
+// mesh refinement: Stewart at the first N by the targets recipe (or from
+// c.InitFrom with the refinement recipe), Stewart at every later N from the
+// last Stewart solution that ended Solved, and Step at every N from the
+// Stewart solution it ran after (the one just computed if it ended
+// Solved). Each row's time is that run's own; the sources' times are in
+// their own rows. The chain goes on after a failed run.
+//
+// With ground, every run is followed by ground passes: the refinement
+// recipe at the same N and mode with the stage-point foot constraint (foot
+// height ≥ −c.FootSlack), in folders with the suffixes _ground, _ground2,
+// … and rows of their own. A pass that does not end Solved is followed by
+// secondFinish's restart of its ℓ∞ finish (the next folder). The sources,
+// tried in turn until a pass (or its restart) ends Solved, are
+//
+//  1. the solved ground pass of the same mode at the largest smaller N
+//     (Step N = 80 solved this way from Step N = 70, EXPERIMENTS.md);
+//  2. for Step, the solved Stewart ground pass at the same N (Step N = 50
+//     solved this way where the pass from Step N = 60 stalled);
+//  3. the run the passes follow.
+//
+// The coarse N rarely solve from their own unconstrained runs (the stalls
+// of EXPERIMENTS.md), so after the sweep a descending chain goes back
+// over every N and mode without a solved ground pass, from the largest N
+// down: Stewart from the solved Stewart ground pass at the smallest larger
+// N (Stewart N = 60 from N = 70, N = 50 from N = 60), Step from the Stewart
+// ground pass at the same N, then from the Step ground pass at the
+// smallest larger N. A source already tried for a run is not tried again.
+func refineChain(ctx context.Context, c config, Ns []int, ground bool, run runFunc) error {
+	src, srcName := c.InitFrom, c.fromName
+	// solved[f][n] is the ground pass of mode f at N = n that ended Solved
+	// (after the restart if need be).
+	solved := map[dcs.Formulation]map[int]source{dcs.Stewart: {}, dcs.Step: {}}
+	// nearest returns the solved ground pass of mode f at the N nearest
+	// to n on the side given by above (false if there is none).
+	nearest := func(f dcs.Formulation, n int, above bool) (source, bool) {
+		best, found := 0, false
+		for m := range solved[f] {
+			if (above && m > n || !above && m < n) && (!found || above && m < best || !above && m > best) {
+				best, found = m, true
 			}
-			return fmt.Sprintf("%s_ground%d", name, k)
+		}
+		return solved[f][best], found
+	}
+	folders := map[string]int{}   // ground folders so far per run name
+	tried := map[[2]string]bool{} // (run name, source name) pairs tried
+	// passes runs the ground passes of N = n in mode f from the sources in
+	// turn until one ends Solved.
+	passes := func(n int, f dcs.Formulation, srcs []source) error {
+		name := runName(n, f)
+		folder := func() string {
+			folders[name]++
+			if k := folders[name]; k > 1 {
+				return fmt.Sprintf("%s_ground%d", name, k)
+			}
+			return name + "_ground"
 		}
 		for _, sr := range srcs {
-			g := refinementRecipe(c, sr.r, sr.name) // not cfg: the targets recipe's finish settings stay out
-			g.N, g.Form, g.FootGround = cfg.N, cfg.Form, true
+			if _, ok := solved[f][n]; ok {
+				return nil
+			}
+			if tried[[2]string{name, sr.name}] {
+				continue
+			}
+			tried[[2]string{name, sr.name}] = true
+			if err := ctx.Err(); err != nil {
+				return err
+			}
+			g := refinementRecipe(c, sr.r, sr.name) // not the run's config: the targets recipe's finish settings stay out
+			g.N, g.Form, g.FootGround = n, f, true
 			gdir := folder()
-			gr, err := runRow(g, gdir)
+			gr, err := run(g, gdir)
 			if err != nil {
-				return nil, err
+				return err
 			}
 			if gr.Status != mpcc.Solved {
 				rdir := folder()
-				if gr, err = runRow(secondFinish(g, gr, gdir), rdir); err != nil {
-					return nil, err
+				if gr, err = run(secondFinish(g, gr, gdir), rdir); err != nil {
+					return err
 				}
 				gdir = rdir
 			}
 			if gr.Status == mpcc.Solved {
-				gsrc[cfg.Form] = source{gr, gdir}
-				break
+				solved[f][n] = source{gr, gdir}
 			}
 		}
-		return r, nil
+		return ctx.Err()
+	}
+	// groundSources returns the sources of the ground passes of N = n in
+	// mode f, in the order tried: the mode's own chain (from below on the
+	// way up, from above on the way down), Stewart at the same N for Step,
+	// and own (if not nil) last.
+	groundSources := func(n int, f dcs.Formulation, above bool, own *source) []source {
+		var srcs []source
+		chain, hasChain := nearest(f, n, above)
+		if hasChain && !above {
+			srcs = append(srcs, chain)
+		}
+		if sw, ok := solved[dcs.Stewart][n]; ok && f == dcs.Step {
+			srcs = append(srcs, sw)
+		}
+		if hasChain && above {
+			srcs = append(srcs, chain)
+		}
+		if own != nil {
+			srcs = append(srcs, *own)
+		}
+		return srcs
+	}
+	// solve runs cfg (N and DCS mode set) into its folder, adds its row
+	// and, with ground, its ground passes.
+	solve := func(cfg config) (*fesd.OCPResult, error) {
+		name := runName(cfg.N, cfg.Form)
+		r, err := run(cfg, name)
+		if err != nil || !ground {
+			return r, err
+		}
+		return r, passes(cfg.N, cfg.Form, groundSources(cfg.N, cfg.Form, false, &source{r, name}))
 	}
 	for _, n := range Ns {
 		sc := c
@@ -174,6 +237,19 @@ func refineSweep(ctx context.Context, c config, Ns []int, ground bool, out strin
 		}
 		if ctx.Err() != nil {
 			return ctx.Err()
+		}
+	}
+	if !ground {
+		return nil
+	}
+	down := slices.Clone(Ns)
+	slices.Sort(down)
+	slices.Reverse(down)
+	for _, n := range down {
+		for _, f := range []dcs.Formulation{dcs.Stewart, dcs.Step} {
+			if err := passes(n, f, groundSources(n, f, true, nil)); err != nil {
+				return err
+			}
 		}
 	}
 	return nil
