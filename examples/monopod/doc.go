@@ -31,8 +31,10 @@
 // Outputs in -out (default out/monopod): trajectory.csv (all grid points in
 // physical time t = clock state, with τ and the foot position),
 // controls.csv (u and s per stage), elements.csv (per finite element: stage,
-// h, physical times, foot height at its end and its complementarity
-// residual), summary.json, frames.png (004 Figure 7),
+// h, physical times, foot height at its end, its complementarity
+// residual and the mode at each stage point: Stewart's region of largest θ
+// or Step's rounded α, with "~" where the point lies between modes),
+// summary.json, frames.png (004 Figure 7),
 // states.png (Figure 8: positions, velocities, foot height and clock),
 // controls.png (Figure 9). With -sweep A:B:S it solves N = A, A+S, …, B with
 // both DCS modes and writes sweep.csv, sweep.json and sweep.png (Figure 10:
@@ -177,7 +179,7 @@
 //	                          [-terminal-tol 5e-4] [-terminal-vel-tol 5e-4] [-baumgarte 10]
 //	                          [-keep-last-success] [-finish-kappa 0.3] [-finish-baumgarte 10] [-finish-terminal-tol 5e-4]
 //	                          [-finish-plain-first] [-finish-second-sigma0 1e-6] [-finish-foot-ground]
-//	                          [-warm DIR/solution.json] [-init-from DIR/solution.json]
+//	                          [-warm DIR/solution.json [-evaluate]] [-init-from DIR/solution.json]
 //
 // -T and -distance shorten the task for experiments (e.g. -N 4 -T 0.4
 // -distance 0.1); -steering l1 uses the exact ℓ1 penalty instead of the

@@ -127,6 +127,7 @@ func runMain(ctx context.Context, args []string, stdout io.Writer) error {
 	fs.BoolVar(&c.FinishFootGround, "finish-foot-ground", c.FinishFootGround, "path constraint foot height ≥ −foot-slack at every stage point for the -finish homotopy only; the finish then always runs")
 	fs.BoolVar(&c.FinishPlainFirst, "finish-plain-first", c.FinishPlainFirst, "with -finish-baumgarte/-finish-terminal-tol: run nosnoc's finish first, then one Scholtes step at 10·(-finish-second-sigma0) and the gain/box finish from there")
 	fs.Float64Var(&c.FinishSecondSigma0, "finish-second-sigma0", c.FinishSecondSigma0, "with -finish-plain-first: first σ of the gain/box finish (0: 1e-6)")
+	fs.BoolVar(&c.Evaluate, "evaluate", c.Evaluate, "with -warm: write the saved solution's trajectory, plots, summary and elements.csv without solving (status NotSolved)")
 	warm := fs.String("warm", "", "start from the solution.json of an earlier run (same N, -dcs, -cross, -nfe, -ns) instead of the initialization")
 	initFrom := fs.String("init-from", "", "initialize from the solution.json of an earlier run on any grid (other N, -dcs, -cross, -nfe, -ns): states interpolated in time, controls by stage (mesh refinement)")
 	cpuProfile := fs.String("cpuprofile", "", "write a CPU profile (go tool pprof) to this file")
@@ -203,6 +204,9 @@ func runMain(ctx context.Context, args []string, stdout io.Writer) error {
 		if c.Warm, err = loadSolution(*warm, c); err != nil {
 			return err
 		}
+	}
+	if c.Evaluate && *warm == "" {
+		return fmt.Errorf("-evaluate needs -warm (the solution to evaluate)")
 	}
 	if *refine && *sweep == "" {
 		return fmt.Errorf("-refine needs -sweep")

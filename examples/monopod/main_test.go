@@ -8,6 +8,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -77,14 +78,24 @@ func TestRunSmall(t *testing.T) {
 	if len(rowsE) != c.N*c.NFE {
 		t.Errorf("elements.csv: %d rows, want %d", len(rowsE), c.N*c.NFE)
 	}
+	// The modes column: one label per stage point, the region of the
+	// largest θ (Stewart, 8 regions) or the rounded α (Step, 3 switching
+	// functions), "~" where the point is between modes.
+	label := regexp.MustCompile(`^[01]{3}~?$`)
+	if c.Form == dcs.Stewart {
+		label = regexp.MustCompile(`^[1-8]~?$`)
+	}
 	var topE float64
 	for _, l := range rowsE {
 		f := strings.Split(l, ",")
-		v, err := strconv.ParseFloat(f[len(f)-1], 64)
+		v, err := strconv.ParseFloat(f[6], 64)
 		if err != nil {
 			t.Fatal(err)
 		}
 		topE = math.Max(topE, v)
+		if labels := strings.Fields(f[7]); len(labels) != c.NS || !label.MatchString(labels[0]) || !label.MatchString(labels[len(labels)-1]) {
+			t.Errorf("elements.csv: modes %q, want %d labels like %v", f[7], c.NS, label)
+		}
 	}
 	if math.Abs(topE-s.CompResidual) > 1e-12 {
 		t.Errorf("elements.csv: largest residual %v, the run's %v", topE, s.CompResidual)
@@ -119,6 +130,24 @@ func TestRunSmall(t *testing.T) {
 	}
 	if saved.Sigma != 1e-5 {
 		t.Errorf("solution.json of the -sigma0 1e-5 step: sigma = %v", saved.Sigma)
+	}
+	// -evaluate writes the saved point's result without solving: the
+	// objective, residual and elements.csv of the run it came from.
+	dirEval := t.TempDir()
+	if err := runMain(context.Background(), append(args, "-evaluate", "-out", dirEval), &buf); err != nil {
+		t.Fatal(err)
+	}
+	var sEval summary
+	if err := json.Unmarshal(mustRead(t, filepath.Join(dirEval, "summary.json")), &sEval); err != nil {
+		t.Fatal(err)
+	}
+	if sEval.Status != "NotSolved" || sEval.NLPIterations != 0 || math.Abs(sEval.Objective-s.Objective) > 1e-12*math.Max(1, math.Abs(s.Objective)) ||
+		math.Abs(sEval.CompResidual-s.CompResidual) > 1e-15 {
+		t.Errorf("-evaluate: status %s, %d iterations, objective %.15g, residual %g; the run: %.15g, %g",
+			sEval.Status, sEval.NLPIterations, sEval.Objective, sEval.CompResidual, s.Objective, s.CompResidual)
+	}
+	if e1, e3 := mustRead(t, filepath.Join(dir, "elements.csv")), mustRead(t, filepath.Join(dirEval, "elements.csv")); !bytes.Equal(e1, e3) {
+		t.Errorf("-evaluate: elements.csv differs from the run's")
 	}
 	// a solution of another layout, or with -sweep, is an error
 	for _, bad := range [][]string{{"-N", "5"}, {"-dcs", "stewart"}, {"-nfe", "2"}, {"-sweep", "4:4:1"}} {
@@ -233,6 +262,7 @@ func TestBadFlags(t *testing.T) {
 		{"-finish-terminal-tol", "-1"},
 		{"-finish", "none", "-finish-terminal-tol", "1e-3"},
 		{"-finish-plain-first"},
+		{"-evaluate"}, // without -warm
 		{"-finish-baumgarte", "10", "-finish-second-sigma0", "-1"},
 		{"-finish-second-sigma0", "1e-6"},
 		{"-relaxation", "smooth"},

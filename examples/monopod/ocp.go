@@ -177,6 +177,10 @@ type config struct {
 	// earlier run with the same N, DCS, cross complementarity, N_FE and
 	// n_s) that starts the homotopy instead of the initialization.
 	Warm []float64
+	// Evaluate, with Warm, writes the saved solution's result without
+	// solving (fesd.OCPSolver.Evaluate; status NotSolved): the trajectory,
+	// plots, residuals and elements.csv of a point of an earlier run.
+	Evaluate bool
 	// InitFrom, if not nil, is the result of an earlier run on any grid
 	// (another N or DCS mode) that initializes this one (fesd.OCP.InitFrom:
 	// states interpolated in time, controls and speeds of time by stage).
@@ -339,6 +343,13 @@ func run(ctx context.Context, c config) (*fesd.OCPResult, *monopod.Model, error)
 	s, p, m, err := newSolver(c)
 	if err != nil {
 		return nil, nil, err
+	}
+	if c.Evaluate {
+		r, err := s.Evaluate(c.Warm)
+		if err != nil {
+			return nil, nil, fmt.Errorf("monopod: evaluating the saved solution: %w", err)
+		}
+		return r, m, nil
 	}
 	r, err := s.Solve(ctx)
 	if err != nil {

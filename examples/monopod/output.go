@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"sort"
+	"strings"
 	"time"
 
 	"gonum.org/v1/plot/vg"
@@ -264,12 +265,61 @@ func writeElements(path string, r *fesd.OCPResult, m *monopod.Model) error {
 	if err != nil {
 		return err
 	}
-	rows := make([][]float64, len(r.H))
+	modes := stageModes(r)
+	ns := len(r.StageZ) / len(r.H)
+	rows := make([][]string, len(r.H))
 	for n := range rows {
 		foot := pf(r.XFE[n+1][:4])[2]
-		rows[n] = []float64{float64(n), float64(r.StageOf[n]), r.H[n], r.TPhys[n], r.TPhys[n+1], foot[1], r.ElementResidual[n]}
+		rows[n] = []string{fmt.Sprint(n), fmt.Sprint(r.StageOf[n]), report.FormatFloat(r.H[n]), report.FormatFloat(r.TPhys[n]),
+			report.FormatFloat(r.TPhys[n+1]), report.FormatFloat(foot[1]), report.FormatFloat(r.ElementResidual[n]),
+			strings.Join(modes[n*ns:(n+1)*ns], " ")}
 	}
-	return report.WriteCSV(path, []string{"element", "stage", "h", "t_start", "t_end", "foot_z_end", "comp_residual"}, rows)
+	return report.WriteTableCSV(path, []string{"element", "stage", "h", "t_start", "t_end", "foot_z_end", "comp_residual", "modes"}, rows)
+}
+
+// stageModes labels the DCS mode at every stage point: for Stewart the
+// region with the largest θ_i (1-based), for Step the rounded α (one digit
+// per switching function, 1 for α ≥ ½). A label ends in "~" where the point
+// is not clearly in one mode (max θ < 0.99, or some α in (0.01, 0.99)): a
+// sliding mode, a switching surface, or a relaxed point.
+func stageModes(r *fesd.OCPResult) []string {
+	out := make([]string, len(r.StageZ))
+	if th := r.Theta(0); th != nil {
+		for i, t := range th {
+			k := 0
+			for j := range t {
+				if t[j] > t[k] {
+					k = j
+				}
+			}
+			out[i] = fmt.Sprint(k + 1)
+			if t[k] < 0.99 {
+				out[i] += "~"
+			}
+		}
+		return out
+	}
+	al := r.Alpha(0)
+	if al == nil {
+		al = r.Alpha(-1)
+	}
+	for i, a := range al {
+		var b strings.Builder
+		mixed := false
+		for _, v := range a {
+			if v >= 0.5 {
+				b.WriteByte('1')
+			} else {
+				b.WriteByte('0')
+			}
+			mixed = mixed || v > 0.01 && v < 0.99
+		}
+		if mixed {
+			b.WriteByte('~')
+		}
+		out[i] = b.String()
+	}
+	return out
 }
 
 // plotFrames draws the robot (head–hip–knee–foot) at about 25 physical
