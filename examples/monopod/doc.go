@@ -148,7 +148,14 @@
 //     Stewart 30, 40, 50 and 60) reach no penetration with
 //     the targets and two to five hops but stop at residuals 3.4e-5 to
 //     1.5e-4 (the restart does not close these; EXPERIMENTS.md has what
-//     else was tried); Step N = 40 ends NLPFailure.
+//     else was tried); Step N = 40 ends NLPFailure. Going down the chain
+//     to N = 40 (session 15) gets within a few per cent of the tolerance
+//     but not under it: Stewart 40 from Stewart 50 stops at 1.1e-5
+//     (SigmaLimit), Step 40 from that pass at 1.3e-5 after two restarts,
+//     both with the targets, five hops and no penetration. The residual
+//     is a penalty floor (flat over the last ℓ∞ steps while the objective
+//     rises); the exact ℓ1 penalty puts it on the contact elements, above
+//     all the first element of each touchdown (elements.csv).
 //   - Time per NLP iteration, N = 30, one run at a time on an idle 2-core
 //     machine: Stewart 37.9 ms, Step 37.6 ms (Step 0.99×; the paper finds
 //     Step cheaper); total 104 s and 141 s (Stewart cheaper in total, as in
