@@ -168,8 +168,12 @@ type Options struct {
 	DisableFESD bool
 	// NFE is the number of finite elements per control interval (default 2).
 	NFE int
-	// GammaH bounds the step sizes: (1 − γ_h)h₀ ≤ h_n ≤ (1 + γ_h)h₀,
-	// h₀ = T/N_FE, γ_h ∈ (0, 1] (default 1).
+	// GammaH bounds the step sizes: max(0, 1 − γ_h)·h₀ ≤ h_n ≤ (1 + γ_h)h₀,
+	// h₀ = T/N_FE, γ_h > 0 (default 1, nosnoc's: h ∈ [0, 2h₀]). With
+	// N_FE elements and Σh = T per control interval, γ_h ≥ N_FE − 1 leaves
+	// only h ≥ 0: an interval may then put two switches close together and
+	// cover the rest of it with one element, which h ≤ 2h₀ forbids
+	// (TestGammaHTwoSwitches; the monopod at N = 40, EXPERIMENTS.md).
 	GammaH float64
 	// CrossComp is the cross-complementarity mode (default FEStage).
 	CrossComp CrossComp
@@ -256,8 +260,8 @@ func (o Options) resolve() (*resolved, error) {
 	if r.NFE == 0 {
 		r.NFE = DefaultNFE
 	}
-	if bad(o.GammaH) || o.GammaH < 0 || o.GammaH > 1 {
-		return nil, optErr("GammaH = %g outside (0, 1]", o.GammaH)
+	if bad(o.GammaH) || o.GammaH < 0 {
+		return nil, optErr("GammaH = %g: want a finite γ_h > 0 (0: the default 1)", o.GammaH)
 	}
 	if r.GammaH == 0 {
 		r.GammaH = DefaultGammaH

@@ -261,7 +261,8 @@ func TestErrors(t *testing.T) {
 		{"summed cross comp with Fischer–Burmeister", c.model(), []float64{-1}, with(func(o *SimOptions) {
 			o.Options.MPCC.Relaxation = mpcc.FischerBurmeisterEq
 		}), ErrOptions},
-		{"GammaH > 1", c.model(), []float64{-1}, with(func(o *SimOptions) { o.Options.GammaH = 1.5 }), ErrOptions},
+		{"GammaH < 0", c.model(), []float64{-1}, with(func(o *SimOptions) { o.Options.GammaH = -0.5 }), ErrOptions},
+		{"GammaH = Inf", c.model(), []float64{-1}, with(func(o *SimOptions) { o.Options.GammaH = math.Inf(1) }), ErrOptions},
 		{"RhoH < 0", c.model(), []float64{-1}, with(func(o *SimOptions) { o.Options.RhoH = -1 }), ErrOptions},
 		{"unknown cross comp", c.model(), []float64{-1}, with(func(o *SimOptions) { o.Options.CrossComp = 17 }), ErrOptions},
 		{"unknown equilibration", c.model(), []float64{-1}, with(func(o *SimOptions) { o.Options.StepEquilibration = 17 }), ErrOptions},

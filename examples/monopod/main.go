@@ -84,6 +84,7 @@ func runMain(ctx context.Context, args []string, stdout io.Writer) error {
 	refine := fs.Bool("refine", false, "with -sweep: mesh refinement chain (Stewart at the first N by the targets recipe or from -init-from, each later N from the previous Stewart solution, Step at each N from the Stewart solution at that N; the refinement recipe of the package doc)")
 	cross := fs.String("cross", c.Cross.String(), "cross complementarity: FE_STAGE (paper era), FE_FE (nosnoc HEAD), STAGE_STAGE, STAGE_FE")
 	fs.IntVar(&c.NFE, "nfe", c.NFE, "finite elements per stage (0: 3)")
+	fs.Float64Var(&c.GammaH, "gamma-h", c.GammaH, "step-size bound h ≤ (1+γ_h)·h₀ (0: 1, nosnoc's; ≥ N_FE−1: only Σh = T/N and h ≥ 0)")
 	fs.IntVar(&c.NS, "ns", c.NS, "Radau IIA stages per finite element, order 2·ns − 1 (0: 2)")
 	fs.Float64Var(&c.CompTol, "comp-tol", c.CompTol, "complementarity tolerance")
 	fs.IntVar(&c.MaxIter, "max-iter", c.MaxIter, "NLP iteration limit per homotopy step")

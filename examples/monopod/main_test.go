@@ -263,6 +263,8 @@ func TestBadFlags(t *testing.T) {
 		{"-finish", "none", "-finish-terminal-tol", "1e-3"},
 		{"-finish-plain-first"},
 		{"-evaluate"}, // without -warm
+		{"-gamma-h", "-1"},
+		{"-gamma-h", "NaN"},
 		{"-finish-baumgarte", "10", "-finish-second-sigma0", "-1"},
 		{"-finish-second-sigma0", "1e-6"},
 		{"-relaxation", "smooth"},

@@ -24,6 +24,9 @@ type config struct {
 	T, Distance float64
 	Form        dcs.Formulation // Step (Heaviside) or Stewart
 	NFE         int             // finite elements per stage (3)
+	// GammaH is the step-size bound h ≤ (1 + γ_h)h₀ (0: 1, nosnoc's;
+	// fesd.Options.GammaH).
+	GammaH float64
 	// NS is the number of Radau IIA stages (2, order 3, as in the paper).
 	NS int
 	// Cross is the cross-complementarity mode (paper era: FE_STAGE, mode 3).
@@ -250,7 +253,7 @@ func buildOCP(m *monopod.Model, c config) (*fesd.OCP, error) {
 	// The OCP of 004 §7.2 (cost, bounds, speed of time, clock constraint;
 	// monopod.Model.OCP) with this run's discretization and homotopy.
 	task := c.task()
-	p, err := m.OCP(task, monopod.Discretization{NFE: c.NFE, NS: c.NS, Cross: c.Cross, SOTMin: c.SOTMin, SOTMax: c.SOTMax})
+	p, err := m.OCP(task, monopod.Discretization{NFE: c.NFE, NS: c.NS, GammaH: c.GammaH, Cross: c.Cross, SOTMin: c.SOTMin, SOTMax: c.SOTMax})
 	if err != nil {
 		return nil, err
 	}

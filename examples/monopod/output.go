@@ -142,6 +142,9 @@ func summarize(c config, r *fesd.OCPResult, m *monopod.Model, a *analysis, wall 
 	if c.TerminalTol > 0 {
 		s.Inner += fmt.Sprintf(" terminal_tol=%g", c.TerminalTol)
 	}
+	if c.GammaH > 0 && c.GammaH != 1 {
+		s.Inner += fmt.Sprintf(" gamma_h=%g", c.GammaH)
+	}
 	if r.Iterations > 0 {
 		s.SecondsPerIteration = wall.Seconds() / float64(r.Iterations)
 	}

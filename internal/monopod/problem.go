@@ -87,6 +87,9 @@ type Discretization struct {
 	// SOTMin, SOTMax bound the speed of time per stage (both 0: [0.99,
 	// 10]).
 	SOTMin, SOTMax float64
+	// GammaH is fesd.Options.GammaH, the step-size bound
+	// h ≤ (1 + γ_h)h₀ (0: fesd's default 1, nosnoc's).
+	GammaH float64
 }
 
 func (d Discretization) withDefaults() Discretization {
@@ -146,9 +149,9 @@ func (m *Model) OCP(t Task, d Discretization) (*fesd.OCP, error) {
 		},
 		Options: fesd.Options{
 			Scheme: rk.FamilyRadauIIA, Stages: d.NS, NFE: d.NFE,
-			CrossComp: d.Cross,
-			DCS:       m.TF.DCSOptions(),
-			MPCC:      mpcc.Settings{Sigma0: 1, Kappa: 0.1, CompTol: 1e-5},
+			CrossComp: d.Cross, GammaH: d.GammaH,
+			DCS:  m.TF.DCSOptions(),
+			MPCC: mpcc.Settings{Sigma0: 1, Kappa: 0.1, CompTol: 1e-5},
 		},
 	}, nil
 }
