@@ -419,17 +419,7 @@ func TestRefineSweep(t *testing.T) {
 		t.Skip("set FESD_LONG=1")
 	}
 	dir := t.TempDir()
-	var buf bytes.Buffer
-	if err := runMain(context.Background(), []string{"-sweep", "30:40:10", "-refine", "-out", dir}, &buf); err != nil {
-		t.Fatal(err)
-	}
-	t.Log(strings.TrimSpace(buf.String()))
-	var js struct {
-		Runs []summary `json:"runs"`
-	}
-	if err := json.Unmarshal(mustRead(t, filepath.Join(dir, "sweep.json")), &js); err != nil {
-		t.Fatal(err)
-	}
+	js := runSweep(t, dir, "-sweep", "30:40:10", "-refine")
 	if len(js.Runs) != 4 {
 		t.Fatalf("%d rows, want 4", len(js.Runs))
 	}
@@ -470,18 +460,7 @@ func TestRefineSweepSmall(t *testing.T) {
 		t.Skip("about 2 minutes")
 	}
 	dir := t.TempDir()
-	var buf bytes.Buffer
-	args := []string{"-sweep", "4:8:4", "-refine", "-ground-pass", "-T", "0.4", "-distance", "0", "-cross", "FE_FE", "-out", dir}
-	if err := runMain(context.Background(), args, &buf); err != nil {
-		t.Fatal(err)
-	}
-	t.Log(strings.TrimSpace(buf.String()))
-	var js struct {
-		Runs []summary `json:"runs"`
-	}
-	if err := json.Unmarshal(mustRead(t, filepath.Join(dir, "sweep.json")), &js); err != nil {
-		t.Fatal(err)
-	}
+	js := runSweep(t, dir, "-sweep", "4:8:4", "-refine", "-ground-pass", "-T", "0.4", "-distance", "0", "-cross", "FE_FE")
 	// The chain without the constraint, each run followed by its ground
 	// passes.
 	chain := []struct {
@@ -559,6 +538,27 @@ func TestRefineSweepSmall(t *testing.T) {
 	if fi, err := os.Stat(filepath.Join(dir, "sweep.csv")); err != nil || fi.Size() == 0 {
 		t.Error("sweep.csv missing or empty")
 	}
+}
+
+// sweepTable is sweep.json.
+type sweepTable struct {
+	Runs []summary `json:"runs"`
+}
+
+// runSweep runs the program with args and -out dir, logs its output and
+// returns the sweep.json it wrote.
+func runSweep(t *testing.T, dir string, args ...string) sweepTable {
+	t.Helper()
+	var buf bytes.Buffer
+	if err := runMain(context.Background(), append(args, "-out", dir), &buf); err != nil {
+		t.Fatal(err)
+	}
+	t.Log(strings.TrimSpace(buf.String()))
+	var js sweepTable
+	if err := json.Unmarshal(mustRead(t, filepath.Join(dir, "sweep.json")), &js); err != nil {
+		t.Fatal(err)
+	}
+	return js
 }
 
 func dcsOf(t *testing.T, name string) dcs.Formulation {
