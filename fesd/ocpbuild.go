@@ -297,7 +297,8 @@ func (b *ocpTranscription) build() error {
 			var h ad.Expr
 			if fesd {
 				tr.hIdx[n] = len(tr.w)
-				h = tr.newVar("fesd_h", math.Max(0, 1-o.GammaH)*b.h0[k], (1+o.GammaH)*b.h0[k], varInfo{vH, n, 0, 0}, base)
+				lo, hi := o.hBounds(b.h0[k])
+				h = tr.newVar("fesd_h", lo, hi, varInfo{vH, n, 0, 0}, base)
 			} else {
 				tr.hIdx[n] = -1
 				h = g.Const(b.h0[k])

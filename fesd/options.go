@@ -211,6 +211,12 @@ type resolved struct {
 	rbp   bool // boundary point needed (c_{n_s} ≠ 1 and FESD)
 }
 
+// hBounds returns the step-size bounds max(0, 1 − γ_h)·h₀ ≤ h ≤ (1 + γ_h)·h₀
+// for the nominal step h0 (Options.GammaH).
+func (o *resolved) hBounds(h0 float64) (lo, hi float64) {
+	return math.Max(0, 1-o.GammaH) * h0, (1 + o.GammaH) * h0
+}
+
 // Validate checks the options for invalid values and incompatible
 // combinations. Every error wraps ErrOptions.
 func (o Options) Validate() error {

@@ -312,11 +312,11 @@ func (pr *predictor) grid(ev []event) []float64 {
 		}
 		cnt[best]++
 	}
-	g := pr.s.o.GammaH
+	lo, up := pr.s.o.hBounds(h0)
 	h := make([]float64, 0, N)
 	for i := range seg {
 		hi := seg[i] / float64(cnt[i])
-		if hi < (1-g)*h0*(1+1e-9) || hi > (1+g)*h0*(1-1e-9) {
+		if hi < lo*(1+1e-9) || hi > up*(1-1e-9) {
 			return nil
 		}
 		for range cnt[i] {

@@ -592,8 +592,7 @@ func (tr *transcription) bounds(T float64, zb0 []float64) (xl, xu []float64) {
 	h0 := T / float64(tr.N)
 	for _, k := range tr.hIdx {
 		if k >= 0 {
-			xl[k] = math.Max(0, 1-tr.o.GammaH) * h0
-			xu[k] = (1 + tr.o.GammaH) * h0
+			xl[k], xu[k] = tr.o.hBounds(h0)
 		}
 	}
 	if tr.startIdx >= 0 {
