@@ -143,6 +143,13 @@ type config struct {
 	// (componentwise); the position part of TerminalTol conflicts with the
 	// drift of the foot below the ground during contact (EXPERIMENTS.md).
 	TerminalVelTol float64
+	// TerminalBall, if positive, adds the terminal constraints
+	// ‖q(T) − q_target‖ ≤ TerminalBall and ‖v(T)‖ ≤ TerminalBall
+	// (Euclidean norms, as the acceptance measures them) in the form
+	// ‖·‖² ≤ TerminalBall². The box TerminalTol = r/2 lies inside the
+	// ball of radius r (its corners are at distance r), so the ball leaves
+	// the NLP more room for the same guarantee.
+	TerminalBall float64
 	// KeepLastSuccess is mpcc.Settings.KeepLastSuccess: a failed homotopy
 	// step that did not lower the complementarity residual does not become
 	// the start of the next one.
@@ -239,7 +246,7 @@ func buildOCP(m *monopod.Model, c config) (*fesd.OCP, error) {
 	for _, f := range []struct {
 		name string
 		v    float64
-	}{{"TerminalTol", c.TerminalTol}, {"TerminalVelTol", c.TerminalVelTol}, {"FootSlack", c.FootSlack}, {"Baumgarte", c.Baumgarte}, {"FinishBaumgarte", c.FinishBaumgarte}, {"FinishTerminalTol", c.FinishTerminalTol}, {"FinishSecondSigma0", c.FinishSecondSigma0}} {
+	}{{"TerminalTol", c.TerminalTol}, {"TerminalVelTol", c.TerminalVelTol}, {"TerminalBall", c.TerminalBall}, {"FootSlack", c.FootSlack}, {"Baumgarte", c.Baumgarte}, {"FinishBaumgarte", c.FinishBaumgarte}, {"FinishTerminalTol", c.FinishTerminalTol}, {"FinishSecondSigma0", c.FinishSecondSigma0}} {
 		if !(f.v >= 0) || math.IsInf(f.v, 0) {
 			return nil, fmt.Errorf("monopod: %s = %v must be finite and ≥ 0", f.name, f.v)
 		}
@@ -307,6 +314,20 @@ func buildOCP(m *monopod.Model, c config) (*fesd.OCP, error) {
 	}
 	if c.TerminalVelTol > 0 {
 		terminalBox(4, 8, c.TerminalVelTol)
+	}
+	if r := c.TerminalBall; r > 0 {
+		// squared distances of q(T) from q* and of v(T) from 0
+		var sq [2]ad.Expr
+		for i := 0; i < 8; i++ {
+			d := m.TF.Model.X[i].AddConst(-xT[i])
+			if k := i / 4; sq[k].IsValid() {
+				sq[k] = sq[k].Add(d.Mul(d))
+			} else {
+				sq[k] = d.Mul(d)
+			}
+		}
+		p.Terminal = append(p.Terminal, fesd.Constraint{G: ad.Vec{sq[0], sq[1]},
+			L: []float64{-inf, -inf}, U: []float64{r * r, r * r}})
 	}
 	if c.InitX0 {
 		p.XInit = [][]float64{x0}
