@@ -316,3 +316,40 @@ func pathCompOCP() *fesd.OCP {
 	}
 	return p
 }
+
+// TestOCPInfeasibility: OCPResult.Infeasibility is the largest violation of
+// the NLP's constraints other than the complementarities. At the solution
+// of TestOCPPathComp's problem it is within the inner tolerance; evaluated
+// on the same problem with a terminal constraint x(T) ≤ x*(T) − 0.25 that
+// the point violates by exactly 0.25 (x*(T) from the solution), it is 0.25.
+func TestOCPInfeasibility(t *testing.T) {
+	p := pathCompOCP()
+	r, err := fesd.SolveOCP(context.Background(), p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Status != mpcc.Solved || r.Infeasibility > 1e-6 {
+		t.Fatalf("status %v, infeasibility %g", r.Status, r.Infeasibility)
+	}
+	e0, err := fesd.NewOCPSolver(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if e, err := e0.Evaluate(r.NLPSolution()); err != nil || e.Infeasibility != r.Infeasibility {
+		t.Errorf("Evaluate at the solution: %v, infeasibility %v, the solve's %v", err, e.Infeasibility, r.Infeasibility)
+	}
+	q := pathCompOCP()
+	xT := r.X[len(r.X)-1][0]
+	q.Terminal = []fesd.Constraint{{G: ad.Vec{q.Model.X[0]}, L: []float64{math.Inf(-1)}, U: []float64{xT - 0.25}}}
+	s, err := fesd.NewOCPSolver(q)
+	if err != nil {
+		t.Fatal(err)
+	}
+	e, err := s.Evaluate(r.NLPSolution())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if math.Abs(e.Infeasibility-0.25) > 1e-12 {
+		t.Errorf("infeasibility %.15g, want 0.25", e.Infeasibility)
+	}
+}

@@ -79,6 +79,13 @@ type OCPResult struct {
 	Homotopy                      []mpcc.HomotopyStep
 	Iterations                    int
 	CompResidual, NaturalResidual float64
+	// Infeasibility is the largest violation of the NLP's other
+	// constraints at the result's point: the RK equations, the step-size
+	// and clock constraints, path and terminal constraints (g_L ≤ g(w) ≤
+	// g_U) and the variable bounds of the transcription. With CompResidual
+	// it certifies a point, for example a saved solution given to
+	// Evaluate.
+	Infeasibility float64
 	Elapsed                       time.Duration
 	// NumVariables, NumConstraints and NumComplementarities give the size
 	// of the MPCC.
@@ -230,7 +237,39 @@ func (s *OCPSolver) Evaluate(w []float64) (*OCPResult, error) {
 	}
 	mp := mpcc.Problem{NLP: s.prob, Comp: tr.comp}
 	r.CompResidual, r.NaturalResidual = mp.Residuals(w, tr.wl)
+	var err error
+	if r.Infeasibility, err = s.infeasibility(w, pv); err != nil {
+		return nil, err
+	}
 	return r, nil
+}
+
+// infeasibility returns the largest violation at w of the NLP's
+// constraints g_L ≤ g(w) ≤ g_U and of the transcription's variable bounds
+// (OCPResult.Infeasibility), with the parameter values pv.
+func (s *OCPSolver) infeasibility(w, pv []float64) (float64, error) {
+	tr := s.b.tr
+	if err := s.prob.SetParams(pv); err != nil {
+		return 0, err
+	}
+	n, m := s.prob.Dims()
+	xl, xu := make([]float64, n), make([]float64, n)
+	gl, gu, g := make([]float64, m), make([]float64, m), make([]float64, m)
+	s.prob.Bounds(xl, xu, gl, gu)
+	if err := s.prob.Constraints(w, g); err != nil {
+		return 0, err
+	}
+	v := 0.0
+	for i, gi := range g {
+		if math.IsNaN(gi) {
+			return math.Inf(1), nil
+		}
+		v = math.Max(v, math.Max(gl[i]-gi, gi-gu[i]))
+	}
+	for i, wi := range w {
+		v = math.Max(v, math.Max(tr.wl[i]-wi, wi-tr.wu[i]))
+	}
+	return v, nil
 }
 
 // checkWarm checks a warm-start vector against an NLP with n variables.
@@ -701,6 +740,9 @@ func (s *OCPSolver) Solve(ctx context.Context) (*OCPResult, error) {
 		r.Iterations += st.Iterations
 	}
 	if err := s.fill(r, res.X, pv); err != nil {
+		return nil, err
+	}
+	if r.Infeasibility, err = s.infeasibility(res.X, pv); err != nil {
 		return nil, err
 	}
 	if ls := res.LastSuccess; ls != nil && ls.Step < len(res.Steps)-1 {

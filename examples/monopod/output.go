@@ -42,6 +42,10 @@ type summary struct {
 	// points; CompResidual the final complementarity residual.
 	MaxPenetration float64 `json:"max_penetration"`
 	CompResidual   float64 `json:"comp_residual"`
+	// Infeasibility is fesd.OCPResult.Infeasibility: the largest violation
+	// of the NLP's other constraints (dynamics, clock, bounds, path and
+	// terminal constraints) at the point.
+	Infeasibility float64 `json:"infeasibility"`
 	// ClockMonotone reports t non-decreasing (to 1e-9) over the element
 	// boundaries, where the RK solution is defined. Between them the
 	// collocation polynomial may dip: Radau IIA's A has negative entries
@@ -118,7 +122,7 @@ func analyse(r *fesd.OCPResult, m *monopod.Model) (*analysis, error) {
 func summarize(c config, r *fesd.OCPResult, m *monopod.Model, a *analysis, wall time.Duration) summary {
 	s := summary{N: c.N, DCS: c.Form.String(), CrossComp: c.Cross.String(), Status: r.Status.String(),
 		Objective: r.Objective, NLPIterations: r.Iterations, HomotopySteps: len(r.Homotopy),
-		WallSeconds: wall.Seconds(), CompResidual: r.CompResidual,
+		WallSeconds: wall.Seconds(), CompResidual: r.CompResidual, Infeasibility: r.Infeasibility,
 		NumVariables: r.NumVariables, NumConstraint: r.NumConstraints, ClockMonotone: true, InitFrom: c.fromName, FootGround: c.FootGround,
 		Inner: fmt.Sprintf("%v strict_pivots=%t always_dc=%t steering=%v", c.LinearSolver, c.StrictPivots, c.AlwaysDC, c.Steering)}
 	if c.Finish != mpcc.Direct {
