@@ -86,7 +86,7 @@ type OCPResult struct {
 	// it certifies a point, for example a saved solution given to
 	// Evaluate.
 	Infeasibility float64
-	Elapsed                       time.Duration
+	Elapsed       time.Duration
 	// NumVariables, NumConstraints and NumComplementarities give the size
 	// of the MPCC.
 	NumVariables, NumConstraints, NumComplementarities int
