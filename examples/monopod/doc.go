@@ -160,7 +160,22 @@
 //     to the whole stage) both modes meet every acceptance item at N = 40:
 //     Stewart from the Stewart 50 pass (7 881 iterations, residual 9.6e-6,
 //     seven hops), Step from that pass (5 109, 9.1e-6, seven hops). N = 30
-//     still stops at 2.6e-5 (Stewart from that N = 40 pass).
+//     stops at 2.6e-5 with the box and no foot slack (Stewart from that
+//     N = 40 pass).
+//   - N = 30 (session 16) needs the two constraints to be no stricter than
+//     the acceptance: -terminal-ball 9.5e-4 (‖q(T) − q*‖, ‖v(T)‖ ≤ r; the
+//     box r/2 lies inside the ball) and -foot-slack 1e-5 (the foot may be
+//     the complementarity tolerance below the ground). Without the slack a
+//     standing foot must satisfy f_c = ψ₂ = v_t = 0 at every stage point
+//     with two free weights, which the Radau stage values cannot do
+//     exactly; with it the stance slides on ψ₂ = v_t = 0 below the ground
+//     (EXPERIMENTS.md). With these, γ_h = 2 and the Baumgarte gain 100,
+//     Step N = 30 ends Solved (4 650 iterations, residual 2.8e-6, four
+//     hops) and Stewart N = 30 from it (7 235, 2.7e-6, four hops), so both
+//     modes meet every acceptance item at N = 30–90. The chain that got
+//     there went through stalled passes (EXPERIMENTS.md has every
+//     command); it is one sample, not a recipe shown to be robust. The two
+//     points are in testdata/, certified by TestN30Certificates.
 //   - Time per NLP iteration, N = 30, one run at a time on an idle 2-core
 //     machine: Stewart 37.9 ms, Step 37.6 ms (Step 0.99×; the paper finds
 //     Step cheaper); total 104 s and 141 s (Stewart cheaper in total, as in
@@ -192,6 +207,7 @@
 //	                          [-keep-last-success] [-finish-kappa 0.3] [-finish-baumgarte 10] [-finish-terminal-tol 5e-4]
 //	                          [-finish-plain-first] [-finish-second-sigma0 1e-6] [-finish-foot-ground]
 //	                          [-warm DIR/solution.json [-evaluate]] [-init-from DIR/solution.json] [-gamma-h 2]
+//	                          [-terminal-ball 9.5e-4]
 //
 // -T and -distance shorten the task for experiments (e.g. -N 4 -T 0.4
 // -distance 0.1); -steering l1 uses the exact ℓ1 penalty instead of the
