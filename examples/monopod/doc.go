@@ -94,7 +94,14 @@
 // Stewart from the solved Stewart pass at the next larger N (N = 60 from
 // 70 and 50 from 60 solved this way), Step from the Stewart pass at the
 // same N, then from the Step pass at the next larger N. No source is
-// tried twice for the same run. Without -ground-pass the chain gave Stewart N = 60 (from N = 50)
+// tried twice for the same run. -terminal-ball r replaces the terminal
+// box of the refinement recipe by the ball of radius r and
+// -refine-baumgarte its gain; the settings that solved N = 30 (Status)
+// are -terminal-ball 9.5e-4 -refine-baumgarte 100 -foot-slack 1e-5
+// -gamma-h 2, best with -init-from testdata/N30_stewart_solution.json
+// (-gamma-h also reaches the targets recipe, which with γ_h = 2 ended
+// NLPFailure at N = 30; such a sweep has not been run end to end).
+// Without -ground-pass the chain gave Stewart N = 60 (from N = 50)
 // and 70 (from 60), and Step N = 60 (from Stewart N = 60), all with the
 // targets. The landings still go a few millimetres below the ground (see
 // Status).
@@ -207,7 +214,7 @@
 //	                          [-keep-last-success] [-finish-kappa 0.3] [-finish-baumgarte 10] [-finish-terminal-tol 5e-4]
 //	                          [-finish-plain-first] [-finish-second-sigma0 1e-6] [-finish-foot-ground]
 //	                          [-warm DIR/solution.json [-evaluate]] [-init-from DIR/solution.json] [-gamma-h 2]
-//	                          [-terminal-ball 9.5e-4]
+//	                          [-terminal-ball 9.5e-4] [-refine-baumgarte 100]
 //
 // -T and -distance shorten the task for experiments (e.g. -N 4 -T 0.4
 // -distance 0.1); -steering l1 uses the exact ℓ1 penalty instead of the

@@ -118,6 +118,7 @@ func runMain(ctx context.Context, args []string, stdout io.Writer) error {
 	fs.BoolVar(&c.FootGround, "foot-ground", c.FootGround, "path constraint: foot height ≥ −foot-slack at every stage point")
 	fs.Float64Var(&c.FootSlack, "foot-slack", c.FootSlack, "with -foot-ground: allowed depth of the foot below the ground")
 	fs.Float64Var(&c.TerminalTol, "terminal-tol", c.TerminalTol, "terminal constraints |q(T) − q*| ≤ tol and |v(T)| ≤ tol componentwise (0: the tracking cost only, nosnoc)")
+	fs.Float64Var(&c.RefineBaumgarte, "refine-baumgarte", c.RefineBaumgarte, "with -refine: Baumgarte gain k of the refinement recipe and the ground passes (0: 10)")
 	fs.Float64Var(&c.TerminalBall, "terminal-ball", c.TerminalBall, "terminal constraints ‖q(T) − q*‖ ≤ r and ‖v(T)‖ ≤ r (Euclidean; 0: off)")
 	fs.Float64Var(&c.TerminalVelTol, "terminal-vel-tol", c.TerminalVelTol, "terminal constraint |v(T)| ≤ tol componentwise (0: off)")
 	fs.BoolVar(&c.KeepLastSuccess, "keep-last-success", c.KeepLastSuccess, "homotopy: start the step after a failed one from the last successful point (nosnoc: from the failed point)")
@@ -215,6 +216,9 @@ func runMain(ctx context.Context, args []string, stdout io.Writer) error {
 	}
 	if *groundPass && !*refine {
 		return fmt.Errorf("-ground-pass needs -sweep and -refine")
+	}
+	if c.RefineBaumgarte != 0 && !*refine {
+		return fmt.Errorf("-refine-baumgarte needs -sweep and -refine (elsewhere: -baumgarte)")
 	}
 	if *initFrom != "" {
 		if (*sweep != "" && !*refine) || *warm != "" {

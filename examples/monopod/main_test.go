@@ -257,6 +257,8 @@ func TestBadFlags(t *testing.T) {
 		{"-terminal-vel-tol", "-1e-3"},
 		{"-terminal-ball", "-1e-3"},
 		{"-terminal-ball", "NaN"},
+		{"-refine-baumgarte", "-1"},
+		{"-refine-baumgarte", "100"},
 		{"-finish-baumgarte", "Inf"},
 		{"-finish", "none", "-finish-baumgarte", "10"},
 		{"-finish", "none", "-finish-foot-ground"},

@@ -150,6 +150,10 @@ type config struct {
 	// ball of radius r (its corners are at distance r), so the ball leaves
 	// the NLP more room for the same guarantee.
 	TerminalBall float64
+	// RefineBaumgarte is the Baumgarte gain of the refinement recipe of
+	// -sweep -refine (0: 10). The N = 30 passes of EXPERIMENTS.md (session
+	// 16) solved with 100.
+	RefineBaumgarte float64
 	// KeepLastSuccess is mpcc.Settings.KeepLastSuccess: a failed homotopy
 	// step that did not lower the complementarity residual does not become
 	// the start of the next one.
@@ -246,7 +250,7 @@ func buildOCP(m *monopod.Model, c config) (*fesd.OCP, error) {
 	for _, f := range []struct {
 		name string
 		v    float64
-	}{{"TerminalTol", c.TerminalTol}, {"TerminalVelTol", c.TerminalVelTol}, {"TerminalBall", c.TerminalBall}, {"FootSlack", c.FootSlack}, {"Baumgarte", c.Baumgarte}, {"FinishBaumgarte", c.FinishBaumgarte}, {"FinishTerminalTol", c.FinishTerminalTol}, {"FinishSecondSigma0", c.FinishSecondSigma0}} {
+	}{{"TerminalTol", c.TerminalTol}, {"TerminalVelTol", c.TerminalVelTol}, {"TerminalBall", c.TerminalBall}, {"RefineBaumgarte", c.RefineBaumgarte}, {"FootSlack", c.FootSlack}, {"Baumgarte", c.Baumgarte}, {"FinishBaumgarte", c.FinishBaumgarte}, {"FinishTerminalTol", c.FinishTerminalTol}, {"FinishSecondSigma0", c.FinishSecondSigma0}} {
 		if !(f.v >= 0) || math.IsInf(f.v, 0) {
 			return nil, fmt.Errorf("monopod: %s = %v must be finite and ≥ 0", f.name, f.v)
 		}

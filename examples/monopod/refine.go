@@ -25,19 +25,27 @@ var refineFixed = []string{"baumgarte", "terminal-tol", "terminal-vel-tol", "sig
 
 // targetsRecipe returns c with the targets recipe: nosnoc's homotopy, its
 // ℓ∞ finish, one Scholtes step at σ = 1e-5, then the finish on the OCP
-// with the Baumgarte gain k = 10 and the terminal box 5e-4.
+// with the Baumgarte gain k = 10 and the terminal box 5e-4 (-terminal-ball
+// is for the refinement recipe only).
 func targetsRecipe(c config) config {
 	c.FinishPlainFirst, c.FinishBaumgarte, c.FinishTerminalTol = true, 10, 5e-4
+	c.TerminalBall = 0
 	c.InitFrom, c.fromName = nil, "targets recipe"
 	return c
 }
 
 // refinementRecipe returns c initialized from the result from (named
-// name) with the refinement recipe: the gain k = 10 and the terminal box
-// 5e-4 in the whole homotopy, one Scholtes step at σ = 1e-4, then the ℓ∞
-// finish.
+// name) with the refinement recipe: the gain k = c.RefineBaumgarte (0:
+// 10) and the terminal box 5e-4, or the ball c.TerminalBall if set, in the
+// whole homotopy, one Scholtes step at σ = 1e-4, then the ℓ∞ finish.
 func refinementRecipe(c config, from *fesd.OCPResult, name string) config {
 	c.Baumgarte, c.TerminalTol, c.Sigma0, c.MaxSteps = 10, 5e-4, 1e-4, 1
+	if c.RefineBaumgarte > 0 {
+		c.Baumgarte = c.RefineBaumgarte
+	}
+	if c.TerminalBall > 0 {
+		c.TerminalTol = 0
+	}
 	c.InitRef, c.InitX0 = false, false
 	c.InitFrom, c.fromName = from, name
 	return c

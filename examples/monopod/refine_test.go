@@ -111,3 +111,22 @@ func TestRefineChainOrder(t *testing.T) {
 		t.Errorf("cancelled after the first ground pass: %d runs (%v)", n, got)
 	}
 }
+
+// TestRecipeConstraints: -terminal-ball replaces the terminal box and
+// -refine-baumgarte the gain k = 10 in the refinement recipe (both
+// ground passes and unconstrained runs), not in the targets recipe.
+func TestRecipeConstraints(t *testing.T) {
+	c := defaultConfig()
+	g := refinementRecipe(c, nil, "x")
+	if g.Baumgarte != 10 || g.TerminalTol != 5e-4 || g.TerminalBall != 0 {
+		t.Errorf("default recipe: k %v, box %v, ball %v", g.Baumgarte, g.TerminalTol, g.TerminalBall)
+	}
+	c.TerminalBall, c.RefineBaumgarte = 9.5e-4, 100
+	g = refinementRecipe(c, nil, "x")
+	if g.Baumgarte != 100 || g.TerminalTol != 0 || g.TerminalBall != 9.5e-4 {
+		t.Errorf("ball recipe: k %v, box %v, ball %v", g.Baumgarte, g.TerminalTol, g.TerminalBall)
+	}
+	if tr := targetsRecipe(c); tr.TerminalBall != 0 || tr.FinishTerminalTol != 5e-4 || tr.FinishBaumgarte != 10 {
+		t.Errorf("targets recipe: ball %v, box %v, k %v", tr.TerminalBall, tr.FinishTerminalTol, tr.FinishBaumgarte)
+	}
+}
