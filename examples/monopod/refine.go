@@ -119,6 +119,9 @@ type source struct {
 // secondFinish's restart of its ℓ∞ finish (the next folder). The sources,
 // tried in turn until a pass (or its restart) ends Solved, are
 //
+//  0. for the Stewart passes at the first N, the c.InitFrom solution
+//     itself (the certified N = 30 point of testdata, whose unconstrained
+//     run went below the ground);
 //  1. the solved ground pass of the same mode at the largest smaller N
 //     (Step N = 80 solved this way from Step N = 70, EXPERIMENTS.md);
 //  2. for Step, the solved Stewart ground pass at the same N (Step N = 50
@@ -214,16 +217,30 @@ func refineChain(ctx context.Context, c config, Ns []int, ground bool, run runFu
 		return srcs
 	}
 	// solve runs cfg (N and DCS mode set) into its folder, adds its row
-	// and, with ground, its ground passes.
-	solve := func(cfg config) (*fesd.OCPResult, error) {
+	// and, with ground, its ground passes, from first (if not nil) before
+	// the sources of groundSources.
+	solve := func(cfg config, first *source) (*fesd.OCPResult, error) {
 		name := runName(cfg.N, cfg.Form)
 		r, err := run(cfg, name)
 		if err != nil || !ground {
 			return r, err
 		}
-		return r, passes(cfg.N, cfg.Form, groundSources(cfg.N, cfg.Form, false, &source{r, name}))
+		srcs := groundSources(cfg.N, cfg.Form, false, &source{r, name})
+		if first != nil {
+			srcs = append([]source{*first}, srcs...)
+		}
+		return r, passes(cfg.N, cfg.Form, srcs)
 	}
-	for _, n := range Ns {
+	// The solution given with -init-from is the first source of the
+	// first N's Stewart ground passes: the unconstrained run from it may
+	// leave a point that already meets the constraints (Stewart N = 30 from
+	// testdata/N30_stewart_solution.json went 1.1 cm below the ground and
+	// its ground pass stalled at 5.0e-5, EXPERIMENTS.md).
+	var initSrc *source
+	if src != nil {
+		initSrc = &source{src, srcName}
+	}
+	for i, n := range Ns {
 		sc := c
 		sc.N, sc.Form = n, dcs.Stewart
 		if src == nil {
@@ -231,7 +248,11 @@ func refineChain(ctx context.Context, c config, Ns []int, ground bool, run runFu
 		} else {
 			sc = refinementRecipe(sc, src, srcName)
 		}
-		r, err := solve(sc)
+		var first *source
+		if i == 0 {
+			first = initSrc
+		}
+		r, err := solve(sc, first)
 		if err != nil {
 			return err
 		}
@@ -240,7 +261,7 @@ func refineChain(ctx context.Context, c config, Ns []int, ground bool, run runFu
 		}
 		st := c
 		st.N, st.Form = n, dcs.Step
-		if _, err := solve(refinementRecipe(st, src, srcName)); err != nil {
+		if _, err := solve(refinementRecipe(st, src, srcName), nil); err != nil {
 			return err
 		}
 		if ctx.Err() != nil {

@@ -130,3 +130,39 @@ func TestRecipeConstraints(t *testing.T) {
 		t.Errorf("targets recipe: ball %v, box %v, k %v", tr.TerminalBall, tr.FinishTerminalTol, tr.FinishBaumgarte)
 	}
 }
+
+// TestRefineChainInitFrom: with -init-from, the given solution is the
+// first source of the first N's Stewart ground passes (before the run
+// made from it), and no other pass uses it.
+func TestRefineChainInitFrom(t *testing.T) {
+	type call struct{ dir, from string }
+	var got []call
+	run := func(cfg config, dir string) (*fesd.OCPResult, error) {
+		got = append(got, call{dir, cfg.fromName})
+		st := mpcc.Solved
+		if cfg.FootGround && cfg.fromName != "init.json" && cfg.fromName != "N4_stewart_ground" && cfg.fromName != "N8_stewart_ground" {
+			st = mpcc.SigmaLimit
+		}
+		return &fesd.OCPResult{Status: st}, nil
+	}
+	c := defaultConfig()
+	c.InitFrom, c.fromName = &fesd.OCPResult{}, "init.json"
+	if err := refineChain(context.Background(), c, []int{4, 8}, true, run); err != nil {
+		t.Fatal(err)
+	}
+	want := []call{
+		{"N4_stewart", "init.json"},
+		{"N4_stewart_ground", "init.json"}, // solved: the run is not needed
+		{"N4_step", "N4_stewart"},
+		{"N4_step_ground", "N4_stewart_ground"},
+		{"N8_stewart", "N4_stewart"},
+		{"N8_stewart_ground", "N4_stewart_ground"},
+		{"N8_step", "N8_stewart"},
+		{"N8_step_ground", "N4_step_ground"}, // the mode's own chain first, fails
+		{"N8_step_ground2", "N8_step_ground"},
+		{"N8_step_ground3", "N8_stewart_ground"},
+	}
+	if fmt.Sprint(got) != fmt.Sprint(want) {
+		t.Errorf("runs:\n%v\nwant\n%v", got, want)
+	}
+}
