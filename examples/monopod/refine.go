@@ -119,9 +119,9 @@ type source struct {
 // secondFinish's restart of its ℓ∞ finish (the next folder). The sources,
 // tried in turn until a pass (or its restart) ends Solved, are
 //
-//  0. for the Stewart passes at the first N, the c.InitFrom solution
-//     itself (the certified N = 30 point of testdata, whose unconstrained
-//     run went below the ground);
+//  0. for the passes at the first N (both modes), the c.InitFrom
+//     solution itself (the certified N = 30 point of testdata, whose
+//     unconstrained run went below the ground);
 //  1. the solved ground pass of the same mode at the largest smaller N
 //     (Step N = 80 solved this way from Step N = 70, EXPERIMENTS.md);
 //  2. for Step, the solved Stewart ground pass at the same N (Step N = 50
@@ -232,10 +232,12 @@ func refineChain(ctx context.Context, c config, Ns []int, ground bool, run runFu
 		return r, passes(cfg.N, cfg.Form, srcs)
 	}
 	// The solution given with -init-from is the first source of the
-	// first N's Stewart ground passes: the unconstrained run from it may
-	// leave a point that already meets the constraints (Stewart N = 30 from
-	// testdata/N30_stewart_solution.json went 1.1 cm below the ground and
-	// its ground pass stalled at 5.0e-5, EXPERIMENTS.md).
+	// first N's ground passes in both modes: the unconstrained run from it
+	// may leave a point that already meets the constraints (Stewart N = 30
+	// from testdata/N30_stewart_solution.json went 1.1 cm below the ground
+	// and its ground pass stalled at 5.0e-5; Step N = 30 from the Stewart
+	// ground pass made from that point stalled at 2.0e-3, from the
+	// testdata point it solves; EXPERIMENTS.md).
 	var initSrc *source
 	if src != nil {
 		initSrc = &source{src, srcName}
@@ -261,7 +263,7 @@ func refineChain(ctx context.Context, c config, Ns []int, ground bool, run runFu
 		}
 		st := c
 		st.N, st.Form = n, dcs.Step
-		if _, err := solve(refinementRecipe(st, src, srcName), nil); err != nil {
+		if _, err := solve(refinementRecipe(st, src, srcName), first); err != nil {
 			return err
 		}
 		if ctx.Err() != nil {
