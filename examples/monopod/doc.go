@@ -98,9 +98,17 @@
 // box of the refinement recipe by the ball of radius r and
 // -refine-baumgarte its gain; the settings that solved N = 30 (Status)
 // are -terminal-ball 9.5e-4 -refine-baumgarte 100 -foot-slack 1e-5
-// -gamma-h 2, best with -init-from testdata/N30_stewart_solution.json
-// (-gamma-h also reaches the targets recipe, which with γ_h = 2 ended
-// NLPFailure at N = 30; such a sweep has not been run end to end).
+// -gamma-h 2, best with -init-from
+// examples/monopod/testdata/N30_stewart_solution.json, which is then the
+// first source of the ground passes at the first N in both modes (-gamma-h
+// also reaches the targets recipe, which with γ_h = 2 ended NLPFailure at
+// N = 30):
+//
+//	go run ./examples/monopod -sweep 30:90:10 -refine -ground-pass \
+//	    -init-from examples/monopod/testdata/N30_stewart_solution.json \
+//	    -terminal-ball 9.5e-4 -refine-baumgarte 100 -foot-slack 1e-5 -gamma-h 2
+//
+// (what that sweep gave in session 16 is in EXPERIMENTS.md).
 // Without -ground-pass the chain gave Stewart N = 60 (from N = 50)
 // and 70 (from 60), and Step N = 60 (from Stewart N = 60), all with the
 // targets. The landings still go a few millimetres below the ground (see
