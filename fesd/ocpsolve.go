@@ -11,6 +11,7 @@ import (
 	"github.com/fesd-go/fesd/ad"
 	"github.com/fesd-go/fesd/dcs"
 	"github.com/fesd-go/fesd/mpcc"
+	"github.com/fesd-go/fesd/nlp"
 )
 
 // OCPSolver holds the compiled FESD NLP of an OCP. NewOCPSolver builds and
@@ -245,31 +246,13 @@ func (s *OCPSolver) Evaluate(w []float64) (*OCPResult, error) {
 }
 
 // infeasibility returns the largest violation at w of the NLP's
-// constraints g_L ≤ g(w) ≤ g_U and of the transcription's variable bounds
-// (OCPResult.Infeasibility), with the parameter values pv.
+// constraints and variable bounds (OCPResult.Infeasibility) with the
+// parameter values pv.
 func (s *OCPSolver) infeasibility(w, pv []float64) (float64, error) {
-	tr := s.b.tr
 	if err := s.prob.SetParams(pv); err != nil {
 		return 0, err
 	}
-	n, m := s.prob.Dims()
-	xl, xu := make([]float64, n), make([]float64, n)
-	gl, gu, g := make([]float64, m), make([]float64, m), make([]float64, m)
-	s.prob.Bounds(xl, xu, gl, gu)
-	if err := s.prob.Constraints(w, g); err != nil {
-		return 0, err
-	}
-	v := 0.0
-	for i, gi := range g {
-		if math.IsNaN(gi) {
-			return math.Inf(1), nil
-		}
-		v = math.Max(v, math.Max(gl[i]-gi, gi-gu[i]))
-	}
-	for i, wi := range w {
-		v = math.Max(v, math.Max(tr.wl[i]-wi, wi-tr.wu[i]))
-	}
-	return v, nil
+	return nlp.Violation(s.prob, w)
 }
 
 // checkWarm checks a warm-start vector against an NLP with n variables.

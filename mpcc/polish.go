@@ -46,29 +46,6 @@ func activeSet(p *Problem, x, xL []float64) []int {
 	return fix
 }
 
-// violation returns the max-norm violation of the bounds and constraints of
-// p at x.
-func violation(p nlp.Problem, x []float64) (float64, error) {
-	n, m := p.Dims()
-	xL, xU, gL, gU := make([]float64, n), make([]float64, n), make([]float64, m), make([]float64, m)
-	p.Bounds(xL, xU, gL, gU)
-	g := make([]float64, m)
-	if err := p.Constraints(x, g); err != nil {
-		return 0, err
-	}
-	var v float64
-	for i := range x {
-		v = math.Max(v, math.Max(xL[i]-x[i], x[i]-xU[i]))
-	}
-	for i := range g {
-		v = math.Max(v, math.Max(gL[i]-g[i], g[i]-gU[i]))
-	}
-	if math.IsNaN(v) {
-		v = math.Inf(1)
-	}
-	return v, nil
-}
-
 // polish solves the MPCC's NLP with the identified active set fixed and
 // replaces the result if the polished point is accepted.
 func (s *Solver) polish(ctx context.Context, inner InnerSolver, p *Problem, prm params, last *InnerResult, xL, xU []float64, res *Result) error {
@@ -101,7 +78,7 @@ func (s *Solver) polish(ctx context.Context, inner InnerSolver, p *Problem, prm 
 	if ps.Objective, err = p.NLP.Objective(r.X); err != nil {
 		ps.Objective = math.NaN()
 	}
-	ps.Violation, err = violation(fp, r.X)
+	ps.Violation, err = nlp.Violation(fp, r.X)
 	if err != nil {
 		ps.Violation = math.Inf(1)
 	}

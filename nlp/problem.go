@@ -1,5 +1,7 @@
 package nlp
 
+import "math"
+
 // Problem is a nonlinear program
 //
 //	minimize f(x)  subject to  g_L ≤ g(x) ≤ g_U,  x_L ≤ x ≤ x_U,
@@ -42,4 +44,28 @@ type Problem interface {
 	//
 	// in the order of HessianStructure (lambda has length m).
 	HessianValues(x []float64, sigma float64, lambda, vals []float64) error
+}
+
+// Violation returns the max-norm violation of the variable bounds and the
+// constraint bounds of p at x (+Inf if a constraint value is NaN): the
+// primal infeasibility of a point, unscaled.
+func Violation(p Problem, x []float64) (float64, error) {
+	n, m := p.Dims()
+	xL, xU, gL, gU := make([]float64, n), make([]float64, n), make([]float64, m), make([]float64, m)
+	p.Bounds(xL, xU, gL, gU)
+	g := make([]float64, m)
+	if err := p.Constraints(x, g); err != nil {
+		return 0, err
+	}
+	var v float64
+	for i := range x {
+		v = math.Max(v, math.Max(xL[i]-x[i], x[i]-xU[i]))
+	}
+	for i := range g {
+		v = math.Max(v, math.Max(gL[i]-g[i], g[i]-gU[i]))
+	}
+	if math.IsNaN(v) {
+		v = math.Inf(1)
+	}
+	return v, nil
 }
