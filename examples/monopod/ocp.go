@@ -321,16 +321,16 @@ func buildOCP(m *monopod.Model, c config) (*fesd.OCP, error) {
 	}
 	if r := c.TerminalBall; r > 0 {
 		// squared distances of q(T) from q* and of v(T) from 0
-		var sq [2]ad.Expr
+		var dq, dv ad.Vec
 		for i := 0; i < 8; i++ {
-			d := m.TF.Model.X[i].AddConst(-xT[i])
-			if k := i / 4; sq[k].IsValid() {
-				sq[k] = sq[k].Add(d.Mul(d))
+			d := ad.Sq(m.TF.Model.X[i].AddConst(-xT[i]))
+			if i < 4 {
+				dq = append(dq, d)
 			} else {
-				sq[k] = d.Mul(d)
+				dv = append(dv, d)
 			}
 		}
-		p.Terminal = append(p.Terminal, fesd.Constraint{G: ad.Vec{sq[0], sq[1]},
+		p.Terminal = append(p.Terminal, fesd.Constraint{G: ad.Vec{ad.Sum(dq), ad.Sum(dv)},
 			L: []float64{-inf, -inf}, U: []float64{r * r, r * r}})
 	}
 	if c.InitX0 {
