@@ -22,12 +22,11 @@ import (
 // terms, max_n ElementResidual must be CompResidual (the iterate is
 // interior, no lower bound is violated).
 func TestOCPElementResidual(t *testing.T) {
-	p := turboOCP(6)
-	p.UInit = [][]float64{{5}, {5}, {5}, {-5}, {-5}, {-5}}
-	p.Options.DCS = dcs.Options{Formulation: dcs.Stewart}
-	p.Options.CrossComp = fesd.FEStage
-	p.Options.MPCC = mpcc.Settings{Sigma0: 1, MaxSteps: 1}
-	r, err := fesd.SolveOCP(context.Background(), p)
+	p, opts := turboOCP(6)
+	opts.DCS = dcs.Options{Formulation: dcs.Stewart}
+	opts.CrossComp = fesd.FEStage
+	opts.MPCC = mpcc.Settings{Sigma0: 1, MaxSteps: 1}
+	r, err := fesd.SolveOCP(context.Background(), p, opts, fesd.Start{UInit: [][]float64{{5}, {5}, {5}, {-5}, {-5}, {-5}}})
 	if err != nil {
 		t.Fatal(err)
 	}

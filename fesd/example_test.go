@@ -55,12 +55,12 @@ func ExampleOCP() {
 		N: 10, T: 10, NFE: []int{3}, // 10 stages of 3 elements; T: initial guess
 		TimeOptimal: true,
 		UL:          []float64{-5}, UU: []float64{5},
-		UInit:    [][]float64{{5}, {5}, {5}, {0}, {0}, {0}, {0}, {-5}, {-5}, {-5}},
 		Terminal: []fesd.Constraint{{G: ad.Vec{x[0].AddConst(-200), x[1]}}}, // x(T) = (200, 0)
-		Options: fesd.Options{
-			DCS:               dcs.Options{Formulation: dcs.Step},
-			StepEquilibration: fesd.NoEquilibration,
-		},
+	}, fesd.Options{ // settings
+		DCS:               dcs.Options{Formulation: dcs.Step},
+		StepEquilibration: fesd.NoEquilibration,
+	}, fesd.Start{ // a bang-bang guess of the control
+		UInit: [][]float64{{5}, {5}, {5}, {0}, {0}, {0}, {0}, {-5}, {-5}, {-5}},
 	})
 	if err != nil {
 		fmt.Println(err)

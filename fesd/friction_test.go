@@ -208,9 +208,9 @@ func TestThreeMassesStick(t *testing.T) {
 				slip = max(slip, math.Abs(r.X[n][3]))
 			}
 		}
-		for k, tk := range r.StageT {
+		for k, tk := range r.PointT {
 			if tk > stop {
-				slip = max(slip, math.Abs(r.StageX[k][3]))
+				slip = max(slip, math.Abs(r.PointX[k][3]))
 			}
 		}
 		if slip > 1e-6 {
@@ -227,7 +227,7 @@ func TestThreeMassesStick(t *testing.T) {
 		// θ₊ − θ₋ (Stewart, modes v₁ > 0 and v₁ < 0).
 		margin := math.Inf(1)
 		alpha, theta := r.Algebraic(dcs.Alpha, 0), r.Algebraic(dcs.Theta, 0)
-		for k, tk := range r.StageT {
+		for k, tk := range r.PointT {
 			if tk <= stop {
 				continue
 			}

@@ -13,37 +13,38 @@ import (
 )
 
 // turboOCP is the time-optimal turbo car of TestOCPTurboCarFree on N
-// stages, without a control guess.
-func turboOCP(N int) *fesd.OCP {
+// stages, with its settings.
+func turboOCP(N int) (*fesd.OCP, fesd.Options) {
 	m, x := turboCar()
 	return &fesd.OCP{
-		Model: m, X0: []float64{0, 0}, N: N, T: 10, NFE: []int{3},
-		TimeOptimal: true,
-		UL:          []float64{-5}, UU: []float64{5},
-		Terminal: []fesd.Constraint{{G: ad.Vec{x[0].AddConst(-200), x[1]}}},
-		Options: fesd.Options{
+			Model: m, X0: []float64{0, 0}, N: N, T: 10, NFE: []int{3},
+			TimeOptimal: true,
+			UL:          []float64{-5}, UU: []float64{5},
+			Terminal: []fesd.Constraint{{G: ad.Vec{x[0].AddConst(-200), x[1]}}},
+		}, fesd.Options{
 			DCS:               dcs.Options{Formulation: dcs.Step},
 			StepEquilibration: fesd.NoEquilibration,
-		},
-	}
+		}
 }
+
+// turboStart is the bang-bang control guess of the turbo car on 10 stages.
+var turboStart = fesd.Start{UInit: [][]float64{{5}, {5}, {5}, {0}, {0}, {0}, {0}, {-5}, {-5}, {-5}}}
 
 // TestOCPInitFrom: mesh refinement. The turbo car (T* = 9.72203…, closed
 // form in TestOCPTurboCarFree) is solved on N = 10 stages; its result
-// initializes N = 20 through OCP.InitFrom with a homotopy that starts at
+// initializes N = 20 through Start.InitFrom with a homotopy that starts at
 // σ₀ = 1e-4, which must again reach T* to 1e-4. (Measured: 201
 // iterations; the same homotopy from the default start ends at the
 // C-stationary point T_f = 10 after 1 051.) Evaluate of the saved NLP
 // solution must reproduce the solved result.
 func TestOCPInitFrom(t *testing.T) {
 	want := 4 + 2*(math.Sqrt(2800)-10)/15
-	p := turboOCP(10)
-	p.UInit = [][]float64{{5}, {5}, {5}, {0}, {0}, {0}, {0}, {-5}, {-5}, {-5}}
-	s, err := fesd.NewOCPSolver(p)
+	p, opts := turboOCP(10)
+	s, err := fesd.NewOCPSolver(p, opts)
 	if err != nil {
 		t.Fatal(err)
 	}
-	r10, err := s.Solve(context.Background())
+	r10, err := s.Solve(context.Background(), turboStart)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -61,22 +62,21 @@ func TestOCPInitFrom(t *testing.T) {
 		t.Errorf("Evaluate: status %v, %d iterations, %d steps", e.Status, e.Iterations, len(e.Homotopy))
 	}
 	if math.Abs(e.Objective-r10.Objective) > 1e-12 || math.Abs(e.TFinal-r10.TFinal) > 1e-12 ||
-		math.Abs(e.CompResidual-r10.CompResidual) > 1e-12 || len(e.StageX) != len(r10.StageX) {
+		math.Abs(e.CompResidual-r10.CompResidual) > 1e-12 || len(e.PointX) != len(r10.PointX) {
 		t.Errorf("Evaluate: objective %g T_f %g residual %g, solve: %g %g %g",
 			e.Objective, e.TFinal, e.CompResidual, r10.Objective, r10.TFinal, r10.CompResidual)
 	}
-	for i := range e.StageX {
-		for j := range e.StageX[i] {
-			if math.Abs(e.StageX[i][j]-r10.StageX[i][j]) > 1e-12 {
-				t.Fatalf("Evaluate: StageX[%d][%d] = %g, solve %g", i, j, e.StageX[i][j], r10.StageX[i][j])
+	for i := range e.PointX {
+		for j := range e.PointX[i] {
+			if math.Abs(e.PointX[i][j]-r10.PointX[i][j]) > 1e-12 {
+				t.Fatalf("Evaluate: PointX[%d][%d] = %g, solve %g", i, j, e.PointX[i][j], r10.PointX[i][j])
 			}
 		}
 	}
 
-	q := turboOCP(20)
-	q.InitFrom = e
-	q.Options.MPCC.Sigma0 = 1e-4
-	r20, err := fesd.SolveOCP(context.Background(), q)
+	q, qopts := turboOCP(20)
+	qopts.MPCC.Sigma0 = 1e-4
+	r20, err := fesd.SolveOCP(context.Background(), q, qopts, fesd.Start{InitFrom: e})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -93,35 +93,30 @@ func TestOCPInitFrom(t *testing.T) {
 // TestOCPInitFromErrors: a result without a trajectory, of another state
 // dimension or with NaN is an error, not a panic.
 func TestOCPInitFromErrors(t *testing.T) {
-	p := turboOCP(4)
-	p.Options.MPCC.MaxSteps = 1
-	r, err := fesd.SolveOCP(context.Background(), p)
+	p, opts := turboOCP(4)
+	opts.MPCC.MaxSteps = 1
+	r, err := fesd.SolveOCP(context.Background(), p, opts, fesd.Start{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	q := turboOCP(6)
-	q.InitFrom = fesd.WarmFromNLPSolution(r.NLPSolution())
-	if _, err := fesd.NewOCPSolver(q); !errors.Is(err, fesd.ErrDimension) {
+	q, qopts := turboOCP(6)
+	s, err := fesd.NewOCPSolver(q, qopts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := context.Background()
+	if _, err := s.Solve(ctx, fesd.Start{InitFrom: fesd.WarmFromNLPSolution(r.NLPSolution())}); !errors.Is(err, fesd.ErrDimension) {
 		t.Errorf("InitFrom without trajectory: %v, want ErrDimension", err)
 	}
 	bad := *r
-	bad.XFE = append([][]float64{{0}}, r.XFE[1:]...)
-	q.InitFrom = &bad
-	if _, err := fesd.NewOCPSolver(q); !errors.Is(err, fesd.ErrDimension) {
+	bad.X = append([][]float64{{0}}, r.X[1:]...)
+	if _, err := s.Solve(ctx, fesd.Start{InitFrom: &bad}); !errors.Is(err, fesd.ErrDimension) {
 		t.Errorf("InitFrom with 1 state: %v, want ErrDimension", err)
 	}
 	bad = *r
-	bad.StageX = append([][]float64{{math.NaN(), 0}}, r.StageX[1:]...)
-	q.InitFrom = &bad
-	if _, err := fesd.NewOCPSolver(q); !errors.Is(err, fesd.ErrNonFinite) {
+	bad.PointX = append([][]float64{{math.NaN(), 0}}, r.PointX[1:]...)
+	if _, err := s.Solve(ctx, fesd.Start{InitFrom: &bad}); !errors.Is(err, fesd.ErrNonFinite) {
 		t.Errorf("InitFrom with NaN: %v, want ErrNonFinite", err)
-	}
-	s, err := fesd.NewOCPSolver(turboOCP(6))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := s.SetInitFrom(&bad); !errors.Is(err, fesd.ErrNonFinite) {
-		t.Errorf("SetInitFrom with NaN: %v, want ErrNonFinite", err)
 	}
 	if _, err := s.Evaluate(r.NLPSolution()); !errors.Is(err, fesd.ErrDimension) {
 		t.Errorf("Evaluate with the N = 4 solution on N = 6: %v, want ErrDimension", err)

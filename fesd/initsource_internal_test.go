@@ -11,11 +11,13 @@ import (
 // new stage to the old stage that contains its midpoint.
 func TestInitSource(t *testing.T) {
 	r := &OCPResult{
-		T:      []float64{2, 4, 6},
-		XFE:    [][]float64{{0}, {2}, {6}},
-		StageT: []float64{3, 4, 5, 6}, // Radau: the last stage point is the element end
-		StageX: [][]float64{{1}, {2}, {4}, {6}},
-		TStage: []float64{2, 6},
+		Trajectory: Trajectory{
+			T:      []float64{2, 4, 6},
+			X:      [][]float64{{0}, {2}, {6}},
+			PointT: []float64{3, 4, 5, 6}, // Radau: the last stage point is the element end
+			PointX: [][]float64{{1}, {2}, {4}, {6}},
+		},
+		StageT: []float64{2, 6},
 		U:      [][]float64{{1}},
 	}
 	src := newInitSource(r)
@@ -27,10 +29,10 @@ func TestInitSource(t *testing.T) {
 			t.Errorf("at(%g) = %g, want %g", c.f, got, c.x)
 		}
 	}
-	r.TStage = []float64{2, 3, 6}
+	r.StageT = []float64{2, 3, 6}
 	r.U = [][]float64{{1}, {2}}
 	src = newInitSource(r)
-	b := &ocpTranscription{N: 4, tau: []float64{0, 0.25, 0.5, 0.75, 1}}
+	b := &layout{N: 4, tau: []float64{0, 0.25, 0.5, 0.75, 1}}
 	for k, want := range []int{0, 1, 1, 1} {
 		if got := src.stage(b, k); got != want {
 			t.Errorf("stage(%d) = %d, want %d", k, got, want)

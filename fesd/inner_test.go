@@ -33,8 +33,7 @@ func TestOCPInnerSolver(t *testing.T) {
 			UL: []float64{-1}, UU: []float64{1},
 			Terminal: []fesd.Constraint{{G: ad.Vec{x[0].AddConst(-1), x[1]}}},
 		}
-		p.Options.Inner = inner
-		r, err := fesd.SolveOCP(context.Background(), p)
+		r, err := fesd.SolveOCP(context.Background(), p, fesd.Options{Inner: inner}, fesd.Start{})
 		if err != nil {
 			t.Fatal(err)
 		}

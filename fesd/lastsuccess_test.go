@@ -36,10 +36,9 @@ func (f *failFrom) SolveNLP(ctx context.Context, p nlp.Problem, w *mpcc.WarmStar
 // the third step's record (the same point, evaluated again: to 1e-12).
 // A homotopy that ends Solved has no LastSuccess.
 func TestOCPLastSuccess(t *testing.T) {
-	p := turboOCP(10)
-	p.UInit = [][]float64{{5}, {5}, {5}, {0}, {0}, {0}, {0}, {-5}, {-5}, {-5}}
-	p.Options.Inner = &failFrom{inner: &mpcc.NLPSolver{Settings: mpcc.DefaultNLPSettings()}, from: 3}
-	r, err := fesd.SolveOCP(context.Background(), p)
+	p, opts := turboOCP(10)
+	opts.Inner = &failFrom{inner: &mpcc.NLPSolver{Settings: mpcc.DefaultNLPSettings()}, from: 3}
+	r, err := fesd.SolveOCP(context.Background(), p, opts, turboStart)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -60,12 +59,12 @@ func TestOCPLastSuccess(t *testing.T) {
 	if math.Abs(ls.CompResidual-st.CompResidual) > 1e-12 || math.Abs(ls.Objective-st.Objective) > 1e-12*math.Max(1, math.Abs(st.Objective)) {
 		t.Errorf("LastSuccess: residual %g objective %g, step record %g %g", ls.CompResidual, ls.Objective, st.CompResidual, st.Objective)
 	}
-	if len(ls.StageX) != len(r.StageX) || len(ls.NLPSolution()) != len(r.NLPSolution()) {
-		t.Errorf("LastSuccess has %d stage points, the result %d", len(ls.StageX), len(r.StageX))
+	if len(ls.PointX) != len(r.PointX) || len(ls.NLPSolution()) != len(r.NLPSolution()) {
+		t.Errorf("LastSuccess has %d stage points, the result %d", len(ls.PointX), len(r.PointX))
 	}
 
-	p.Options.Inner = nil
-	r, err = fesd.SolveOCP(context.Background(), p)
+	opts.Inner = nil
+	r, err = fesd.SolveOCP(context.Background(), p, opts, turboStart)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -203,9 +203,9 @@ func TestRepresentations(t *testing.T) {
 				t.Errorf("%v point %d: integral (%v, %v), differential (%v, %v)", fam, i, a.T[i], a.X[i][0], b.T[i], b.X[i][0])
 			}
 		}
-		for i := range a.StageX {
-			if math.Abs(a.StageX[i][0]-b.StageX[i][0]) > 1e-8 {
-				t.Errorf("%v stage %d: %v vs %v", fam, i, a.StageX[i][0], b.StageX[i][0])
+		for i := range a.PointX {
+			if math.Abs(a.PointX[i][0]-b.PointX[i][0]) > 1e-8 {
+				t.Errorf("%v stage %d: %v vs %v", fam, i, a.PointX[i][0], b.PointX[i][0])
 			}
 		}
 	}

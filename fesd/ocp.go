@@ -151,7 +151,8 @@ func Diag(v ...float64) [][]float64 {
 type OCP struct {
 	// Model is the nonsmooth system.
 	Model *dcs.Model
-	// X0 is the initial state s₀ (fixed; SetX0 changes it between solves).
+	// X0 is the initial state s₀ (fixed; OCPSolver.SetX0 changes it
+	// between solves, as in model-predictive control).
 	X0 []float64
 	// N is the number of control stages (≥ 1).
 	N int
@@ -177,11 +178,11 @@ type OCP struct {
 	HorizonSym ad.Expr
 
 	// SpeedOfTime adds speed-of-time variables with SOTMin ≤ s ≤ SOTMax
-	// (defaults 1 and 25, nosnoc's), start SOTInit (default 1) and the
-	// regularization SOTRho·Σ(s − 1)² in the objective.
-	SpeedOfTime             SpeedOfTime
-	SOTMin, SOTMax, SOTInit float64
-	SOTRho                  float64
+	// (defaults 1 and 25, nosnoc's) and the regularization
+	// SOTRho·Σ(s − 1)² in the objective (default 0: none).
+	SpeedOfTime    SpeedOfTime
+	SOTMin, SOTMax float64
+	SOTRho         float64
 
 	// XL, XU bound the states (nil: unbounded) at the points XBoundsAt
 	// (default AtStageEnds). UL, UU bound the controls.
@@ -195,12 +196,12 @@ type OCP struct {
 	PStage [][]float64
 
 	// V are global decision variables (distinct symbols of the model's
-	// graph) with bounds VL, VU (nil: unbounded) and start V0 (nil: 0
-	// projected into the bounds). A symbol of V that is also one of the
-	// model's parameters P makes that parameter a decision variable (its
-	// value in P is then ignored).
-	V          ad.Vec
-	VL, VU, V0 []float64
+	// graph) with bounds VL, VU (nil: unbounded); Start.V0 gives their
+	// start. A symbol of V that is also one of the model's parameters P
+	// makes that parameter a decision variable (its value in P is then
+	// ignored).
+	V      ad.Vec
+	VL, VU []float64
 
 	// Lagrange is the running cost L, integrated with the Runge–Kutta
 	// quadrature of every element, h Σ_m b_m s L(x_{n,m}, …) (the zero Expr:
@@ -222,43 +223,6 @@ type OCP struct {
 	StageEnd func(k int) []Constraint
 	// PathComps are user complementarity constraints.
 	PathComps []PathComp
-
-	// Initialization. XInit is nil (a forward simulation from x₀ with the
-	// initial controls by explicit RK4 on the uniform grid, or x₀
-	// everywhere if that simulation fails), one row (a constant state;
-	// [][]float64{X0} is nosnoc's initialization) or N+1 rows at the stage
-	// boundaries (a reference trajectory, interpolated linearly inside
-	// every stage). UInit is nil (0 projected
-	// into the bounds), one row or N rows. The algebraic variables start at
-	// the consistent values of the DCS at the guessed (x, q) of every point
-	// (dcs.DCS.InitialGuess). Warm, if not nil, is a previous result of the
-	// same problem whose solution is the start (it overrides the others).
-	//
-	// InitFrom, if not nil, is a result of a problem with the same states
-	// and controls on any grid (another N, N_FE, Runge–Kutta scheme or DCS
-	// formulation, for example a coarser solve in a mesh-refinement
-	// continuation): it replaces XInit and UInit. The states at the new
-	// stage points and element ends are interpolated linearly in the
-	// fraction τ/T of the numerical horizon between its stage points and
-	// element boundaries; every stage takes the control, speed of time and
-	// global variables of the old stage that contains its midpoint; the
-	// step sizes start uniform and the algebraic variables at the
-	// consistent values of the DCS at the interpolated states. (Measured
-	// alternatives, one run each: moving the new element boundaries to
-	// the old ones within half a step took 193 instead of 201 iterations on
-	// the turbo car of TestOCPInitFrom but 328 instead of 119 on the small
-	// monopod of its TestRunSmall, where step equilibration pulls them
-	// back; the old algebraic variables where the layouts agree took 565
-	// on the turbo car.) The result needs its trajectory (a
-	// Solve or Evaluate result, not WarmFromNLPSolution). Warm overrides
-	// InitFrom.
-	XInit    [][]float64
-	UInit    [][]float64
-	Warm     *OCPResult
-	InitFrom *OCPResult
-
-	// Options configures the transcription and the homotopy.
-	Options Options
 }
 
 // validate checks the OCP against the model's dimensions.
@@ -302,9 +266,9 @@ func (p *OCP) validate() error {
 	if p.SpeedOfTime < NoSpeedOfTime || p.SpeedOfTime > StageSpeedOfTime {
 		return optErr("unknown speed-of-time mode %d", int(p.SpeedOfTime))
 	}
-	for _, v := range []float64{p.SOTMin, p.SOTMax, p.SOTInit, p.SOTRho} {
+	for _, v := range []float64{p.SOTMin, p.SOTMax, p.SOTRho} {
 		if math.IsNaN(v) || v < 0 {
-			return fmt.Errorf("%w: speed-of-time settings (SOTMin %g, SOTMax %g, SOTInit %g, SOTRho %g)", ErrBounds, p.SOTMin, p.SOTMax, p.SOTInit, p.SOTRho)
+			return fmt.Errorf("%w: speed-of-time settings (SOTMin %g, SOTMax %g, SOTRho %g)", ErrBounds, p.SOTMin, p.SOTMax, p.SOTRho)
 		}
 	}
 	if lo, hi := p.sotBounds(); lo > hi {
@@ -351,11 +315,6 @@ func (p *OCP) validate() error {
 	if err := checkBounds("VL/VU", p.VL, p.VU, len(p.V)); err != nil {
 		return err
 	}
-	if p.V0 != nil {
-		if err := checkVec("V0", p.V0, len(p.V)); err != nil {
-			return err
-		}
-	}
 	if p.HorizonSym.IsValid() {
 		if !p.HorizonSym.IsSymbol() || p.HorizonSym.Graph() != g || seen[p.HorizonSym] {
 			return fmt.Errorf("%w: HorizonSym must be a new symbol of the model's graph", ErrDimension)
@@ -401,48 +360,23 @@ func (p *OCP) validate() error {
 			return err
 		}
 	}
-	switch len(p.XInit) {
-	case 0, 1, p.N + 1:
-	default:
-		return fmt.Errorf("%w: XInit has %d rows, want 1 or N+1 = %d", ErrDimension, len(p.XInit), p.N+1)
-	}
-	for k, r := range p.XInit {
-		if err := checkVec(fmt.Sprintf("XInit[%d]", k), r, nx); err != nil {
-			return err
-		}
-	}
-	switch len(p.UInit) {
-	case 0, 1, p.N:
-	default:
-		return fmt.Errorf("%w: UInit has %d rows, want 1 or N = %d", ErrDimension, len(p.UInit), p.N)
-	}
-	for k, r := range p.UInit {
-		if err := checkVec(fmt.Sprintf("UInit[%d]", k), r, nu); err != nil {
-			return err
-		}
-	}
-	if p.InitFrom != nil {
-		if err := checkInitFrom(p.InitFrom, nx, nu); err != nil {
-			return err
-		}
-	}
-	return p.Options.Validate()
+	return nil
 }
 
 // checkInitFrom checks that r carries a trajectory of a problem with nx
 // states and nu controls.
 func checkInitFrom(r *OCPResult, nx, nu int) error {
-	if len(r.XFE) < 2 || len(r.T) != len(r.XFE) || len(r.StageT) != len(r.StageX) ||
-		len(r.U) == 0 || len(r.TStage) != len(r.U)+1 {
+	if len(r.X) < 2 || len(r.T) != len(r.X) || len(r.PointT) != len(r.PointX) ||
+		len(r.U) == 0 || len(r.StageT) != len(r.U)+1 {
 		return fmt.Errorf("%w: InitFrom has no trajectory (a result of WarmFromNLPSolution?)", ErrDimension)
 	}
-	for i, x := range r.XFE {
-		if err := checkVec(fmt.Sprintf("InitFrom.XFE[%d]", i), x, nx); err != nil {
+	for i, x := range r.X {
+		if err := checkVec(fmt.Sprintf("InitFrom.X[%d]", i), x, nx); err != nil {
 			return err
 		}
 	}
-	for i, x := range r.StageX {
-		if err := checkVec(fmt.Sprintf("InitFrom.StageX[%d]", i), x, nx); err != nil {
+	for i, x := range r.PointX {
+		if err := checkVec(fmt.Sprintf("InitFrom.PointX[%d]", i), x, nx); err != nil {
 			return err
 		}
 	}
@@ -460,10 +394,10 @@ func checkInitFrom(r *OCPResult, nx, nu int) error {
 	if err := checkFinite("InitFrom.T", r.T); err != nil {
 		return err
 	}
-	if err := checkFinite("InitFrom.StageT", r.StageT); err != nil {
+	if err := checkFinite("InitFrom.PointT", r.PointT); err != nil {
 		return err
 	}
-	if err := checkFinite("InitFrom.TStage", r.TStage); err != nil {
+	if err := checkFinite("InitFrom.StageT", r.StageT); err != nil {
 		return err
 	}
 	if !(r.T[len(r.T)-1] > r.T[0]) {

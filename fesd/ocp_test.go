@@ -35,7 +35,7 @@ func TestOCPTimeOptimalDoubleIntegrator(t *testing.T) {
 		UL: []float64{-umax}, UU: []float64{umax},
 		Terminal: []fesd.Constraint{{G: ad.Vec{x[0].AddConst(-d), x[1]}}},
 	}
-	r, err := fesd.SolveOCP(context.Background(), p)
+	r, err := fesd.SolveOCP(context.Background(), p, fesd.Options{}, fesd.Start{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -72,9 +72,8 @@ func turboCar() (*dcs.Model, ad.Vec) {
 // point T_f = 10, where v = 10 exactly at a stage boundary (moving the
 // switch into a stage needs a jump of the element lengths).
 func TestOCPTurboCarFree(t *testing.T) {
-	p := turboOCP(10)
-	p.UInit = [][]float64{{5}, {5}, {5}, {0}, {0}, {0}, {0}, {-5}, {-5}, {-5}}
-	r, err := fesd.SolveOCP(context.Background(), p)
+	p, opts := turboOCP(10)
+	r, err := fesd.SolveOCP(context.Background(), p, opts, turboStart)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -113,8 +112,7 @@ func TestOCPLQRiccati(t *testing.T) {
 			Model: m, X0: []float64{x0}, N: N, T: T, NFE: []int{2},
 			Lagrange: ad.Sq(x[0]).Scale(q).Add(ad.Sq(u[0]).Scale(r)),
 			Mayer:    ad.Sq(x[0]).Scale(pT),
-			Options:  fesd.Options{Stages: 3, Representation: rep},
-		})
+		}, fesd.Options{Stages: 3, Representation: rep}, fesd.Start{})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -166,7 +164,7 @@ func TestOCPStageSpeedOfTime(t *testing.T) {
 		},
 		Terminal: []fesd.Constraint{{G: ad.Vec{x[0].AddConst(-1), x[1]}}},
 	}
-	r, err := fesd.SolveOCP(context.Background(), p)
+	r, err := fesd.SolveOCP(context.Background(), p, fesd.Options{}, fesd.Start{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -174,16 +172,16 @@ func TestOCPStageSpeedOfTime(t *testing.T) {
 	if r.Status != mpcc.Solved || math.Abs(r.TFinal-2) > 1e-6 {
 		t.Fatalf("status %v, T_f = %.10f, want 2", r.Status, r.TFinal)
 	}
-	for k := range r.X {
-		if d := math.Abs(r.X[k][2] - r.TStagePhys[k]); d > 1e-8 {
-			t.Errorf("stage %d: clock %g, physical time %g", k, r.X[k][2], r.TStagePhys[k])
+	for k := range r.StageX {
+		if d := math.Abs(r.StageX[k][2] - r.StageTPhys[k]); d > 1e-8 {
+			t.Errorf("stage %d: clock %g, physical time %g", k, r.StageX[k][2], r.StageTPhys[k])
 		}
-		if d := math.Abs(r.X[k][2] - 2*float64(k)/N); d > 1e-6 {
-			t.Errorf("stage %d: clock %g, want %g", k, r.X[k][2], 2*float64(k)/N)
+		if d := math.Abs(r.StageX[k][2] - 2*float64(k)/N); d > 1e-6 {
+			t.Errorf("stage %d: clock %g, want %g", k, r.StageX[k][2], 2*float64(k)/N)
 		}
 	}
-	if r.TStage[N] != 1 {
-		t.Errorf("numerical horizon %g", r.TStage[N])
+	if r.StageT[N] != 1 {
+		t.Errorf("numerical horizon %g", r.StageT[N])
 	}
 }
 
@@ -193,11 +191,11 @@ func TestOCPStageSpeedOfTime(t *testing.T) {
 // point forbids it (the solution then alternates a and b around x = 1). Warm-starting from the solution must reproduce it.
 func TestOCPPathComp(t *testing.T) {
 	p := pathCompOCP()
-	s, err := fesd.NewOCPSolver(p)
+	s, err := fesd.NewOCPSolver(p, fesd.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	r, err := s.Solve(context.Background())
+	r, err := s.Solve(context.Background(), fesd.Start{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -211,7 +209,7 @@ func TestOCPPathComp(t *testing.T) {
 	}
 	// without the complementarity a = b = 1 somewhere
 	p.PathComps = nil
-	rf, err := fesd.SolveOCP(context.Background(), p)
+	rf, err := fesd.SolveOCP(context.Background(), p, fesd.Options{}, fesd.Start{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -222,10 +220,7 @@ func TestOCPPathComp(t *testing.T) {
 	if maxab < 0.5 || rf.Objective >= r.Objective {
 		t.Errorf("without the complementarity: max a·b = %g, objective %g (with: %g)", maxab, rf.Objective, r.Objective)
 	}
-	if err := s.SetWarm(r); err != nil {
-		t.Fatal(err)
-	}
-	r2, err := s.Solve(context.Background())
+	r2, err := s.Solve(context.Background(), fesd.Start{Warm: r})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -234,15 +229,14 @@ func TestOCPPathComp(t *testing.T) {
 		t.Errorf("warm start: status %v, objective %g, want %g", r2.Status, r2.Objective, r.Objective)
 	}
 	// The same from the saved solution vector, in a solver built anew (as
-	// another process would), through OCP.Warm.
+	// another process would), through Start.Warm.
 	w := r.NLPSolution()
 	if len(w) != s.NumVariables() {
 		t.Fatalf("NLPSolution has %d entries, the NLP %d variables", len(w), s.NumVariables())
 	}
-	p3 := pathCompOCP()
-	p3.Warm = fesd.WarmFromNLPSolution(w)
+	warm := fesd.WarmFromNLPSolution(w)
 	w[0] = math.NaN() // the warm start holds its own copy
-	r3, err := fesd.SolveOCP(context.Background(), p3)
+	r3, err := fesd.SolveOCP(context.Background(), pathCompOCP(), fesd.Options{}, fesd.Start{Warm: warm})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -254,42 +248,39 @@ func TestOCPPathComp(t *testing.T) {
 	}
 }
 
-// TestOCPSetHomotopy continues a homotopy with other settings: the path
+// TestOCPWithHomotopy continues a homotopy with other settings: the path
 // complementarity OCP of TestOCPPathComp stopped after two Scholtes steps
 // (σ = 1, 0.1, so not solved), then finished by the exact ℓ1 penalty from
 // that point, must reach the complementarity tolerance and the objective of
 // the full Scholtes homotopy (the reference, solved from scratch).
-func TestOCPSetHomotopy(t *testing.T) {
+func TestOCPWithHomotopy(t *testing.T) {
 	p := pathCompOCP()
-	ref, err := fesd.SolveOCP(context.Background(), p)
+	ref, err := fesd.SolveOCP(context.Background(), p, fesd.Options{}, fesd.Start{})
 	if err != nil {
 		t.Fatal(err)
 	}
 	if ref.Status != mpcc.Solved {
 		t.Fatalf("reference: status %v", ref.Status)
 	}
-	p.Options.MPCC.MaxSteps = 2
-	s, err := fesd.NewOCPSolver(p)
+	s, err := fesd.NewOCPSolver(p, fesd.Options{MPCC: mpcc.Settings{MaxSteps: 2}})
 	if err != nil {
 		t.Fatal(err)
 	}
-	r1, err := s.Solve(context.Background())
+	r1, err := s.Solve(context.Background(), fesd.Start{})
 	if err != nil {
 		t.Fatal(err)
 	}
 	if r1.Status == mpcc.Solved || r1.CompResidual < 1e-3 {
 		t.Fatalf("two steps: status %v, residual %g; the test needs an unfinished homotopy", r1.Status, r1.CompResidual)
 	}
-	if err := s.SetHomotopy(mpcc.Settings{Kappa: 2}); !errors.Is(err, fesd.ErrOptions) {
+	if _, err := s.WithHomotopy(mpcc.Settings{Kappa: 2}); !errors.Is(err, fesd.ErrOptions) {
 		t.Errorf("Kappa = 2: %v, want ErrOptions", err)
 	}
-	if err := s.SetHomotopy(mpcc.Settings{Steering: mpcc.L1, Sigma0: 0.1}); err != nil {
+	l1, err := s.WithHomotopy(mpcc.Settings{Steering: mpcc.L1, Sigma0: 0.1})
+	if err != nil {
 		t.Fatal(err)
 	}
-	if err := s.SetWarm(r1); err != nil {
-		t.Fatal(err)
-	}
-	r2, err := s.Solve(context.Background())
+	r2, err := l1.Solve(context.Background(), fesd.Start{Warm: r1})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -324,14 +315,14 @@ func pathCompOCP() *fesd.OCP {
 // the point violates by exactly 0.25 (x*(T) from the solution), it is 0.25.
 func TestOCPInfeasibility(t *testing.T) {
 	p := pathCompOCP()
-	r, err := fesd.SolveOCP(context.Background(), p)
+	r, err := fesd.SolveOCP(context.Background(), p, fesd.Options{}, fesd.Start{})
 	if err != nil {
 		t.Fatal(err)
 	}
 	if r.Status != mpcc.Solved || r.Infeasibility > 1e-6 {
 		t.Fatalf("status %v, infeasibility %g", r.Status, r.Infeasibility)
 	}
-	e0, err := fesd.NewOCPSolver(p)
+	e0, err := fesd.NewOCPSolver(p, fesd.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -339,9 +330,9 @@ func TestOCPInfeasibility(t *testing.T) {
 		t.Errorf("Evaluate at the solution: %v, infeasibility %v, the solve's %v", err, e.Infeasibility, r.Infeasibility)
 	}
 	q := pathCompOCP()
-	xT := r.X[len(r.X)-1][0]
+	xT := r.StageX[len(r.StageX)-1][0]
 	q.Terminal = []fesd.Constraint{{G: ad.Vec{q.Model.X[0]}, L: []float64{math.Inf(-1)}, U: []float64{xT - 0.25}}}
-	s, err := fesd.NewOCPSolver(q)
+	s, err := fesd.NewOCPSolver(q, fesd.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -8,31 +8,108 @@ import (
 	"sort"
 	"time"
 
-	"github.com/fesd-go/fesd/ad"
 	"github.com/fesd-go/fesd/dcs"
 	"github.com/fesd-go/fesd/mpcc"
 	"github.com/fesd-go/fesd/nlp"
 )
 
+// Start is where a solve of an OCP begins: an initial guess, a warm start
+// from a previous result, or the interpolation of a result on another grid.
+// The zero Start is the default initialization.
+type Start struct {
+	// XInit is nil (a forward simulation from x₀ with the initial controls
+	// by explicit RK4 on the uniform grid, or x₀ everywhere if that
+	// simulation fails), one row (a constant state; [][]float64{X0} is
+	// nosnoc's initialization) or N+1 rows at the stage boundaries (a
+	// reference trajectory, interpolated linearly inside every stage).
+	XInit [][]float64
+	// UInit is nil (0 projected into the bounds), one row or N rows.
+	UInit [][]float64
+	// V0 starts the global variables OCP.V (nil: 0 projected into the
+	// bounds).
+	V0 []float64
+	// SOTInit starts the speed-of-time variables (0: 1).
+	SOTInit float64
+	// Warm, if not nil, is a previous result of the same problem whose
+	// solution is the start (it overrides every other field).
+	Warm *OCPResult
+	// InitFrom, if not nil, is a result of a problem with the same states
+	// and controls on any grid (another N, N_FE, Runge–Kutta scheme or DCS
+	// formulation, for example a coarser solve in a mesh-refinement
+	// continuation): it replaces XInit and UInit. The states at the new
+	// stage points and element ends are interpolated linearly in the
+	// fraction τ/T of the numerical horizon between its stage points and
+	// element boundaries; every stage takes the control, speed of time and
+	// global variables of the old stage that contains its midpoint; the
+	// step sizes start uniform and the algebraic variables at the
+	// consistent values of the DCS at the interpolated states. The result
+	// needs its trajectory (a Solve or Evaluate result, not
+	// WarmFromNLPSolution).
+	InitFrom *OCPResult
+}
+
+// validate checks the start against the problem's dimensions.
+func (st *Start) validate(p *OCP) error {
+	nx, nu := len(p.Model.X), len(p.Model.U)
+	switch len(st.XInit) {
+	case 0, 1, p.N + 1:
+	default:
+		return fmt.Errorf("%w: XInit has %d rows, want 1 or N+1 = %d", ErrDimension, len(st.XInit), p.N+1)
+	}
+	for k, r := range st.XInit {
+		if err := checkVec(fmt.Sprintf("XInit[%d]", k), r, nx); err != nil {
+			return err
+		}
+	}
+	switch len(st.UInit) {
+	case 0, 1, p.N:
+	default:
+		return fmt.Errorf("%w: UInit has %d rows, want 1 or N = %d", ErrDimension, len(st.UInit), p.N)
+	}
+	for k, r := range st.UInit {
+		if err := checkVec(fmt.Sprintf("UInit[%d]", k), r, nu); err != nil {
+			return err
+		}
+	}
+	if st.V0 != nil {
+		if err := checkVec("V0", st.V0, len(p.V)); err != nil {
+			return err
+		}
+	}
+	if math.IsNaN(st.SOTInit) || st.SOTInit < 0 || math.IsInf(st.SOTInit, 0) {
+		return fmt.Errorf("%w: SOTInit = %g", ErrBounds, st.SOTInit)
+	}
+	if st.InitFrom != nil {
+		if err := checkInitFrom(st.InitFrom, nx, nu); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
 // OCPSolver holds the compiled FESD NLP of an OCP. NewOCPSolver builds and
-// compiles it once; Solve runs the MPCC homotopy; SetX0 changes the initial
-// state (a parameter of the NLP) for another solve, as in MPC.
+// compiles it once; Solve runs the MPCC homotopy from a Start; SetX0
+// changes the initial state (a parameter of the NLP) for another solve, as
+// in model-predictive control.
 //
 // An OCPSolver is not safe for concurrent use.
 type OCPSolver struct {
-	p    OCP
-	o    *resolved
-	b    *ocpTranscription
-	prob paramNLP
-	x0   []float64
-	from *initSource // interpolant of p.InitFrom during a cold start
+	p     OCP
+	o     *resolved
+	tr    *transcription
+	sw    *switchInfo
+	x0    []float64
+	inner *mpcc.NLPSolver // kept across solves (KKT analysis reused)
 	// BuildTime is the time NewOCPSolver took (transcription, derivatives
 	// and compilation).
 	BuildTime time.Duration
 }
 
-// OCPResult is the solution of an OCP.
+// OCPResult is the solution of an OCP. Its Trajectory holds the element
+// boundaries, stage points and detected switches; the fields below add
+// the stage-level results, physical times and the solver record.
 type OCPResult struct {
+	Trajectory
 	// Status is the homotopy status (mpcc.Solved on success).
 	Status mpcc.Status
 	// Objective is the OCP cost: running, terminal and tracking costs, T_f
@@ -42,31 +119,20 @@ type OCPResult struct {
 	// TFinal is the physical horizon T_f (T unless time is free or scaled).
 	TFinal float64
 
-	// Stage-level results: X are the N+1 states s_k at the stage boundaries,
-	// U the N controls q_k, SOT the speed of time of every stage (1 without
-	// speed-of-time variables; the time scaling s_T = T_f/T of a free-time
-	// problem), V the global variables. TStage and TStagePhys are the
-	// numerical and physical times of the stage boundaries.
-	X          [][]float64
+	// StageT are the N+1 stage boundaries (numerical time), StageTPhys
+	// their physical times, StageX the states there (StageX[0] = x₀);
+	// U are the N controls q_k, SOT the speed of time of every stage (1
+	// without speed-of-time variables; the time scaling s_T = T_f/T of a
+	// free-time problem), V the global variables.
+	StageT     []float64
+	StageTPhys []float64
+	StageX     [][]float64
 	U          [][]float64
 	SOT        []float64
 	V          []float64
-	TStage     []float64
-	TStagePhys []float64
-
-	// Element-level results: T (numerical) and TPhys (physical time,
-	// ∫ s dτ) at the element boundaries of all stages, XFE the states there,
-	// H the step sizes (numerical), StageOf the control stage of every
-	// element.
-	T, TPhys []float64
-	XFE      [][]float64
-	H        []float64
-	StageOf  []int
-	// StageT, StageTPhys, StageX, StageZ are the RK stage points of all
-	// elements in order, with the states and algebraic variables (laid out
-	// as DCS.Z) there.
-	StageT, StageTPhys []float64
-	StageX, StageZ     [][]float64
+	// TPhys and PointTPhys are the physical times (∫ s dτ) of the element
+	// boundaries T and of the stage points PointT.
+	TPhys, PointTPhys []float64
 	// ElementResidual is, for every finite element, the largest
 	// complementarity term |c_k(w)| = |Σ G·H| of that element (its
 	// cross-complementarity and step-equilibration terms; path
@@ -92,9 +158,6 @@ type OCPResult struct {
 	// of the MPCC.
 	NumVariables, NumConstraints, NumComplementarities int
 
-	// DCS is the complementarity system that was transcribed.
-	DCS *dcs.DCS
-
 	// LastSuccess is set when the homotopy ended on a failed step after an
 	// earlier step had succeeded: the result at that earlier step's point
 	// (as OCPSolver.Evaluate: Status mpcc.NotSolved; its Homotopy holds the
@@ -105,15 +168,15 @@ type OCPResult struct {
 	w []float64 // NLP solution (warm start)
 }
 
-// NewOCPSolver validates the problem, reformulates the model with
-// p.Options.DCS, builds the NLP of all stages and compiles it. The OCP is
-// copied (later changes to p have no effect).
-func NewOCPSolver(p *OCP) (*OCPSolver, error) {
+// NewOCPSolver validates the problem and the settings, reformulates the
+// model with opts.DCS, builds the NLP of all stages and compiles it. The
+// OCP is copied (later changes to p have no effect).
+func NewOCPSolver(p *OCP, opts Options) (*OCPSolver, error) {
 	start := time.Now()
 	if err := p.validate(); err != nil {
 		return nil, err
 	}
-	o, err := p.Options.resolve()
+	o, err := opts.resolve()
 	if err != nil {
 		return nil, err
 	}
@@ -121,138 +184,104 @@ func NewOCPSolver(p *OCP) (*OCPSolver, error) {
 	if err != nil {
 		return nil, err
 	}
-	b, err := newOCPTranscription(p, d, o)
+	tr, err := newTranscription(p, d, o, false)
 	if err != nil {
 		return nil, err
 	}
-	s := &OCPSolver{p: *p, o: o, b: b, x0: clone(p.X0)}
-	tr := b.tr
-	pv := append(clone(p.X0), b.pvals...)
-	spec := exprSpec{
-		X: tr.w, XL: clone(tr.wl), XU: clone(tr.wu), X0: make([]float64, len(tr.w)),
-		F: tr.obj, G: tr.c, GL: tr.cl, GU: tr.cu,
-		P: b.params, PV: pv,
-		XStage: tr.wstage, GStage: tr.cstage,
-	}
-	prob, err := newParamNLP(spec)
+	sw, err := newSwitchInfo(p.Model, d, o)
 	if err != nil {
-		return nil, fmt.Errorf("fesd: compiling the OCP NLP (expressions may use only the model's X, U, P, Time, V, HorizonSym, and Z at stage points): %w", err)
+		return nil, err
 	}
-	s.prob = prob
-	var xb, xs, tb ad.Vec
-	for n := 0; n <= tr.N; n++ {
-		xb = append(xb, tr.xbE[n]...)
-		tb = append(tb, tr.tbE[n])
-	}
-	for n := 0; n < tr.N; n++ {
-		for m := 0; m < tr.ns; m++ {
-			xs = append(xs, tr.stageX[n][m]...)
-		}
-	}
-	out, err := ad.NewFunction("ocp_out",
-		[]ad.Arg{{Name: "w", V: tr.w}, {Name: "p", V: b.params}},
-		[]ad.Arg{{Name: "xb", V: xb}, {Name: "xs", V: xs}, {Name: "tb", V: tb}, {Name: "h", V: tr.hE},
-			{Name: "cost", V: ad.Vec{b.cost}}, {Name: "obj", V: ad.Vec{tr.obj}}, {Name: "tf", V: ad.Vec{b.TfE}}, {Name: "s", V: b.sE}})
-	if err != nil {
-		return nil, fmt.Errorf("fesd: compiling the OCP output function: %w", err)
-	}
-	b.out = out
-	b.outW = out.NewWorkspace()
+	s := &OCPSolver{p: *p, o: o, tr: tr, sw: sw, x0: clone(p.X0)}
 	s.BuildTime = time.Since(start)
 	return s, nil
 }
 
-// SolveOCP builds the problem and solves it once.
-func SolveOCP(ctx context.Context, p *OCP) (*OCPResult, error) {
-	s, err := NewOCPSolver(p)
+// SolveOCP builds the problem and solves it once from start.
+func SolveOCP(ctx context.Context, p *OCP, opts Options, start Start) (*OCPResult, error) {
+	s, err := NewOCPSolver(p, opts)
 	if err != nil {
 		return nil, err
 	}
-	return s.Solve(ctx)
+	return s.Solve(ctx, start)
+}
+
+// WithHomotopy returns a solver for the same compiled NLP with other
+// homotopy settings, for example a few more steps with a smaller σ₀ from a
+// previous result (Start.Warm), or the exact ℓ1 penalty from a point the
+// Scholtes relaxation reached. The relaxation must allow the OCP's cross
+// complementarity form (Options.Validate). The two solvers share the NLP:
+// use them one at a time.
+func (s *OCPSolver) WithHomotopy(set mpcc.Settings) (*OCPSolver, error) {
+	o := s.o.Options
+	o.MPCC = set
+	r, err := o.resolve()
+	if err != nil {
+		return nil, err
+	}
+	c := *s
+	ro := *s.o
+	ro.MPCC = r.MPCC
+	c.o = &ro
+	c.inner = nil
+	c.x0 = clone(s.x0)
+	return &c, nil
 }
 
 // DCS returns the complementarity system the solver transcribes.
-func (s *OCPSolver) DCS() *dcs.DCS { return s.b.d }
+func (s *OCPSolver) DCS() *dcs.DCS { return s.tr.d }
 
 // NumVariables returns the number of NLP variables.
-func (s *OCPSolver) NumVariables() int { return len(s.b.tr.w) }
+func (s *OCPSolver) NumVariables() int { return s.tr.numW }
 
 // NumConstraints returns the number of NLP constraints.
-func (s *OCPSolver) NumConstraints() int { return len(s.b.tr.c) }
+func (s *OCPSolver) NumConstraints() int { return s.tr.numC }
 
 // NumComplementarities returns the number of complementarity terms.
-func (s *OCPSolver) NumComplementarities() int { return len(s.b.tr.comp) }
+func (s *OCPSolver) NumComplementarities() int { return len(s.tr.comp) }
 
 // SetX0 changes the initial state for the next Solve.
 func (s *OCPSolver) SetX0(x0 []float64) error {
-	if err := checkVec("x0", x0, s.b.tr.nx); err != nil {
+	if err := checkVec("x0", x0, s.tr.nx); err != nil {
 		return err
 	}
 	s.x0 = clone(x0)
 	return nil
 }
 
-// SetWarm sets the result whose solution starts the next Solve (nil: the
-// OCP's initialization).
-func (s *OCPSolver) SetWarm(r *OCPResult) error {
-	if r != nil {
-		if err := checkWarm(r.w, len(s.b.tr.w)); err != nil {
-			return err
-		}
-	}
-	s.p.Warm = r
-	return nil
-}
-
-// SetInitFrom sets the result whose trajectory initializes the next Solve
-// on this grid (OCP.InitFrom; nil: the OCP's XInit and UInit).
-func (s *OCPSolver) SetInitFrom(r *OCPResult) error {
-	if r != nil {
-		if err := checkInitFrom(r, s.b.tr.nx, s.b.tr.nu); err != nil {
-			return err
-		}
-	}
-	s.p.InitFrom = r
-	return nil
+// params returns the parameter vector of the NLP: the OCP's values with
+// the current x₀.
+func (s *OCPSolver) params() []float64 {
+	pv := clone(s.tr.pvals)
+	copy(pv[s.tr.px0:], s.x0)
+	return pv
 }
 
 // Evaluate returns the result at the NLP point w without solving (for
 // example a solution saved with NLPSolution, to plot it or to initialize
-// another grid through OCP.InitFrom): the trajectory, controls, times,
+// another grid through Start.InitFrom): the trajectory, controls, times,
 // algebraic variables, objective and the complementarity residuals at w.
 // Its Status is mpcc.NotSolved and it has no homotopy record.
 func (s *OCPSolver) Evaluate(w []float64) (*OCPResult, error) {
-	b := s.b
-	tr := b.tr
-	if err := checkWarm(w, len(tr.w)); err != nil {
+	tr := s.tr
+	if err := checkWarm(w, tr.numW); err != nil {
 		return nil, err
 	}
-	pv := append(clone(s.x0), b.pvals...)
-	r := &OCPResult{
-		Status:       mpcc.NotSolved,
-		NumVariables: len(tr.w), NumConstraints: len(tr.c), NumComplementarities: len(tr.comp),
-		DCS: b.d, w: clone(w),
-	}
-	if err := s.fill(r, w, pv); err != nil {
+	zb0, err := s.startValues(Start{})
+	if err != nil {
 		return nil, err
 	}
-	mp := mpcc.Problem{NLP: s.prob, Comp: tr.comp}
-	r.CompResidual, r.NaturalResidual = mp.Residuals(w, tr.wl)
-	var err error
-	if r.Infeasibility, err = s.infeasibility(w, pv); err != nil {
+	r := &OCPResult{Status: mpcc.NotSolved}
+	if err := s.fill(r, w, zb0); err != nil {
 		return nil, err
 	}
 	return r, nil
 }
 
 // infeasibility returns the largest violation at w of the NLP's
-// constraints and variable bounds (OCPResult.Infeasibility) with the
-// parameter values pv.
-func (s *OCPSolver) infeasibility(w, pv []float64) (float64, error) {
-	if err := s.prob.SetParams(pv); err != nil {
-		return 0, err
-	}
-	return nlp.Violation(s.prob, w)
+// constraints and variable bounds (OCPResult.Infeasibility).
+func (s *OCPSolver) infeasibility(w []float64) (float64, error) {
+	return nlp.Violation(s.tr.prob, w)
 }
 
 // checkWarm checks a warm-start vector against an NLP with n variables.
@@ -270,34 +299,24 @@ func checkWarm(w []float64, n int) error {
 func (r *OCPResult) NLPSolution() []float64 { return clone(r.w) }
 
 // WarmFromNLPSolution returns a result that carries only the NLP solution
-// w (a copy), for OCP.Warm or OCPSolver.SetWarm: a start from a solution
-// saved with NLPSolution. Its length is checked against the NLP when the
-// solve starts (ErrDimension) and its entries must be finite
-// (ErrNonFinite).
+// w (a copy), for Start.Warm: a start from a solution saved with
+// NLPSolution. Its length is checked against the NLP when the solve starts
+// (ErrDimension) and its entries must be finite (ErrNonFinite).
 func WarmFromNLPSolution(w []float64) *OCPResult { return &OCPResult{w: clone(w)} }
 
-// SetHomotopy replaces the homotopy settings of the next Solve. With
-// SetWarm it continues a homotopy from a previous result in another way,
-// for example a few more steps with a smaller σ₀, or the exact ℓ1 penalty
-// (Steering = mpcc.L1) from a point the Scholtes relaxation reached. The
-// relaxation must allow the OCP's cross complementarity form, as in
-// Options.Validate.
-func (s *OCPSolver) SetHomotopy(set mpcc.Settings) error {
-	o := s.o.Options
-	o.MPCC = set
-	r, err := o.resolve()
-	if err != nil {
-		return err
-	}
-	s.o.MPCC = r.MPCC
-	return nil
+// guess evaluates the initialization of one start: controls, parameters,
+// global variables and states of every stage.
+type guess struct {
+	s    *OCPSolver
+	st   *Start
+	from *initSource // interpolant of st.InitFrom
 }
 
 // stageP returns the parameter values of stage k with global variables at
 // their start values.
-func (s *OCPSolver) stageP(k int) []float64 {
-	p := &s.p
-	np := s.b.tr.np
+func (g *guess) stageP(k int) []float64 {
+	p := &g.s.p
+	np := g.s.tr.np
 	v := row(p.PStage, k)
 	if v == nil {
 		v = p.P
@@ -306,34 +325,33 @@ func (s *OCPSolver) stageP(k int) []float64 {
 	copy(out, v)
 	for j, e := range p.V {
 		for i := 0; i < np; i++ {
-			if s.b.d.P[i] == e {
-				out[i] = s.vStart(j)
+			if g.s.tr.d.P[i] == e {
+				out[i] = g.vStart(j)
 			}
 		}
 	}
 	return out
 }
 
-func (s *OCPSolver) vStart(j int) float64 {
-	p := &s.p
+func (g *guess) vStart(j int) float64 {
+	p := &g.s.p
 	v := 0.0
-	if p.V0 != nil {
-		v = p.V0[j]
+	if g.st.V0 != nil {
+		v = g.st.V0[j]
 	}
-	if r := p.InitFrom; r != nil && len(r.V) == len(p.V) {
+	if r := g.st.InitFrom; r != nil && len(r.V) == len(p.V) {
 		v = r.V[j]
 	}
 	lo, hi := bnd(p.VL, p.VU, j)
 	return math.Min(math.Max(v, lo), hi)
 }
 
-func (s *OCPSolver) uStart(k int) []float64 {
-	p := &s.p
-	nu := s.b.tr.nu
-	u := make([]float64, nu)
-	copy(u, row(p.UInit, k))
-	if s.from != nil {
-		copy(u, p.InitFrom.U[s.from.stage(s.b, k)])
+func (g *guess) uStart(k int) []float64 {
+	p := &g.s.p
+	u := make([]float64, g.s.tr.nu)
+	copy(u, row(g.st.UInit, k))
+	if g.from != nil {
+		copy(u, g.st.InitFrom.U[g.from.stage(g.s.tr.layout, k)])
 	}
 	for i := range u {
 		lo, hi := bnd(p.UL, p.UU, i)
@@ -343,18 +361,18 @@ func (s *OCPSolver) uStart(k int) []float64 {
 }
 
 // xGuess returns the state guess at fraction f ∈ [0, 1] of stage k.
-func (s *OCPSolver) xGuess(k int, f float64) []float64 {
-	p := &s.p
-	if s.from != nil {
-		return s.from.at(horizonFrac(s.b, k, f))
+func (g *guess) xGuess(k int, f float64) []float64 {
+	if g.from != nil {
+		return g.from.at(horizonFrac(g.s.tr.layout, k, f))
 	}
-	switch len(p.XInit) {
+	xi := g.st.XInit
+	switch len(xi) {
 	case 0:
-		return clone(s.x0)
+		return clone(g.s.x0)
 	case 1:
-		return clone(p.XInit[0])
+		return clone(xi[0])
 	}
-	a, b := p.XInit[k], p.XInit[k+1]
+	a, b := xi[k], xi[k+1]
 	x := make([]float64, len(a))
 	for i := range x {
 		x[i] = (1-f)*a[i] + f*b[i]
@@ -377,12 +395,12 @@ func newInitSource(r *OCPResult) *initSource {
 		f float64
 		x []float64
 	}
-	pts := make([]pt, 0, len(r.T)+len(r.StageT))
+	pts := make([]pt, 0, len(r.T)+len(r.PointT))
 	for i, t := range r.T {
-		pts = append(pts, pt{(t - t0) / T, r.XFE[i]})
+		pts = append(pts, pt{(t - t0) / T, r.X[i]})
 	}
-	for i, t := range r.StageT {
-		pts = append(pts, pt{(t - t0) / T, r.StageX[i]})
+	for i, t := range r.PointT {
+		pts = append(pts, pt{(t - t0) / T, r.PointX[i]})
 	}
 	sort.SliceStable(pts, func(i, j int) bool { return pts[i].f < pts[j].f })
 	src := &initSource{}
@@ -393,7 +411,7 @@ func newInitSource(r *OCPResult) *initSource {
 		src.f = append(src.f, q.f)
 		src.x = append(src.x, q.x)
 	}
-	for _, t := range r.TStage {
+	for _, t := range r.StageT {
 		src.fs = append(src.fs, (t-t0)/T)
 	}
 	return src
@@ -421,25 +439,15 @@ func (src *initSource) at(f float64) []float64 {
 
 // horizonFrac returns the fraction of the numerical horizon at fraction f
 // of stage k.
-func horizonFrac(b *ocpTranscription, k int, f float64) float64 {
-	return (b.tau[k] + f*(b.tau[k+1]-b.tau[k]) - b.tau[0]) / (b.tau[b.N] - b.tau[0])
+func horizonFrac(L *layout, k int, f float64) float64 {
+	return (L.tau[k] + f*(L.tau[k+1]-L.tau[k]) - L.tau[0]) / (L.tau[L.N] - L.tau[0])
 }
 
 // stage returns the stage of the source that contains the midpoint of
 // stage k of the new grid.
-func (src *initSource) stage(b *ocpTranscription, k int) int {
-	j := sort.SearchFloat64s(src.fs, horizonFrac(b, k, 0.5)) - 1
+func (src *initSource) stage(L *layout, k int) int {
+	j := sort.SearchFloat64s(src.fs, horizonFrac(L, k, 0.5)) - 1
 	return min(max(j, 0), len(src.fs)-2)
-}
-
-func zeroSmall(d *dcs.DCS, tr *transcription, zb0 []float64, tol float64) {
-	for _, grp := range d.Comp {
-		for _, pr := range grp.Pairs {
-			if pos, ok := tr.bzPos[pr.Lambda]; ok && zb0[pos] <= tol {
-				zb0[pos] = 0
-			}
-		}
-	}
 }
 
 func initialGuess(d *dcs.DCS, x, u, p []float64) ([]float64, error) {
@@ -454,97 +462,96 @@ func initialGuess(d *dcs.DCS, x, u, p []float64) ([]float64, error) {
 	return z, nil
 }
 
-// start builds the starting point and the bounds of the start variables.
-func (s *OCPSolver) start() (w0, xl, xu []float64, err error) {
-	b := s.b
-	tr, d, p := b.tr, b.d, &s.p
-	s.from = nil
-	if p.Warm == nil && p.InitFrom != nil {
-		s.from = newInitSource(p.InitFrom)
+// startValues returns the fixed values of the boundary variables at x₀:
+// the consistent algebraic values there with the start's first control.
+func (s *OCPSolver) startValues(st Start) ([]float64, error) {
+	g := &guess{s: s, st: &st}
+	if st.Warm == nil && st.InitFrom != nil {
+		g.from = newInitSource(st.InitFrom)
 	}
-	z0, err := initialGuess(d, s.x0, s.uStart(0), s.stageP(0))
+	z0, err := initialGuess(s.tr.d, s.x0, g.uStart(0), g.stageP(0))
 	if err != nil {
-		return nil, nil, nil, err
+		return nil, err
 	}
-	zb0 := make([]float64, len(d.BoundaryZ))
-	for i, zi := range d.BoundaryZ {
-		zb0[i] = z0[zi]
+	return s.tr.startValues(s.tr.d, z0, s.o.SwitchTol), nil
+}
+
+// start builds the starting point and the variable bounds of one solve.
+func (s *OCPSolver) start(st Start) (w0, xl, xu, zb0 []float64, err error) {
+	tr := s.tr
+	zb0, err = s.startValues(st)
+	if err != nil {
+		return nil, nil, nil, nil, err
 	}
-	zeroSmall(d, tr, zb0, s.o.SwitchTol)
 	xl, xu = clone(tr.wl), clone(tr.wu)
-	if tr.startIdx >= 0 {
-		for i := range zb0 {
-			zi := d.BoundaryZ[i]
-			v := math.Min(math.Max(zb0[i], d.ZLower[zi]), d.ZUpper[zi])
-			xl[tr.startIdx+i], xu[tr.startIdx+i] = v, v
+	tr.fixStart(tr.d, xl, xu, zb0)
+	if st.Warm != nil {
+		if err := checkWarm(st.Warm.w, tr.numW); err != nil {
+			return nil, nil, nil, nil, err
 		}
-	}
-	if p.Warm != nil {
-		if err := checkWarm(p.Warm.w, len(tr.w)); err != nil {
-			return nil, nil, nil, err
-		}
-		w0 = clone(p.Warm.w)
+		w0 = clone(st.Warm.w)
 	} else {
-		w0, err = s.coldStart(zb0)
-		if err != nil {
-			return nil, nil, nil, err
+		g := &guess{s: s, st: &st}
+		if st.InitFrom != nil {
+			g.from = newInitSource(st.InitFrom)
 		}
-	}
-	if tr.startIdx >= 0 {
-		for i := range zb0 {
-			w0[tr.startIdx+i] = xl[tr.startIdx+i]
+		if w0, err = g.coldStart(zb0); err != nil {
+			return nil, nil, nil, nil, err
 		}
 	}
 	for k := range w0 {
 		w0[k] = math.Min(math.Max(w0[k], xl[k]), xu[k])
 	}
-	return w0, xl, xu, nil
+	return w0, xl, xu, zb0, nil
 }
 
-func (s *OCPSolver) coldStart(zb0 []float64) ([]float64, error) {
-	b := s.b
-	tr, d, p, tab := b.tr, b.d, &s.p, s.o.tab
+// coldStart builds a starting point from the initialization of the start:
+// the guessed states at every stage point and element end, the consistent
+// algebraic values of the DCS there, nominal step sizes, and the controls,
+// speeds of time and global variables of the start.
+func (g *guess) coldStart(zb0 []float64) ([]float64, error) {
+	s := g.s
+	tr, d, p, tab := s.tr, s.tr.d, &s.p, s.o.tab
 	ns := tr.ns
-	NE := tr.N
-	// guesses per element: stage points and end
+	NE := tr.NE
 	xG := make([][][]float64, NE)
 	zG := make([][][]float64, NE)
 	fG := make([][][]float64, NE)
 	xE := make([][]float64, NE)
 	zE := make([][]float64, NE)
-	sot := make([]float64, b.N)
+	sot := make([]float64, tr.N)
 	for k := range sot {
 		sot[k] = 1
-		if b.sIdx[k] >= 0 && p.SOTInit > 0 {
-			sot[k] = p.SOTInit
+		if tr.sot[k] >= 0 && g.st.SOTInit > 0 {
+			sot[k] = g.st.SOTInit
 		}
-		if b.sGlob >= 0 && p.SpeedOfTime == GlobalSpeedOfTime && p.SOTInit > 0 {
-			sot[k] = p.SOTInit
+		if tr.sotG >= 0 && p.SpeedOfTime == GlobalSpeedOfTime && g.st.SOTInit > 0 {
+			sot[k] = g.st.SOTInit
 		}
 	}
-	if s.from != nil {
+	if g.from != nil {
 		for k := range sot {
-			if b.sIdx[k] >= 0 || b.sGlob >= 0 {
-				sot[k] = p.InitFrom.SOT[s.from.stage(b, k)]
+			if tr.sot[k] >= 0 || tr.sotG >= 0 {
+				sot[k] = g.st.InitFrom.SOT[g.from.stage(tr.layout, k)]
 			}
 		}
 	}
 	var simX [][][]float64
 	var simE [][]float64
-	if len(p.XInit) == 0 && s.from == nil {
-		simX, simE = s.forwardGuess(sot)
+	if len(g.st.XInit) == 0 && g.from == nil {
+		simX, simE = g.forwardGuess(sot)
 	}
 	for n := 0; n < NE; n++ {
-		k := b.stageOf[n]
-		ln := n - b.elemStart[k]
-		nf := float64(b.nfe[k])
-		u, pv := s.uStart(k), s.stageP(k)
+		k := tr.stageOf[n]
+		ln := n - tr.elemStart[k]
+		nf := float64(tr.nfe[k])
+		u, pv := g.uStart(k), g.stageP(k)
 		xG[n] = make([][]float64, ns)
 		zG[n] = make([][]float64, ns)
 		fG[n] = make([][]float64, ns)
 		for m := 0; m < ns; m++ {
 			fr := (float64(ln) + tab.C[m]) / nf
-			x := s.xGuess(k, fr)
+			x := g.xGuess(k, fr)
 			if simX != nil {
 				x = simX[n][m]
 			}
@@ -554,7 +561,7 @@ func (s *OCPSolver) coldStart(zb0 []float64) ([]float64, error) {
 			}
 			xG[n][m], zG[n][m] = x, z
 			if s.o.Representation == Differential {
-				t := b.tau[k] + fr*(b.tau[k+1]-b.tau[k])
+				t := p.T0 + tr.tau[k] + fr*(tr.tau[k+1]-tr.tau[k])
 				f, err := d.EvalF(x, u, pv, z, t)
 				if err != nil {
 					return nil, err
@@ -565,7 +572,7 @@ func (s *OCPSolver) coldStart(zb0 []float64) ([]float64, error) {
 				fG[n][m] = f
 			}
 		}
-		xE[n] = s.xGuess(k, float64(ln+1)/nf)
+		xE[n] = g.xGuess(k, float64(ln+1)/nf)
 		if simE != nil {
 			xE[n] = simE[n]
 		}
@@ -577,14 +584,14 @@ func (s *OCPSolver) coldStart(zb0 []float64) ([]float64, error) {
 	}
 	hs := make([]float64, NE)
 	for n := range hs {
-		hs[n] = b.h0[b.stageOf[n]]
+		hs[n] = tr.h0[tr.stageOf[n]]
 	}
-	w := make([]float64, len(tr.w))
-	tr.fillStart(w, elementStart{h: hs, x: xG, f: fG, z: zG, xe: xE, ze: zE, startZB0: zb0})
+	w := make([]float64, tr.numW)
+	tr.fillStart(w, elementStart{h: hs, x: xG, f: fG, z: zG, xe: xE, ze: zE, startZB0: zb0}, s.o.Representation, d)
 	for i, inf := range tr.winfo {
 		switch inf.kind {
 		case vU:
-			w[i] = s.uStart(inf.n)[inf.i]
+			w[i] = g.uStart(inf.n)[inf.i]
 		case vSOT:
 			if inf.n >= 0 {
 				w[i] = sot[inf.n]
@@ -592,7 +599,7 @@ func (s *OCPSolver) coldStart(zb0 []float64) ([]float64, error) {
 				w[i] = sot[0]
 			}
 		case vV:
-			w[i] = s.vStart(inf.i)
+			w[i] = g.vStart(inf.i)
 		}
 	}
 	return w, nil
@@ -603,12 +610,12 @@ func (s *OCPSolver) coldStart(zb0 []float64) ([]float64, error) {
 // DCS's initial guess at every point (the mode of the region the point is
 // in), and returns the states at the stage points and element ends. It
 // returns nil if an evaluation fails or the trajectory is not finite.
-func (s *OCPSolver) forwardGuess(sot []float64) ([][][]float64, [][]float64) {
-	b := s.b
-	tr, d, tab := b.tr, b.d, s.o.tab
+func (g *guess) forwardGuess(sot []float64) ([][][]float64, [][]float64) {
+	s := g.s
+	tr, d, tab := s.tr, s.tr.d, s.o.tab
 	ns := tr.ns
 	f := func(x []float64, k int, t float64) ([]float64, bool) {
-		u, pv := s.uStart(k), s.stageP(k)
+		u, pv := g.uStart(k), g.stageP(k)
 		z, err := d.InitialGuess(x, u, pv)
 		if err != nil {
 			return nil, false
@@ -655,13 +662,13 @@ func (s *OCPSolver) forwardGuess(sot []float64) ([][][]float64, [][]float64) {
 		}
 		return o, true
 	}
-	xs := make([][][]float64, tr.N)
-	xe := make([][]float64, tr.N)
+	xs := make([][][]float64, tr.NE)
+	xe := make([][]float64, tr.NE)
 	x := clone(s.x0)
-	for n := 0; n < tr.N; n++ {
-		k := b.stageOf[n]
-		h := b.h0[k]
-		t := b.tau[k] + float64(n-b.elemStart[k])*h
+	for n := 0; n < tr.NE; n++ {
+		k := tr.stageOf[n]
+		h := tr.h0[k]
+		t := s.p.T0 + tr.tau[k] + float64(n-tr.elemStart[k])*h
 		xs[n] = make([][]float64, ns)
 		pos := 0.0
 		cur := x
@@ -687,49 +694,58 @@ func (s *OCPSolver) forwardGuess(sot []float64) ([][][]float64, [][]float64) {
 	return xs, xe
 }
 
-// Solve runs the MPCC homotopy from the OCP's initialization (or the warm
-// start). A homotopy that does not reach mpcc.Solved is reported in
-// Result.Status, not as an error; the error is for problems that could not
-// run (bad inputs, evaluation errors).
-func (s *OCPSolver) Solve(ctx context.Context) (*OCPResult, error) {
-	b := s.b
-	tr := b.tr
-	w0, xl, xu, err := s.start()
+// solver returns the MPCC solver of one solve, with the inner NLP solver
+// kept across solves (the KKT pattern, ordering and symbolic factorization
+// of the relaxed NLP are analysed once).
+func (s *OCPSolver) solver() mpcc.Solver {
+	sv := mpcc.Solver{Settings: s.o.MPCC, Inner: s.o.Inner}
+	if sv.Inner == nil {
+		if s.inner == nil {
+			ns := mpcc.DefaultNLPSettings()
+			if s.o.MPCC.NLP != nil {
+				ns = *s.o.MPCC.NLP
+			}
+			s.inner = &mpcc.NLPSolver{Settings: ns}
+		}
+		sv.Inner = s.inner
+	}
+	return sv
+}
+
+// Solve runs the MPCC homotopy from start. A homotopy that does not reach
+// mpcc.Solved is reported in Result.Status, not as an error; the error is
+// for problems that could not run (bad inputs, evaluation errors).
+func (s *OCPSolver) Solve(ctx context.Context, start Start) (*OCPResult, error) {
+	if err := start.validate(&s.p); err != nil {
+		return nil, err
+	}
+	tr := s.tr
+	w0, xl, xu, zb0, err := s.start(start)
 	if err != nil {
 		return nil, err
 	}
-	pv := append(clone(s.x0), b.pvals...)
-	if err := s.prob.SetParams(pv); err != nil {
+	if err := s.setup(w0, xl, xu); err != nil {
 		return nil, err
 	}
-	if err := s.prob.SetVarBounds(xl, xu); err != nil {
-		return nil, err
-	}
-	if err := s.prob.SetStart(w0); err != nil {
-		return nil, err
-	}
-	solver := mpcc.Solver{Settings: s.o.MPCC, Inner: s.o.Inner}
-	res, err := solver.Solve(ctx, &mpcc.Problem{NLP: s.prob, Comp: tr.comp})
+	sv := s.solver()
+	res, err := sv.Solve(ctx, &mpcc.Problem{NLP: tr.prob, Comp: tr.comp})
 	if err != nil {
 		return nil, fmt.Errorf("fesd: OCP homotopy: %w", err)
 	}
 	r := &OCPResult{
 		Status: res.Status, Homotopy: res.Steps,
 		CompResidual: res.CompResidual, NaturalResidual: res.NaturalResidual, Elapsed: res.Elapsed,
-		NumVariables: len(tr.w), NumConstraints: len(tr.c), NumComplementarities: len(tr.comp),
-		DCS: b.d, w: clone(res.X),
 	}
 	for _, st := range res.Steps {
 		r.Iterations += st.Iterations
 	}
-	if err := s.fill(r, res.X, pv); err != nil {
+	if err := s.fill(r, res.X, zb0); err != nil {
 		return nil, err
 	}
-	if r.Infeasibility, err = s.infeasibility(res.X, pv); err != nil {
-		return nil, err
-	}
+	r.CompResidual, r.NaturalResidual = res.CompResidual, res.NaturalResidual
 	if ls := res.LastSuccess; ls != nil && ls.Step < len(res.Steps)-1 {
-		if r.LastSuccess, err = s.Evaluate(ls.X); err != nil {
+		r.LastSuccess = &OCPResult{Status: mpcc.NotSolved}
+		if err := s.fill(r.LastSuccess, ls.X, zb0); err != nil {
 			return nil, err
 		}
 		r.LastSuccess.Homotopy = append([]mpcc.HomotopyStep(nil), res.Steps[:ls.Step+1]...)
@@ -740,53 +756,63 @@ func (s *OCPSolver) Solve(ctx context.Context) (*OCPResult, error) {
 	return r, nil
 }
 
-func (s *OCPSolver) fill(r *OCPResult, w, pv []float64) error {
-	b := s.b
-	tr := b.tr
-	nx, nz, ns, NE, N := tr.nx, tr.nz, tr.ns, tr.N, b.N
-	xb := make([]float64, (NE+1)*nx)
-	xs := make([]float64, NE*ns*nx)
-	tb := make([]float64, NE+1)
-	h := make([]float64, NE)
-	cost, obj, tf := make([]float64, 1), make([]float64, 1), make([]float64, 1)
-	sv := make([]float64, N)
-	if err := b.out.Eval(b.outW, [][]float64{w, pv}, [][]float64{xb, xs, tb, h, cost, obj, tf, sv}); err != nil {
+// setup sets the parameters, bounds and start of the compiled NLP.
+func (s *OCPSolver) setup(w0, xl, xu []float64) error {
+	tr := s.tr
+	if err := tr.prob.SetParams(s.params()); err != nil {
 		return err
 	}
-	r.Objective, r.NLPObjective, r.TFinal = cost[0], obj[0], tf[0]
-	r.SOT = sv
-	r.T, r.H = tb, h
-	r.StageOf = clone2(b.stageOf)
+	if err := tr.prob.SetVarBounds(xl, xu); err != nil {
+		return err
+	}
+	return tr.prob.SetStart(w0)
+}
+
+// fill writes the result at the NLP point w: trajectory, switches,
+// stage-level values, residuals and infeasibility.
+func (s *OCPSolver) fill(r *OCPResult, w, zb0 []float64) error {
+	tr := s.tr
+	pv := s.params()
+	if err := tr.prob.SetParams(pv); err != nil {
+		return err
+	}
+	out, err := tr.outputs(w, pv)
+	if err != nil {
+		return err
+	}
+	NE, N := tr.NE, tr.N
+	r.w = clone(w)
+	r.NumVariables, r.NumConstraints, r.NumComplementarities = tr.numW, tr.numC, len(tr.comp)
+	r.Trajectory.fill(tr, w, out, zb0)
+	r.Objective, r.NLPObjective, r.TFinal = out.cost, out.obj, out.tf
+	r.SOT = out.s
 	r.TPhys = make([]float64, NE+1)
 	r.TPhys[0] = s.p.T0
 	for n := 0; n < NE; n++ {
-		r.TPhys[n+1] = r.TPhys[n] + sv[b.stageOf[n]]*h[n]
+		r.TPhys[n+1] = r.TPhys[n] + r.SOT[tr.stageOf[n]]*r.H[n]
 	}
-	for n := 0; n <= NE; n++ {
-		r.XFE = append(r.XFE, clone(xb[n*nx:(n+1)*nx]))
-	}
-	tab := s.o.tab
+	c := s.o.tab.C
 	for n := 0; n < NE; n++ {
-		k := b.stageOf[n]
-		for m := 0; m < ns; m++ {
-			q := n*ns + m
-			r.StageX = append(r.StageX, clone(xs[q*nx:(q+1)*nx]))
-			r.StageZ = append(r.StageZ, clone(w[tr.zIdx[n][m]:tr.zIdx[n][m]+nz]))
-			r.StageT = append(r.StageT, tb[n]+tab.C[m]*h[n])
-			r.StageTPhys = append(r.StageTPhys, r.TPhys[n]+sv[k]*tab.C[m]*h[n])
+		for m := 0; m < tr.ns; m++ {
+			r.PointTPhys = append(r.PointTPhys, r.TPhys[n]+r.SOT[tr.stageOf[n]]*c[m]*r.H[n])
 		}
 	}
 	for k := 0; k <= N; k++ {
-		n := b.elemStart[k]
-		r.X = append(r.X, r.XFE[n])
-		r.TStage = append(r.TStage, tb[n])
-		r.TStagePhys = append(r.TStagePhys, r.TPhys[n])
+		n := tr.elemStart[k]
+		r.StageX = append(r.StageX, r.X[n])
+		r.StageT = append(r.StageT, r.T[n])
+		r.StageTPhys = append(r.StageTPhys, r.TPhys[n])
 	}
+	g := &guess{s: s, st: &Start{}}
 	for k := 0; k < N; k++ {
-		r.U = append(r.U, clone(w[b.uIdx[k]:b.uIdx[k]+tr.nu]))
+		if tr.u[k] >= 0 {
+			r.U = append(r.U, clone(w[tr.u[k]:tr.u[k]+tr.nu]))
+		} else {
+			r.U = append(r.U, make([]float64, tr.nu))
+		}
 	}
-	if b.vIdx >= 0 {
-		r.V = clone(w[b.vIdx : b.vIdx+len(s.p.V)])
+	if tr.v >= 0 {
+		r.V = clone(w[tr.v : tr.v+len(s.p.V)])
 	}
 	r.ElementResidual = make([]float64, NE)
 	for k, c := range tr.comp {
@@ -794,42 +820,42 @@ func (s *OCPSolver) fill(r *OCPResult, w, pv []float64) error {
 			r.ElementResidual[n] = math.Max(r.ElementResidual[n], math.Abs(c.Value(w)))
 		}
 	}
+	mp := mpcc.Problem{NLP: tr.prob, Comp: tr.comp}
+	r.CompResidual, r.NaturalResidual = mp.Residuals(w, tr.wl)
+	if r.Infeasibility, err = s.infeasibility(w); err != nil {
+		return err
+	}
+	// the consistent algebraic values at x₀ with the solution's first
+	// control and parameters, for the switch detection
+	pk := func(k int) []float64 {
+		v := g.stageP(k)
+		for j, e := range s.p.V {
+			for i := range v {
+				if tr.d.P[i] == e {
+					v[i] = r.V[j]
+				}
+			}
+		}
+		return v
+	}
+	z0, err := initialGuess(tr.d, r.X[0], r.U[0], pk(0))
+	if err != nil {
+		return err
+	}
+	r.Z0 = z0
+	sw, err := s.sw.detect(&r.Trajectory, func(n int) []float64 { return r.U[tr.stageOf[n]] }, func(n int) []float64 { return pk(tr.stageOf[n]) })
+	if err != nil {
+		return err
+	}
+	r.Switches = sw
 	return nil
 }
-
-// Final returns the terminal state s_N.
-func (r *OCPResult) Final() []float64 { return r.X[len(r.X)-1] }
-
-// Algebraic returns the stage values of the algebraic variables of one
-// block (dcs.Theta, dcs.Alpha, dcs.Lambda, …) of subsystem sub, one slice
-// per stage point (StageT), or nil if the DCS has no such block.
-func (r *OCPResult) Algebraic(kind dcs.VarKind, sub int) [][]float64 {
-	bl, ok := r.DCS.ZBlock(kind, sub)
-	if !ok {
-		return nil
-	}
-	out := make([][]float64, len(r.StageZ))
-	for i, z := range r.StageZ {
-		out[i] = clone(z[bl.Start : bl.Start+bl.Len])
-	}
-	return out
-}
-
-// Theta returns θ of subsystem sub at the stage points.
-func (r *OCPResult) Theta(sub int) [][]float64 { return r.Algebraic(dcs.Theta, sub) }
-
-// Alpha returns α of subsystem sub (−1: the general steps) at the stage
-// points (Step reformulation).
-func (r *OCPResult) Alpha(sub int) [][]float64 { return r.Algebraic(dcs.Alpha, sub) }
-
-// Lambda returns Stewart's λ of subsystem sub at the stage points.
-func (r *OCPResult) Lambda(sub int) [][]float64 { return r.Algebraic(dcs.Lambda, sub) }
 
 // UAt returns the control of the element or stage point at numerical time
 // t (piecewise constant, right-continuous).
 func (r *OCPResult) UAt(t float64) []float64 {
 	k := 0
-	for k+1 < len(r.U) && t >= r.TStage[k+1] {
+	for k+1 < len(r.U) && t >= r.StageT[k+1] {
 		k++
 	}
 	return r.U[k]

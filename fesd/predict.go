@@ -200,7 +200,7 @@ func (pr *predictor) advance(x []float64, t, dt, maxStep float64, m mode) ([]flo
 // bisected on its length with the current mode's flow extended across the
 // boundary, so the event time and state are those of that flow.
 func (pr *predictor) events(x0 []float64, maxEvents int) (ev []event, ok bool) {
-	dt := pr.T / float64(pr.s.tr.N*predictSubsteps)
+	dt := pr.T / float64(pr.s.tr.NE*predictSubsteps)
 	z, sig, ok := pr.guess(x0)
 	if !ok {
 		return nil, false
@@ -277,7 +277,7 @@ func (pr *predictor) at(ev []event, tau, maxStep float64) (x, z []float64, ok bo
 // or nil if the events cannot be honoured within the step-size bounds.
 func (pr *predictor) grid(ev []event) []float64 {
 	tr := pr.s.tr
-	N := tr.N
+	N := tr.NE
 	h0 := pr.T / float64(N)
 	gap := predictMinGap * h0
 	var cuts []float64
@@ -331,11 +331,11 @@ func (pr *predictor) grid(ev []event) []float64 {
 // the top of this file).
 func (s *Simulator) predictStart(t0 float64, x0, u, p, zb0 []float64) (w0, h []float64) {
 	tr := s.tr
-	if tr.N < 2 || s.o.DisableFESD || len(s.d.Comp) == 0 {
+	if tr.NE < 2 || s.o.DisableFESD || len(s.d.Comp) == 0 {
 		return nil, nil
 	}
 	pr := &predictor{s: s, u: u, p: p, t0: t0, T: s.T}
-	ev, ok := pr.events(x0, 4*tr.N)
+	ev, ok := pr.events(x0, 4*tr.NE)
 	if !ok || len(ev) < 2 {
 		return nil, nil
 	}
@@ -345,15 +345,15 @@ func (s *Simulator) predictStart(t0 float64, x0, u, p, zb0 []float64) (w0, h []f
 	}
 	ns := tr.ns
 	c := s.o.tab.C
-	maxStep := s.T / float64(tr.N*predictSubsteps)
+	maxStep := s.T / float64(tr.NE*predictSubsteps)
 	// States and algebraic values at the stage points and element ends.
-	xs := make([][][]float64, tr.N)
-	zs := make([][][]float64, tr.N)
-	fs := make([][][]float64, tr.N)
-	xe := make([][]float64, tr.N)
-	ze := make([][]float64, tr.N)
+	xs := make([][][]float64, tr.NE)
+	zs := make([][][]float64, tr.NE)
+	fs := make([][][]float64, tr.NE)
+	xe := make([][]float64, tr.NE)
+	ze := make([][]float64, tr.NE)
 	t := 0.0
-	for n := 0; n < tr.N; n++ {
+	for n := 0; n < tr.NE; n++ {
 		xs[n], zs[n], fs[n] = make([][]float64, ns), make([][]float64, ns), make([][]float64, ns)
 		for m := 0; m < ns; m++ {
 			x, z, ok := pr.at(ev, t+c[m]*h[n], maxStep)
@@ -371,8 +371,8 @@ func (s *Simulator) predictStart(t0 float64, x0, u, p, zb0 []float64) (w0, h []f
 			return nil, nil
 		}
 	}
-	w := make([]float64, len(tr.w))
-	tr.fillStart(w, elementStart{h: h, x: xs, f: fs, z: zs, xe: xe, ze: ze, startZB0: zb0})
+	w := make([]float64, tr.numW)
+	tr.fillStart(w, elementStart{h: h, x: xs, f: fs, z: zs, xe: xe, ze: ze, startZB0: zb0}, s.o.Representation, s.d)
 	return w, h
 }
 
@@ -399,7 +399,7 @@ func (s *Simulator) PredictEvents(t0 float64, x0, u, p []float64) (times []float
 		return nil, false, fmt.Errorf("%w: start time %g", ErrHorizon, t0)
 	}
 	pr := &predictor{s: s, u: u, p: p, t0: t0, T: s.T}
-	ev, ok := pr.events(x0, 4*s.tr.N)
+	ev, ok := pr.events(x0, 4*s.tr.NE)
 	if !ok {
 		return nil, false, nil
 	}

@@ -57,13 +57,13 @@ func TestRegressionBoundaryPointsInCrossComp(t *testing.T) {
 				t.Fatal(err)
 			}
 			tr := s.tr
-			for n := 0; n < tr.N; n++ {
-				if tr.zbIdx[n] < 0 {
+			for n := 0; n < tr.NE; n++ {
+				if tr.zb[n] < 0 {
 					t.Fatalf("%v %v: element %d has no boundary point", cc, f, n)
 				}
 				for _, grp := range s.d.Comp {
 					for _, pr := range grp.Pairs {
-						k := tr.zbIdx[n] + tr.bzPos[pr.Lambda]
+						k := tr.zb[n] + tr.bzPos[pr.Lambda]
 						uses := 0
 						for _, term := range tr.comp {
 							for _, p := range term.Pairs {
@@ -74,7 +74,7 @@ func TestRegressionBoundaryPointsInCrossComp(t *testing.T) {
 							}
 						}
 						want := 1 // only its own element for the last one
-						if n < tr.N-1 {
+						if n < tr.NE-1 {
 							want = 2
 						}
 						if cc == StageStage || cc == FEStage {
@@ -107,8 +107,8 @@ func TestRegressionEquilibrationIndicator(t *testing.T) {
 			t.Fatal(err)
 		}
 		tr := s.tr
-		etas := make(ad.Vec, 0, tr.N-1)
-		for n := 1; n < tr.N; n++ {
+		etas := make(ad.Vec, 0, tr.NE-1)
+		for n := 1; n < tr.NE; n++ {
 			etas = append(etas, tr.eta(n))
 		}
 		fn, err := ad.NewFunction("eta", []ad.Arg{{Name: "w", V: tr.w}, {Name: "p", V: tr.params}}, []ad.Arg{{Name: "eta", V: etas}})
@@ -125,7 +125,7 @@ func TestRegressionEquilibrationIndicator(t *testing.T) {
 				t.Fatal(err)
 			}
 			out := make([]float64, len(etas))
-			if err := fn.Eval(fn.NewWorkspace(), [][]float64{s.prev, tr.paramValues(x0, nil, nil, t0, 0.5)}, [][]float64{out}); err != nil {
+			if err := fn.Eval(fn.NewWorkspace(), [][]float64{s.prev, s.params(t0, x0, nil, nil, nil)}, [][]float64{out}); err != nil {
 				t.Fatal(err)
 			}
 			for n := 1; n < tr.N; n++ {
@@ -153,8 +153,8 @@ func TestRegressionHistoryAndStepSizes(t *testing.T) {
 				c.nsim, c.nfe = 4, 3
 				r := c.simulate(t, Options{NFE: c.nfe, StepEquilibration: se, DCS: dcs.Options{Formulation: f}})
 				ne := c.nsim * c.nfe
-				if len(r.T) != ne+1 || len(r.X) != ne+1 || len(r.H) != ne || len(r.StageT) != ne*2 || len(r.StepOf) != ne || len(r.Steps) != c.nsim {
-					t.Fatalf("%s: sizes T %d X %d H %d stages %d steps %d", c.name, len(r.T), len(r.X), len(r.H), len(r.StageT), len(r.Steps))
+				if len(r.T) != ne+1 || len(r.X) != ne+1 || len(r.H) != ne || len(r.PointT) != ne*2 || len(r.StageOf) != ne || len(r.Steps) != c.nsim {
+					t.Fatalf("%s: sizes T %d X %d H %d stages %d steps %d", c.name, len(r.T), len(r.X), len(r.H), len(r.PointT), len(r.Steps))
 				}
 				h0 := c.tsim / float64(ne)
 				for e := 0; e < ne; e++ {
@@ -162,14 +162,14 @@ func TestRegressionHistoryAndStepSizes(t *testing.T) {
 						t.Errorf("%s: element %d [%v, %v] with h = %v", c.name, e, r.T[e], r.T[e+1], r.H[e])
 					}
 					for m := 0; m < 2; m++ {
-						if ts := r.StageT[2*e+m]; ts < r.T[e] || ts > r.T[e+1]+1e-14 {
+						if ts := r.PointT[2*e+m]; ts < r.T[e] || ts > r.T[e+1]+1e-14 {
 							t.Errorf("%s: stage %v outside element %d", c.name, ts, e)
 						}
 					}
 					if r.H[e] < 0.05*h0 {
 						t.Errorf("%s %v %v: h[%d] = %v (h₀ = %v)", c.name, se, f, e, r.H[e], h0)
 					}
-					k := r.StepOf[e]
+					k := r.StageOf[e]
 					if t0, t1 := r.Steps[k].T0, r.Steps[k].T1; c.ts < t0-1e-9 || c.ts > t1+1e-9 {
 						if math.Abs(r.H[e]-h0) > 1e-6 {
 							t.Errorf("%s %v %v: step %d without switch has h = %v ≠ h₀", c.name, se, f, k, r.H[e])
@@ -206,7 +206,7 @@ func TestRegressionTimeWithoutFESD(t *testing.T) {
 		tab, _ := rk.RadauIIA(2)
 		for e := range r.H {
 			for i := 0; i < 2; i++ {
-				if ts, w := r.StageT[2*e+i], r.T[e]+tab.C[i]*r.H[e]; math.Abs(ts-w) > 1e-12 {
+				if ts, w := r.PointT[2*e+i], r.T[e]+tab.C[i]*r.H[e]; math.Abs(ts-w) > 1e-12 {
 					t.Errorf("stage time %v, want %v", ts, w)
 				}
 			}

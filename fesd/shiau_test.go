@@ -174,7 +174,7 @@ func TestShiauGlowinski2(t *testing.T) {
 		}
 	}
 	alpha := r.Algebraic(dcs.Alpha, -1)
-	for i, ts := range r.StageT {
+	for i, ts := range r.PointT {
 		_, _, lam := sg2Exact(sgPiece(ts), ts)
 		for j := range 2 {
 			e := math.Abs(2*alpha[i][j] - 1 - lam[j])
@@ -309,7 +309,7 @@ func TestShiauGlowinski3(t *testing.T) {
 	// (sticking) after; stages of the element right after t* included.
 	alpha := r.Algebraic(dcs.Alpha, -1)
 	var eLam float64
-	for k, tk := range r.StageT {
+	for k, tk := range r.PointT {
 		want := -1.0
 		if tk > r.Switches[0].Time {
 			want = -2 * math.Exp(-4*tk)

@@ -12,9 +12,10 @@ import (
 )
 
 // Simulator integrates a model over control intervals of a fixed length T
-// with the FESD transcription. The NLP is built and compiled once by
-// NewSimulator; every Step only sets the parameters (x₀, u, p, t₀), the
-// bounds of the start variables and the starting point.
+// with the FESD transcription: every interval is the one-stage OCP with a
+// fixed control, built and compiled once by NewSimulator (the same
+// transcription as NewOCPSolver). Every Step only sets the parameters (x₀,
+// u, p, t₀), the bounds of the start variables and the starting point.
 //
 // A Simulator is not safe for concurrent use.
 type Simulator struct {
@@ -61,30 +62,12 @@ type StepRecord struct {
 	Elapsed                       time.Duration
 }
 
-// StepResult is the solution of one control interval.
+// StepResult is the solution of one control interval: its Trajectory has
+// N_FE elements (all of stage 0) and no switches (Simulate detects them
+// over the whole simulation).
 type StepResult struct {
 	Record StepRecord
-	// T are the N_FE + 1 element boundaries, X the states there.
-	T []float64
-	X [][]float64
-	// StageT, StageX, StageZ are the N_FE·n_s stage points, element by
-	// element, with the states and the algebraic variables z (laid out as
-	// DCS.Z) there.
-	StageT []float64
-	StageX [][]float64
-	StageZ [][]float64
-	// H are the N_FE step sizes.
-	H []float64
-	// BoundaryZ are the values of the boundary variables (laid out as
-	// DCS.BoundaryZ: λ, μ for Stewart, λᵖ, λⁿ for Step) at the N_FE + 1
-	// element boundaries: the fixed start values at t₀, then the last stage
-	// (c_{n_s} = 1) or the boundary point (c_{n_s} ≠ 1) of every element;
-	// nil where the transcription has no such point (Gauss–Legendre without
-	// FESD).
-	BoundaryZ [][]float64
-	// Z0 are the consistent algebraic values at x₀ (004 eq. 17) that fix
-	// the boundary variables at the start of the interval.
-	Z0 []float64
+	Trajectory
 }
 
 // NewSimulator reformulates the model with opts.DCS, builds the FESD NLP of
@@ -104,11 +87,9 @@ func NewSimulator(model *dcs.Model, opts Options, T float64) (*Simulator, error)
 	if err != nil {
 		return nil, err
 	}
-	tr, err := newTranscription(d, o)
+	p := &OCP{Model: model, X0: make([]float64, len(model.X)), N: 1, T: T, NFE: []int{o.NFE}, P: make([]float64, len(model.P))}
+	tr, err := newTranscription(p, d, o, true)
 	if err != nil {
-		return nil, err
-	}
-	if err := tr.compile(); err != nil {
 		return nil, err
 	}
 	sw, err := newSwitchInfo(model, d, o)
@@ -121,12 +102,11 @@ func NewSimulator(model *dcs.Model, opts Options, T float64) (*Simulator, error)
 // DCS returns the complementarity system the simulator transcribes.
 func (s *Simulator) DCS() *dcs.DCS { return s.d }
 
-// NumVariables and NumConstraints give the size of the NLP of one
-// interval; NumComplementarities the number of complementarity terms.
-func (s *Simulator) NumVariables() int { return len(s.tr.w) }
+// NumVariables returns the number of variables of the NLP of one interval.
+func (s *Simulator) NumVariables() int { return s.tr.numW }
 
 // NumConstraints returns the number of constraints of the NLP.
-func (s *Simulator) NumConstraints() int { return len(s.tr.c) }
+func (s *Simulator) NumConstraints() int { return s.tr.numC }
 
 // NumComplementarities returns the number of complementarity terms.
 func (s *Simulator) NumComplementarities() int { return len(s.tr.comp) }
@@ -151,6 +131,23 @@ func checkFinite(name string, v []float64) error {
 	return nil
 }
 
+// params returns the parameter vector of one step; href are the targets of
+// the HeuristicMean step equilibration (nil: uniform).
+func (s *Simulator) params(t0 float64, x0, u, p, href []float64) []float64 {
+	tr := s.tr
+	pv := clone(tr.pvals)
+	copy(pv[tr.px0:], x0)
+	copy(pv[tr.pu[0]:], u)
+	for i, k := range tr.pp[0] {
+		pv[k] = p[i]
+	}
+	pv[tr.pt0] = t0
+	if tr.phref >= 0 && href != nil {
+		copy(pv[tr.phref:], href)
+	}
+	return pv
+}
+
 // Step solves the control interval [t0, t0 + T] from x0 with the constant
 // control u and the parameters p. A homotopy that does not reach
 // mpcc.Solved gives the result together with a *StepError (wrapping
@@ -169,39 +166,22 @@ func (s *Simulator) Step(ctx context.Context, t0 float64, x0, u, p []float64) (*
 	if math.IsNaN(t0) || math.IsInf(t0, 0) {
 		return nil, fmt.Errorf("%w: start time %g", ErrHorizon, t0)
 	}
-	z0, err := d.InitialGuess(x0, u, p)
+	z0, err := initialGuess(d, x0, u, p)
 	if err != nil {
-		var nf *dcs.NonFiniteError
-		if errors.As(err, &nf) {
-			return nil, fmt.Errorf("%w: %w", ErrNonFinite, err)
-		}
 		return nil, err
 	}
 	tr := s.tr
-	zb0 := make([]float64, len(d.BoundaryZ))
-	for i, zi := range d.BoundaryZ {
-		zb0[i] = z0[zi]
-	}
-	// Start multipliers within SwitchTol of zero are set to zero: a state
-	// on a switching surface up to the tolerance (such as the end of a
-	// previous step that ended at a switch) must not pin the active set of
-	// the first element (nosnoc issue #52).
-	for _, grp := range d.Comp {
-		for _, pr := range grp.Pairs {
-			if pos, ok := tr.bzPos[pr.Lambda]; ok && zb0[pos] <= s.o.SwitchTol {
-				zb0[pos] = 0
-			}
-		}
-	}
+	zb0 := tr.startValues(d, z0, s.o.SwitchTol)
 	var w0, href []float64
 	if s.Predict {
 		w0, href = s.predictStart(t0, x0, u, p, zb0)
 	}
-	pv := tr.paramValuesRef(x0, u, p, t0, s.T, href)
+	pv := s.params(t0, x0, u, p, href)
 	if err := tr.prob.SetParams(pv); err != nil {
 		return nil, err
 	}
-	xl, xu := tr.bounds(s.T, zb0)
+	xl, xu := clone(tr.wl), clone(tr.wu)
+	tr.fixStart(d, xl, xu, zb0)
 	if err := tr.prob.SetVarBounds(xl, xu); err != nil {
 		return nil, err
 	}
@@ -209,13 +189,15 @@ func (s *Simulator) Step(ctx context.Context, t0 float64, x0, u, p []float64) (*
 	case w0 != nil:
 		// predicted
 	case s.prev != nil && !s.ColdStart:
-		w0 = tr.startShifted(s.prev, zb0, s.T)
+		w0 = make([]float64, tr.numW)
+		tr.shifted(w0, s.prev, zb0)
 	default:
 		f0, err := d.EvalF(x0, u, p, z0, t0)
 		if err != nil {
 			return nil, err
 		}
-		w0 = tr.startFresh(x0, z0, f0, s.T)
+		w0 = make([]float64, tr.numW)
+		tr.fillStart(w0, tr.uniform(x0, z0, f0, zb0), s.o.Representation, d)
 	}
 	for k := range w0 { // the start must respect the (new) bounds
 		w0[k] = math.Min(math.Max(w0[k], xl[k]), xu[k])
@@ -245,60 +227,19 @@ func (s *Simulator) Step(ctx context.Context, t0 float64, x0, u, p []float64) (*
 	for _, st := range res.Steps {
 		rec.Iterations += st.Iterations
 	}
-	sr := &StepResult{Record: rec, Z0: z0}
-	if err := s.fill(sr, res.X, pv); err != nil {
+	sr := &StepResult{Record: rec}
+	out, err := tr.outputs(res.X, pv)
+	if err != nil {
 		return nil, err
 	}
+	sr.Trajectory.fill(tr, res.X, out, zb0)
+	sr.Z0 = z0
 	if res.Status != mpcc.Solved {
 		s.prev = nil
 		return sr, &StepError{T0: t0, Status: res.Status, CompResidual: res.CompResidual}
 	}
 	s.prev = res.X
 	return sr, nil
-}
-
-// fill writes the trajectory of the interval from the NLP solution w.
-func (s *Simulator) fill(sr *StepResult, w, pv []float64) error {
-	tr := s.tr
-	out, err := tr.outputs(w, pv)
-	if err != nil {
-		return err
-	}
-	nx, nz := tr.nx, tr.nz
-	sr.T = out.tb
-	sr.H = out.h
-	sr.StageT = out.ts
-	for n := 0; n <= tr.N; n++ {
-		sr.X = append(sr.X, clone(out.xb[n*nx:(n+1)*nx]))
-	}
-	for n := 0; n < tr.N; n++ {
-		for m := 0; m < tr.ns; m++ {
-			k := n*tr.ns + m
-			sr.StageX = append(sr.StageX, clone(out.xs[k*nx:(k+1)*nx]))
-			sr.StageZ = append(sr.StageZ, clone(w[tr.zIdx[n][m]:tr.zIdx[n][m]+nz]))
-		}
-	}
-	nb := len(s.d.BoundaryZ)
-	bz := make([]float64, nb)
-	for i, zi := range s.d.BoundaryZ {
-		bz[i] = sr.Z0[zi]
-	}
-	sr.BoundaryZ = append(sr.BoundaryZ, bz)
-	for n := 0; n < tr.N; n++ {
-		switch {
-		case tr.zbIdx[n] >= 0:
-			sr.BoundaryZ = append(sr.BoundaryZ, clone(w[tr.zbIdx[n]:tr.zbIdx[n]+nb]))
-		case s.o.tab.EndpointIsNode():
-			bz := make([]float64, nb)
-			for i, zi := range s.d.BoundaryZ {
-				bz[i] = w[tr.zIdx[n][tr.ns-1]+zi]
-			}
-			sr.BoundaryZ = append(sr.BoundaryZ, bz)
-		default:
-			sr.BoundaryZ = append(sr.BoundaryZ, nil)
-		}
-	}
-	return nil
 }
 
 // SimOptions configures Simulate.
@@ -326,57 +267,14 @@ type SimOptions struct {
 	Predict bool
 }
 
-// SimResult is the outcome of Simulate.
+// SimResult is the outcome of Simulate: the trajectory of all steps (the
+// stages of its grid are the simulation steps) with the detected switches,
+// and one solver record per step.
 type SimResult struct {
-	// DCS is the complementarity system that was transcribed (its ZBlocks
-	// lay out StageZ).
-	DCS *dcs.DCS
-	// T are the element boundaries of all steps (each stored once:
-	// NSim·N_FE + 1 values) and X the states there.
-	T []float64
-	X [][]float64
-	// StageT, StageX, StageZ are the RK stage points of all elements in
-	// order, with the states and algebraic variables there.
-	StageT []float64
-	StageX [][]float64
-	StageZ [][]float64
-	// H are the step sizes of all elements.
-	H []float64
-	// BoundaryZ are the boundary variables at the element boundaries T
-	// (see StepResult.BoundaryZ).
-	BoundaryZ [][]float64
-	// StepOf gives the simulation step of every element.
-	StepOf []int
+	Trajectory
 	// Steps has one solver record per simulation step (including a failed
 	// last step).
 	Steps []StepRecord
-	// Switches lists the detected switches in time order.
-	Switches []Switch
-	// Z0 are the consistent algebraic values at the initial state.
-	Z0 []float64
-}
-
-// Algebraic returns the stage values of the algebraic variables of one
-// block (for example dcs.Theta of subsystem 0, dcs.Alpha, dcs.LambdaP, …),
-// one slice per stage point, or nil if the DCS has no such block.
-func (r *SimResult) Algebraic(kind dcs.VarKind, sub int) [][]float64 {
-	b, ok := r.DCS.ZBlock(kind, sub)
-	if !ok {
-		return nil
-	}
-	out := make([][]float64, len(r.StageZ))
-	for i, z := range r.StageZ {
-		out[i] = clone(z[b.Start : b.Start+b.Len])
-	}
-	return out
-}
-
-// Final returns the state at the end of the simulation.
-func (r *SimResult) Final() []float64 {
-	if len(r.X) == 0 {
-		return nil
-	}
-	return r.X[len(r.X)-1]
 }
 
 // Simulate integrates the model from x0 over [T0, T0 + TSim] in NSim steps
@@ -426,8 +324,9 @@ func Simulate(ctx context.Context, model *dcs.Model, x0 []float64, opts SimOptio
 	}
 	sim.ColdStart = opts.ColdStart
 	sim.Predict = opts.Predict
-	res := &SimResult{DCS: sim.d}
+	res := &SimResult{Trajectory: Trajectory{DCS: sim.d}}
 	x := clone(x0)
+	var us [][]float64 // the control of every step
 	var stepErr error
 	for k := 0; k < opts.NSim; k++ {
 		t0 := opts.T0 + float64(k)*T
@@ -458,17 +357,20 @@ func Simulate(ctx context.Context, model *dcs.Model, x0 []float64, opts SimOptio
 		res.BoundaryZ = append(res.BoundaryZ, sr.BoundaryZ[1:]...)
 		res.T = append(res.T, sr.T[1:]...)
 		res.X = append(res.X, sr.X[1:]...)
-		res.StageT = append(res.StageT, sr.StageT...)
-		res.StageX = append(res.StageX, sr.StageX...)
-		res.StageZ = append(res.StageZ, sr.StageZ...)
+		res.PointT = append(res.PointT, sr.PointT...)
+		res.PointX = append(res.PointX, sr.PointX...)
+		res.PointZ = append(res.PointZ, sr.PointZ...)
 		res.H = append(res.H, sr.H...)
 		for range sr.H {
-			res.StepOf = append(res.StepOf, k)
+			res.StageOf = append(res.StageOf, k)
 		}
+		us = append(us, u)
 		x = clone(sr.X[len(sr.X)-1])
 	}
 	if len(res.X) > 0 {
-		sw, err := sim.sw.detect(res, opts.P, func(t float64) []float64 { return uAt(opts, t) })
+		sw, err := sim.sw.detect(&res.Trajectory,
+			func(n int) []float64 { return us[res.StageOf[n]] },
+			func(int) []float64 { return opts.P })
 		if err != nil && stepErr == nil {
 			return res, err
 		}

@@ -72,11 +72,12 @@ func (k SwitchKind) String() string {
 
 // Switch is an active-set change of ψ_j at an element boundary.
 type Switch struct {
-	// Time is the element boundary t_n and Boundary its index in
-	// SimResult.T; Step is the simulation step of the element after it.
+	// Time is the element boundary t_n (numerical time) and Boundary its
+	// index in Trajectory.T; Stage is the stage (simulation step or
+	// control stage) of the element after it.
 	Time     float64
 	Boundary int
-	Step     int
+	Stage    int
 	// Subsystem is the subsystem of ψ (−1: the general steps of
 	// Model.Steps) and Psi the index j within it.
 	Subsystem int
@@ -315,24 +316,24 @@ func (si *switchInfo) endPsi(zs elemPoints, i int) float64 {
 // boundary (and at the initial time, for spontaneous switches) where the
 // side of some ψ_j changes between the neighbouring elements and
 // |ψ_j(x_n)| ≤ SwitchTol.
-func (si *switchInfo) detect(r *SimResult, p []float64, uAt func(t float64) []float64) ([]Switch, error) {
+// uAt and pAt give the control and the parameters of element n.
+func (si *switchInfo) detect(r *Trajectory, uAt, pAt func(n int) []float64) ([]Switch, error) {
 	ns := si.o.Stages
 	ne := len(r.H)
 	if ne == 0 {
 		return nil, nil
 	}
 	elem := func(e int) elemPoints {
-		p := elemPoints{stages: r.StageZ[e*ns : (e+1)*ns]}
+		p := elemPoints{stages: r.PointZ[e*ns : (e+1)*ns]}
 		if !si.o.DisableFESD {
 			p.bounds = r.BoundaryZ[e : e+2]
 		}
 		return p
 	}
-	stepT0 := func(e int) float64 { return r.T[e-e%si.o.NFE] }
 	// ψ at both ends of every element, with the element's control.
 	endPsi := make([][2][]float64, ne)
 	for e := range ne {
-		u := uAt(stepT0(e))
+		u, p := uAt(e), pAt(e)
 		for k := range 2 {
 			v, err := si.m.EvalPsi(r.X[e+k], u, p)
 			if err != nil {
@@ -354,7 +355,7 @@ func (si *switchInfo) detect(r *SimResult, p []float64, uAt func(t float64) []fl
 			cur := si.sides(gr, elemPsi(e))
 			b := e // boundary t_e between element e−1 and e
 			x := r.X[b]
-			u := uAt(stepT0(e))
+			u, p := uAt(e), pAt(e)
 			psi := endPsi[e][0]
 			var lie []float64
 			for j := 0; j < gr.npsi; j++ {
@@ -388,7 +389,7 @@ func (si *switchInfo) detect(r *SimResult, p []float64, uAt func(t float64) []fl
 					continue
 				}
 				out = append(out, Switch{
-					Time: r.T[b], Boundary: b, Step: r.StepOf[e],
+					Time: r.T[b], Boundary: b, Stage: r.StageOf[e],
 					Subsystem: gr.sub, Psi: j, Kind: kind,
 					Before: clone8(prev), After: clone8(cur),
 					X: clone(x), PsiValue: pv,

@@ -1,0 +1,874 @@
+package fesd
+
+import (
+	"fmt"
+	"math"
+
+	"github.com/fesd-go/fesd/ad"
+	"github.com/fesd-go/fesd/dcs"
+	"github.com/fesd-go/fesd/mpcc"
+	"github.com/fesd-go/fesd/nlp/adnlp"
+)
+
+// transcription is the FESD NLP of a problem (004 eq. 44–45): N control
+// stages of N_FE,k finite elements each, the elements numbered
+// consecutively. A simulation step is the one-stage problem with a fixed
+// control (the control is then a parameter of the NLP, like x₀, the model
+// parameters, t₀ and the step-equilibration targets, so that every step
+// only changes numbers).
+type transcription struct {
+	*layout
+	p     *OCP
+	o     *resolved
+	d     *dcs.DCS
+	g     *ad.Graph
+	fixed bool // fixed control (simulation)
+
+	// NLP in expressions (all but the variables dropped after compile)
+	w      ad.Vec
+	wl, wu []float64 // bounds of the variables (kept: the base of every solve's bounds)
+	c      ad.Vec
+	cl, cu []float64
+	obj    ad.Expr
+	params ad.Vec
+	pvals  []float64 // default parameter values
+
+	// expressions of the outputs
+	xbE    []ad.Vec // boundary states x_0 … x_NE
+	stageX [][]ad.Vec
+	tbE    []ad.Expr // element boundary times
+	hE     []ad.Expr
+	uE     []ad.Vec // per stage: control variables or parameters
+	pk     []ad.Vec // per stage: the values substituted for the model's P
+	sE     []ad.Expr
+	tfE    ad.Expr
+	cost   ad.Expr
+	href   ad.Vec
+	isGlob map[ad.Expr]bool
+
+	cur   int // running stage number for the KKT ordering hint
+	late  []int
+	lateC []int
+
+	// compiled
+	numW, numC int
+	prob       *adnlp.Problem
+	out  *ad.Function
+	outW *ad.Workspace
+}
+
+// newTranscription builds and compiles the NLP of p (validated) for the
+// reformulated model d. With fixed the controls are parameters (a
+// simulation step); p.UL, p.UU, costs on the control are then meaningless
+// and must be absent.
+func newTranscription(p *OCP, d *dcs.DCS, o *resolved, fixed bool) (*transcription, error) {
+	L := newLayout(d, o.Stages, p.N, p.T, func(k int) int { return p.nfe(k, o.NFE) })
+	if !o.DisableFESD {
+		for gi, grp := range d.Comp {
+			for pi, pr := range grp.Pairs {
+				if _, ok := L.bzPos[pr.Lambda]; !ok {
+					return nil, fmt.Errorf("%w: multiplier z[%d] of pair %d of group %d is not a boundary variable", ErrStructure, pr.Lambda, pi, gi)
+				}
+			}
+		}
+	}
+	tr := &transcription{layout: L, p: p, o: o, d: d, g: d.Graph, fixed: fixed, isGlob: map[ad.Expr]bool{}}
+	if err := tr.build(); err != nil {
+		return nil, err
+	}
+	if err := tr.g.Err(); err != nil {
+		return nil, err
+	}
+	if err := tr.compile(); err != nil {
+		return nil, err
+	}
+	return tr, nil
+}
+
+func (tr *transcription) newVar(name string, lo, hi float64, info varInfo, stage int) ad.Expr {
+	v := tr.g.Sym(name)
+	tr.addVar(v, lo, hi, info, stage)
+	return v
+}
+
+func (tr *transcription) addVar(v ad.Expr, lo, hi float64, info varInfo, stage int) {
+	tr.w = append(tr.w, v)
+	tr.wl = append(tr.wl, lo)
+	tr.wu = append(tr.wu, hi)
+	tr.winfo = append(tr.winfo, info)
+	tr.wstage = append(tr.wstage, stage)
+}
+
+func (tr *transcription) addEq(e ad.Expr, stage int) { tr.addCon(e, 0, 0, stage) }
+
+func (tr *transcription) addCon(e ad.Expr, lo, hi float64, stage int) {
+	tr.c = append(tr.c, e)
+	tr.cl = append(tr.cl, lo)
+	tr.cu = append(tr.cu, hi)
+	tr.cstage = append(tr.cstage, stage)
+}
+
+// newParam adds a parameter symbol with default value v and returns it.
+func (tr *transcription) newParam(name string, v float64) ad.Expr {
+	s := tr.g.Sym(name)
+	tr.params = append(tr.params, s)
+	tr.pvals = append(tr.pvals, v)
+	return s
+}
+
+// pathComp is a path complementarity with its expressions fixed.
+type pathComp struct {
+	G, H ad.Vec
+	At   Where
+}
+
+func (tr *transcription) build() error {
+	p, d, o := tr.p, tr.d, tr.o
+	g := tr.g
+	nx, nz, nu, np, ns := tr.nx, tr.nz, tr.nu, tr.np, tr.ns
+	N := tr.N
+	inf := math.Inf(1)
+	fesd := !o.DisableFESD
+	tab := o.tab
+
+	// parameters: x₀, per stage the fixed control and the model
+	// parameters, t₀, the equilibration targets
+	tr.px0 = len(tr.params)
+	x0s := make(ad.Vec, nx)
+	for i := range x0s {
+		x0s[i] = tr.newParam("fesd_x0", p.X0[i])
+	}
+	for _, v := range p.V {
+		tr.isGlob[v] = true
+	}
+	tr.uE = make([]ad.Vec, N)
+	tr.pk = make([]ad.Vec, N)
+	for k := 0; k < N; k++ {
+		if tr.fixed {
+			tr.pu[k] = len(tr.params)
+			tr.uE[k] = make(ad.Vec, nu)
+			for i := range tr.uE[k] {
+				tr.uE[k][i] = tr.newParam("fesd_u", 0)
+			}
+		}
+		tr.pk[k] = make(ad.Vec, np)
+		tr.pp[k] = make([]int, np)
+		pv := row(p.PStage, k)
+		if pv == nil {
+			pv = p.P
+		}
+		for i := 0; i < np; i++ {
+			if tr.isGlob[d.P[i]] {
+				tr.pk[k][i] = d.P[i]
+				tr.pp[k][i] = -1
+				continue
+			}
+			tr.pp[k][i] = len(tr.params)
+			tr.pk[k][i] = tr.newParam("fesd_p", pv[i])
+		}
+	}
+	tr.pt0 = len(tr.params)
+	t0s := tr.newParam("fesd_t0", p.T0)
+	if fesd && o.StepEquilibration == HeuristicMean {
+		tr.phref = len(tr.params)
+		tr.href = make(ad.Vec, tr.NE)
+		for n := range tr.href {
+			tr.href[n] = tr.newParam("fesd_href", tr.h0[tr.stageOf[n]])
+		}
+	}
+
+	// global variables
+	if len(p.V) > 0 {
+		tr.v = len(tr.w)
+		for i, v := range p.V {
+			lo, hi := bnd(p.VL, p.VU, i)
+			tr.addVar(v, lo, hi, varInfo{vV, 0, 0, i}, 0)
+			tr.late = append(tr.late, len(tr.w)-1)
+		}
+	}
+	// speed of time / time scaling
+	free := p.FreeTime || p.TimeOptimal
+	tr.sE = make([]ad.Expr, N)
+	for k := range tr.sE {
+		tr.sE[k] = g.Const(1)
+	}
+	sotLo, sotHi := p.sotBounds()
+	switch {
+	case p.SpeedOfTime == GlobalSpeedOfTime || (free && p.SpeedOfTime == NoSpeedOfTime):
+		lo, hi := sotLo, sotHi
+		if free {
+			lo, hi = p.TMin/p.T, inf
+			if p.TMax > 0 {
+				hi = p.TMax / p.T
+			}
+		}
+		tr.sotG = len(tr.w)
+		s := tr.newVar("ocp_sot", lo, hi, varInfo{vSOT, -1, 0, 0}, 0)
+		tr.late = append(tr.late, tr.sotG)
+		for k := range tr.sE {
+			tr.sE[k] = s
+		}
+		tr.tfE = s.Scale(p.T)
+	case p.SpeedOfTime == StageSpeedOfTime:
+		// one variable per stage (its ordering stage is set in the loop);
+		// T_f = (T/N) Σ_k s_k
+		sum := g.Const(0)
+		for k := 0; k < N; k++ {
+			tr.sot[k] = len(tr.w)
+			tr.sE[k] = tr.newVar("ocp_sot", sotLo, sotHi, varInfo{vSOT, k, 0, 0}, 0)
+			sum = sum.Add(tr.sE[k])
+		}
+		tr.tfE = sum.Scale(p.T / float64(N))
+	default:
+		tr.tfE = g.Const(p.T)
+	}
+	if fesd && tr.nb > 0 {
+		tr.start = len(tr.w)
+		for i := 0; i < tr.nb; i++ {
+			tr.newVar("fesd_z00", 0, 0, varInfo{vStart, 0, 0, i}, 0)
+		}
+	}
+	NE := tr.NE
+	tr.xbE = make([]ad.Vec, NE+1)
+	tr.stageX = make([][]ad.Vec, NE)
+	tr.tbE = make([]ad.Expr, NE+1)
+	tr.hE = make([]ad.Expr, NE)
+	tr.xbE[0] = x0s
+	fromFG := ad.Concat(d.X, d.Z, ad.Vec{d.Time}, d.U, d.P)
+	fg := ad.Concat(d.F, d.G)
+	var lag ad.Expr
+	if p.Lagrange.IsValid() {
+		lag = p.Lagrange
+	}
+	if p.LagrangeFromDCS != nil {
+		if l := p.LagrangeFromDCS(d); l.IsValid() {
+			if lag.IsValid() {
+				lag = lag.Add(l)
+			} else {
+				lag = l
+			}
+		}
+	}
+	cost := g.Const(0)
+	tr.cur = 1
+	var pcs []pathComp
+	for i, c := range p.PathComps {
+		G, H := c.G, c.H
+		if c.FromDCS != nil {
+			G, H = c.FromDCS(d)
+			if len(G) != len(H) {
+				return fmt.Errorf("%w: PathComps[%d].FromDCS gives %d G and %d H", ErrDimension, i, len(G), len(H))
+			}
+		}
+		pcs = append(pcs, pathComp{G, H, c.At})
+	}
+	addPath := func(x ad.Vec, k int, z ad.Vec, t ad.Expr, st int, at Where) error {
+		for _, c := range p.Path {
+			if c.At == at {
+				if err := tr.addConstraint(c, x, k, z, t, st); err != nil {
+					return err
+				}
+			}
+		}
+		return tr.addPathComps(pcs, x, k, z, t, st, at)
+	}
+
+	for k := 0; k < N; k++ {
+		// control and speed of time of the stage
+		if !tr.fixed {
+			tr.u[k] = len(tr.w)
+			tr.uE[k] = make(ad.Vec, nu)
+			for i := 0; i < nu; i++ {
+				lo, hi := bnd(p.UL, p.UU, i)
+				tr.uE[k][i] = tr.newVar("ocp_u", lo, hi, varInfo{vU, k, 0, i}, tr.cur)
+			}
+		}
+		if tr.sot[k] >= 0 {
+			tr.wstage[tr.sot[k]] = tr.cur
+		}
+		S := tr.sE[k]
+		tn := t0s.AddConst(tr.tau[k])
+		if k == 0 {
+			tn = t0s
+		}
+		stageH := g.Const(0)
+		for ln := 0; ln < tr.nfe[k]; ln++ {
+			n := tr.elemStart[k] + ln
+			base := tr.cur
+			var h ad.Expr
+			if fesd {
+				tr.h[n] = len(tr.w)
+				lo, hi := o.hBounds(tr.h0[k])
+				h = tr.newVar("fesd_h", lo, hi, varInfo{vH, n, 0, 0}, base)
+			} else {
+				tr.h[n] = -1
+				h = g.Const(tr.h0[k])
+			}
+			tr.hE[n] = h
+			stageH = stageH.Add(h)
+			tr.tbE[n] = tn
+			xn := tr.xbE[n]
+			tr.x[n] = make([]int, ns)
+			tr.z[n] = make([]int, ns)
+			tr.sl[n] = make([]int, ns)
+			Xv := make([]ad.Vec, ns)
+			Zv := make([]ad.Vec, ns)
+			for m := 0; m < ns; m++ {
+				st := base + m
+				tr.x[n][m] = len(tr.w)
+				Xv[m] = make(ad.Vec, nx)
+				for i := 0; i < nx; i++ {
+					lo, hi := math.Inf(-1), inf
+					if p.XBoundsAt == AtStagePoints && o.Representation == Integral {
+						lo, hi = bnd(p.XL, p.XU, i)
+					}
+					Xv[m][i] = tr.newVar("fesd_x", lo, hi, varInfo{vX, n, m, i}, st)
+				}
+				tr.z[n][m] = len(tr.w)
+				Zv[m] = make(ad.Vec, nz)
+				for i := 0; i < nz; i++ {
+					Zv[m][i] = tr.newVar("fesd_z", d.ZLower[i], d.ZUpper[i], varInfo{vZ, n, m, i}, st)
+				}
+				tr.sl[n][m] = len(tr.w)
+				for q := range tr.slackSel {
+					tr.newVar("fesd_s", 0, inf, varInfo{vSlack, n, m, q}, st)
+				}
+			}
+			xs, ts := stageStates(tab.C, tab.A, o.Representation, xn, Xv, tn, h)
+			tr.stageX[n] = xs
+			lagSum := g.Const(0)
+			for m := 0; m < ns; m++ {
+				st := base + m
+				to := ad.Concat(xs[m], Zv[m], ad.Vec{ts[m]}, tr.uE[k], tr.pk[k])
+				sub, err := ad.Substitute(fg, fromFG, to)
+				if err != nil {
+					return fmt.Errorf("fesd: instantiating the DCS at stage %d, element %d, point %d: %w", k, ln, m, err)
+				}
+				f, gz := sub[:nx], sub[nx:]
+				for i := 0; i < nx; i++ {
+					sf := S.Mul(f[i])
+					if o.Representation == Integral {
+						r := h.Mul(sf).Sub(xn[i].Scale(o.integ.C[0][m]))
+						for q := 0; q < ns; q++ {
+							r = r.Sub(Xv[q][i].Scale(o.integ.C[q+1][m]))
+						}
+						tr.addEq(r, base+ns-1)
+					} else {
+						tr.addEq(Xv[m][i].Sub(sf), base+ns-1)
+					}
+				}
+				for _, e := range gz {
+					tr.addEq(e, st)
+				}
+				for gi, grp := range d.Comp {
+					for pi, pr := range grp.Pairs {
+						if !pr.OneMinus {
+							continue
+						}
+						q := tr.slackPos[[2]int{gi, pi}]
+						s := tr.w[tr.sl[n][m]+q]
+						tr.addEq(s.Add(Zv[m][pr.Sel]).AddConst(-1), st)
+					}
+				}
+				if lag.IsValid() {
+					lv, err := tr.subst(ad.Vec{lag}, xs[m], k, Zv[m], ts[m])
+					if err != nil {
+						return fmt.Errorf("fesd: running cost: %w", err)
+					}
+					if w := tab.B[m]; w != 0 {
+						lagSum = lagSum.Add(lv[0].Scale(w))
+					}
+				}
+				if p.XBoundsAt == AtStagePoints && o.Representation == Differential && (p.XL != nil || p.XU != nil) {
+					for i := 0; i < nx; i++ {
+						lo, hi := bnd(p.XL, p.XU, i)
+						if !math.IsInf(lo, -1) || !math.IsInf(hi, 1) {
+							tr.addCon(xs[m][i], lo, hi, st)
+						}
+					}
+				}
+				if err := addPath(xs[m], k, Zv[m], ts[m], st, AtStagePoints); err != nil {
+					return err
+				}
+			}
+			if lag.IsValid() {
+				cost = cost.Add(h.Mul(S).Mul(lagSum))
+			}
+			// end of the element
+			st := base + ns
+			last := ln == tr.nfe[k]-1
+			tr.xb[n] = len(tr.w)
+			xe := make(ad.Vec, nx)
+			for i := 0; i < nx; i++ {
+				lo, hi := math.Inf(-1), inf
+				if p.XBoundsAt != AtStageEnds || last {
+					lo, hi = bnd(p.XL, p.XU, i)
+				}
+				xe[i] = tr.newVar("fesd_xb", lo, hi, varInfo{vXB, n, 0, i}, st)
+			}
+			for i := 0; i < nx; i++ {
+				var r ad.Expr
+				if o.Representation == Integral {
+					r = xe[i].Sub(xn[i].Scale(o.integ.D[0]))
+					for q := 0; q < ns; q++ {
+						r = r.Sub(Xv[q][i].Scale(o.integ.D[q+1]))
+					}
+				} else {
+					acc := g.Const(0)
+					for m := 0; m < ns; m++ {
+						if bw := tab.B[m]; bw != 0 {
+							acc = acc.Add(Xv[m][i].Scale(bw))
+						}
+					}
+					r = xe[i].Sub(xn[i]).Sub(h.Mul(acc))
+				}
+				tr.addEq(r, st)
+			}
+			tr.xbE[n+1] = xe
+			tn = tn.Add(h)
+			tr.tbE[n+1] = tn
+			tr.zb[n] = -1
+			if nb := tr.nb; o.rbp && nb > 0 {
+				tr.zb[n] = len(tr.w)
+				zb := make(ad.Vec, nb)
+				for i, zi := range d.BoundaryZ {
+					zb[i] = tr.newVar("fesd_zb", d.ZLower[zi], d.ZUpper[zi], varInfo{vZB, n, 0, i}, st)
+				}
+				rows := make(ad.Vec, len(d.BoundaryG))
+				for i, r := range d.BoundaryG {
+					rows[i] = d.G[r]
+				}
+				bzSyms := make(ad.Vec, nb)
+				for i, zi := range d.BoundaryZ {
+					bzSyms[i] = d.Z[zi]
+				}
+				sub, err := ad.Substitute(rows, ad.Concat(d.X, bzSyms, d.U, d.P), ad.Concat(xe, zb, tr.uE[k], tr.pk[k]))
+				if err != nil {
+					return fmt.Errorf("fesd: boundary equations of element %d: %w", n, err)
+				}
+				for _, e := range sub {
+					tr.addEq(e, st)
+				}
+			}
+			if !last {
+				if err := addPath(xe, k, nil, tn, st, AtElementBoundaries); err != nil {
+					return err
+				}
+			}
+			tr.cur = st + 1
+		}
+		st := tr.cur - 1
+		if fesd {
+			tr.addEq(stageH.AddConst(-p.T/float64(N)), st)
+		}
+		// stage end
+		xe := tr.xbE[tr.elemStart[k+1]]
+		te := tr.tbE[tr.elemStart[k+1]]
+		for _, at := range []Where{AtStageEnds, AtElementBoundaries} {
+			if err := addPath(xe, k, nil, te, st, at); err != nil {
+				return err
+			}
+		}
+		if p.StageEnd != nil {
+			for _, c := range p.StageEnd(k) {
+				if err := tr.addConstraint(c, xe, k, nil, te, st); err != nil {
+					return err
+				}
+			}
+		}
+		if t := p.Tracking; t != nil {
+			w := p.T / float64(N)
+			if t.Q != nil {
+				cost = cost.Add(quad(g, xe, row(t.XRef, k), t.Q).Scale(w))
+			}
+			if t.R != nil {
+				cost = cost.Add(quad(g, tr.uE[k], row(t.URef, k), t.R).Scale(w))
+			}
+		}
+	}
+	// stage speed of time: T_f
+	if p.SpeedOfTime == StageSpeedOfTime && free {
+		hi := inf
+		if p.TMax > 0 {
+			hi = p.TMax
+		}
+		if p.TMin > 0 || !math.IsInf(hi, 1) {
+			tr.addCon(tr.tfE, p.TMin, hi, 0)
+			tr.lateC = append(tr.lateC, len(tr.c)-1)
+		}
+	}
+	// terminal cost and constraints
+	xN := tr.xbE[NE]
+	tN := tr.tbE[NE]
+	if p.Mayer.IsValid() {
+		r, err := tr.subst(ad.Vec{p.Mayer}, xN, N-1, nil, tN)
+		if err != nil {
+			return fmt.Errorf("fesd: terminal cost: %w", err)
+		}
+		cost = cost.Add(r[0])
+	}
+	if t := p.Tracking; t != nil && t.QT != nil {
+		ref := t.XRefT
+		if ref == nil {
+			ref = t.XRef[len(t.XRef)-1]
+		}
+		cost = cost.Add(quad(g, xN, ref, t.QT))
+	}
+	for _, c := range p.Terminal {
+		n0 := len(tr.c)
+		if err := tr.addConstraint(c, xN, N-1, nil, tN, 0); err != nil {
+			return err
+		}
+		for i := n0; i < len(tr.c); i++ {
+			tr.lateC = append(tr.lateC, i)
+		}
+	}
+	if p.TimeOptimal {
+		cost = cost.Add(tr.tfE)
+	}
+	if p.SOTRho > 0 {
+		for k := 0; k < N; k++ {
+			if tr.sot[k] >= 0 {
+				cost = cost.Add(ad.Sq(tr.sE[k].AddConst(-1)).Scale(p.SOTRho))
+			}
+		}
+		if tr.sotG >= 0 && p.SpeedOfTime == GlobalSpeedOfTime {
+			cost = cost.Add(ad.Sq(tr.w[tr.sotG].AddConst(-1)).Scale(p.SOTRho))
+		}
+	}
+	tr.cost = cost
+	tr.buildComplementarity()
+	tr.obj = cost.Add(tr.equilibration())
+	// the global variables and the constraints on them come last in the
+	// KKT ordering hint (an arrow structure: no fill when eliminated last)
+	final := tr.cur + 1
+	for _, i := range tr.late {
+		tr.wstage[i] = final
+	}
+	for _, i := range tr.lateC {
+		tr.cstage[i] = final
+	}
+	return nil
+}
+
+// stageStates returns the states and times at the stage points of an
+// element starting at t_n with state x_n and length h: the stage variables
+// themselves in the integral representation, x_n + h Σ_r a_mr v_r in the
+// differential one (Xv then holds the stage derivatives v_r).
+func stageStates(c []float64, A [][]float64, rep Representation, xn ad.Vec, Xv []ad.Vec, tn, h ad.Expr) ([]ad.Vec, []ad.Expr) {
+	ns := len(Xv)
+	xs := make([]ad.Vec, ns)
+	ts := make([]ad.Expr, ns)
+	for m := 0; m < ns; m++ {
+		ts[m] = tn.Add(h.Scale(c[m]))
+		if rep == Integral {
+			xs[m] = Xv[m]
+			continue
+		}
+		xs[m] = make(ad.Vec, len(xn))
+		for i := range xn {
+			acc := h.Graph().Const(0)
+			for r := 0; r < ns; r++ {
+				if a := A[m][r]; a != 0 {
+					acc = acc.Add(Xv[r][i].Scale(a))
+				}
+			}
+			xs[m][i] = xn[i].Add(h.Mul(acc))
+		}
+	}
+	return xs, ts
+}
+
+// addPathComps lifts the path complementarities at one point: new
+// variables a = G, b = H with a, b ≥ 0 and the pair a ⊥ b.
+func (tr *transcription) addPathComps(pcs []pathComp, x ad.Vec, k int, z ad.Vec, t ad.Expr, st int, at Where) error {
+	inf := math.Inf(1)
+	for _, c := range pcs {
+		if c.At != at {
+			continue
+		}
+		GH, err := tr.subst(ad.Concat(c.G, c.H), x, k, z, t)
+		if err != nil {
+			return err
+		}
+		nG := len(c.G)
+		for i := 0; i < nG; i++ {
+			ia := len(tr.w)
+			a := tr.newVar("ocp_pcg", 0, inf, varInfo{vPC, 0, 0, 0}, st)
+			hb := tr.newVar("ocp_pch", 0, inf, varInfo{vPC, 0, 0, 1}, st)
+			tr.addEq(a.Sub(GH[i]), st)
+			tr.addEq(hb.Sub(GH[nG+i]), st)
+			tr.addComp(-1, mpcc.Pair(ia, ia+1))
+		}
+	}
+	return nil
+}
+
+// bnd returns bound i of optional bound vectors.
+func bnd(lo, hi []float64, i int) (float64, float64) {
+	l, u := math.Inf(-1), math.Inf(1)
+	if lo != nil {
+		l = lo[i]
+	}
+	if hi != nil {
+		u = hi[i]
+	}
+	return l, u
+}
+
+// quad returns (x − r)ᵀ Q (x − r) (r nil: zero).
+func quad(g *ad.Graph, x ad.Vec, r []float64, Q [][]float64) ad.Expr {
+	e := make(ad.Vec, len(x))
+	for i := range x {
+		e[i] = x[i]
+		if r != nil {
+			e[i] = x[i].AddConst(-r[i])
+		}
+	}
+	s := g.Const(0)
+	for i := range e {
+		for j := range e {
+			if q := Q[i][j]; q != 0 {
+				if i == j {
+					s = s.Add(ad.Sq(e[i]).Scale(q))
+				} else {
+					s = s.Add(e[i].Mul(e[j]).Scale(q))
+				}
+			}
+		}
+	}
+	return s
+}
+
+// subst instantiates user expressions at a point: the states x, the
+// control and parameters of stage k, the algebraic variables z (nil at
+// element boundaries), the numerical time t and T_f.
+func (tr *transcription) subst(e ad.Vec, x ad.Vec, k int, z ad.Vec, t ad.Expr) (ad.Vec, error) {
+	d := tr.d
+	from := ad.Concat(d.X, d.U, d.P, ad.Vec{d.Time})
+	to := ad.Concat(x, tr.uE[k], tr.pk[k], ad.Vec{t})
+	if z != nil {
+		from = append(from, d.Z...)
+		to = append(to, z...)
+	}
+	if tr.p.HorizonSym.IsValid() {
+		from = append(from, tr.p.HorizonSym)
+		to = append(to, tr.tfE)
+	}
+	return ad.Substitute(e, from, to)
+}
+
+func (tr *transcription) addConstraint(c Constraint, x ad.Vec, k int, z ad.Vec, t ad.Expr, st int) error {
+	G, err := tr.subst(c.G, x, k, z, t)
+	if err != nil {
+		return fmt.Errorf("fesd: constraint: %w", err)
+	}
+	for i, e := range G {
+		lo, hi := 0.0, 0.0
+		if c.L != nil {
+			lo, hi = c.L[i], c.U[i]
+		}
+		tr.addCon(e, lo, hi, st)
+	}
+	return nil
+}
+
+// buildComplementarity adds the complementarity terms: per stage point
+// without FESD, else the cross complementarity of the chosen mode (004 eq.
+// 37–38 and 43; the sums of each mode are in the package documentation).
+func (tr *transcription) buildComplementarity() {
+	d := tr.d
+	for n := 0; n < tr.NE; n++ {
+		for gi, grp := range d.Comp {
+			for pi, pr := range grp.Pairs {
+				sel := make([]int, tr.ns)
+				for m := range sel {
+					sel[m] = tr.selIdx(d, n, m, gi, pi)
+				}
+				if tr.o.DisableFESD {
+					for m := range sel {
+						tr.addComp(n, mpcc.Pair(tr.z[n][m]+pr.Lambda, sel[m]))
+					}
+					continue
+				}
+				lam := tr.lamPoints(n, pr.Lambda)
+				switch tr.o.CrossComp {
+				case StageStage:
+					for _, a := range lam {
+						for _, b := range sel {
+							tr.addComp(n, mpcc.Pair(a, b))
+						}
+					}
+				case FEStage:
+					for _, a := range lam {
+						var t mpcc.Complementarity
+						for _, b := range sel {
+							t.Pairs = append(t.Pairs, [2]int{a, b})
+						}
+						tr.addComp(n, t)
+					}
+				case StageFE:
+					for _, b := range sel {
+						var t mpcc.Complementarity
+						for _, a := range lam {
+							t.Pairs = append(t.Pairs, [2]int{a, b})
+						}
+						tr.addComp(n, t)
+					}
+				case FEFE:
+					var t mpcc.Complementarity
+					for _, a := range lam {
+						for _, b := range sel {
+							t.Pairs = append(t.Pairs, [2]int{a, b})
+						}
+					}
+					tr.addComp(n, t)
+				}
+			}
+		}
+	}
+}
+
+// elementSum returns Σ of z[a] over the points of element n: the stages,
+// and for boundary variables also the start point and the boundary point
+// (004 §4.4: σ = Σ_{m=0}^{n_s} λ_{n,m}).
+func (tr *transcription) elementSum(n, a int) ad.Expr {
+	s := tr.g.Const(0)
+	if _, ok := tr.bzPos[a]; ok {
+		for _, k := range tr.lamPoints(n, a) {
+			s = s.Add(tr.w[k])
+		}
+		return s
+	}
+	for m := 0; m < tr.ns; m++ {
+		s = s.Add(tr.w[tr.z[n][m]+a])
+	}
+	return s
+}
+
+// eta returns the switch indicator η_n = Π_m ν_{n,m} of 004 §4.4 at the
+// boundary between elements n−1 and n.
+func (tr *transcription) eta(n int) ad.Expr {
+	e := tr.g.Const(1)
+	for _, t := range tr.d.Equilibration {
+		nu := tr.elementSum(n-1, t.A).Mul(tr.elementSum(n, t.A)).
+			Add(tr.elementSum(n-1, t.B).Mul(tr.elementSum(n, t.B)))
+		e = e.Mul(nu)
+	}
+	return e
+}
+
+// equilibration returns the step-equilibration objective and adds the
+// constraints of Direct, within every control stage (004 §4.4, eq. 39).
+func (tr *transcription) equilibration() ad.Expr {
+	g := tr.g
+	obj := g.Const(0)
+	if tr.o.DisableFESD {
+		return obj
+	}
+	rho := tr.o.RhoH
+	inf := math.Inf(1)
+	for n := 0; n < tr.NE; n++ {
+		k := tr.stageOf[n]
+		first := n == tr.elemStart[k]
+		h := tr.hE[n]
+		switch tr.o.StepEquilibration {
+		case HeuristicMean:
+			obj = obj.Add(ad.Sq(h.Sub(tr.href[n])).Scale(rho))
+		case HeuristicDiff:
+			if !first {
+				obj = obj.Add(ad.Sq(h.Sub(tr.hE[n-1])).Scale(rho))
+			}
+		case L2Relaxed:
+			if !first {
+				obj = obj.Add(tr.eta(n).Mul(ad.Sq(h.Sub(tr.hE[n-1]))).Scale(rho))
+			}
+		case L2RelaxedScaled:
+			if !first {
+				w := ad.Tanh(tr.eta(n).Scale(1 / tr.o.SigmaSE))
+				obj = obj.Add(w.Mul(ad.Sq(h.Sub(tr.hE[n-1]))).Scale(rho))
+			}
+		case Direct:
+			// η_n·Δh_n = 0 (004 eq. 39) as the complementarity
+			// 0 ≤ η_n ⊥ (Δh⁺, Δh⁻) ≥ 0 with Δh = Δh⁺ − Δh⁻, relaxed by the
+			// homotopy like the other complementarities: the plain
+			// equality is infeasible for σ > 0, where η_n > 0 at a switch
+			// too.
+			if !first {
+				st := tr.wstage[tr.h[n]]
+				e := tr.newVar("fesd_eta", 0, inf, varInfo{vAux, n, 0, 0}, st)
+				dp := tr.newVar("fesd_dhp", 0, inf, varInfo{vAux, n, 0, 1}, st)
+				dm := tr.newVar("fesd_dhm", 0, inf, varInfo{vAux, n, 0, 2}, st)
+				tr.addEq(e.Sub(tr.eta(n)), st)
+				tr.addEq(dp.Sub(dm).Sub(h.Sub(tr.hE[n-1])), st)
+				i := len(tr.w)
+				tr.addComp(n, mpcc.Pair(i-3, i-2), mpcc.Pair(i-3, i-1))
+			}
+		}
+	}
+	return obj
+}
+
+// compile builds the NLP and the output function, then drops the
+// expressions.
+func (tr *transcription) compile() error {
+	prob, err := adnlp.New(adnlp.Spec{
+		X: tr.w, XL: tr.wl, XU: tr.wu,
+		F: tr.obj, G: tr.c, GL: tr.cl, GU: tr.cu,
+		P: tr.params, PV: tr.pvals,
+		VarStage: tr.wstage, ConStage: tr.cstage,
+		JacobianMode: ad.Reverse,
+	})
+	if err != nil {
+		return fmt.Errorf("fesd: compiling the FESD NLP (expressions may use only the model's X, U, P, Time, the OCP's V and HorizonSym, and Z at stage points): %w", err)
+	}
+	tr.prob = prob
+	var xb, xs, tb ad.Vec
+	for n := 0; n <= tr.NE; n++ {
+		xb = append(xb, tr.xbE[n]...)
+		tb = append(tb, tr.tbE[n])
+	}
+	for n := 0; n < tr.NE; n++ {
+		for m := 0; m < tr.ns; m++ {
+			xs = append(xs, tr.stageX[n][m]...)
+		}
+	}
+	out, err := ad.NewFunction("fesd_out",
+		[]ad.Arg{{Name: "w", V: tr.w}, {Name: "p", V: tr.params}},
+		[]ad.Arg{{Name: "xb", V: xb}, {Name: "xs", V: xs}, {Name: "tb", V: tb}, {Name: "h", V: tr.hE},
+			{Name: "cost", V: ad.Vec{tr.cost}}, {Name: "obj", V: ad.Vec{tr.obj}}, {Name: "tf", V: ad.Vec{tr.tfE}}, {Name: "s", V: tr.sE}})
+	if err != nil {
+		return fmt.Errorf("fesd: compiling the output function: %w", err)
+	}
+	tr.out = out
+	tr.outW = out.NewWorkspace()
+	tr.numW, tr.numC = len(tr.w), len(tr.c)
+	tr.c, tr.cl, tr.cu = nil, nil, nil
+	tr.xbE, tr.stageX, tr.tbE, tr.hE, tr.uE, tr.pk, tr.sE = nil, nil, nil, nil, nil, nil, nil
+	return nil
+}
+
+// outputs are the values of the output function at a solution.
+type outputs struct {
+	xb, xs, tb, h []float64
+	cost, obj, tf float64
+	s             []float64
+}
+
+func (tr *transcription) outputs(w, pv []float64) (*outputs, error) {
+	o := &outputs{
+		xb: make([]float64, (tr.NE+1)*tr.nx),
+		xs: make([]float64, tr.NE*tr.ns*tr.nx),
+		tb: make([]float64, tr.NE+1),
+		h:  make([]float64, tr.NE),
+		s:  make([]float64, tr.N),
+	}
+	c, ob, tf := make([]float64, 1), make([]float64, 1), make([]float64, 1)
+	err := tr.out.Eval(tr.outW, [][]float64{w, pv}, [][]float64{o.xb, o.xs, o.tb, o.h, c, ob, tf, o.s})
+	o.cost, o.obj, o.tf = c[0], ob[0], tf[0]
+	return o, err
+}
+
+func clone(v []float64) []float64 { return append([]float64(nil), v...) }
+
+func clone2(v []int) []int { return append([]int(nil), v...) }
