@@ -53,8 +53,8 @@ type transcription struct {
 	// compiled
 	numW, numC int
 	prob       *adnlp.Problem
-	out  *ad.Function
-	outW *ad.Workspace
+	out        *ad.Function
+	outW       *ad.Workspace
 }
 
 // newTranscription builds and compiles the NLP of p (validated) for the

@@ -37,7 +37,9 @@ func TestOCPErrors(t *testing.T) {
 		{"NFE length", func(p *fesd.OCP, o *fesd.Options, st *fesd.Start, x ad.Vec) { p.NFE = []int{2, 2} }, fesd.ErrDimension},
 		{"NFE zero", func(p *fesd.OCP, o *fesd.Options, st *fesd.Start, x ad.Vec) { p.NFE = []int{0} }, fesd.ErrOptions},
 		{"XL length", func(p *fesd.OCP, o *fesd.Options, st *fesd.Start, x ad.Vec) { p.XL = []float64{0} }, fesd.ErrDimension},
-		{"XL > XU", func(p *fesd.OCP, o *fesd.Options, st *fesd.Start, x ad.Vec) { p.XL, p.XU = []float64{0, 1}, []float64{1, 0} }, fesd.ErrBounds},
+		{"XL > XU", func(p *fesd.OCP, o *fesd.Options, st *fesd.Start, x ad.Vec) {
+			p.XL, p.XU = []float64{0, 1}, []float64{1, 0}
+		}, fesd.ErrBounds},
 		{"XU NaN", func(p *fesd.OCP, o *fesd.Options, st *fesd.Start, x ad.Vec) { p.XU = []float64{1, nan} }, fesd.ErrBounds},
 		{"XL = +Inf", func(p *fesd.OCP, o *fesd.Options, st *fesd.Start, x ad.Vec) { p.XL = []float64{inf, 0} }, fesd.ErrBounds},
 		{"UL > UU", func(p *fesd.OCP, o *fesd.Options, st *fesd.Start, x ad.Vec) { p.UL = []float64{6} }, fesd.ErrBounds},
@@ -50,7 +52,10 @@ func TestOCPErrors(t *testing.T) {
 			p.V = ad.Vec{p.Model.Graph.Sym("v")}
 			p.VL, p.VU = []float64{1}, []float64{0}
 		}, fesd.ErrBounds},
-		{"V0 length", func(p *fesd.OCP, o *fesd.Options, st *fesd.Start, x ad.Vec) { p.V = ad.Vec{p.Model.Graph.Sym("v")}; st.V0 = []float64{1, 2} }, fesd.ErrDimension},
+		{"V0 length", func(p *fesd.OCP, o *fesd.Options, st *fesd.Start, x ad.Vec) {
+			p.V = ad.Vec{p.Model.Graph.Sym("v")}
+			st.V0 = []float64{1, 2}
+		}, fesd.ErrDimension},
 		{"HorizonSym not a symbol", func(p *fesd.OCP, o *fesd.Options, st *fesd.Start, x ad.Vec) { p.HorizonSym = x[0].AddConst(1) }, fesd.ErrDimension},
 		{"path L without U", func(p *fesd.OCP, o *fesd.Options, st *fesd.Start, x ad.Vec) {
 			p.Path = []fesd.Constraint{{G: ad.Vec{x[1]}, L: []float64{0}}}
@@ -61,7 +66,9 @@ func TestOCPErrors(t *testing.T) {
 		{"path bounds length", func(p *fesd.OCP, o *fesd.Options, st *fesd.Start, x ad.Vec) {
 			p.Path = []fesd.Constraint{{G: ad.Vec{x[1]}, L: []float64{0, 0}, U: []float64{1, 1}}}
 		}, fesd.ErrDimension},
-		{"path Where", func(p *fesd.OCP, o *fesd.Options, st *fesd.Start, x ad.Vec) { p.Path = []fesd.Constraint{{G: ad.Vec{x[1]}, At: 7}} }, fesd.ErrOptions},
+		{"path Where", func(p *fesd.OCP, o *fesd.Options, st *fesd.Start, x ad.Vec) {
+			p.Path = []fesd.Constraint{{G: ad.Vec{x[1]}, At: 7}}
+		}, fesd.ErrOptions},
 		{"terminal L > U", func(p *fesd.OCP, o *fesd.Options, st *fesd.Start, x ad.Vec) {
 			p.Terminal = []fesd.Constraint{{G: ad.Vec{x[1]}, L: []float64{1}, U: []float64{0}}}
 		}, fesd.ErrBounds},
@@ -82,7 +89,9 @@ func TestOCPErrors(t *testing.T) {
 		{"tracking Q shape", func(p *fesd.OCP, o *fesd.Options, st *fesd.Start, x ad.Vec) {
 			p.Tracking = &fesd.Tracking{XRef: [][]float64{{0, 0}}, Q: fesd.Diag(1)}
 		}, fesd.ErrDimension},
-		{"tracking R shape", func(p *fesd.OCP, o *fesd.Options, st *fesd.Start, x ad.Vec) { p.Tracking = &fesd.Tracking{R: fesd.Diag(1, 1)} }, fesd.ErrDimension},
+		{"tracking R shape", func(p *fesd.OCP, o *fesd.Options, st *fesd.Start, x ad.Vec) {
+			p.Tracking = &fesd.Tracking{R: fesd.Diag(1, 1)}
+		}, fesd.ErrDimension},
 		{"XInit rows", func(p *fesd.OCP, o *fesd.Options, st *fesd.Start, x ad.Vec) { st.XInit = [][]float64{{0, 0}, {0, 0}} }, fesd.ErrDimension},
 		{"XInit length", func(p *fesd.OCP, o *fesd.Options, st *fesd.Start, x ad.Vec) { st.XInit = [][]float64{{0}} }, fesd.ErrDimension},
 		{"UInit rows", func(p *fesd.OCP, o *fesd.Options, st *fesd.Start, x ad.Vec) { st.UInit = [][]float64{{0}, {0}} }, fesd.ErrDimension},
