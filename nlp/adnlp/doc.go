@@ -107,7 +107,8 @@
 // (all outputs dropped, no variable input) are skipped.
 //
 // Cost: with I instances of a block whose tapes have T instructions and
-// whose instances expand to E global Jacobian and Hessian terms, New costs
+// each of whose instances expands to E global Jacobian and Hessian terms,
+// New costs
 // one symbolic differentiation of φ (independent of I) plus O(I·(d + E))
 // for the expansion and a sort of the merged pattern's entries; memory is
 // a few words per input term and per expanded entry. Each callback costs
@@ -115,11 +116,11 @@
 // instances of one three-input block; 2 shared cores; BenchmarkNewBlocks)
 // New takes 13–20 ms and 12.5 MB instead of 165–190 ms and 121 MB for the
 // symbolic build (Reverse mode, graph already built). Evaluation instance
-// by instance costs some 40–100 ns per instance and callback, 3–10 times
-// the one long symbolic tape, whose operations of all stages run in batches;
-// a whole solve took 44 ms instead of 38 ms (BenchmarkSolveBlocks). Blocks
-// pay off when the model is large compared with the per-instance overhead
-// of a tape run.
+// by instance costs 20–100 ns per instance and callback for this tiny
+// model, 3–18 times the one long symbolic tape, which runs the same
+// operation of all stages in one tight loop; a whole solve took 37–44 ms
+// instead of 25–38 ms (BenchmarkSolveBlocks, BenchmarkEvalBlocks). The
+// per-instance overhead of a tape run matters less the larger the model.
 //
 // # Stages
 //
