@@ -18,7 +18,7 @@ type Spec struct {
 	XL, XU []float64 // variable bounds, len(X) each; nil means unbounded (±Inf)
 	X0     []float64 // initial point; nil means zeros (projected into the bounds)
 	F      ad.Expr   // objective; the zero Expr{} means F ≡ 0
-	G      ad.Vec    // constraints (may be empty)
+	G      ad.Vec    // constraints (may be empty); a zero Expr{} row is filled by Blocks only
 	GL, GU []float64 // constraint bounds, len(G) each; nil GL and GU mean G = 0
 	P      ad.Vec    // parameters: symbols whose values can change without recompiling (may be empty)
 	PV     []float64 // parameter values, len(P)
@@ -38,6 +38,13 @@ type Spec struct {
 	// sweep per constraint instead of one forward sweep per variable on top);
 	// ad.Forward reuses the elimination of ad.Solve/ad.SolveSym.
 	JacobianMode ad.Mode
+
+	// Blocks are functions compiled once and evaluated at many instances
+	// whose inputs are affine in x and p (see Block). Their objective terms
+	// are added to F and their constraint outputs to the rows of G they
+	// name. A row G[r] that is the zero Expr{} is zero plus the block
+	// outputs added to it; at least one block instance must fill it.
+	Blocks []Block
 }
 
 // BuildStats describes the construction of a Problem.
@@ -47,15 +54,20 @@ type BuildStats struct {
 	// Lagrangian Hessian); Compile is the time spent compiling the five
 	// tapes.
 	Gradient, Jacobian, Hessian, Compile time.Duration
-	// Nodes is the number of nodes of the private graph the derivatives
+	// Nodes is the number of nodes of the private graphs the derivatives
 	// are built in: the cone of f and g copied from the caller's graph
-	// plus the derivative expressions (the caller's graph is unchanged).
+	// plus the derivative expressions (the caller's graph is unchanged),
+	// summed over the symbolic part and the blocks.
 	Nodes int
 	// JacobianNNZ and HessianNNZ are the structural nonzeros of the
 	// Jacobian and of the lower triangle of the Lagrangian Hessian.
 	JacobianNNZ, HessianNNZ int
-	// Instructions is the total length of the five compiled tapes.
+	// Instructions is the total length of the compiled tapes: five for the
+	// symbolic part and five per block (each counted once, however many
+	// instances it has).
 	Instructions int
+	// Blocks and Instances count the compiled blocks and their instances.
+	Blocks, Instances int
 }
 
 // Problem is an nlp.Problem compiled from a Spec. Its callbacks evaluate
@@ -82,6 +94,17 @@ type Problem struct {
 	fval  [1]float64
 	sigma [1]float64
 
+	// With blocks, the symbolic tapes cover the rows symRows of G (nil:
+	// all rows) and their Jacobian and Hessian values, computed into
+	// jSym and hSym, go to the positions jSymPos and hSymPos of the merged
+	// patterns; gSym and lamSym hold the compacted constraint values and
+	// multipliers. blocks is nil without Spec.Blocks.
+	symRows          []int
+	gSym, lamSym     []float64
+	jSym, hSym       []float64
+	jSymPos, hSymPos []int32
+	blocks           []*block
+
 	stats BuildStats
 }
 
@@ -91,11 +114,13 @@ var (
 )
 
 // New validates the spec, compiles f, ∇f, g, the sparse Jacobian and the
-// lower triangle of the Lagrangian Hessian σ∇²f + Σλᵢ∇²gᵢ once, and returns a
-// Problem implementing nlp.Problem.
+// lower triangle of the Lagrangian Hessian σ∇²f + Σλᵢ∇²gᵢ once — for the
+// symbolic part and once per block, however many instances it has — and
+// returns a Problem implementing nlp.Problem.
 //
-// New adds nodes (the derivatives and the multiplier symbols σ, λ) to the
-// graph of the expressions; the spec's slices are copied.
+// New adds no node to the caller's graphs: the derivatives and the
+// multiplier symbols σ, λ are built in private copies (ad.CopyArgs). The
+// spec's slices are copied.
 func New(s Spec) (*Problem, error) {
 	n, m := len(s.X), len(s.G)
 	if n == 0 {
@@ -117,11 +142,13 @@ func New(s Spec) (*Problem, error) {
 	if s.VarStage == nil && s.ConStage != nil {
 		return nil, fmt.Errorf("%w: ConStage without VarStage", ErrDimension)
 	}
-	g, err := checkGraph(s)
-	if err != nil {
+	if err := checkGraph(s); err != nil {
 		return nil, err
 	}
 	if err := checkSymbols(s.X, s.P); err != nil {
+		return nil, err
+	}
+	if err := p.checkRows(s); err != nil {
 		return nil, err
 	}
 	p.xl, p.xu = make([]float64, n), make([]float64, n)
@@ -139,96 +166,147 @@ func New(s Spec) (*Problem, error) {
 	if err := p.SetStart(s.X0); err != nil {
 		return nil, err
 	}
-	if err := p.compile(g, s); err != nil {
+	if err := p.compile(s); err != nil {
 		return nil, err
 	}
 	p.stages(s.VarStage, s.ConStage)
 	return p, nil
 }
 
-// compile builds the derivative expressions and the five tapes.
-func (p *Problem) compile(g *ad.Graph, s Spec) error {
-	hasF := s.F != (ad.Expr{})
-	in := []ad.Arg{ad.A("x", s.X...), ad.A("p", s.P...)}
+// tapes are the five compiled functions of one objective F and constraint
+// vector G of inputs in (in[0] holds the differentiation variables): F, ∇F,
+// G, the sparse ∂G/∂x and the lower triangle of σ∇²F + Σλᵢ∇²Gᵢ, whose
+// inputs are in followed by σ and λ.
+type tapes struct {
+	obj, grad, con, jac, hess *ad.Function // obj and grad nil when F ≡ 0
+	jPat, hPat                *ad.Sparsity // nil for empty G or x
+
+	// With deps, the multipliers each Hessian entry e depends on
+	// structurally are depCol[depPtr[e]:depPtr[e+1]], 0 standing for σ
+	// and 1+i for λᵢ.
+	depPtr, depCol []int
+}
+
+// buildTapes compiles the tapes of (F, G) with the derivative mode mode,
+// adding the construction times and sizes to st; what prefixes the error
+// messages. With deps it also finds which multipliers every Hessian entry
+// depends on (the pattern of ∂H/∂(σ, λ), which is linear in them).
+func buildTapes(what string, in []ad.Arg, F ad.Expr, G ad.Vec, mode ad.Mode, deps bool, st *BuildStats) (*tapes, error) {
+	t := &tapes{}
+	hasF := F != (ad.Expr{})
 	t0 := time.Now()
 	var err error
 	// Values first: free symbols are reported before any differentiation.
 	if hasF {
-		if p.obj, err = ad.NewFunction("f", in, []ad.Arg{ad.A("f", s.F)}); err != nil {
-			return adError("objective", err)
+		if t.obj, err = ad.NewFunction("f", in, []ad.Arg{ad.A("f", F)}); err != nil {
+			return nil, adError(what+"objective", err)
 		}
 	}
-	if p.con, err = ad.NewFunction("g", in, []ad.Arg{ad.A("g", s.G...)}); err != nil {
-		return adError("constraints", err)
+	if t.con, err = ad.NewFunction("g", in, []ad.Arg{ad.A("g", G...)}); err != nil {
+		return nil, adError(what+"constraints", err)
 	}
 	tc := time.Since(t0)
 
-	// The derivatives are built in a private copy of the cone of (f, g),
+	// The derivatives are built in a private copy of the cone of (F, G),
 	// dropped after compilation, so that compiling NLPs from one model
 	// (an OCP rebuilt in a loop) does not grow the caller's graph, which
 	// never frees nodes (ad.CopyArgs).
-	c, err := ad.CopyArgs(in, []ad.Arg{ad.A("f", s.F), ad.A("g", s.G...)})
+	c, err := ad.CopyArgs(in, []ad.Arg{ad.A("f", F), ad.A("g", G...)})
 	if err != nil {
-		return adError("copy", err)
+		return nil, adError(what+"copy", err)
 	}
 	in = c[0]
-	s.X, s.P, s.F, s.G = c[0][0].V, c[0][1].V, c[1][0].V[0], c[1][1].V
-	g = s.X[0].Graph()
+	x, F, G := c[0][0].V, c[1][0].V[0], c[1][1].V
+	g := x[0].Graph()
 
 	t1 := time.Now()
 	var grad ad.Vec
 	if hasF {
-		if grad, err = ad.Gradient(s.F, s.X); err != nil {
-			return adError("gradient", err)
+		if grad, err = ad.Gradient(F, x); err != nil {
+			return nil, adError(what+"gradient", err)
 		}
 	}
 	t2 := time.Now()
-	p.stats.Gradient = t2.Sub(t1)
-	J, err := ad.JacobianSparseMode(s.G, s.X, s.JacobianMode)
+	st.Gradient += t2.Sub(t1)
+	J, err := ad.JacobianSparseMode(G, x, mode)
 	if err != nil {
-		return adError("Jacobian", err)
+		return nil, adError(what+"Jacobian", err)
 	}
 	t3 := time.Now()
-	p.stats.Jacobian = t3.Sub(t2)
+	st.Jacobian += t3.Sub(t2)
 	sigma := g.Sym("sigma")
-	lambda := g.SymVec("lambda", p.m)
-	H, err := ad.LagrangianHessian(s.X, sigma, s.F, lambda, s.G)
+	lambda := g.SymVec("lambda", len(G))
+	H, err := ad.LagrangianHessian(x, sigma, F, lambda, G)
 	if err != nil {
-		return adError("Hessian", err)
+		return nil, adError(what+"Hessian", err)
+	}
+	if deps && H.Pattern != nil {
+		D, err := ad.JacobianSparse(H.Values, append(ad.Vec{sigma}, lambda...))
+		if err != nil {
+			return nil, adError(what+"Hessian", err)
+		}
+		t.depPtr, t.depCol, _ = D.Pattern.CSR()
 	}
 	t4 := time.Now()
-	p.stats.Hessian = t4.Sub(t3)
+	st.Hessian += t4.Sub(t3)
 
 	if hasF {
-		if p.grad, err = ad.NewFunction("grad", in, []ad.Arg{ad.A("grad", grad...)}); err != nil {
-			return adError("gradient", err)
+		if t.grad, err = ad.NewFunction("grad", in, []ad.Arg{ad.A("grad", grad...)}); err != nil {
+			return nil, adError(what+"gradient", err)
 		}
 	}
-	if p.jac, err = ad.NewFunction("jac", in, []ad.Arg{ad.A("jac", J.Values...)}); err != nil {
-		return adError("Jacobian", err)
+	if t.jac, err = ad.NewFunction("jac", in, []ad.Arg{ad.A("jac", J.Values...)}); err != nil {
+		return nil, adError(what+"Jacobian", err)
 	}
 	hin := append(in, ad.A("sigma", sigma), ad.A("lambda", lambda...))
-	if p.hess, err = ad.NewFunction("hess", hin, []ad.Arg{ad.A("hess", H.Values...)}); err != nil {
-		return adError("Hessian", err)
+	if t.hess, err = ad.NewFunction("hess", hin, []ad.Arg{ad.A("hess", H.Values...)}); err != nil {
+		return nil, adError(what+"Hessian", err)
 	}
-	p.stats.Compile = tc + time.Since(t4)
-
-	p.jRows, p.jCols = jacCoords(J.Pattern, p.m, p.n)
-	p.hRows, p.hCols = jacCoords(H.Pattern, p.n, p.n)
-	p.stats.Nodes = g.NumNodes()
-	p.stats.JacobianNNZ, p.stats.HessianNNZ = len(p.jRows), len(p.hRows)
-	for _, f := range []*ad.Function{p.obj, p.grad, p.con, p.jac, p.hess} {
+	st.Compile += tc + time.Since(t4)
+	t.jPat, t.hPat = J.Pattern, H.Pattern
+	st.Nodes += g.NumNodes()
+	for _, f := range []*ad.Function{t.obj, t.grad, t.con, t.jac, t.hess} {
 		if f != nil {
-			p.stats.Instructions += f.NumInstr()
+			st.Instructions += f.NumInstr()
+		}
+	}
+	return t, nil
+}
+
+// compile builds the derivative expressions and the five tapes of the
+// symbolic part (Spec.F and the valid rows of Spec.G), then the blocks.
+func (p *Problem) compile(s Spec) error {
+	G := s.G
+	if p.symRows != nil {
+		G = make(ad.Vec, len(p.symRows))
+		for i, r := range p.symRows {
+			G[i] = s.G[r]
+		}
+	}
+	in := []ad.Arg{ad.A("x", s.X...), ad.A("p", s.P...)}
+	t, err := buildTapes("", in, s.F, G, s.JacobianMode, false, &p.stats)
+	if err != nil {
+		return err
+	}
+	p.obj, p.grad, p.con, p.jac, p.hess = t.obj, t.grad, t.con, t.jac, t.hess
+	p.jRows, p.jCols = jacCoords(t.jPat, len(G), p.n)
+	p.hRows, p.hCols = jacCoords(t.hPat, p.n, p.n)
+	if p.symRows != nil {
+		for k, i := range p.jRows {
+			p.jRows[k] = p.symRows[i]
 		}
 	}
 	p.wsCon, p.wsJac, p.wsHes = p.con.NewWorkspace(), p.jac.NewWorkspace(), p.hess.NewWorkspace()
-	if hasF {
+	if p.obj != nil {
 		p.wsObj, p.wsGrad = p.obj.NewWorkspace(), p.grad.NewWorkspace()
 	}
 	p.in2 = make([][]float64, 2)
 	p.in4 = make([][]float64, 4)
 	p.out = make([][]float64, 1)
+	if err := p.compileBlocks(s); err != nil {
+		return err
+	}
+	p.stats.JacobianNNZ, p.stats.HessianNNZ = len(p.jRows), len(p.hRows)
 	return nil
 }
 
@@ -263,14 +341,17 @@ func checkLen(what string, got, want int, isNilOK bool) error {
 }
 
 // checkGraph verifies that all expressions are valid members of the graph of
-// X[0] and returns that graph.
-func checkGraph(s Spec) (*ad.Graph, error) {
+// X[0] (rows of G may be the zero Expr, see checkRows).
+func checkGraph(s Spec) error {
 	g := s.X[0].Graph()
 	if g == nil {
-		return nil, fmt.Errorf("%w: X[0] is the zero Expr", ErrGraph)
+		return fmt.Errorf("%w: X[0] is the zero Expr", ErrGraph)
 	}
 	check := func(what string, v ad.Vec) error {
 		for i, e := range v {
+			if what == "G" && e == (ad.Expr{}) {
+				continue
+			}
 			if e.Graph() != g {
 				return fmt.Errorf("%w: %s[%d] belongs to another graph", ErrGraph, what, i)
 			}
@@ -281,20 +362,20 @@ func checkGraph(s Spec) (*ad.Graph, error) {
 		return nil
 	}
 	if err := check("X", s.X); err != nil {
-		return nil, err
+		return err
 	}
 	if err := check("P", s.P); err != nil {
-		return nil, err
+		return err
 	}
 	if err := check("G", s.G); err != nil {
-		return nil, err
+		return err
 	}
 	if s.F != (ad.Expr{}) {
 		if err := check("F", ad.Vec{s.F}); err != nil {
-			return nil, err
+			return err
 		}
 	}
-	return g, nil
+	return nil
 }
 
 // checkSymbols verifies that X and P together are distinct symbols.
@@ -377,6 +458,7 @@ func (p *Problem) SetParams(pv []float64) error {
 		return fmt.Errorf("%w: PV[%d] = %g", ErrNonFinite, i, pv[i])
 	}
 	copy(p.pv, pv)
+	p.refreshParams()
 	return nil
 }
 
@@ -492,27 +574,85 @@ func (p *Problem) eval(f *ad.Function, ws *ad.Workspace, x []float64, lambda []f
 	return err
 }
 
-// Objective returns F(x; p).
+// Objective returns F(x; p) plus the blocks' objective terms.
 func (p *Problem) Objective(x []float64) (float64, error) {
-	if p.obj == nil {
-		return 0, nil
+	if p.blocks != nil {
+		if err := p.checkX(x); err != nil {
+			return 0, err
+		}
 	}
-	err := p.eval(p.obj, p.wsObj, x, nil, p.fval[:])
-	return p.fval[0], err
+	f := 0.0
+	if p.obj != nil {
+		if err := p.eval(p.obj, p.wsObj, x, nil, p.fval[:]); err != nil {
+			return 0, err
+		}
+		f = p.fval[0]
+	}
+	for _, b := range p.blocks {
+		fb, err := b.objective(x)
+		if err != nil {
+			return 0, err
+		}
+		f += fb
+	}
+	return f, nil
 }
 
-// Gradient writes ∇F(x; p).
+// Gradient writes ∇F(x; p) plus the blocks' objective gradients.
 func (p *Problem) Gradient(x, grad []float64) error {
+	if p.blocks != nil {
+		if err := p.checkX(x); err != nil {
+			return err
+		}
+		if err := checkOut("gradient", grad, p.n); err != nil {
+			return err
+		}
+	}
 	if p.grad == nil {
 		clear(grad[:p.n])
-		return nil
+	} else if err := p.eval(p.grad, p.wsGrad, x, nil, grad); err != nil {
+		return err
 	}
-	return p.eval(p.grad, p.wsGrad, x, nil, grad)
+	for _, b := range p.blocks {
+		if err := b.gradient(x, grad); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
-// Constraints writes G(x; p).
+// Constraints writes G(x; p), the symbolic rows plus the block outputs.
 func (p *Problem) Constraints(x, g []float64) error {
-	return p.eval(p.con, p.wsCon, x, nil, g)
+	if p.blocks == nil {
+		return p.eval(p.con, p.wsCon, x, nil, g)
+	}
+	if err := p.checkX(x); err != nil {
+		return err
+	}
+	if err := checkOut("constraints", g, p.m); err != nil {
+		return err
+	}
+	if p.symRows == nil {
+		if err := p.eval(p.con, p.wsCon, x, nil, g); err != nil {
+			return err
+		}
+	} else {
+		clear(g)
+		if len(p.symRows) > 0 {
+			if err := p.eval(p.con, p.wsCon, x, nil, p.gSym); err != nil {
+				return err
+			}
+			for i, r := range p.symRows {
+				g[r] = p.gSym[i]
+			}
+		}
+	}
+	for _, b := range p.blocks {
+		if err := b.constraints(x, g); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // JacobianStructure returns the coordinates of the structural nonzeros of
@@ -524,7 +664,30 @@ func (p *Problem) JacobianStructure() (rows, cols []int) {
 // JacobianValues writes the Jacobian entries in the order of
 // JacobianStructure.
 func (p *Problem) JacobianValues(x, vals []float64) error {
-	return p.eval(p.jac, p.wsJac, x, nil, vals)
+	if p.blocks == nil {
+		return p.eval(p.jac, p.wsJac, x, nil, vals)
+	}
+	if err := p.checkX(x); err != nil {
+		return err
+	}
+	if err := checkOut("Jacobian values", vals, len(p.jRows)); err != nil {
+		return err
+	}
+	clear(vals)
+	if len(p.jSym) > 0 {
+		if err := p.eval(p.jac, p.wsJac, x, nil, p.jSym); err != nil {
+			return err
+		}
+		for k, d := range p.jSymPos {
+			vals[d] = p.jSym[k]
+		}
+	}
+	for _, b := range p.blocks {
+		if err := b.jacobian(x, vals); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // HessianStructure returns the coordinates of the structural nonzeros of
@@ -533,11 +696,58 @@ func (p *Problem) HessianStructure() (rows, cols []int) {
 	return append([]int{}, p.hRows...), append([]int{}, p.hCols...)
 }
 
-// HessianValues writes σ∇²F + Σλᵢ∇²Gᵢ in the order of HessianStructure.
+// HessianValues writes σ∇²F + Σλᵢ∇²Gᵢ (F and G including the blocks) in the
+// order of HessianStructure.
 func (p *Problem) HessianValues(x []float64, sigma float64, lambda, vals []float64) error {
 	p.sigma[0] = sigma
 	if lambda == nil {
 		lambda = []float64{} // m = 0; a nil λ would select the two-input call
 	}
-	return p.eval(p.hess, p.wsHes, x, lambda, vals)
+	if p.blocks == nil {
+		return p.eval(p.hess, p.wsHes, x, lambda, vals)
+	}
+	if err := p.checkX(x); err != nil {
+		return err
+	}
+	if err := checkOut("multipliers", lambda, p.m); err != nil {
+		return err
+	}
+	if err := checkOut("Hessian values", vals, len(p.hRows)); err != nil {
+		return err
+	}
+	clear(vals)
+	if len(p.hSym) > 0 {
+		lam := lambda
+		if p.symRows != nil {
+			for i, r := range p.symRows {
+				p.lamSym[i] = lambda[r]
+			}
+			lam = p.lamSym
+		}
+		if err := p.eval(p.hess, p.wsHes, x, lam, p.hSym); err != nil {
+			return err
+		}
+		for k, d := range p.hSymPos {
+			vals[d] = p.hSym[k]
+		}
+	}
+	for _, b := range p.blocks {
+		if err := b.hessian(x, sigma, lambda, vals); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// checkX reports ErrDimension unless len(x) = n.
+func (p *Problem) checkX(x []float64) error {
+	return checkOut("x", x, p.n)
+}
+
+// checkOut reports ErrDimension unless len(v) = want.
+func checkOut(what string, v []float64, want int) error {
+	if len(v) != want {
+		return fmt.Errorf("%w: len(%s) = %d, want %d", ErrDimension, what, len(v), want)
+	}
+	return nil
 }
