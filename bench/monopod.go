@@ -24,20 +24,21 @@ import (
 // the bench compares the cost per iteration, not solves (a full solve
 // takes minutes to hours; see examples/monopod).
 
-// monopodOCP returns the OCP of 004 §7.2 with N stages and form, with the
-// homotopy cut to maxSteps relaxed NLPs. inner solves the NLPs.
-func monopodOCP(n int, form dcs.Formulation, maxSteps int, inner mpcc.InnerSolver) (*fesd.OCP, error) {
+// monopodOCP returns the OCP of 004 §7.2 with N stages and form, and its
+// options with the homotopy cut to maxSteps relaxed NLPs. inner solves the
+// NLPs.
+func monopodOCP(n int, form dcs.Formulation, maxSteps int, inner mpcc.InnerSolver) (*fesd.OCP, fesd.Options, error) {
 	m, err := monopod.New(form, 0)
 	if err != nil {
-		return nil, err
+		return nil, fesd.Options{}, err
 	}
-	p, err := m.OCP(monopod.PaperTask(n), monopod.Discretization{})
+	p, opts, err := m.OCP(monopod.PaperTask(n), monopod.Discretization{})
 	if err != nil {
-		return nil, err
+		return nil, fesd.Options{}, err
 	}
-	p.Options.MPCC.MaxSteps = maxSteps
-	p.Options.Inner = inner
-	return p, nil
+	opts.MPCC.MaxSteps = maxSteps
+	opts.Inner = inner
+	return p, opts, nil
 }
 
 // switchInner forwards to cur: the OCP solver fixes its inner solver when
@@ -63,11 +64,11 @@ func monopodCase(n int, form dcs.Formulation, maxSteps, maxIter int) benchCase {
 		c.name = fmt.Sprintf("monopod N=%d %v, first %d relaxed NLPs, ≤%d it each", n, form, maxSteps, maxIter)
 	}
 	c.prepare = func() (int, int, error) {
-		p, err := monopodOCP(n, form, maxSteps, sw)
+		p, opts, err := monopodOCP(n, form, maxSteps, sw)
 		if err != nil {
 			return 0, 0, err
 		}
-		if solver, err = fesd.NewOCPSolver(p); err != nil {
+		if solver, err = fesd.NewOCPSolver(p, opts); err != nil {
 			return 0, 0, fmt.Errorf("monopod: building the OCP: %w", err)
 		}
 		return solver.NumVariables(), solver.NumConstraints(), nil
@@ -80,7 +81,7 @@ func monopodCase(n int, form dcs.Formulation, maxSteps, maxIter int) benchCase {
 		in := &timedInner{b: b, set: monopod.NLPSettings(1e-5, maxIter)}
 		sw.cur = in
 		t0 := time.Now()
-		r, err := solver.Solve(ctx)
+		r, err := solver.Solve(ctx, fesd.Start{})
 		total := time.Since(t0)
 		if err != nil {
 			return sample{}, err

@@ -466,8 +466,8 @@ func TestTimeFreezingDrop(t *testing.T) {
 				}
 				clock, zi, vzi := tf.Clock, 1, 3
 				maxErr := 0.0
-				for i, tau := range res.StageT {
-					xs := state(res.StageX[i])
+				for i, tau := range res.PointT {
+					xs := state(res.PointX[i])
 					// An event-time shift δτ ≤ tol changes a velocity by up to
 					// |v̇|·δτ (a_n/m in the frozen phase).
 					ex := exact(tau)
@@ -486,8 +486,8 @@ func TestTimeFreezingDrop(t *testing.T) {
 					if xs[zi] < -tol {
 						t.Errorf("τ = %.6f: z = %v below the ground", tau, xs[zi])
 					}
-					if tau > tau1+tol && tau < tau2-tol && math.Abs(res.StageX[i][clock]-tstar) > tol {
-						t.Errorf("τ = %.6f (frozen): clock %v, want t* = %v", tau, res.StageX[i][clock], tstar)
+					if tau > tau1+tol && tau < tau2-tol && math.Abs(res.PointX[i][clock]-tstar) > tol {
+						t.Errorf("τ = %.6f (frozen): clock %v, want t* = %v", tau, res.PointX[i][clock], tstar)
 					}
 				}
 				// The impact τ₁ and the end of the frozen phase τ₂ are element
@@ -515,7 +515,7 @@ func TestTimeFreezingDrop(t *testing.T) {
 				}
 				fin := state(res.Final())
 				t.Logf("max |x − closed form| = %.2g over %d stage points; t(τ=%.1f) = %.9f (closed form %.9f)",
-					maxErr, len(res.StageT), tauEnd, fin[4], exact(tauEnd)[4])
+					maxErr, len(res.PointT), tauEnd, fin[4], exact(tauEnd)[4])
 			})
 		}
 	}

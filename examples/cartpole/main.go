@@ -20,7 +20,7 @@
 // Q = diag(10, 100, 1, 1), R = 1, Q_T = diag(500, 100, 10, 10), on N = 20
 // stages with N_FE = 2 (Radau IIA n_s = 2). With -hard the terminal state
 // is also imposed as x(5) = x_ref. The initial guess interpolates x0 and
-// x_ref linearly (fesd.OCP.XInit; -init rest: the forward simulation with
+// x_ref linearly (fesd.Start.XInit; -init rest: the forward simulation with
 // u = 0, i.e. the cart at rest).
 //
 // Measured (2 cores): the step DCS (default) finds the same local optimum
@@ -150,20 +150,20 @@ func run(ctx context.Context, w io.Writer, o options) (*summary, error) {
 		XU:       []float64{5, math.Inf(1), math.Inf(1), math.Inf(1)},
 		Lagrange: quadForm(x, xRef, []float64{10, 100, 1, 1}).Add(ad.Sq(u[0])),
 		Mayer:    quadForm(x, xRef, []float64{500, 100, 10, 10}),
-		Options:  opts,
 	}
-	p.XInit = make([][]float64, o.N+1)
-	for k := range p.XInit {
+	var init fesd.Start
+	init.XInit = make([][]float64, o.N+1)
+	for k := range init.XInit {
 		f := float64(k) / float64(o.N)
-		p.XInit[k] = make([]float64, 4)
+		init.XInit[k] = make([]float64, 4)
 		for i := range x0 {
-			p.XInit[k][i] = (1-f)*x0[i] + f*xRef[i]
+			init.XInit[k][i] = (1-f)*x0[i] + f*xRef[i]
 		}
 	}
 	switch o.Init {
 	case "linear":
 	case "rest":
-		p.XInit = nil
+		init.XInit = nil
 	default:
 		return nil, fmt.Errorf("unknown -init %q", o.Init)
 	}
@@ -175,12 +175,12 @@ func run(ctx context.Context, w io.Writer, o options) (*summary, error) {
 		p.Terminal = []fesd.Constraint{{G: G}}
 	}
 	start := time.Now()
-	s, err := fesd.NewOCPSolver(p)
+	s, err := fesd.NewOCPSolver(p, opts)
 	if err != nil {
 		return nil, err
 	}
 	build := time.Since(start)
-	r, err := s.Solve(ctx)
+	r, err := s.Solve(ctx, init)
 	if err != nil {
 		return nil, err
 	}
@@ -213,10 +213,10 @@ func run(ctx context.Context, w io.Writer, o options) (*summary, error) {
 
 func writeOutputs(dir string, r *fesd.OCPResult) error {
 	names := []string{"p", "theta", "v", "omega"}
-	if err := report.WriteTrajectoryCSV(filepath.Join(dir, "trajectory.csv"), "t", names, r.T, r.XFE); err != nil {
+	if err := report.WriteTrajectoryCSV(filepath.Join(dir, "trajectory.csv"), "t", names, r.T, r.X); err != nil {
 		return err
 	}
-	if err := report.WriteTrajectoryCSV(filepath.Join(dir, "controls.csv"), "t", []string{"u"}, r.TStage[:len(r.U)], r.U); err != nil {
+	if err := report.WriteTrajectoryCSV(filepath.Join(dir, "controls.csv"), "t", []string{"u"}, r.StageT[:len(r.U)], r.U); err != nil {
 		return err
 	}
 	rows := make([][]string, len(r.Homotopy))
@@ -229,11 +229,11 @@ func writeOutputs(dir string, r *fesd.OCPResult) error {
 	}
 	var series []report.Series
 	for i, n := range names {
-		series = append(series, report.Series{Name: n, X: r.T, Y: report.Column(r.XFE, i)})
+		series = append(series, report.Series{Name: n, X: r.T, Y: report.Column(r.X, i)})
 	}
 	var ut, uv []float64
 	for k, u := range r.U {
-		ut = append(ut, r.TStage[k], r.TStage[k+1])
+		ut = append(ut, r.StageT[k], r.StageT[k+1])
 		uv = append(uv, u[0]/10, u[0]/10)
 	}
 	series = append(series, report.Series{Name: "u/10", X: ut, Y: uv, Dashed: true})

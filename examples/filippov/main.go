@@ -341,7 +341,7 @@ func writeOutputs(s *summary, o options) error {
 // subsystem: t, x, then α, λᵖ, λⁿ (step) or θ₀, θ₁, λ₀, λ₁, μ (Stewart).
 func stageColumns(res *fesd.SimResult) ([]string, [][]float64) {
 	header := []string{"t", "x"}
-	cols := [][]float64{res.StageT, report.Column(res.StageX, 0)}
+	cols := [][]float64{res.PointT, report.Column(res.PointX, 0)}
 	blocks := []struct {
 		kind dcs.VarKind
 		name string

@@ -397,7 +397,7 @@ func samples(res *fesd.SimResult, dt float64) ([]float64, [][]float64) {
 	if nel == 0 {
 		return []float64{res.T[0]}, [][]float64{res.X[0]}
 	}
-	ns := len(res.StageT) / nel
+	ns := len(res.PointT) / nel
 	tEnd := res.T[len(res.T)-1]
 	var ts []float64
 	var xs [][]float64
@@ -417,8 +417,8 @@ func samples(res *fesd.SimResult, dt float64) ([]float64, [][]float64) {
 		case math.Abs(t-res.T[e+1]) <= 1e-9:
 			x = res.X[e+1]
 		default:
-			nodes := append([]float64{res.T[e]}, res.StageT[e*ns:(e+1)*ns]...)
-			vals := append([][]float64{res.X[e]}, res.StageX[e*ns:(e+1)*ns]...)
+			nodes := append([]float64{res.T[e]}, res.PointT[e*ns:(e+1)*ns]...)
+			vals := append([][]float64{res.X[e]}, res.PointX[e*ns:(e+1)*ns]...)
 			x = lagrange(nodes, vals, t)
 		}
 		ts = append(ts, t)

@@ -148,9 +148,17 @@ func (c config) reference() [][]float64 {
 	return ref
 }
 
+// problem is an OCP with the solver options and the start it is solved
+// with.
+type problem struct {
+	ocp   *fesd.OCP
+	opts  fesd.Options
+	start fesd.Start
+}
+
 // buildOCP returns the OCP of nosnoc_py's hopper (nosnoc.md §3.5) on the
-// model h.
-func buildOCP(h *hopper, c config) (*fesd.OCP, error) {
+// model h, with its options and start.
+func buildOCP(h *hopper, c config) (*problem, error) {
 	if err := c.validate(); err != nil {
 		return nil, err
 	}
@@ -192,7 +200,6 @@ func buildOCP(h *hopper, c config) (*fesd.OCP, error) {
 		XBoundsAt: fesd.AtStagePoints,
 		UL:        []float64{-50, -50, 0, c.SOTMin},
 		UU:        []float64{50, 50, 100, c.SOTMax},
-		UInit:     [][]float64{{0, 0, 0, 1}},
 		// time_freezing = True: |t(end of stage k) − (k+1)T/N| ≤ tol.
 		StageEnd: func(k int) []fesd.Constraint {
 			tk := float64(k+1) * c.T / float64(c.N)
@@ -202,13 +209,17 @@ func buildOCP(h *hopper, c config) (*fesd.OCP, error) {
 		// (nosnoc_py's g_path_comp depends on θ, so it is an RK-stage
 		// complementarity).
 		PathComps: []fesd.PathComp{{FromDCS: h.noSlip, At: fesd.AtStagePoints}},
-		Options: fesd.Options{
+	}
+	pr := &problem{
+		ocp: p,
+		opts: fesd.Options{
 			Scheme: rk.FamilyRadauIIA, Stages: 2, NFE: c.NFE,
 			CrossComp:         c.Cross,
 			StepEquilibration: fesd.HeuristicMean, RhoH: 1,
 			DCS:  h.dcsOptions(),
 			MPCC: mpcc.Settings{Sigma0: c.Sigma0, Kappa: c.Kappa, CompTol: c.CompTol, MaxSteps: c.MaxSteps, Log: c.Log},
 		},
+		start: fesd.Start{UInit: [][]float64{{0, 0, 0, 1}}},
 	}
 	if c.InitRef {
 		init := make([][]float64, c.N+1)
@@ -216,7 +227,7 @@ func buildOCP(h *hopper, c config) (*fesd.OCP, error) {
 		for k := 1; k <= c.N; k++ {
 			init[k] = append(append([]float64(nil), ref[k]...), float64(k)*c.T/float64(c.N))
 		}
-		p.XInit = init
+		pr.start.XInit = init
 	}
 	nlpSet := mpcc.DefaultNLPSettings()
 	tol := c.NLPTol
@@ -234,8 +245,8 @@ func buildOCP(h *hopper, c config) (*fesd.OCP, error) {
 	nlpSet.Log = c.NLPLog
 	nlpSet.StrictZeroPivots = c.StrictPivots
 	nlpSet.WatchdogTrigger = c.Watchdog
-	p.Options.MPCC.NLP = &nlpSet
-	return p, nil
+	pr.opts.MPCC.NLP = &nlpSet
+	return pr, nil
 }
 
 // run builds and solves one OCP. A homotopy that ends without Solved is
@@ -249,11 +260,11 @@ func run(ctx context.Context, c config) (*fesd.OCPResult, *hopper, error) {
 	if err != nil {
 		return nil, nil, err
 	}
-	s, err := fesd.NewOCPSolver(p)
+	s, err := fesd.NewOCPSolver(p.ocp, p.opts)
 	if err != nil {
 		return nil, nil, fmt.Errorf("hopper: building the OCP: %w", err)
 	}
-	r, err := s.Solve(ctx)
+	r, err := s.Solve(ctx, p.start)
 	if err != nil {
 		return r, h, fmt.Errorf("hopper: solving the OCP: %w", err)
 	}

@@ -66,10 +66,10 @@ func analyse(r *fesd.OCPResult) *analysis {
 	}
 	var all []pt
 	for i, tau := range r.T {
-		all = append(all, pt{tau, r.XFE[i]})
+		all = append(all, pt{tau, r.X[i]})
 	}
-	for i, tau := range r.StageT {
-		all = append(all, pt{tau, r.StageX[i]})
+	for i, tau := range r.PointT {
+		all = append(all, pt{tau, r.PointX[i]})
 	}
 	sort.SliceStable(all, func(i, j int) bool { return all[i].tau < all[j].tau })
 	a := &analysis{}
@@ -98,8 +98,8 @@ func contactWeight(r *fesd.OCPResult, h *hopper) []float64 {
 			}
 		}
 	}
-	out := make([]float64, len(r.StageZ))
-	for i, z := range r.StageZ {
+	out := make([]float64, len(r.PointZ))
+	for i, z := range r.PointZ {
 		for _, j := range idx {
 			out[i] += z[j]
 		}
@@ -130,12 +130,12 @@ func summarize(c config, r *fesd.OCPResult, h *hopper, a *analysis, wall time.Du
 			s.ClockMonotone = false
 		}
 	}
-	for k := 1; k < len(r.X); k++ {
-		s.ClockError = math.Max(s.ClockError, math.Abs(r.X[k][clock]-float64(k)*c.T/float64(c.N)))
+	for k := 1; k < len(r.StageX); k++ {
+		s.ClockError = math.Max(s.ClockError, math.Abs(r.StageX[k][clock]-float64(k)*c.T/float64(c.N)))
 	}
 	for i, w := range contactWeight(r, h) {
 		if w > 0.5 {
-			_, vt := contactVel(r.StageX[i])
+			_, vt := contactVel(r.PointX[i])
 			s.MaxSlip = math.Max(s.MaxSlip, math.Abs(vt))
 		}
 	}
@@ -159,7 +159,7 @@ func writeRun(dir string, c config, r *fesd.OCPResult, a *analysis, s summary) e
 	}
 	crow := make([][]float64, len(r.U))
 	for k, u := range r.U {
-		crow[k] = []float64{float64(k), r.X[k][clock], r.X[k+1][clock], r.TStage[k], r.TStage[k+1], u[0], u[1], u[2], u[3]}
+		crow[k] = []float64{float64(k), r.StageX[k][clock], r.StageX[k+1][clock], r.StageT[k], r.StageT[k+1], u[0], u[1], u[2], u[3]}
 	}
 	if err := report.WriteCSV(filepath.Join(dir, "controls.csv"),
 		[]string{"stage", "t_start", "t_end", "tau_start", "tau_end", "u_torque", "u_leg", "u_slack", "speed_of_time"}, crow); err != nil {
@@ -258,7 +258,7 @@ func plotControls(base string, r *fesd.OCPResult) error {
 	var t []float64
 	us := make([][]float64, nu)
 	for k, u := range r.U {
-		t = append(t, r.X[k][clock], r.X[k+1][clock])
+		t = append(t, r.StageX[k][clock], r.StageX[k+1][clock])
 		for i := range us {
 			us[i] = append(us[i], u[i], u[i])
 		}

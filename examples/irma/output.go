@@ -59,7 +59,7 @@ func write(o options, r *result) error {
 	if err := report.WriteTrajectoryCSV(filepath.Join(dir, "trajectory.csv"), "t", reference.IRMANames, res.T, res.X); err != nil {
 		return err
 	}
-	if err := report.WriteTrajectoryCSV(filepath.Join(dir, "stages.csv"), "t", reference.IRMANames, res.StageT, res.StageX); err != nil {
+	if err := report.WriteTrajectoryCSV(filepath.Join(dir, "stages.csv"), "t", reference.IRMANames, res.PointT, res.PointX); err != nil {
 		return err
 	}
 	sw := make([]report.Switch, len(r.Summary.Switches))

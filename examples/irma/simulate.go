@@ -139,7 +139,7 @@ type runInfo struct {
 func simulate(ctx context.Context, w io.Writer, model *dcs.Model, x0 []float64, o options) (*fesd.SimResult, runInfo, error) {
 	var info runInfo
 	s := &stepper{model: model, opts: simOptions(o), T: o.TSim / float64(o.NSim), predict: !o.NoPredict}
-	res := &fesd.SimResult{T: []float64{o.T0}, X: [][]float64{append([]float64(nil), x0...)}}
+	res := &fesd.SimResult{Trajectory: fesd.Trajectory{T: []float64{o.T0}, X: [][]float64{append([]float64(nil), x0...)}}}
 	start := time.Now()
 	last := start
 	x := x0
@@ -169,12 +169,12 @@ func simulate(ctx context.Context, w io.Writer, model *dcs.Model, x0 []float64, 
 			res.T = append(res.T, st.T[1:]...)
 			res.X = append(res.X, st.X[1:]...)
 			res.BoundaryZ = append(res.BoundaryZ, st.BoundaryZ[1:]...)
-			res.StageT = append(res.StageT, st.StageT...)
-			res.StageX = append(res.StageX, st.StageX...)
-			res.StageZ = append(res.StageZ, st.StageZ...)
+			res.PointT = append(res.PointT, st.PointT...)
+			res.PointX = append(res.PointX, st.PointX...)
+			res.PointZ = append(res.PointZ, st.PointZ...)
 			res.H = append(res.H, st.H...)
 			for range st.H {
-				res.StepOf = append(res.StepOf, k)
+				res.StageOf = append(res.StageOf, k)
 			}
 			x = st.X[len(st.X)-1]
 		}
@@ -205,11 +205,11 @@ func detectSwitches(res *fesd.SimResult) []report.Switch {
 	if !ok || len(res.H) == 0 {
 		return nil
 	}
-	ns := len(res.StageZ) / len(res.H)
+	ns := len(res.PointZ) / len(res.H)
 	side := func(e, j int) int {
 		lo, hi := math.Inf(1), math.Inf(-1)
 		for i := e * ns; i < (e+1)*ns; i++ {
-			a := res.StageZ[i][bl.Start+j]
+			a := res.PointZ[i][bl.Start+j]
 			lo, hi = math.Min(lo, a), math.Max(hi, a)
 		}
 		switch {

@@ -241,7 +241,7 @@
 // inner solver's warm-start bound push; -vv prints every inner iteration.
 // -warm restarts from a solution of the same grid (same N, -dcs, -cross,
 // -nfe, -ns); -init-from initializes from a solution of any grid or DCS
-// mode (fesd.OCP.InitFrom: the states interpolated in time, the controls
+// mode (fesd.Start.InitFrom: the states interpolated in time, the controls
 // and speeds of time taken by stage), for mesh refinement or to start the
 // Step mode from a Stewart gait, usually with a smaller -sigma0.
 package main

@@ -196,7 +196,7 @@ type config struct {
 	// plots, residuals and elements.csv of a point of an earlier run.
 	Evaluate bool
 	// InitFrom, if not nil, is the result of an earlier run on any grid
-	// (another N or DCS mode) that initializes this one (fesd.OCP.InitFrom:
+	// (another N or DCS mode) that initializes this one (fesd.Start.InitFrom:
 	// states interpolated in time, controls and speeds of time by stage).
 	InitFrom *fesd.OCPResult
 	// fromName names the source of InitFrom in the summary (init_from).
@@ -245,8 +245,17 @@ func (c config) qTarget() []float64 { return c.task().QTarget() }
 // reference returns x_ref (monopod.Task.Reference).
 func (c config) reference() ([][]float64, error) { return c.task().Reference() }
 
-// buildOCP returns the discretized OCP of 004 §7.2 for the monopod model.
-func buildOCP(m *monopod.Model, c config) (*fesd.OCP, error) {
+// problem is an OCP with the solver options and the start of its solve.
+type problem struct {
+	ocp   *fesd.OCP
+	opts  fesd.Options
+	start fesd.Start
+}
+
+// buildOCP returns the discretized OCP of 004 §7.2 for the monopod model,
+// with its options and start (the initialization of c; newSolver adds the
+// warm start and InitFrom).
+func buildOCP(m *monopod.Model, c config) (*problem, error) {
 	for _, f := range []struct {
 		name string
 		v    float64
@@ -264,17 +273,18 @@ func buildOCP(m *monopod.Model, c config) (*fesd.OCP, error) {
 	// The OCP of 004 §7.2 (cost, bounds, speed of time, clock constraint;
 	// monopod.Model.OCP) with this run's discretization and homotopy.
 	task := c.task()
-	p, err := m.OCP(task, monopod.Discretization{NFE: c.NFE, NS: c.NS, GammaH: c.GammaH, Cross: c.Cross, SOTMin: c.SOTMin, SOTMax: c.SOTMax})
+	p, opts, err := m.OCP(task, monopod.Discretization{NFE: c.NFE, NS: c.NS, GammaH: c.GammaH, Cross: c.Cross, SOTMin: c.SOTMin, SOTMax: c.SOTMax})
 	if err != nil {
 		return nil, err
 	}
+	pr := &problem{ocp: p, opts: opts}
 	ref := p.Tracking.XRef
 	x0, xT := p.X0, task.XTarget()
 	inf := math.Inf(1)
 	p.XBoundsAt = c.XBoundsAt
-	p.Options.MPCC = mpcc.Settings{Sigma0: c.Sigma0, Kappa: c.Kappa, CompTol: c.CompTol, MaxSteps: c.MaxSteps, Steering: c.Steering, Relaxation: c.Relaxation}
+	pr.opts.MPCC = mpcc.Settings{Sigma0: c.Sigma0, Kappa: c.Kappa, CompTol: c.CompTol, MaxSteps: c.MaxSteps, Steering: c.Steering, Relaxation: c.Relaxation}
 	nlpSet := monopod.NLPSettings(c.NLPTol, c.MaxIter)
-	p.Options.MPCC.NLP = &nlpSet
+	pr.opts.MPCC.NLP = &nlpSet
 	nlpSet.Log = c.NLPLog
 	nlpSet.WatchdogTrigger = c.Watchdog
 	nlpSet.StrictZeroPivots = c.StrictPivots
@@ -283,22 +293,22 @@ func buildOCP(m *monopod.Model, c config) (*fesd.OCP, error) {
 	nlpSet.WarmStartBoundPush = c.WarmPush
 	nlpSet.LinearSolver = c.LinearSolver
 	nlpSet.BoundMultMuBased = c.CentredDuals
-	p.Options.MPCC.Log = c.Log
-	p.Options.MPCC.ColdDuals = c.ColdDuals
-	p.Options.MPCC.KeepLastSuccess = c.KeepLastSuccess
+	pr.opts.MPCC.Log = c.Log
+	pr.opts.MPCC.ColdDuals = c.ColdDuals
+	pr.opts.MPCC.KeepLastSuccess = c.KeepLastSuccess
 	if c.Mu0 > 0 {
 		// μ₀ = max(WarmMuMin, WarmMuFactor·σ) = Mu0 for σ ≤ 1.
-		p.Options.MPCC.WarmMuMin, p.Options.MPCC.WarmMuFactor = c.Mu0, 1e-300
+		pr.opts.MPCC.WarmMuMin, pr.opts.MPCC.WarmMuFactor = c.Mu0, 1e-300
 	}
-	p.Options.MPCC.WarmMuCapFactor = c.MuCap
-	p.Options.MPCC.WarmPushFactor = c.WarmPushFactor
+	pr.opts.MPCC.WarmMuCapFactor = c.MuCap
+	pr.opts.MPCC.WarmPushFactor = c.WarmPushFactor
 	if c.Monotone {
 		nlpSet.MuStrategy = nlp.MuMonotone
 	}
 	if c.PolishSigma > 0 {
-		p.Options.MPCC.Polish, p.Options.MPCC.PolishSigma = true, c.PolishSigma
+		pr.opts.MPCC.Polish, pr.opts.MPCC.PolishSigma = true, c.PolishSigma
 	}
-	p.Options.Inner = c.Inner
+	pr.opts.Inner = c.Inner
 	if c.FootGround {
 		p.Path = append(p.Path, fesd.Constraint{G: ad.Vec{m.Kin.Foot[1]}, L: []float64{-c.FootSlack}, U: []float64{inf}, At: fesd.AtStagePoints})
 	}
@@ -334,19 +344,20 @@ func buildOCP(m *monopod.Model, c config) (*fesd.OCP, error) {
 			L: []float64{-inf, -inf}, U: []float64{r * r, r * r}})
 	}
 	if c.InitX0 {
-		p.XInit = [][]float64{x0}
+		pr.start.XInit = [][]float64{x0}
 	}
 	if c.InitRef {
 		init := make([][]float64, c.N+1)
 		init[0] = x0
 		copy(init[1:], ref)
-		p.XInit = init
+		pr.start.XInit = init
 	}
-	return p, nil
+	return pr, nil
 }
 
-// newSolver builds the model, the OCP and its solver for c.
-func newSolver(c config) (*fesd.OCPSolver, *fesd.OCP, *monopod.Model, error) {
+// newSolver builds the model, the OCP and its solver for c; the problem's
+// start has c's warm start and InitFrom.
+func newSolver(c config) (*fesd.OCPSolver, *problem, *monopod.Model, error) {
 	m, err := monopod.New(c.Form, c.Baumgarte)
 	if err != nil {
 		return nil, nil, nil, err
@@ -356,10 +367,10 @@ func newSolver(c config) (*fesd.OCPSolver, *fesd.OCP, *monopod.Model, error) {
 		return nil, nil, nil, err
 	}
 	if c.Warm != nil {
-		p.Warm = fesd.WarmFromNLPSolution(c.Warm)
+		p.start.Warm = fesd.WarmFromNLPSolution(c.Warm)
 	}
-	p.InitFrom = c.InitFrom
-	s, err := fesd.NewOCPSolver(p)
+	p.start.InitFrom = c.InitFrom
+	s, err := fesd.NewOCPSolver(p.ocp, p.opts)
 	if err != nil {
 		return nil, nil, nil, fmt.Errorf("monopod: building the OCP: %w", err)
 	}
@@ -379,7 +390,7 @@ func run(ctx context.Context, c config) (*fesd.OCPResult, *monopod.Model, error)
 		}
 		return r, m, nil
 	}
-	r, err := s.Solve(ctx)
+	r, err := s.Solve(ctx, p.start)
 	if err != nil {
 		return r, m, fmt.Errorf("monopod: solving the OCP: %w", err)
 	}
@@ -397,7 +408,7 @@ func run(ctx context.Context, c config) (*fesd.OCPResult, *monopod.Model, error)
 			return r, m, err
 		}
 	}
-	set := p.Options.MPCC
+	set := p.opts.MPCC
 	set.Steering, set.Sigma0, set.MaxSteps = c.Finish, c.FinishSigma0, 0
 	if c.FinishKappa > 0 {
 		set.Kappa = c.FinishKappa
@@ -418,7 +429,7 @@ func run(ctx context.Context, c config) (*fesd.OCPResult, *monopod.Model, error)
 		// the complementarity products off ≈ 0 into the relaxed set: the
 		// gain and box finish from the ℓ∞ point itself stalls (package
 		// doc).
-		rc := p.Options.MPCC
+		rc := p.opts.MPCC
 		rc.Sigma0, rc.MaxSteps = bridgeSigma(sigma2), 1
 		if r, err = finish(ctx, s, rc, r); err != nil || ctx.Err() != nil {
 			return r, m, err
@@ -451,17 +462,15 @@ func bridgeSigma(sigma2 float64) float64 {
 	return b
 }
 
-// finish solves the homotopy set with s from the point of r and returns
-// the result with r's homotopy records, iterations and time prepended (r
-// itself if the solve cannot start).
+// finish solves the homotopy set with s's NLP from the point of r and
+// returns the result with r's homotopy records, iterations and time
+// prepended (r itself if the solve cannot start).
 func finish(ctx context.Context, s *fesd.OCPSolver, set mpcc.Settings, r *fesd.OCPResult) (*fesd.OCPResult, error) {
-	if err := s.SetHomotopy(set); err != nil {
+	sf, err := s.WithHomotopy(set)
+	if err != nil {
 		return r, fmt.Errorf("monopod: finishing homotopy: %w", err)
 	}
-	if err := s.SetWarm(r); err != nil {
-		return r, err
-	}
-	r2, err := s.Solve(ctx)
+	r2, err := sf.Solve(ctx, fesd.Start{Warm: r})
 	if err != nil {
 		return r, fmt.Errorf("monopod: finishing homotopy: %w", err)
 	}

@@ -97,10 +97,10 @@ func analyse(r *fesd.OCPResult, m *monopod.Model) (*analysis, error) {
 	}
 	var all []pt
 	for i, tau := range r.T {
-		all = append(all, pt{tau, r.XFE[i]})
+		all = append(all, pt{tau, r.X[i]})
 	}
-	for i, tau := range r.StageT {
-		all = append(all, pt{tau, r.StageX[i]})
+	for i, tau := range r.PointT {
+		all = append(all, pt{tau, r.PointX[i]})
 	}
 	sort.SliceStable(all, func(i, j int) bool { return all[i].tau < all[j].tau })
 	a := &analysis{}
@@ -166,23 +166,23 @@ func summarize(c config, r *fesd.OCPResult, m *monopod.Model, a *analysis, wall 
 		s.MaxPenetration = math.Max(s.MaxPenetration, -a.foot[i][1])
 	}
 	clock := m.TF.Clock
-	for i := 1; i < len(r.XFE); i++ {
-		if r.XFE[i][clock] < r.XFE[i-1][clock]-1e-9 {
+	for i := 1; i < len(r.X); i++ {
+		if r.X[i][clock] < r.X[i-1][clock]-1e-9 {
 			s.ClockMonotone = false
 		}
 	}
 	// Stage points against the start of their element (r.T are the element
 	// boundaries in τ, in order).
-	for i, tau := range r.StageT {
+	for i, tau := range r.PointT {
 		e := sort.SearchFloat64s(r.T, tau) - 1 // element with T[e] < τ ≤ T[e+1]
 		if e < 0 {
 			continue
 		}
-		s.MaxClockDip = math.Max(s.MaxClockDip, r.XFE[e][clock]-r.StageX[i][clock])
+		s.MaxClockDip = math.Max(s.MaxClockDip, r.X[e][clock]-r.PointX[i][clock])
 	}
 	// Flight phases at element boundaries.
 	inFlight := false
-	for _, x := range r.XFE {
+	for _, x := range r.X {
 		fc := monopod.FootHeight(x)
 		if fc > flightHeight && !inFlight {
 			s.Jumps++
@@ -194,10 +194,10 @@ func summarize(c config, r *fesd.OCPResult, m *monopod.Model, a *analysis, wall 
 	// changes.
 	frozen := false
 	for n := range r.H {
-		dt := r.XFE[n+1][m.TF.Clock] - r.XFE[n][m.TF.Clock]
+		dt := r.X[n+1][m.TF.Clock] - r.X[n][m.TF.Clock]
 		dv := 0.0
 		for i := 4; i < 8; i++ {
-			dv = math.Max(dv, math.Abs(r.XFE[n+1][i]-r.XFE[n][i]))
+			dv = math.Max(dv, math.Abs(r.X[n+1][i]-r.X[n][i]))
 		}
 		f := r.H[n] > 0 && dt < 0.01*r.H[n]*r.SOT[r.StageOf[n]] && dv > 1e-3
 		if f && !frozen {
@@ -226,12 +226,12 @@ func writeRun(dir string, c config, r *fesd.OCPResult, m *monopod.Model, a *anal
 	}
 	crow := make([][]float64, len(r.U))
 	for k, u := range r.U {
-		t0, t1 := r.XFE[0][m.TF.Clock], 0.0
-		if k < len(r.X) {
-			t0 = r.X[k][m.TF.Clock]
+		t0, t1 := r.X[0][m.TF.Clock], 0.0
+		if k < len(r.StageX) {
+			t0 = r.StageX[k][m.TF.Clock]
 		}
-		if k+1 < len(r.X) {
-			t1 = r.X[k+1][m.TF.Clock]
+		if k+1 < len(r.StageX) {
+			t1 = r.StageX[k+1][m.TF.Clock]
 		}
 		crow[k] = []float64{float64(k), t0, t1, u[0], u[1], r.SOT[k]}
 	}
@@ -273,10 +273,10 @@ func writeElements(path string, r *fesd.OCPResult, m *monopod.Model) error {
 		return err
 	}
 	modes := stageModes(r)
-	ns := len(r.StageZ) / len(r.H)
+	ns := len(r.PointZ) / len(r.H)
 	rows := make([][]string, len(r.H))
 	for n := range rows {
-		foot := pf(r.XFE[n+1][:4])[2]
+		foot := pf(r.X[n+1][:4])[2]
 		rows[n] = []string{fmt.Sprint(n), fmt.Sprint(r.StageOf[n]), report.FormatFloat(r.H[n]), report.FormatFloat(r.TPhys[n]),
 			report.FormatFloat(r.TPhys[n+1]), report.FormatFloat(foot[1]), report.FormatFloat(r.ElementResidual[n]),
 			strings.Join(modes[n*ns:(n+1)*ns], " ")}
@@ -290,7 +290,7 @@ func writeElements(path string, r *fesd.OCPResult, m *monopod.Model) error {
 // is not clearly in one mode (max θ < 0.99, or some α in (0.01, 0.99)): a
 // sliding mode, a switching surface, or a relaxed point.
 func stageModes(r *fesd.OCPResult) []string {
-	out := make([]string, len(r.StageZ))
+	out := make([]string, len(r.PointZ))
 	if th := r.Theta(0); th != nil {
 		for i, t := range th {
 			k := 0
@@ -404,7 +404,7 @@ func column2(p [][2]float64, j int) []float64 {
 func plotControls(base string, r *fesd.OCPResult, m *monopod.Model) error {
 	var t, uh, uk, st []float64
 	for k, u := range r.U {
-		t0, t1 := r.X[k][m.TF.Clock], r.X[k+1][m.TF.Clock]
+		t0, t1 := r.StageX[k][m.TF.Clock], r.StageX[k+1][m.TF.Clock]
 		t = append(t, t0, t1)
 		uh = append(uh, u[0], u[0])
 		uk = append(uk, u[1], u[1])

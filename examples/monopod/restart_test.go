@@ -9,7 +9,7 @@ import (
 	"github.com/fesd-go/fesd/mpcc"
 )
 
-// TestRestartInProcess: continuing with SetHomotopy and SetWarm on the
+// TestRestartInProcess: continuing with WithHomotopy and Start.Warm on the
 // solver that just ran the ℓ∞ finish (as -finish-plain-first does) and
 // restarting in a freshly built solver from the saved NLP solution (as
 // -warm does) solve the same NLP from the same point, so they must take
@@ -24,17 +24,17 @@ func TestRestartInProcess(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	r, err := s.Solve(context.Background())
+	r, err := s.Solve(context.Background(), p.start)
 	if err != nil {
 		t.Fatal(err)
 	}
-	set := p.Options.MPCC
+	set := p.opts.MPCC
 	set.Steering, set.Sigma0, set.MaxSteps = mpcc.LInf, 1e-5, 0
 	r, err = finish(context.Background(), s, set, r)
 	if err != nil {
 		t.Fatal(err)
 	}
-	rc := p.Options.MPCC
+	rc := p.opts.MPCC
 	rc.Sigma0, rc.MaxSteps = 1e-5, 1
 	ra, err := finish(context.Background(), s, rc, r)
 	if err != nil {
@@ -43,11 +43,11 @@ func TestRestartInProcess(t *testing.T) {
 	c2 := c
 	c2.Sigma0, c2.MaxSteps = 1e-5, 1
 	c2.Warm = r.NLPSolution()
-	s2, _, _, err := newSolver(c2)
+	s2, p2, _, err := newSolver(c2)
 	if err != nil {
 		t.Fatal(err)
 	}
-	rb, err := s2.Solve(context.Background())
+	rb, err := s2.Solve(context.Background(), p2.start)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -164,7 +164,7 @@ func simulate(ctx context.Context, p *problem, o options, j job) point {
 	x := p.X0
 	retried := 0
 	// The parts of a SimResult that the error measures read.
-	res := &fesd.SimResult{T: []float64{0}, X: [][]float64{append([]float64(nil), x...)}}
+	res := &fesd.SimResult{Trajectory: fesd.Trajectory{T: []float64{0}, X: [][]float64{append([]float64(nil), x...)}}}
 	for k := 0; k < j.NSim; k++ {
 		t0 := float64(k) * T
 		var st *fesd.StepResult

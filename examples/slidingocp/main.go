@@ -133,15 +133,14 @@ func run(ctx context.Context, w io.Writer, o options) (*summary, error) {
 		UL: []float64{-10, -10}, UU: []float64{10, 10},
 		Lagrange: ad.Sq(x[2]).Add(ad.Sq(x[3])),
 		Terminal: []fesd.Constraint{{G: ad.Vec{x[0].AddConst(-target[0]), x[1].AddConst(-target[1])}}},
-		Options:  opts,
 	}
 	start := time.Now()
-	s, err := fesd.NewOCPSolver(p)
+	s, err := fesd.NewOCPSolver(p, opts)
 	if err != nil {
 		return nil, err
 	}
 	build := time.Since(start)
-	r, err := s.Solve(ctx)
+	r, err := s.Solve(ctx, fesd.Start{})
 	if err != nil {
 		return nil, err
 	}
@@ -150,7 +149,7 @@ func run(ctx context.Context, w io.Writer, o options) (*summary, error) {
 		N: o.N, NFE: o.NFE, Stages: o.Stages, DCS: o.DCS, CrossComp: o.Cross,
 		Status: r.Status.String(), Objective: r.Objective,
 		TerminalError: math.Max(math.Abs(xT[0]-target[0]), math.Abs(xT[1]-target[1])),
-		XT:            xT, TFinal: r.TStage[len(r.TStage)-1],
+		XT:            xT, TFinal: r.StageT[len(r.StageT)-1],
 		Iterations: r.Iterations, HomotopySteps: len(r.Homotopy),
 		NumVariables: r.NumVariables, NumConstraints: r.NumConstraints, NumComplementarities: r.NumComplementarities,
 		BuildSeconds: build.Seconds(), SolveSeconds: r.Elapsed.Seconds(), CompResidual: r.CompResidual,
@@ -173,10 +172,10 @@ func run(ctx context.Context, w io.Writer, o options) (*summary, error) {
 
 func writeOutputs(dir string, r *fesd.OCPResult) error {
 	names := []string{"x1", "x2", "v1", "v2"}
-	if err := report.WriteTrajectoryCSV(filepath.Join(dir, "trajectory.csv"), "t", names, r.T, r.XFE); err != nil {
+	if err := report.WriteTrajectoryCSV(filepath.Join(dir, "trajectory.csv"), "t", names, r.T, r.X); err != nil {
 		return err
 	}
-	if err := report.WriteTrajectoryCSV(filepath.Join(dir, "controls.csv"), "t", []string{"u1", "u2"}, r.TStage[:len(r.U)], r.U); err != nil {
+	if err := report.WriteTrajectoryCSV(filepath.Join(dir, "controls.csv"), "t", []string{"u1", "u2"}, r.StageT[:len(r.U)], r.U); err != nil {
 		return err
 	}
 	if err := report.WriteColumnsCSV(filepath.Join(dir, "steps.csv"), []string{"t", "h"}, r.T[:len(r.H)], r.H); err != nil {
@@ -187,12 +186,12 @@ func writeOutputs(dir string, r *fesd.OCPResult) error {
 	}
 	var series []report.Series
 	for i, n := range names {
-		series = append(series, report.Series{Name: n, X: r.T, Y: report.Column(r.XFE, i)})
+		series = append(series, report.Series{Name: n, X: r.T, Y: report.Column(r.X, i)})
 	}
 	ut, u1, u2 := stairs(r)
 	series = append(series, report.Series{Name: "u1/10", X: ut, Y: scale(u1, 0.1), Dashed: true},
 		report.Series{Name: "u2/10", X: ut, Y: scale(u2, 0.1), Dashed: true})
-	lp := report.LinePlot{Title: "sliding-mode OCP", XLabel: "t", YLabel: "state, control/10", Series: series, VLines: r.TStage}
+	lp := report.LinePlot{Title: "sliding-mode OCP", XLabel: "t", YLabel: "state, control/10", Series: series, VLines: r.StageT}
 	pl, err := lp.Plot()
 	if err != nil {
 		return err
@@ -209,7 +208,7 @@ func writeOutputs(dir string, r *fesd.OCPResult) error {
 		s2x, s2y = append(s2x, xx), append(s2y, 0.05*xx*xx*xx)
 	}
 	ph := report.LinePlot{Title: "phase plane", XLabel: "x1", YLabel: "x2", Series: []report.Series{
-		{Name: "trajectory", X: report.Column(r.XFE, 0), Y: report.Column(r.XFE, 1), Points: true},
+		{Name: "trajectory", X: report.Column(r.X, 0), Y: report.Column(r.X, 1), Points: true},
 		{Name: "psi1 = 0", X: s1x, Y: s1y, Dashed: true},
 		{Name: "psi2 = 0", X: s2x, Y: s2y, Dashed: true},
 		{Name: "target", X: []float64{target[0]}, Y: []float64{target[1]}, Points: true, NoLine: true},
@@ -225,7 +224,7 @@ func writeOutputs(dir string, r *fesd.OCPResult) error {
 // stairs returns the piecewise constant controls as a staircase.
 func stairs(r *fesd.OCPResult) (t, u1, u2 []float64) {
 	for k, u := range r.U {
-		t = append(t, r.TStage[k], r.TStage[k+1])
+		t = append(t, r.StageT[k], r.StageT[k+1])
 		u1 = append(u1, u[0], u[0])
 		u2 = append(u2, u[1], u[1])
 	}

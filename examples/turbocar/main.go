@@ -176,9 +176,8 @@ func run(ctx context.Context, w io.Writer, o options) (*summary, error) {
 	p := &fesd.OCP{
 		Model: m, X0: []float64{0, 0}, N: o.N, T: o.T, NFE: []int{o.NFE},
 		TimeOptimal: true,
-		UL:          []float64{-5}, UU: []float64{5}, UInit: ui,
+		UL:          []float64{-5}, UU: []float64{5},
 		Terminal: []fesd.Constraint{{G: ad.Vec{x[0].AddConst(-200), x[1]}}},
-		Options:  opts,
 	}
 	if o.VMax > 0 {
 		p.XL = []float64{math.Inf(-1), -o.VMax}
@@ -192,12 +191,12 @@ func run(ctx context.Context, w io.Writer, o options) (*summary, error) {
 		}
 	}
 	start := time.Now()
-	s, err := fesd.NewOCPSolver(p)
+	s, err := fesd.NewOCPSolver(p, opts)
 	if err != nil {
 		return nil, err
 	}
 	build := time.Since(start)
-	r, err := s.Solve(ctx)
+	r, err := s.Solve(ctx, fesd.Start{UInit: ui})
 	if err != nil {
 		return nil, err
 	}
@@ -210,7 +209,7 @@ func run(ctx context.Context, w io.Writer, o options) (*summary, error) {
 		NumVariables: r.NumVariables, NumConstraints: r.NumConstraints, NumComplementarities: r.NumComplementarities,
 		BuildSeconds: build.Seconds(), SolveSeconds: r.Elapsed.Seconds(),
 	}
-	for _, xx := range r.XFE {
+	for _, xx := range r.X {
 		sum.MaxSpeed = math.Max(sum.MaxSpeed, xx[1])
 	}
 	for _, uu := range r.U {
@@ -234,10 +233,10 @@ func run(ctx context.Context, w io.Writer, o options) (*summary, error) {
 }
 
 func writeOutputs(dir string, r *fesd.OCPResult) error {
-	if err := report.WriteTrajectoryCSV(filepath.Join(dir, "trajectory.csv"), "t", []string{"q", "v"}, r.TPhys, r.XFE); err != nil {
+	if err := report.WriteTrajectoryCSV(filepath.Join(dir, "trajectory.csv"), "t", []string{"q", "v"}, r.TPhys, r.X); err != nil {
 		return err
 	}
-	if err := report.WriteTrajectoryCSV(filepath.Join(dir, "controls.csv"), "t", []string{"u"}, r.TStagePhys[:len(r.U)], r.U); err != nil {
+	if err := report.WriteTrajectoryCSV(filepath.Join(dir, "controls.csv"), "t", []string{"u"}, r.StageTPhys[:len(r.U)], r.U); err != nil {
 		return err
 	}
 	rows := make([][]string, len(r.Homotopy))
@@ -250,19 +249,19 @@ func writeOutputs(dir string, r *fesd.OCPResult) error {
 	}
 	var ut, uv []float64
 	for k, u := range r.U {
-		ut = append(ut, r.TStagePhys[k], r.TStagePhys[k+1])
+		ut = append(ut, r.StageTPhys[k], r.StageTPhys[k+1])
 		uv = append(uv, u[0], u[0])
 	}
-	q := report.Column(r.XFE, 0)
+	q := report.Column(r.X, 0)
 	for i := range q {
 		q[i] /= 10
 	}
 	lp := report.LinePlot{Title: "time-optimal turbo car", XLabel: "t (physical)", YLabel: "q/10, v, u",
 		Series: []report.Series{
 			{Name: "q/10", X: r.TPhys, Y: q},
-			{Name: "v", X: r.TPhys, Y: report.Column(r.XFE, 1), Points: true},
+			{Name: "v", X: r.TPhys, Y: report.Column(r.X, 1), Points: true},
 			{Name: "u", X: ut, Y: uv, Dashed: true},
-		}, HLines: []float64{10}, VLines: r.TStagePhys}
+		}, HLines: []float64{10}, VLines: r.StageTPhys}
 	pl, err := lp.Plot()
 	if err != nil {
 		return err

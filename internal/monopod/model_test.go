@@ -258,7 +258,7 @@ func TestTaskErrors(t *testing.T) {
 		if err := task.Validate(); err == nil {
 			t.Errorf("%+v: Validate accepted it", task)
 		}
-		if _, err := m.OCP(task, Discretization{}); err == nil {
+		if _, _, err := m.OCP(task, Discretization{}); err == nil {
 			t.Errorf("%+v: OCP accepted it", task)
 		}
 	}
@@ -276,11 +276,10 @@ func TestOCPDefaults(t *testing.T) {
 		t.Fatal(err)
 	}
 	task := Task{N: 5, T: 0.5, Distance: 0.2}
-	p, err := m.OCP(task, Discretization{})
+	p, o, err := m.OCP(task, Discretization{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	o := p.Options
 	if o.NFE != 3 || o.Stages != 2 || o.CrossComp != fesd.FEStage || p.SOTMin != 0.99 || p.SOTMax != 10 || p.N != 5 || p.T != 0.5 {
 		t.Errorf("NFE %d, n_s %d, %v, SOT [%v, %v], N %d, T %v", o.NFE, o.Stages, o.CrossComp, p.SOTMin, p.SOTMax, p.N, p.T)
 	}
@@ -290,7 +289,7 @@ func TestOCPDefaults(t *testing.T) {
 	if got := p.Tracking.XRef[4][8]; math.Abs(got-0.5) > 1e-15 {
 		t.Errorf("clock reference at the last stage end %v, want T = 0.5", got)
 	}
-	if _, err := fesd.NewOCPSolver(p); err != nil {
+	if _, err := fesd.NewOCPSolver(p, o); err != nil {
 		t.Errorf("the OCP does not build: %v", err)
 	}
 }

@@ -112,26 +112,27 @@ func (d Discretization) withDefaults() Discretization {
 // Distance + 0.5], q_z ∈ [0, 10], φ ∈ [−π, π], |v| ≤ 100 (at stage ends),
 // |u| ≤ 100; one speed-of-time variable per stage that scales the whole
 // right-hand side (nosnoc MATLAB); the stage-wise clock constraint
-// t(end of stage k) = (k+1)·T/N; Scholtes σ₀ = 1, κ = 0.1, complementarity
-// tolerance 1e-5. The caller adds the inner solver (NLPSettings), the
-// initialization and any further constraints.
-func (m *Model) OCP(t Task, d Discretization) (*fesd.OCP, error) {
+// t(end of stage k) = (k+1)·T/N. The options are the discretization's
+// with Scholtes σ₀ = 1, κ = 0.1, complementarity tolerance 1e-5. The
+// caller adds the inner solver (NLPSettings), the start (the default
+// fesd.Start starts the speeds of time at 1) and any further constraints.
+func (m *Model) OCP(t Task, d Discretization) (*fesd.OCP, fesd.Options, error) {
 	ref, err := t.Reference()
 	if err != nil {
-		return nil, err
+		return nil, fesd.Options{}, err
 	}
 	d = d.withDefaults()
 	inf := math.Inf(1)
 	clock := m.TF.Clock
 	x := m.TF.Model.X
-	return &fesd.OCP{
+	p := &fesd.OCP{
 		Model:       m.TF.Model,
 		X0:          t.X0(),
 		N:           t.N,
 		T:           t.T,
 		NFE:         []int{d.NFE},
 		SpeedOfTime: fesd.StageSpeedOfTime,
-		SOTMin:      d.SOTMin, SOTMax: d.SOTMax, SOTInit: 1,
+		SOTMin:      d.SOTMin, SOTMax: d.SOTMax,
 		// The clock is unbounded.
 		XL: []float64{-0.5, 0, -math.Pi, -math.Pi, -100, -100, -100, -100, -inf},
 		XU: []float64{t.Distance + 0.5, 10, math.Pi, math.Pi, 100, 100, 100, 100, inf},
@@ -147,13 +148,14 @@ func (m *Model) OCP(t Task, d Discretization) (*fesd.OCP, error) {
 		StageEnd: func(k int) []fesd.Constraint {
 			return []fesd.Constraint{{G: ad.Vec{x[clock].AddConst(-float64(k+1) * t.T / float64(t.N))}}}
 		},
-		Options: fesd.Options{
-			Scheme: rk.FamilyRadauIIA, Stages: d.NS, NFE: d.NFE,
-			CrossComp: d.Cross, GammaH: d.GammaH,
-			DCS:  m.TF.DCSOptions(),
-			MPCC: mpcc.Settings{Sigma0: 1, Kappa: 0.1, CompTol: 1e-5},
-		},
-	}, nil
+	}
+	opts := fesd.Options{
+		Scheme: rk.FamilyRadauIIA, Stages: d.NS, NFE: d.NFE,
+		CrossComp: d.Cross, GammaH: d.GammaH,
+		DCS:  m.TF.DCSOptions(),
+		MPCC: mpcc.Settings{Sigma0: 1, Kappa: 0.1, CompTol: 1e-5},
+	}
+	return p, opts, nil
 }
 
 // NLPSettings returns the inner solver settings of the paper-era

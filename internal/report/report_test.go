@@ -314,12 +314,12 @@ func TestTiled(t *testing.T) {
 }
 
 func TestSimPoints(t *testing.T) {
-	res := &fesd.SimResult{
+	res := &fesd.SimResult{Trajectory: fesd.Trajectory{
 		T:      []float64{0, 1, 2},
 		X:      [][]float64{{0}, {10}, {20}},
-		StageT: []float64{0.5, 1, 1.5, 2},
-		StageX: [][]float64{{5}, {10.5}, {15}, {20.5}},
-	}
+		PointT: []float64{0.5, 1, 1.5, 2},
+		PointX: [][]float64{{5}, {10.5}, {15}, {20.5}},
+	}}
 	tt, x := SimPoints(res)
 	if !reflect.DeepEqual(tt, []float64{0, 0.5, 1, 1.5, 2}) {
 		t.Errorf("t = %v", tt)

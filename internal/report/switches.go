@@ -99,12 +99,12 @@ func WriteSwitchesJSON(path string, sw []Switch) error {
 // an element boundary (Radau IIA's last stage) appear once, with the
 // boundary's state.
 func SimPoints(res *fesd.SimResult) (t []float64, x [][]float64) {
-	t = make([]float64, 0, len(res.T)+len(res.StageT))
-	x = make([][]float64, 0, len(res.T)+len(res.StageT))
+	t = make([]float64, 0, len(res.T)+len(res.PointT))
+	x = make([][]float64, 0, len(res.T)+len(res.PointT))
 	i, k := 0, 0
-	for i < len(res.T) || k < len(res.StageT) {
-		if k >= len(res.StageT) || (i < len(res.T) && res.T[i] <= res.StageT[k]) {
-			if i < len(res.T) && k < len(res.StageT) && res.T[i] == res.StageT[k] {
+	for i < len(res.T) || k < len(res.PointT) {
+		if k >= len(res.PointT) || (i < len(res.T) && res.T[i] <= res.PointT[k]) {
+			if i < len(res.T) && k < len(res.PointT) && res.T[i] == res.PointT[k] {
 				k++
 			}
 			if len(t) > 0 && t[len(t)-1] == res.T[i] {
@@ -116,9 +116,9 @@ func SimPoints(res *fesd.SimResult) (t []float64, x [][]float64) {
 			i++
 			continue
 		}
-		if len(t) == 0 || t[len(t)-1] != res.StageT[k] {
-			t = append(t, res.StageT[k])
-			x = append(x, res.StageX[k])
+		if len(t) == 0 || t[len(t)-1] != res.PointT[k] {
+			t = append(t, res.PointT[k])
+			x = append(x, res.PointX[k])
 		}
 		k++
 	}
