@@ -10,6 +10,11 @@ import (
 	"github.com/fesd-go/fesd/nlp/adnlp"
 )
 
+// symbolicBuild makes the transcription expand every element symbolically
+// instead of evaluating the compiled element template at every element
+// (tests compare the two NLPs).
+var symbolicBuild = false
+
 // transcription is the FESD NLP of a problem (004 eq. 44–45): N control
 // stages of N_FE,k finite elements each, the elements numbered
 // consecutively. A simulation step is the one-stage problem with a fixed
@@ -42,13 +47,15 @@ type transcription struct {
 	pk     []ad.Vec // per stage: the values substituted for the model's P
 	sE     []ad.Expr
 	tfE    ad.Expr
-	cost   ad.Expr
 	href   ad.Vec
 	isGlob map[ad.Expr]bool
 
 	cur   int // running stage number for the KKT ordering hint
 	late  []int
 	lateC []int
+
+	tmpl   *template // the element template (nil: the symbolic build)
+	equilE ad.Expr   // the step-equilibration term of the objective
 
 	// compiled
 	numW, numC int
@@ -125,7 +132,7 @@ type pathComp struct {
 func (tr *transcription) build() error {
 	p, d, o := tr.p, tr.d, tr.o
 	g := tr.g
-	nx, nz, nu, np, ns := tr.nx, tr.nz, tr.nu, tr.np, tr.ns
+	nx, nu, np, ns := tr.nx, tr.nu, tr.np, tr.ns
 	N := tr.N
 	inf := math.Inf(1)
 	fesd := !o.DisableFESD
@@ -234,8 +241,6 @@ func (tr *transcription) build() error {
 	tr.tbE = make([]ad.Expr, NE+1)
 	tr.hE = make([]ad.Expr, NE)
 	tr.xbE[0] = x0s
-	fromFG := ad.Concat(d.X, d.Z, ad.Vec{d.Time}, d.U, d.P)
-	fg := ad.Concat(d.F, d.G)
 	var lag ad.Expr
 	if p.Lagrange.IsValid() {
 		lag = p.Lagrange
@@ -273,6 +278,13 @@ func (tr *transcription) build() error {
 		return tr.addPathComps(pcs, x, k, z, t, st, at)
 	}
 
+	if !symbolicBuild {
+		t, err := tr.newTemplate(pcs, lag)
+		if err != nil {
+			return fmt.Errorf("fesd: the element template: %w", err)
+		}
+		tr.tmpl = t
+	}
 	for k := 0; k < N; k++ {
 		// control and speed of time of the stage
 		if !tr.fixed {
@@ -295,6 +307,7 @@ func (tr *transcription) build() error {
 		for ln := 0; ln < tr.nfe[k]; ln++ {
 			n := tr.elemStart[k] + ln
 			base := tr.cur
+			last := ln == tr.nfe[k]-1
 			var h ad.Expr
 			if fesd {
 				tr.h[n] = len(tr.w)
@@ -307,151 +320,26 @@ func (tr *transcription) build() error {
 			tr.hE[n] = h
 			stageH = stageH.Add(h)
 			tr.tbE[n] = tn
-			xn := tr.xbE[n]
-			tr.x[n] = make([]int, ns)
-			tr.z[n] = make([]int, ns)
-			tr.sl[n] = make([]int, ns)
-			Xv := make([]ad.Vec, ns)
-			Zv := make([]ad.Vec, ns)
-			for m := 0; m < ns; m++ {
-				st := base + m
-				tr.x[n][m] = len(tr.w)
-				Xv[m] = make(ad.Vec, nx)
-				for i := 0; i < nx; i++ {
-					lo, hi := math.Inf(-1), inf
-					if p.XBoundsAt == AtStagePoints && o.Representation == Integral {
-						lo, hi = bnd(p.XL, p.XU, i)
-					}
-					Xv[m][i] = tr.newVar("fesd_x", lo, hi, varInfo{vX, n, m, i}, st)
-				}
-				tr.z[n][m] = len(tr.w)
-				Zv[m] = make(ad.Vec, nz)
-				for i := 0; i < nz; i++ {
-					Zv[m][i] = tr.newVar("fesd_z", d.ZLower[i], d.ZUpper[i], varInfo{vZ, n, m, i}, st)
-				}
-				tr.sl[n][m] = len(tr.w)
-				for q := range tr.slackSel {
-					tr.newVar("fesd_s", 0, inf, varInfo{vSlack, n, m, q}, st)
-				}
-			}
-			xs, ts := stageStates(tab.C, tab.A, o.Representation, xn, Xv, tn, h)
-			tr.stageX[n] = xs
-			lagSum := g.Const(0)
-			for m := 0; m < ns; m++ {
-				st := base + m
-				to := ad.Concat(xs[m], Zv[m], ad.Vec{ts[m]}, tr.uE[k], tr.pk[k])
-				sub, err := ad.Substitute(fg, fromFG, to)
+			ev := tr.elementVars(n, base, last, pcs)
+			ev.h, ev.xn, ev.u, ev.p, ev.s, ev.tn, ev.tf = h, tr.xbE[n], tr.uE[k], tr.pk[k], S, tn, tr.tfE
+			if tr.tmpl == nil {
+				lt, err := tr.elementRows(ev, pcs, lag, func(e ad.Expr, lo, hi float64, st int) { tr.addCon(e, lo, hi, base+st) })
 				if err != nil {
-					return fmt.Errorf("fesd: instantiating the DCS at stage %d, element %d, point %d: %w", k, ln, m, err)
+					return fmt.Errorf("fesd: stage %d, element %d: %w", k, ln, err)
 				}
-				f, gz := sub[:nx], sub[nx:]
-				for i := 0; i < nx; i++ {
-					sf := S.Mul(f[i])
-					if o.Representation == Integral {
-						r := h.Mul(sf).Sub(xn[i].Scale(o.integ.C[0][m]))
-						for q := 0; q < ns; q++ {
-							r = r.Sub(Xv[q][i].Scale(o.integ.C[q+1][m]))
-						}
-						tr.addEq(r, base+ns-1)
-					} else {
-						tr.addEq(Xv[m][i].Sub(sf), base+ns-1)
-					}
+				if lt.IsValid() {
+					cost = cost.Add(lt)
 				}
-				for _, e := range gz {
-					tr.addEq(e, st)
-				}
-				for gi, grp := range d.Comp {
-					for pi, pr := range grp.Pairs {
-						if !pr.OneMinus {
-							continue
-						}
-						q := tr.slackPos[[2]int{gi, pi}]
-						s := tr.w[tr.sl[n][m]+q]
-						tr.addEq(s.Add(Zv[m][pr.Sel]).AddConst(-1), st)
-					}
-				}
-				if lag.IsValid() {
-					lv, err := tr.subst(ad.Vec{lag}, xs[m], k, Zv[m], ts[m])
-					if err != nil {
-						return fmt.Errorf("fesd: running cost: %w", err)
-					}
-					if w := tab.B[m]; w != 0 {
-						lagSum = lagSum.Add(lv[0].Scale(w))
-					}
-				}
-				if p.XBoundsAt == AtStagePoints && o.Representation == Differential && (p.XL != nil || p.XU != nil) {
-					for i := 0; i < nx; i++ {
-						lo, hi := bnd(p.XL, p.XU, i)
-						if !math.IsInf(lo, -1) || !math.IsInf(hi, 1) {
-							tr.addCon(xs[m][i], lo, hi, st)
-						}
-					}
-				}
-				if err := addPath(xs[m], k, Zv[m], ts[m], st, AtStagePoints); err != nil {
-					return err
-				}
+			} else {
+				tr.instance(n, k, ln, base, ev)
 			}
-			if lag.IsValid() {
-				cost = cost.Add(h.Mul(S).Mul(lagSum))
-			}
-			// end of the element
-			st := base + ns
-			last := ln == tr.nfe[k]-1
-			tr.xb[n] = len(tr.w)
-			xe := make(ad.Vec, nx)
-			for i := 0; i < nx; i++ {
-				lo, hi := math.Inf(-1), inf
-				if p.XBoundsAt != AtStageEnds || last {
-					lo, hi = bnd(p.XL, p.XU, i)
-				}
-				xe[i] = tr.newVar("fesd_xb", lo, hi, varInfo{vXB, n, 0, i}, st)
-			}
-			for i := 0; i < nx; i++ {
-				var r ad.Expr
-				if o.Representation == Integral {
-					r = xe[i].Sub(xn[i].Scale(o.integ.D[0]))
-					for q := 0; q < ns; q++ {
-						r = r.Sub(Xv[q][i].Scale(o.integ.D[q+1]))
-					}
-				} else {
-					acc := g.Const(0)
-					for m := 0; m < ns; m++ {
-						if bw := tab.B[m]; bw != 0 {
-							acc = acc.Add(Xv[m][i].Scale(bw))
-						}
-					}
-					r = xe[i].Sub(xn[i]).Sub(h.Mul(acc))
-				}
-				tr.addEq(r, st)
-			}
-			tr.xbE[n+1] = xe
+			tr.stageX[n], _ = stageStates(tab.C, tab.A, o.Representation, ev.xn, ev.X, tn, h)
+			tr.xbE[n+1] = ev.xe
 			tn = tn.Add(h)
 			tr.tbE[n+1] = tn
-			tr.zb[n] = -1
-			if nb := tr.nb; o.rbp && nb > 0 {
-				tr.zb[n] = len(tr.w)
-				zb := make(ad.Vec, nb)
-				for i, zi := range d.BoundaryZ {
-					zb[i] = tr.newVar("fesd_zb", d.ZLower[zi], d.ZUpper[zi], varInfo{vZB, n, 0, i}, st)
-				}
-				rows := make(ad.Vec, len(d.BoundaryG))
-				for i, r := range d.BoundaryG {
-					rows[i] = d.G[r]
-				}
-				bzSyms := make(ad.Vec, nb)
-				for i, zi := range d.BoundaryZ {
-					bzSyms[i] = d.Z[zi]
-				}
-				sub, err := ad.Substitute(rows, ad.Concat(d.X, bzSyms, d.U, d.P), ad.Concat(xe, zb, tr.uE[k], tr.pk[k]))
-				if err != nil {
-					return fmt.Errorf("fesd: boundary equations of element %d: %w", n, err)
-				}
-				for _, e := range sub {
-					tr.addEq(e, st)
-				}
-			}
+			st := base + ns
 			if !last {
-				if err := addPath(xe, k, nil, tn, st, AtElementBoundaries); err != nil {
+				if err := addPath(ev.xe, k, nil, tn, st, AtElementBoundaries); err != nil {
 					return err
 				}
 			}
@@ -536,9 +424,9 @@ func (tr *transcription) build() error {
 			cost = cost.Add(ad.Sq(tr.w[tr.sotG].AddConst(-1)).Scale(p.SOTRho))
 		}
 	}
-	tr.cost = cost
 	tr.buildComplementarity()
-	tr.obj = cost.Add(tr.equilibration())
+	tr.equilE = tr.equilibration()
+	tr.obj = cost.Add(tr.equilE)
 	// the global variables and the constraints on them come last in the
 	// KKT ordering hint (an arrow structure: no fill when eliminated last)
 	final := tr.cur + 1
@@ -644,18 +532,7 @@ func quad(g *ad.Graph, x ad.Vec, r []float64, Q [][]float64) ad.Expr {
 // control and parameters of stage k, the algebraic variables z (nil at
 // element boundaries), the numerical time t and T_f.
 func (tr *transcription) subst(e ad.Vec, x ad.Vec, k int, z ad.Vec, t ad.Expr) (ad.Vec, error) {
-	d := tr.d
-	from := ad.Concat(d.X, d.U, d.P, ad.Vec{d.Time})
-	to := ad.Concat(x, tr.uE[k], tr.pk[k], ad.Vec{t})
-	if z != nil {
-		from = append(from, d.Z...)
-		to = append(to, z...)
-	}
-	if tr.p.HorizonSym.IsValid() {
-		from = append(from, tr.p.HorizonSym)
-		to = append(to, tr.tfE)
-	}
-	return ad.Substitute(e, from, to)
+	return tr.substAt(e, x, tr.uE[k], tr.pk[k], z, t, tr.tfE)
 }
 
 func (tr *transcription) addConstraint(c Constraint, x ad.Vec, k int, z ad.Vec, t ad.Expr, st int) error {
@@ -812,13 +689,17 @@ func (tr *transcription) equilibration() ad.Expr {
 // compile builds the NLP and the output function, then drops the
 // expressions.
 func (tr *transcription) compile() error {
-	prob, err := adnlp.New(adnlp.Spec{
+	spec := adnlp.Spec{
 		X: tr.w, XL: tr.wl, XU: tr.wu,
 		F: tr.obj, G: tr.c, GL: tr.cl, GU: tr.cu,
 		P: tr.params, PV: tr.pvals,
 		VarStage: tr.wstage, ConStage: tr.cstage,
 		JacobianMode: ad.Reverse,
-	})
+	}
+	if tr.tmpl != nil {
+		spec.Blocks = []adnlp.Block{tr.tmpl.block}
+	}
+	prob, err := adnlp.New(spec)
 	if err != nil {
 		return fmt.Errorf("fesd: compiling the FESD NLP (expressions may use only the model's X, U, P, Time, the OCP's V and HorizonSym, and Z at stage points): %w", err)
 	}
@@ -836,7 +717,7 @@ func (tr *transcription) compile() error {
 	out, err := ad.NewFunction("fesd_out",
 		[]ad.Arg{{Name: "w", V: tr.w}, {Name: "p", V: tr.params}},
 		[]ad.Arg{{Name: "xb", V: xb}, {Name: "xs", V: xs}, {Name: "tb", V: tb}, {Name: "h", V: tr.hE},
-			{Name: "cost", V: ad.Vec{tr.cost}}, {Name: "obj", V: ad.Vec{tr.obj}}, {Name: "tf", V: ad.Vec{tr.tfE}}, {Name: "s", V: tr.sE}})
+			{Name: "equil", V: ad.Vec{tr.equilE}}, {Name: "tf", V: ad.Vec{tr.tfE}}, {Name: "s", V: tr.sE}})
 	if err != nil {
 		return fmt.Errorf("fesd: compiling the output function: %w", err)
 	}
@@ -845,6 +726,7 @@ func (tr *transcription) compile() error {
 	tr.numW, tr.numC = len(tr.w), len(tr.c)
 	tr.c, tr.cl, tr.cu = nil, nil, nil
 	tr.xbE, tr.stageX, tr.tbE, tr.hE, tr.uE, tr.pk, tr.sE = nil, nil, nil, nil, nil, nil, nil
+	tr.obj, tr.equilE, tr.tmpl = ad.Expr{}, ad.Expr{}, nil
 	return nil
 }
 
@@ -863,12 +745,428 @@ func (tr *transcription) outputs(w, pv []float64) (*outputs, error) {
 		h:  make([]float64, tr.NE),
 		s:  make([]float64, tr.N),
 	}
-	c, ob, tf := make([]float64, 1), make([]float64, 1), make([]float64, 1)
-	err := tr.out.Eval(tr.outW, [][]float64{w, pv}, [][]float64{o.xb, o.xs, o.tb, o.h, c, ob, tf, o.s})
-	o.cost, o.obj, o.tf = c[0], ob[0], tf[0]
-	return o, err
+	eq, tf := make([]float64, 1), make([]float64, 1)
+	if err := tr.out.Eval(tr.outW, [][]float64{w, pv}, [][]float64{o.xb, o.xs, o.tb, o.h, eq, tf, o.s}); err != nil {
+		return nil, err
+	}
+	if err := tr.prob.SetParams(pv); err != nil {
+		return nil, err
+	}
+	obj, err := tr.prob.Objective(w)
+	if err != nil {
+		return nil, err
+	}
+	o.obj, o.cost, o.tf = obj, obj-eq[0], tf[0]
+	return o, nil
 }
 
 func clone(v []float64) []float64 { return append([]float64(nil), v...) }
 
 func clone2(v []int) []int { return append([]int(nil), v...) }
+
+// elemIn are the inputs of the rows of one finite element: expressions of
+// the NLP (symbolic build) or the local symbols of the element template.
+type elemIn struct {
+	h, s, tn, tf ad.Expr
+	xn, xe, zb   ad.Vec
+	u, p         ad.Vec
+	X, Z, SL     []ad.Vec // [m]
+	pc           []ad.Vec // [m]: the lifted path-complementarity variables a, b of every pair
+}
+
+// elementVars creates the variables of element n after its step size:
+// stage states (or derivatives), algebraic variables and slacks of every
+// stage point, the lifted path complementarities at the stage points, the
+// end state and (c_{n_s} ≠ 1) the boundary variables.
+func (tr *transcription) elementVars(n, base int, last bool, pcs []pathComp) elemIn {
+	p, d, o := tr.p, tr.d, tr.o
+	nx, nz, ns := tr.nx, tr.nz, tr.ns
+	inf := math.Inf(1)
+	ev := elemIn{X: make([]ad.Vec, ns), Z: make([]ad.Vec, ns), SL: make([]ad.Vec, ns), pc: make([]ad.Vec, ns)}
+	tr.x[n] = make([]int, ns)
+	tr.z[n] = make([]int, ns)
+	tr.sl[n] = make([]int, ns)
+	for m := 0; m < ns; m++ {
+		st := base + m
+		tr.x[n][m] = len(tr.w)
+		ev.X[m] = make(ad.Vec, nx)
+		for i := 0; i < nx; i++ {
+			lo, hi := math.Inf(-1), inf
+			if p.XBoundsAt == AtStagePoints && o.Representation == Integral {
+				lo, hi = bnd(p.XL, p.XU, i)
+			}
+			ev.X[m][i] = tr.newVar("fesd_x", lo, hi, varInfo{vX, n, m, i}, st)
+		}
+		tr.z[n][m] = len(tr.w)
+		ev.Z[m] = make(ad.Vec, nz)
+		for i := 0; i < nz; i++ {
+			ev.Z[m][i] = tr.newVar("fesd_z", d.ZLower[i], d.ZUpper[i], varInfo{vZ, n, m, i}, st)
+		}
+		tr.sl[n][m] = len(tr.w)
+		ev.SL[m] = make(ad.Vec, len(tr.slackSel))
+		for q := range tr.slackSel {
+			ev.SL[m][q] = tr.newVar("fesd_s", 0, inf, varInfo{vSlack, n, m, q}, st)
+		}
+	}
+	for m := 0; m < ns; m++ {
+		for _, c := range pcs {
+			if c.At != AtStagePoints {
+				continue
+			}
+			for range c.G {
+				ia := len(tr.w)
+				a := tr.newVar("ocp_pcg", 0, inf, varInfo{vPC, 0, 0, 0}, base+m)
+				b := tr.newVar("ocp_pch", 0, inf, varInfo{vPC, 0, 0, 1}, base+m)
+				ev.pc[m] = append(ev.pc[m], a, b)
+				tr.addComp(-1, mpcc.Pair(ia, ia+1))
+			}
+		}
+	}
+	st := base + ns
+	tr.xb[n] = len(tr.w)
+	ev.xe = make(ad.Vec, nx)
+	for i := 0; i < nx; i++ {
+		lo, hi := math.Inf(-1), inf
+		if p.XBoundsAt != AtStageEnds || last {
+			lo, hi = bnd(p.XL, p.XU, i)
+		}
+		ev.xe[i] = tr.newVar("fesd_xb", lo, hi, varInfo{vXB, n, 0, i}, st)
+	}
+	tr.zb[n] = -1
+	if o.rbp && tr.nb > 0 {
+		tr.zb[n] = len(tr.w)
+		ev.zb = make(ad.Vec, tr.nb)
+		for i, zi := range d.BoundaryZ {
+			ev.zb[i] = tr.newVar("fesd_zb", d.ZLower[zi], d.ZUpper[zi], varInfo{vZB, n, 0, i}, st)
+		}
+	}
+	return ev
+}
+
+// elementRows emits the rows of one element in the order of the NLP, with
+// their stage hint relative to the element's first stage: at every stage
+// point the Runge–Kutta equations (004 eq. 33, or the integral form), the
+// algebraic equations of the DCS, the slacks 1 − α, the state bounds of the
+// differential representation, the path constraints and the lifted path
+// complementarities at stage points; then the end state and the boundary
+// equations (004 eq. 42–43). It returns the running-cost term of the
+// element, h·s·Σ_m b_m L(x_m, …) (the zero Expr: none).
+func (tr *transcription) elementRows(ev elemIn, pcs []pathComp, lag ad.Expr, emit func(e ad.Expr, lo, hi float64, st int)) (ad.Expr, error) {
+	p, d, o := tr.p, tr.d, tr.o
+	g := tr.g
+	nx, ns := tr.nx, tr.ns
+	tab := o.tab
+	fromFG := ad.Concat(d.X, d.Z, ad.Vec{d.Time}, d.U, d.P)
+	fg := ad.Concat(d.F, d.G)
+	h, S := ev.h, ev.s
+	xs, ts := stageStates(tab.C, tab.A, o.Representation, ev.xn, ev.X, ev.tn, h)
+	lagSum := g.Const(0)
+	for m := 0; m < ns; m++ {
+		to := ad.Concat(xs[m], ev.Z[m], ad.Vec{ts[m]}, ev.u, ev.p)
+		sub, err := ad.Substitute(fg, fromFG, to)
+		if err != nil {
+			return ad.Expr{}, fmt.Errorf("instantiating the DCS at stage point %d: %w", m, err)
+		}
+		f, gz := sub[:nx], sub[nx:]
+		for i := 0; i < nx; i++ {
+			sf := S.Mul(f[i])
+			if o.Representation == Integral {
+				r := h.Mul(sf).Sub(ev.xn[i].Scale(o.integ.C[0][m]))
+				for q := 0; q < ns; q++ {
+					r = r.Sub(ev.X[q][i].Scale(o.integ.C[q+1][m]))
+				}
+				emit(r, 0, 0, ns-1)
+			} else {
+				emit(ev.X[m][i].Sub(sf), 0, 0, ns-1)
+			}
+		}
+		for _, e := range gz {
+			emit(e, 0, 0, m)
+		}
+		for q, sel := range tr.slackSel {
+			emit(ev.SL[m][q].Add(ev.Z[m][sel]).AddConst(-1), 0, 0, m)
+		}
+		if lag.IsValid() {
+			lv, err := tr.substAt(ad.Vec{lag}, xs[m], ev.u, ev.p, ev.Z[m], ts[m], ev.tf)
+			if err != nil {
+				return ad.Expr{}, fmt.Errorf("running cost: %w", err)
+			}
+			if w := tab.B[m]; w != 0 {
+				lagSum = lagSum.Add(lv[0].Scale(w))
+			}
+		}
+		if p.XBoundsAt == AtStagePoints && o.Representation == Differential && (p.XL != nil || p.XU != nil) {
+			for i := 0; i < nx; i++ {
+				lo, hi := bnd(p.XL, p.XU, i)
+				if !math.IsInf(lo, -1) || !math.IsInf(hi, 1) {
+					emit(xs[m][i], lo, hi, m)
+				}
+			}
+		}
+		for _, c := range p.Path {
+			if c.At != AtStagePoints {
+				continue
+			}
+			G, err := tr.substAt(c.G, xs[m], ev.u, ev.p, ev.Z[m], ts[m], ev.tf)
+			if err != nil {
+				return ad.Expr{}, fmt.Errorf("constraint: %w", err)
+			}
+			for i, e := range G {
+				lo, hi := 0.0, 0.0
+				if c.L != nil {
+					lo, hi = c.L[i], c.U[i]
+				}
+				emit(e, lo, hi, m)
+			}
+		}
+		j := 0
+		for _, c := range pcs {
+			if c.At != AtStagePoints {
+				continue
+			}
+			GH, err := tr.substAt(ad.Concat(c.G, c.H), xs[m], ev.u, ev.p, ev.Z[m], ts[m], ev.tf)
+			if err != nil {
+				return ad.Expr{}, err
+			}
+			nG := len(c.G)
+			for i := 0; i < nG; i++ {
+				emit(ev.pc[m][j].Sub(GH[i]), 0, 0, m)
+				emit(ev.pc[m][j+1].Sub(GH[nG+i]), 0, 0, m)
+				j += 2
+			}
+		}
+	}
+	for i := 0; i < nx; i++ {
+		var r ad.Expr
+		if o.Representation == Integral {
+			r = ev.xe[i].Sub(ev.xn[i].Scale(o.integ.D[0]))
+			for q := 0; q < ns; q++ {
+				r = r.Sub(ev.X[q][i].Scale(o.integ.D[q+1]))
+			}
+		} else {
+			acc := g.Const(0)
+			for m := 0; m < ns; m++ {
+				if bw := tab.B[m]; bw != 0 {
+					acc = acc.Add(ev.X[m][i].Scale(bw))
+				}
+			}
+			r = ev.xe[i].Sub(ev.xn[i]).Sub(h.Mul(acc))
+		}
+		emit(r, 0, 0, ns)
+	}
+	if ev.zb != nil {
+		rows := make(ad.Vec, len(d.BoundaryG))
+		for i, r := range d.BoundaryG {
+			rows[i] = d.G[r]
+		}
+		bzSyms := make(ad.Vec, tr.nb)
+		for i, zi := range d.BoundaryZ {
+			bzSyms[i] = d.Z[zi]
+		}
+		sub, err := ad.Substitute(rows, ad.Concat(d.X, bzSyms, d.U, d.P), ad.Concat(ev.xe, ev.zb, ev.u, ev.p))
+		if err != nil {
+			return ad.Expr{}, fmt.Errorf("boundary equations: %w", err)
+		}
+		for _, e := range sub {
+			emit(e, 0, 0, ns)
+		}
+	}
+	if !lag.IsValid() {
+		return ad.Expr{}, nil
+	}
+	return h.Mul(S).Mul(lagSum), nil
+}
+
+// template is the element function of the compiled build: the rows and
+// the running cost of one element in local symbols (elemIn), compiled once
+// by nlp/adnlp and evaluated at every element (adnlp.Block).
+type template struct {
+	in    elemIn
+	syms  ad.Vec    // the local symbols, in the order of the block's inputs
+	rows  []tmplRow // the element's rows
+	block adnlp.Block
+}
+
+type tmplRow struct {
+	lo, hi float64
+	st     int // stage hint relative to the element's first stage
+}
+
+// newTemplate builds the element template in the model's graph.
+func (tr *transcription) newTemplate(pcs []pathComp, lag ad.Expr) (*template, error) {
+	g := tr.g
+	nx, nz, ns := tr.nx, tr.nz, tr.ns
+	t := &template{}
+	in := &t.in
+	sym := func(name string) ad.Expr {
+		s := g.Sym(name)
+		t.syms = append(t.syms, s)
+		return s
+	}
+	vec := func(name string, n int) ad.Vec {
+		v := make(ad.Vec, n)
+		for i := range v {
+			v[i] = sym(name)
+		}
+		return v
+	}
+	npc := 0
+	for _, c := range pcs {
+		if c.At == AtStagePoints {
+			npc += 2 * len(c.G)
+		}
+	}
+	in.h = sym("tmpl_h")
+	in.xn = vec("tmpl_xn", nx)
+	in.X, in.Z, in.SL, in.pc = make([]ad.Vec, ns), make([]ad.Vec, ns), make([]ad.Vec, ns), make([]ad.Vec, ns)
+	for m := 0; m < ns; m++ {
+		in.X[m] = vec("tmpl_x", nx)
+		in.Z[m] = vec("tmpl_z", nz)
+		in.SL[m] = vec("tmpl_s", len(tr.slackSel))
+		in.pc[m] = vec("tmpl_pc", npc)
+	}
+	in.xe = vec("tmpl_xe", nx)
+	if tr.o.rbp && tr.nb > 0 {
+		in.zb = vec("tmpl_zb", tr.nb)
+	}
+	in.u = vec("tmpl_u", tr.nu)
+	in.p = vec("tmpl_p", tr.np)
+	in.s = sym("tmpl_s")
+	in.tn = sym("tmpl_t")
+	in.tf = sym("tmpl_tf")
+	var G ad.Vec
+	F, err := tr.elementRows(*in, pcs, lag, func(e ad.Expr, lo, hi float64, st int) {
+		G = append(G, e)
+		t.rows = append(t.rows, tmplRow{lo, hi, st})
+	})
+	if err != nil {
+		return nil, err
+	}
+	t.block = adnlp.Block{Name: "fesd_element", In: t.syms, G: G, F: F}
+	return t, nil
+}
+
+// instance adds element n of stage k (its ln-th) to the template's block:
+// placeholder rows in the NLP and the affine maps of the template's inputs.
+func (tr *transcription) instance(n, k, ln, base int, ev elemIn) {
+	t := tr.tmpl
+	ins := make([]adnlp.Affine, 0, len(t.syms))
+	vars := func(first, cnt int) {
+		for i := 0; i < cnt; i++ {
+			ins = append(ins, adnlp.Var(first+i))
+		}
+	}
+	fesd := !tr.o.DisableFESD
+	// h
+	if fesd {
+		ins = append(ins, adnlp.Var(tr.h[n]))
+	} else {
+		ins = append(ins, adnlp.Const(tr.h0[k]))
+	}
+	// x_n
+	if n == 0 {
+		for i := 0; i < tr.nx; i++ {
+			ins = append(ins, adnlp.Param(tr.px0+i))
+		}
+	} else {
+		vars(tr.xb[n-1], tr.nx)
+	}
+	npc := len(ev.pc[0])
+	pcFirst := -1
+	if npc > 0 {
+		pcFirst = tr.x[n][tr.ns-1] + tr.nx + tr.nz + len(tr.slackSel)
+	}
+	for m := 0; m < tr.ns; m++ {
+		vars(tr.x[n][m], tr.nx)
+		vars(tr.z[n][m], tr.nz)
+		vars(tr.sl[n][m], len(tr.slackSel))
+		vars(pcFirst+m*npc, npc)
+	}
+	vars(tr.xb[n], tr.nx)
+	if t.in.zb != nil {
+		vars(tr.zb[n], tr.nb)
+	}
+	// u, p
+	for i := 0; i < tr.nu; i++ {
+		if tr.fixed {
+			ins = append(ins, adnlp.Param(tr.pu[k]+i))
+		} else {
+			ins = append(ins, adnlp.Var(tr.u[k]+i))
+		}
+	}
+	for i := 0; i < tr.np; i++ {
+		if j := tr.pp[k][i]; j >= 0 {
+			ins = append(ins, adnlp.Param(j))
+			continue
+		}
+		for j, v := range tr.p.V {
+			if v == tr.d.P[i] {
+				ins = append(ins, adnlp.Var(tr.v+j))
+			}
+		}
+	}
+	// speed of time, t_n, T_f
+	switch {
+	case tr.sot[k] >= 0:
+		ins = append(ins, adnlp.Var(tr.sot[k]))
+	case tr.sotG >= 0:
+		ins = append(ins, adnlp.Var(tr.sotG))
+	default:
+		ins = append(ins, adnlp.Const(1))
+	}
+	tn := adnlp.Param(tr.pt0)
+	if k > 0 {
+		tn.Const = tr.tau[k]
+	}
+	for j := tr.elemStart[k]; j < n; j++ {
+		if fesd {
+			tn.Vars = append(tn.Vars, tr.h[j])
+			tn.VarCoef = append(tn.VarCoef, 1)
+		} else {
+			tn.Const += tr.h0[k]
+		}
+	}
+	ins = append(ins, tn)
+	ins = append(ins, tr.tfAffine())
+	rows := make([]int, len(t.rows))
+	for i, r := range t.rows {
+		rows[i] = len(tr.c)
+		tr.addCon(ad.Expr{}, r.lo, r.hi, base+r.st)
+	}
+	t.block.Instances = append(t.block.Instances, adnlp.Instance{In: ins, Rows: rows})
+}
+
+// tfAffine returns T_f as an affine map of the speed-of-time variables.
+func (tr *transcription) tfAffine() adnlp.Affine {
+	T := tr.p.T
+	switch {
+	case tr.sotG >= 0:
+		return adnlp.Affine{Vars: []int{tr.sotG}, VarCoef: []float64{T}}
+	case tr.sot[0] >= 0:
+		a := adnlp.Affine{}
+		for k := range tr.sot {
+			a.Vars = append(a.Vars, tr.sot[k])
+			a.VarCoef = append(a.VarCoef, T/float64(tr.N))
+		}
+		return a
+	}
+	return adnlp.Const(T)
+}
+
+// substAt instantiates user expressions at a point: the states x, the
+// control u and parameters p, the algebraic variables z (nil at element
+// boundaries), the numerical time t and T_f.
+func (tr *transcription) substAt(e, x, u, p, z ad.Vec, t, tf ad.Expr) (ad.Vec, error) {
+	d := tr.d
+	from := ad.Concat(d.X, d.U, d.P, ad.Vec{d.Time})
+	to := ad.Concat(x, u, p, ad.Vec{t})
+	if z != nil {
+		from = append(from, d.Z...)
+		to = append(to, z...)
+	}
+	if tr.p.HorizonSym.IsValid() {
+		from = append(from, tr.p.HorizonSym)
+		to = append(to, tf)
+	}
+	return ad.Substitute(e, from, to)
+}

@@ -30,30 +30,31 @@ func (f *failFrom) SolveNLP(ctx context.Context, p nlp.Problem, w *mpcc.WarmStar
 // TestOCPLastSuccess: when the homotopy ends on a failed step after
 // successful ones, OCPResult.LastSuccess is the result at the last
 // successful step's point. The turbo car of TestOCPInitFrom runs with an
-// inner solver that declares every step from the fourth on failed; the
-// result must be NLPFailure, and LastSuccess must carry the first three
-// homotopy records, their iterations, and the residual and objective of
-// the third step's record (the same point, evaluated again: to 1e-12).
+// inner solver that declares every step from the third on failed (the
+// first two are solved from its start; the third, σ = 0.01, is near the
+// iteration limit, so it is not used); the result must be NLPFailure, and
+// LastSuccess must carry the first two homotopy records, their
+// iterations, and the residual and objective of the second step's record (the same point, evaluated again: to 1e-12).
 // A homotopy that ends Solved has no LastSuccess.
 func TestOCPLastSuccess(t *testing.T) {
 	p, opts := turboOCP(10)
-	opts.Inner = &failFrom{inner: &mpcc.NLPSolver{Settings: mpcc.DefaultNLPSettings()}, from: 3}
+	opts.Inner = &failFrom{inner: &mpcc.NLPSolver{Settings: mpcc.DefaultNLPSettings()}, from: 2}
 	r, err := fesd.SolveOCP(context.Background(), p, opts, turboStart)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if r.Status != mpcc.NLPFailure || len(r.Homotopy) <= 3 {
-		t.Fatalf("status %v after %d steps, want NLPFailure after more than 3", r.Status, len(r.Homotopy))
+	if r.Status != mpcc.NLPFailure || len(r.Homotopy) <= 2 {
+		t.Fatalf("status %v after %d steps, want NLPFailure after more than 2", r.Status, len(r.Homotopy))
 	}
 	ls := r.LastSuccess
 	if ls == nil {
 		t.Fatal("LastSuccess nil")
 	}
-	if ls.Status != mpcc.NotSolved || len(ls.Homotopy) != 3 {
-		t.Fatalf("LastSuccess: status %v with %d records, want NotSolved with 3", ls.Status, len(ls.Homotopy))
+	if ls.Status != mpcc.NotSolved || len(ls.Homotopy) != 2 {
+		t.Fatalf("LastSuccess: status %v with %d records, want NotSolved with 2", ls.Status, len(ls.Homotopy))
 	}
-	st := ls.Homotopy[2]
-	if !st.Status.Success() || ls.Iterations != r.Homotopy[0].Iterations+r.Homotopy[1].Iterations+r.Homotopy[2].Iterations {
+	st := ls.Homotopy[1]
+	if !st.Status.Success() || ls.Iterations != r.Homotopy[0].Iterations+r.Homotopy[1].Iterations {
 		t.Errorf("LastSuccess: step status %v, %d iterations", st.Status, ls.Iterations)
 	}
 	if math.Abs(ls.CompResidual-st.CompResidual) > 1e-12 || math.Abs(ls.Objective-st.Objective) > 1e-12*math.Max(1, math.Abs(st.Objective)) {
