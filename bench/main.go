@@ -1,6 +1,6 @@
 // Command bench times the native interior-point solver of package nlp —
 // against IPOPT 3.x + MUMPS when built with -tags ipopt — on a fixed suite:
-// the OCP-shaped NLP of solver.md §6.3 (package nlp/testprob) at N = 200,
+// the OCP-shaped NLP of package nlp/testprob at N = 200,
 // 800 and 3200, its MPCC form solved by the Scholtes homotopy of package mpcc
 // (whole homotopy, both inner solvers), FESD simulations of the IRMA gene
 // network and of Stewart's three masses (both solvers as the homotopy's
