@@ -1,7 +1,6 @@
 // Command filippov simulates the four switching cases of 004 Example 3
 // (Nurkanović et al., FESD with set-valued Heaviside step functions, §3.1,
-// Figure 2; test-problems.md §A) with FESD and compares them with their
-// closed forms:
+// Figure 2) with FESD and compares them with their closed forms:
 //
 //	(a) crossing          ẋ ∈ 2 − sign(x),             x(0) = −1
 //	(b) entering sliding  ẋ ∈ −sign(x) + 0.2 sin 5t,   x(0) = −0.5
