@@ -37,7 +37,7 @@ import (
 // the simulation dcs.TestTimeFreezingDrop; 2.4√σ in an N = 6 run).
 // Targets ahead of the start (q_x = 0.1 or 0.3 in 0.4–0.6 s) do not solve
 // reliably yet with our inner solver (NLPFailure or thousands of
-// iterations), see EXPERIMENTS.md.
+// iterations).
 func TestRunSmall(t *testing.T) {
 	c := defaultConfig()
 	c.N, c.T, c.Distance = 4, 0.4, 0
@@ -413,8 +413,8 @@ func TestTargetsRecipe(t *testing.T) {
 // Stewart solutions. The Stewart rows and Step N = 40 must end Solved with
 // the targets (|q(T) − q*|, |v(T)| ≤ 1e-3), a monotone clock, and
 // Stewart with at least two hops; Step N = 30 is only logged (it ends
-// NLPFailure: the ℓ∞ finish stalls at residual 1e-4, EXPERIMENTS.md).
-// Measured (session 13, two or three jobs on 2 cores): Stewart 30 4 100
+// NLPFailure: the ℓ∞ finish stalls at residual 1e-4).
+// Measured (one run, two or three jobs on 2 cores): Stewart 30 4 100
 // iterations, four hops; Step 30 NLPFailure after 7 731; Stewart 40 3 783,
 // three hops, 4.4 mm below the ground; Step 40 4 088, one hop. About 20
 // minutes: set FESD_LONG=1.
