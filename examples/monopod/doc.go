@@ -81,8 +81,8 @@
 // -init-x0, -warm, -foot-ground) are fixed by -refine and rejected with
 // it. -ground-pass follows every run of the chain by ground passes at the
 // same N and mode: the refinement recipe with the stage-point foot
-// constraint (foot height ≥ −foot-slack, default 0), the issue's
-// no-penetration criterion, which the unconstrained gaits miss by
+// constraint (foot height ≥ −foot-slack, default 0), the no-penetration
+// criterion of the acceptance, which the unconstrained gaits miss by
 // millimetres (rows with foot_ground = true, folders N…_ground; the chain
 // goes on from the unconstrained runs). The sources of a pass, tried in
 // turn until one ends Solved: the last ground pass of its mode that ended

@@ -76,8 +76,9 @@ func lookupProblem(name string, o options) (*problem, error) {
 // complementarity tolerance 1e-12, i.e. ~2.5e-9 min at the slow Gal4
 // crossing, |ẋ₀| ≈ 4e-4/min, where ẋ₁ jumps by 0.15).
 //
-// N_sim: the grid {1, 3, 9, 18, 50, 100, 300} plus 2, 4 and 6. The
-// errors of n_s ≥ 3 reach the floor by N_sim = 6–18, so on the grid
+// N_sim: the grid {1, 3, 9, 18, 50, 100, 300} of nosnoc_py's
+// irma_integration_order_experiment.py (NSIM_VALUES) plus 2, 4 and 6. The
+// errors of n_s ≥ 3 reach the floor by N_sim = 6–18, so on that grid
 // the orders 6–8 rest on two points; the coarse values give them 3–7.
 // Switching functions: ψ_j = x_i/θ_j − 1 unless rawPsi (see
 // reference.IRMARelativeModel and examples/irma).
