@@ -18,6 +18,11 @@
 // the medians are reported. It writes bench.json, bench.md and the plots
 // periter, cpuperiter and total (.png and .svg) to the output folder. See
 // bench/README.md for how to read them.
+//
+// 004 is A. Nurkanović, A. Pozharskiy, J. Frey, M. Diehl, "Finite Elements
+// with Switch Detection for Numerical Optimal Control of Nonsmooth Dynamical
+// Systems with Set-Valued Heaviside Step Functions", Nonlinear Analysis:
+// Hybrid Systems, 2024 (the Papers section of the README lists all papers).
 package main
 
 import (

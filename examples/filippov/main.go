@@ -35,6 +35,11 @@
 // Usage:
 //
 //	go run ./examples/filippov [-out DIR] [-dcs step|stewart|both] [-ns 2] [-nfe 2] [-nsim 5] [-T 1.5]
+//
+// 004 is A. Nurkanović, A. Pozharskiy, J. Frey, M. Diehl, "Finite Elements
+// with Switch Detection for Numerical Optimal Control of Nonsmooth Dynamical
+// Systems with Set-Valued Heaviside Step Functions", Nonlinear Analysis:
+// Hybrid Systems, 2024 (the Papers section of the README lists all papers).
 package main
 
 import (

@@ -125,6 +125,11 @@
 //	go run ./examples/hopper [-N 60] [-T 5] [-goal 3] [-dcs step|stewart] [-out DIR] [-v]
 //	                         [-cross STAGE_FE|FE_FE|FE_STAGE|STAGE_STAGE] [-comp-tol 1e-9] [-max-steps 0]
 //	                         [-timeout 10m] [-height 1] [-mid-leg 0.1] [-jumps 0]
+//
+// 004 is A. Nurkanović, A. Pozharskiy, J. Frey, M. Diehl, "Finite Elements
+// with Switch Detection for Numerical Optimal Control of Nonsmooth Dynamical
+// Systems with Set-Valued Heaviside Step Functions", Nonlinear Analysis:
+// Hybrid Systems, 2024 (the Papers section of the README lists all papers).
 package main
 
 import (

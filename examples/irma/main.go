@@ -68,6 +68,11 @@
 //
 //	go run ./examples/irma [-t0 0] [-tsim 1000] [-nsim 500] [-nfe 3] [-ns 2] [-lift] [-polish]
 //	                       [-rawpsi] [-nopredict] [-out out/irma]
+//
+// 004 is A. Nurkanović, A. Pozharskiy, J. Frey, M. Diehl, "Finite Elements
+// with Switch Detection for Numerical Optimal Control of Nonsmooth Dynamical
+// Systems with Set-Valued Heaviside Step Functions", Nonlinear Analysis:
+// Hybrid Systems, 2024 (the Papers section of the README lists all papers).
 package main
 
 import (

@@ -249,4 +249,9 @@
 // mode (fesd.OCP.InitFrom: the states interpolated in time, the controls
 // and speeds of time taken by stage), for mesh refinement or to start the
 // Step mode from a Stewart gait, usually with a smaller -sigma0.
+//
+// 004 is A. Nurkanović, A. Pozharskiy, J. Frey, M. Diehl, "Finite Elements
+// with Switch Detection for Numerical Optimal Control of Nonsmooth Dynamical
+// Systems with Set-Valued Heaviside Step Functions", Nonlinear Analysis:
+// Hybrid Systems, 2024 (the Papers section of the README lists all papers).
 package main

@@ -83,6 +83,11 @@
 //	go run ./examples/order [-problem irma|friction|oscillator] [-schemes radau,gauss]
 //	    [-ns 1,2,3,4] [-nsim 1,2,3,4,6,9,18,50,100,300] [-fesd on|off|both] [-nfe N]
 //	    [-comptol 1e-12] [-floor 1e-11] [-j N] [-shard i/n] [-merge a.json,b.json] [-out DIR]
+//
+// 004 is A. Nurkanović, A. Pozharskiy, J. Frey, M. Diehl, "Finite Elements
+// with Switch Detection for Numerical Optimal Control of Nonsmooth Dynamical
+// Systems with Set-Valued Heaviside Step Functions", Nonlinear Analysis:
+// Hybrid Systems, 2024 (the Papers section of the README lists all papers).
 package main
 
 import (
