@@ -51,6 +51,7 @@ func Example() {
 	fmt.Printf("Jacobian: %d×%d with %d nonzeros\n%v", d.JacPattern.Rows, d.JacPattern.Cols, d.JacPattern.NNZ(), d.JacPattern)
 	fmt.Printf("Hessian lower triangle: %d nonzeros\n", d.HessPattern.NNZ())
 	// (Check: det M = 2 − cos²0.5 = 1.22985, v̇₀ = (f₀ − cos0.5·f₁)/det = 4.5590.)
+
 	// Output:
 	// xdot = [0.0000 1.0000 4.5590 -8.7040]
 	// Jacobian: 4×5 with 8 nonzeros

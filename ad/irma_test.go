@@ -4,8 +4,10 @@ import (
 	"testing"
 )
 
-// IRMA gene-regulatory network, shared/notes/nosnoc.md §2.1 (from
-// nosnoc_py examples/Acary2014/irma.py, switch_on = 1, non-lifted).
+// IRMA gene-regulatory network as nosnoc_py writes it
+// (github.com/nosnoc/nosnoc_py, examples/Acary2014/irma.py, get_irma_model
+// with SWITCH_ON = 1, not lifted); the dynamics are written out in package
+// internal/reference (irma.go).
 var (
 	irmaThresholds = [][]float64{{0.01}, {0.01, 0.06, 0.08}, {0.035}, {0.04}, {0.01}}
 	irmaKappa      = [5][2]float64{{1.1e-4, 9e-4}, {3e-4, 0.15}, {6e-4, 0.018}, {5e-4, 0.03}, {7.5e-4, 0.015}}
@@ -57,8 +59,8 @@ func buildIRMA() (*Derivatives, error) {
 		[]Arg{A_("f_x", fx), A_("g_switch", gsw), A_("comp", Concat(comp1, comp2))})
 }
 
-// TestIRMA checks f_x against the written-out dynamics of §2.1
-// ("ẋ0 = −0.05x0 + 1.1e-4 + 9e-4·α5", …) at a point, and the Jacobian
+// TestIRMA checks f_x against the dynamics written out from irma.py
+// (ẋ0 = −0.05x0 + 1.1e-4 + 9e-4·α5, …) at a point, and the Jacobian
 // pattern size by hand: f_x has 5 (x) + 1+1+1+2+1 (α) = 11 nonzeros
 // (ẋ3 depends on α1 and α4), g_switch 7·3 = 21, comp 14·2 = 28.
 func TestIRMA(t *testing.T) {
@@ -66,7 +68,7 @@ func TestIRMA(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	x := []float64{0.011, 0.09, 0.04, 0.05, 0.015} // X0 of §2.1
+	x := []float64{0.011, 0.09, 0.04, 0.05, 0.015} // X0 of irma.py
 	a := []float64{0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7}
 	z := make([]float64, 7)
 	fx, gs, cp := make([]float64, 5), make([]float64, 7), make([]float64, 14)

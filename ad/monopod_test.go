@@ -9,10 +9,12 @@ import (
 	"gonum.org/v1/gonum/mat"
 )
 
-// Monopod (two-link hopping robot) free-flight dynamics; parameters from
-// shared/notes/nosnoc.md §3.1 (robot_model_parameters.m), kinematics from
-// §3.1 (robot_model_kinematics.m), Lagrangian and closed forms of M(q) and
-// h(q, v) from §3.2.
+// Monopod (two-link hopping robot) free-flight dynamics; parameters and
+// kinematics from nosnoc's
+// examples/time_freezing/time_freezing_monoped_ocp/robot_model_files/
+// (robot_model_parameters.m, robot_model_kinematics.m); the Lagrangian and
+// the closed forms of M(q) and h(q, v) are those listed in the package doc
+// of internal/monopod.
 const (
 	mpHip, mpThigh, mpShank = 3.975, 1.782, 0.548
 	mpLThigh, mpLShank      = 0.2, 0.2
@@ -37,7 +39,7 @@ func buildMonopod() (*monopod, error) {
 	q, v, u := g.SymVec("q", 4), g.SymVec("v", 4), g.SymVec("u", 2)
 	sh, ch := Sin(q[2]), Cos(q[2])
 	shk, chk := Sin(q[2].Add(q[3])), Cos(q[2].Add(q[3]))
-	// Positions of the three centres of mass (§3.1).
+	// Positions of the three centres of mass (robot_model_kinematics.m).
 	pHip := Vec{q[0], q[1]}
 	pThigh := Vec{q[0].Sub(sh.Scale(mpSThigh)), q[1].Sub(ch.Scale(mpSThigh))}
 	pShank := Vec{
@@ -95,7 +97,8 @@ func (m *monopod) derivatives() (*Derivatives, error) {
 		[]Arg{A_("xdot", Concat(m.qdot, m.vdot))})
 }
 
-// Hand-written reference of §3.2: constants and closed forms.
+// Hand-written reference (the closed forms of internal/monopod's package
+// doc): constants and closed forms.
 const (
 	mpA  = mpShank*mpLThigh + mpThigh*mpSThigh // 0.138112
 	mpB  = mpShank * mpSShank                  // 0.0548
@@ -106,7 +109,7 @@ const (
 	mpMt = mpHip + mpThigh + mpShank            // 6.305
 )
 
-// handMh writes M (row-major 4×4) and h, as tabulated in §3.2.
+// handMh writes M (row-major 4×4) and h from those closed forms.
 func handMh(M *[16]float64, h *[4]float64, q, v []float64) {
 	sh, ch := math.Sincos(q[2])
 	shk, chk := math.Sincos(q[2] + q[3])
@@ -181,7 +184,7 @@ func handDynamics(xdot, q, v, u []float64) {
 
 // handJacobian writes the dense 8×10 Jacobian ∂ẋ/∂(q, v, u) (row-major),
 // using ∂v̇/∂z = M⁻¹(∂f/∂z − (∂M/∂z) v̇) with hand-derived partials of the
-// §3.2 formulas.
+// closed forms.
 func handJacobian(J *[80]float64, q, v, u []float64) {
 	var M [16]float64
 	var h [4]float64
@@ -219,7 +222,7 @@ func handJacobian(J *[80]float64, q, v, u []float64) {
 	Mc := M
 	ldl4(&Mc, b[:4], 1) // v̇
 	a := b[:4]
-	// (∂M/∂φh) v̇ and (∂M/∂φk) v̇ with the partials of §3.2's entries.
+	// (∂M/∂φh) v̇ and (∂M/∂φk) v̇ with the partials of the closed-form entries.
 	dm13h, dm14h, dm23h, dm24h := mpA*sh+mpB*shk, mpB*shk, mpA*ch+mpB*chk, mpB*chk
 	dm13k, dm14k, dm23k, dm24k := mpB*shk, mpB*shk, mpB*chk, mpB*chk
 	dm33k, dm34k := -mpC1*sk, -mpD1*sk
@@ -252,7 +255,7 @@ func randomState(r *rand.Rand) (q, v, u []float64) {
 }
 
 // TestMonopod checks M(q) and h(q, v) derived with ad against the closed
-// forms of nosnoc.md §3.2 (and its tabulated M at q0 = (0, 0.4, 0, 0)), and
+// forms (and M at q0 = (0, 0.4, 0, 0), which they give for φ = 0), and
 // the compiled dynamics and sparse Jacobian against the hand-written Go
 // version (1e-12 relative).
 func TestMonopod(t *testing.T) {
@@ -266,7 +269,7 @@ func TestMonopod(t *testing.T) {
 	}
 	ws := fn.NewWorkspace()
 	Mo, ho := make([]float64, 16), make([]float64, 4)
-	// §3.2: "At q0 (φ = 0): M = [[6.305, 0, −0.192912, −0.0548], …]".
+	// M(q0): the closed forms at φ_hip = φ_knee = 0, e.g. M13 = −(0.138112 + 0.0548).
 	q0 := []float64{0, 0.4, 0, 0}
 	if err := fn.Eval(ws, [][]float64{q0, make([]float64, 4)}, [][]float64{Mo, ho}); err != nil {
 		t.Fatal(err)
@@ -274,7 +277,7 @@ func TestMonopod(t *testing.T) {
 	M0 := []float64{6.305, 0, -0.192912, -0.0548, 0, 6.305, 0, 0, -0.192912, 0, 0.053976192, 0.01964, -0.0548, 0, 0.01964, 0.00868}
 	for i := range M0 {
 		if !closeTo(Mo[i], M0[i], 1e-12) {
-			t.Errorf("M(q0)[%d][%d] = %v, want %v (§3.2)", i/4, i%4, Mo[i], M0[i])
+			t.Errorf("M(q0)[%d][%d] = %v, want %v (closed form)", i/4, i%4, Mo[i], M0[i])
 		}
 	}
 	// At rest h = (0, −m_tot g, 0, 0) = (0, −61.85205, 0, 0).
@@ -297,12 +300,12 @@ func TestMonopod(t *testing.T) {
 		handMh(&Mh, &hh, q, v)
 		for i := range Mh {
 			if !closeTo(Mo[i], Mh[i], 1e-12) {
-				t.Errorf("M[%d][%d] = %v, §3.2 formula %v", i/4, i%4, Mo[i], Mh[i])
+				t.Errorf("M[%d][%d] = %v, closed form %v", i/4, i%4, Mo[i], Mh[i])
 			}
 		}
 		for i := range hh {
 			if !closeTo(ho[i], hh[i], 1e-12) {
-				t.Errorf("h[%d] = %v, §3.2 formula %v", i, ho[i], hh[i])
+				t.Errorf("h[%d] = %v, closed form %v", i, ho[i], hh[i])
 			}
 		}
 		xd, xh := make([]float64, 8), make([]float64, 8)

@@ -1,6 +1,6 @@
 // Command bench times the native interior-point solver of package nlp —
 // against IPOPT 3.x + MUMPS when built with -tags ipopt — on a fixed suite:
-// the OCP-shaped NLP of solver.md §6.3 (package nlp/testprob) at N = 200,
+// the OCP-shaped NLP of package nlp/testprob at N = 200,
 // 800 and 3200, its MPCC form solved by the Scholtes homotopy of package mpcc
 // (whole homotopy, both inner solvers), FESD simulations of the IRMA gene
 // network and of Stewart's three masses (both solvers as the homotopy's
@@ -18,6 +18,11 @@
 // the medians are reported. It writes bench.json, bench.md and the plots
 // periter, cpuperiter and total (.png and .svg) to the output folder. See
 // bench/README.md for how to read them.
+//
+// 004 is A. Nurkanović, A. Pozharskiy, J. Frey, M. Diehl, "Finite Elements
+// with Switch Detection for Numerical Optimal Control of Nonsmooth Dynamical
+// Systems with Set-Valued Heaviside Step Functions", Nonlinear Analysis:
+// Hybrid Systems, 2024 (the Papers section of the README lists all papers).
 package main
 
 import (

@@ -8,8 +8,9 @@ import (
 	"github.com/fesd-go/fesd/dcs"
 )
 
-// irmaModel is the IRMA gene network (nosnoc.md §2.1, irma.py with
-// SWITCH_ON = 1 and LIFTING = True) in the general step form f(x, α) with
+// irmaModel is the IRMA gene network (004 §7.1 as nosnoc_py's
+// examples/Acary2014/irma.py writes it, with SWITCH_ON = 1 and
+// LIFTING = True) in the general step form f(x, α) with
 // the user lifting β = α₁(1 − α₄):
 //
 //	f = −γ⊙x + κ₁⊙[1, 1, 1, α₁, 1] + κ₂⊙[α₅, α₀, α₂, β, α₃],
@@ -47,7 +48,7 @@ func irmaModel() *dcs.Model {
 var irmaX0 = []float64{0.011, 0.09, 0.04, 0.05, 0.015}
 
 // threeMasses is Stewart's three masses with Coulomb friction
-// (test-problems.md §C), x = (q, v), ψ_j = v_j, as three 2-mode
+// (Stewart 1996, §5, eq. 15), x = (q, v), ψ_j = v_j, as three 2-mode
 // subsystems (the paper's decomposition):
 //
 //	q̈₁ = −q₁ + (q₂ − q₁) − q̇₁ − 0.3 sgn(q̇₁)
@@ -81,5 +82,5 @@ func threeMasses() *dcs.Model {
 	return m
 }
 
-// massesX0 is the initial state of test-problems.md §C.
+// massesX0 is the initial state of Stewart 1996, §5.
 var massesX0 = []float64{-1, 1, -1, -1, 1, 1}

@@ -12,7 +12,8 @@ import (
 	"github.com/fesd-go/fesd/nlp"
 )
 
-// The monopod OCP of examples/monopod (004 §7.2, nosnoc.md §3.1–3.4; the
+// The monopod OCP of examples/monopod (004 §7.2 and nosnoc's
+// examples/time_freezing/time_freezing_monoped_ocp/monoped_model.m; the
 // model, task and OCP are internal/monopod's): two-link robot with one
 // frictional contact at the foot, inelastic time freezing (μ = 0.8, a_n =
 // 200), 3 m in T = 3 s, Radau IIA n_s = 2, N_FE = 3 per stage, FE_STAGE

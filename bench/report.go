@@ -273,13 +273,13 @@ func (r *Report) plots(dir string) error {
 		}
 		return nil
 	}
-	if err := draw("periter", "OCP of solver.md §6.3: time per IPM iteration", "ms / iteration", func(s Stats) float64 { return s.PerIterMS }); err != nil {
+	if err := draw("periter", "OCP NLP (nlp/testprob): time per IPM iteration", "ms / iteration", func(s Stats) float64 { return s.PerIterMS }); err != nil {
 		return err
 	}
-	if err := draw("cpuperiter", "OCP of solver.md §6.3: CPU time per IPM iteration", "CPU ms / iteration", func(s Stats) float64 { return s.CPUPerIterMS }); err != nil {
+	if err := draw("cpuperiter", "OCP NLP (nlp/testprob): CPU time per IPM iteration", "CPU ms / iteration", func(s Stats) float64 { return s.CPUPerIterMS }); err != nil {
 		return err
 	}
-	return draw("total", "OCP of solver.md §6.3: total time", "ms", func(s Stats) float64 { return s.TotalMS })
+	return draw("total", "OCP NLP (nlp/testprob): total time", "ms", func(s Stats) float64 { return s.TotalMS })
 }
 
 // machine returns the CPU model and the number of logical CPUs.

@@ -9,7 +9,8 @@ import (
 	"github.com/fesd-go/fesd/dcs"
 )
 
-// oscillator is the Filippov oscillator of test-problems.md §B: ẋ = A₁x
+// oscillator is the Filippov oscillator of nosnoc_py's
+// examples/oscillator/oscillator_example.py: ẋ = A₁x
 // outside the unit circle (ψ = x₁² + x₂² − 1 > 0), A₂x inside, ω = 2π.
 func oscillator() *dcs.Model {
 	g := ad.NewGraph()
@@ -35,7 +36,7 @@ func oscillatorRHS(x []float64) []float64 {
 }
 
 // threeMasses is Stewart's three masses with Coulomb friction
-// (test-problems.md §C, seed 000 §5), x = (q, v), ψ_j = v_j:
+// (Stewart 1996, §5, eq. 15), x = (q, v), ψ_j = v_j:
 //
 //	q̈₁ = −q₁ + (q₂ − q₁) − q̇₁ − 0.3 sgn(q̇₁)
 //	q̈₂ = (q₁ − q₂) + (q₃ − q₂) − q̇₂ − 0.3 sgn(q̇₂)

@@ -72,7 +72,8 @@
 //
 // NewTimeFreezing turns a rigid body with unilateral frictional contacts
 // and inelastic impacts into a Filippov system in a numerical time τ with a
-// clock state t (004 §7.2, Remark 2; nosnoc.md §1.10, §3.3): free flight
+// clock state t (004 §7.2 and Remark 2; nosnoc's
+// +nosnoc/+time_freezing/cls_inelastic_multicontact.m): free flight
 // (v, M⁻¹f_v, 1) where f_c > 0 or J_nᵀv > 0, and auxiliary dynamics
 // (0, M⁻¹(J_n ∓ μJ_t)a_n, 0) with the clock frozen where f_c < 0 and
 // J_nᵀv < 0. A persistent contact is a sliding mode on {J_nᵀv = 0}, which
@@ -120,4 +121,10 @@
 //     switch detection for numerical optimal control of nonsmooth dynamical
 //     systems with set-valued Heaviside step functions, Nonlinear Analysis:
 //     Hybrid Systems, 2024 (cited as 004).
+//   - nosnoc, github.com/nosnoc/nosnoc (MATLAB): +nosnoc/Options.m (the
+//     time-freezing defaults a_n = 100, time_freezing_Heaviside_lifting),
+//     +nosnoc/+time_freezing/cls_inelastic_multicontact.m (the time-freezing
+//     system and its tailored lifting),
+//     +nosnoc/+discrete_time_problem/Stewart.m and Heaviside.m
+//     (generate_step_equilibration_constraints).
 package dcs

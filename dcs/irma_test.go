@@ -8,8 +8,9 @@ import (
 	"github.com/fesd-go/fesd/dcs"
 )
 
-// irma builds the IRMA gene network (004 §7.1; nosnoc.md §2.1, irma.py
-// with SWITCH_ON = 1 and LIFTING = True) in the general form f(x, α) with
+// irma builds the IRMA gene network (004 §7.1; nosnoc_py's
+// examples/Acary2014/irma.py, get_irma_model with SWITCH_ON = 1 and
+// LIFTING = True) in the general form f(x, α) with
 // the user lifting β = α₁(1 − α₄):
 //
 //	f = −γ⊙x + κ₁⊙[1, 1, 1, α₁, 1] + κ₂⊙[α₅, α₀, α₂, β, α₃].
@@ -40,8 +41,8 @@ func irma() (*dcs.Model, ad.Vec) {
 	return m, alpha
 }
 
-// irmaRHS is the written-out right-hand side of nosnoc.md §2.1 with α from
-// the thresholds.
+// irmaRHS is the right-hand side of irma.py written out (as in
+// internal/reference/irma.go) with α from the thresholds.
 func irmaRHS(x []float64) []float64 {
 	h := func(v float64) float64 {
 		if v > 0 {

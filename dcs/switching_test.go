@@ -23,8 +23,10 @@ func constant(c float64) (func(*ad.Graph, ad.Expr) ad.Expr, func(float64) float6
 	return func(g *ad.Graph, _ ad.Expr) ad.Expr { return g.Const(c) }, func(float64) float64 { return c }
 }
 
-// scalarCases are 004 Example 3 (a)–(d) and the tutorial problems of
-// test-problems.md §A. f₊, f₋ are read off the inclusions: e.g.
+// scalarCases are 004 Example 3 (a)–(d) and the switch and sliding
+// problems of nosnoc_py's examples/simplest/simplest_example.py (x₀ = −1,
+// F = [3, ±1]) and nosnoc's test/test_sliding_mode.m (x₀ = −√2, F = [1,
+// −1]). f₊, f₋ are read off the inclusions: e.g.
 // ẋ ∈ 2 − sign(x) has f₊ = 1, f₋ = 3.
 func scalarCases() []scalarCase {
 	var cs []scalarCase

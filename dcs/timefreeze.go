@@ -8,8 +8,11 @@ import (
 )
 
 // This file builds the inelastic time-freezing reformulation of a planar
-// rigid-body system with unilateral frictional contacts (Nurkanović et al.,
-// time freezing; 004 §7.2; nosnoc.md §1.10 and §3.3).
+// rigid-body system with unilateral frictional contacts (004 §7.2 and
+// Remark 2; A. Nurkanović, S. Albrecht, B. Brogliato, M. Diehl, "The
+// time-freezing reformulation for numerical optimal control of
+// complementarity Lagrangian systems with state jumps", Automatica 158,
+// 2023; nosnoc's +nosnoc/+time_freezing/cls_inelastic_multicontact.m).
 //
 // The rigid body
 //
@@ -85,7 +88,8 @@ const (
 	// SpeedOfTimeNone (the default) adds no variable: ẋ = F θ. A
 	// transcription with speed-of-time variables (one s_k per control stage)
 	// scales the whole right-hand side, auxiliary dynamics included, as
-	// nosnoc MATLAB does (f_ijk = s_sot·f, nosnoc.md §1.10, §3.3).
+	// nosnoc MATLAB does (f_ijk = s_sot·f in
+	// +nosnoc/+discrete_time_problem/Heaviside.m).
 	SpeedOfTimeNone SpeedOfTime = iota
 	// SpeedOfTimeAll appends a control s to U that scales the whole
 	// right-hand side: ẋ = s·F θ (MATLAB's automatic time freezing, with s
@@ -112,7 +116,8 @@ func (s SpeedOfTime) String() string {
 }
 
 // DefaultAN is the default gain a_n of the auxiliary normal dynamics
-// (nosnoc MATLAB's a_n = 100; the monopod of 004 §7.2 uses 200).
+// (a_n = 100 in nosnoc's +nosnoc/Options.m; the monopod of 004 §7.2 uses
+// 200).
 const DefaultAN = 100
 
 // TimeFreezingOptions configures NewTimeFreezing.
@@ -126,10 +131,12 @@ type TimeFreezingOptions struct {
 	// reformulated with the same formulation (TimeFreezing.DCSOptions).
 	Formulation Formulation
 	// NoLift (Step only) leaves the products of the selections unlifted.
-	// By default the tailored lifting of nosnoc (nosnoc.md §3.3,
-	// time_freezing_Heaviside_lifting) adds per contact the user algebraic
-	// variables β₁ = α_fc α_vn and β₂ = (1 − α_fc)(1 − α_vn) (only β₂ for a
-	// frictionless contact), so that θ_free = α_fc + α_vn − β₁,
+	// By default the tailored lifting of nosnoc (option
+	// time_freezing_Heaviside_lifting,
+	// +nosnoc/+time_freezing/cls_inelastic_multicontact.m) adds per
+	// contact the user algebraic variables β₁ = α_fc α_vn and
+	// β₂ = (1 − α_fc)(1 − α_vn) (only β₂ for a frictionless contact), so
+	// that θ_free = α_fc + α_vn − β₁,
 	// θ⁺ = β₂ α_vt, θ⁻ = β₂(1 − α_vt) are bilinear; with several contacts
 	// the running products of θ_free are lifted too (γ_i = γ_{i−1}·θ_free,i).
 	NoLift bool

@@ -235,8 +235,9 @@ func maxAbs(v []float64) float64 {
 
 // TestTimeFreezingLifting: the lifted θ of the Step model (θ_free = α₁ + α₂
 // − β₁, θ⁺ = β₂α₃, θ⁻ = β₂(1 − α₃) with β₁ = α₁α₂, β₂ = (1 − α₁)(1 − α₂),
-// nosnoc.md §3.3) equals the unlifted products for random α ∈ [0, 1]³ to
-// 1e-13 when β solves the lifting equations; for one contact they sum to 1.
+// nosnoc's cls_inelastic_multicontact.m) equals the unlifted products for
+// random α ∈ [0, 1]³ to 1e-13 when β solves the lifting equations; for one
+// contact they sum to 1.
 // Sizes follow 004 §7.2: Step has 3 selections, 3 complementarity vectors
 // (6 scalar pairs: λⁿ ⊥ α, λᵖ ⊥ 1 − α) and two lifting variables; Stewart
 // has θ ∈ R⁸, 8 complementarities and 9 equations.
@@ -276,7 +277,7 @@ func TestTimeFreezingLifting(t *testing.T) {
 				al := v[:3]
 				hand := []float64{al[0] + al[1] - al[0]*al[1], (1 - al[0]) * (1 - al[1]) * al[2], (1 - al[0]) * (1 - al[1]) * (1 - al[2])}
 				if e := maxDiff(a, hand); e > 1e-13 {
-					t.Errorf("θ = %v, §3.3 formulas %v", a, hand)
+					t.Errorf("θ = %v, unlifted products %v", a, hand)
 				}
 				if s := a[0] + a[1] + a[2]; math.Abs(s-1) > 1e-13 {
 					t.Errorf("Σθ = %v", s)

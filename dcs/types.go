@@ -227,7 +227,9 @@ type CompGroup struct {
 }
 
 // EquilibrationTerm is one component ν_m of the step-equilibration
-// indicator (004 §4.4 eq. 39, nosnoc.md §1.6):
+// indicator (004 §4.4, eq. 39 and the sums defined after it; Stewart's
+// version as in nosnoc's +nosnoc/+discrete_time_problem/Stewart.m,
+// generate_step_equilibration_constraints):
 //
 //	ν_m = σᴮ(A)·σᶠ(A) + σᴮ(B)·σᶠ(B),   η = Π_m ν_m,
 //

@@ -15,7 +15,8 @@
 // products are nonnegative and c_k = 0 forces each of them to vanish. A term
 // with one pair is the scalar complementarity 0 ≤ G ⊥ H ≥ 0 with G = x_a,
 // H = x_b; FESD's cross-complementarity produces summed terms such as
-// Σ_j λ_{n,j}·θ_{m,j} (nosnoc.md §1.5). Complementarities of general
+// Σ_j λ_{n,j}·θ_{m,j} (004 §4.3, eq. 37–38; nosnoc's cross_comp_mode in
+// +nosnoc/+discrete_time_problem/Stewart.m). Complementarities of general
 // functions G(x), H(x) are lifted by the caller: new variables s_G ≥ 0,
 // s_H ≥ 0 with constraints s_G = G(x), s_H = H(x).
 //
@@ -96,12 +97,15 @@
 //
 // with defaults σ₀ = 1, κ = 0.1, θ = 1.5, σ_N = min(1e-9, 0.1·CompTol) =
 // 1e-10, CompTol = 1e-9 and at most ⌈log(σ_N/σ₀)/log κ⌉ + 1 = 11 steps
-// (nosnoc's MATLAB reg_homotopy defaults, nosnoc.md §1.9; nosnoc counts
+// (the defaults of nosnoc's +nosnoc/+reg_homotopy/Options.m; nosnoc counts
 // without the +1, so with its defaults the last σ it solves is 1e-9). Every
 // step after the first starts from the previous primal solution and, unless
 // Settings.ColdDuals, its constraint and bound multipliers, with the
 // initial barrier parameter μ₀ = max(1e-9, 0.1σ_k) ≪ σ_k so that the warm
-// start is not re-centred (solver.md §5.2). The loop stops when the NLP
+// start is not re-centred: with μ₀ ≳ σ (IPOPT's default mu_init = 0.1) the
+// barrier pulls a pair with a·b ≤ σ back towards a ≈ b ≈ √σ and the warm
+// start is lost, while the relaxed set has little interior left as σ → 0.
+// The loop stops when the NLP
 // succeeded and the complementarity residual is at most CompTol (Solved),
 // when σ_k ≤ σ_N (SigmaLimit), or after MaxSteps solves (MaxSteps); a
 // failed NLP does not stop it, but a failure in the last step gives
@@ -177,9 +181,12 @@
 //     Numer. Math., 2024 — the FESD method.
 //   - A. Nurkanović, A. Pozharskiy, J. Frey, M. Diehl, Finite elements with
 //     switch detection for numerical optimal control of nonsmooth dynamical
-//     systems with set-valued Heaviside step functions (paper 004 in
-//     /work/shared/seeds): §4.6 solves the FESD MPCCs by Scholtes' relaxation
-//     homotopy with IPOPT.
+//     systems with set-valued Heaviside step functions, Nonlinear Analysis:
+//     Hybrid Systems, 2024 (cited as 004): §4.6 solves the FESD MPCCs by
+//     Scholtes' relaxation homotopy with IPOPT.
+//   - nosnoc, github.com/nosnoc/nosnoc: +nosnoc/+reg_homotopy/Options.m
+//     (homotopy and IPOPT defaults), +nosnoc/+reg_homotopy/Solver.m (the
+//     loop and its residual max G·H).
 //   - A. Nurkanović, A. Pozharskiy, M. Diehl, Solving mathematical programs
 //     with complementarity constraints arising in nonsmooth optimal control,
 //     Vietnam J. Math. 2024 (arXiv:2312.11022) — nosbench.

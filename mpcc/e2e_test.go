@@ -51,7 +51,7 @@ func quadratic(n int, w, c []float64, x0 []float64) *denseNLP {
 
 // stewartEuler is one implicit-Euler step of length h = ½ from x₀ = −1
 // for the Filippov system ẋ = 3 (x < 0), ẋ = 1 (x > 0) in Stewart's
-// DCS form (nosnoc.md §1.5 with one stage), variables
+// DCS form (004 eq. 28, one implicit-Euler stage), variables
 // (x₁, θ₁, θ₂, λ₁, λ₂, μ), g = (x, −x):
 //
 //	x₁ = x₀ + h(3θ₁ + θ₂),  x₁ − λ₁ − μ = 0,  −x₁ − λ₂ − μ = 0,  θ₁ + θ₂ = 1,

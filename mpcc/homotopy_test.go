@@ -84,8 +84,9 @@ func onePair() *Problem { return &Problem{NLP: toyNLP(), Comp: []Complementarity
 
 // TestHomotopySchedule checks the σ sequence, the stopping rules and the
 // final status with a fake inner solver whose solution has x₀x₁ = r·σ.
-// References: the linear rule σ_k = 10^{−k} and σ_N = 1e-10 (nosnoc
-// defaults, nosnoc.md §1.9).
+// References: the linear rule σ_k = 10^{−k} and σ_N = 1e-10 (the defaults
+// of nosnoc's +nosnoc/+reg_homotopy/Options.m: κ = 0.1, σ_N =
+// min(0.1·complementarity_tol, 1e-9)).
 func TestHomotopySchedule(t *testing.T) {
 	cases := []struct {
 		name      string

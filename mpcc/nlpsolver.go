@@ -19,8 +19,9 @@ type NLPSolver struct {
 
 var _ InnerSolver = (*NLPSolver)(nil)
 
-// DefaultNLPSettings returns the inner-solver settings of nosnoc (solver.md
-// §5.1): tolerances 1e-12 (tol, dual_inf_tol, compl_inf_tol), acceptable
+// DefaultNLPSettings returns the inner-solver settings of nosnoc (the IPOPT
+// options set in +nosnoc/+reg_homotopy/Options.m): tolerances 1e-12 (tol,
+// dual_inf_tol, compl_inf_tol), acceptable
 // tolerance 1e-6, adaptive μ, no bound relaxation, at most 500 iterations.
 func DefaultNLPSettings() nlp.Settings {
 	return nlp.Settings{

@@ -1,7 +1,7 @@
 // Command cartpole swings up a cart-pole whose cart has Coulomb friction
-// (nosnoc_py examples/cart_pole_with_friction, MATLAB
-// examples/cart_pole_with_friction; nosnoc.md §4 item 7) with the OCP API
-// of package fesd.
+// (nosnoc_py examples/cart_pole_with_friction/cart_pole_with_friction.py,
+// nosnoc MATLAB examples/cart_pole_with_friction) with the OCP API of
+// package fesd.
 //
 // States x = (p, θ, v, ω): cart position, pole angle (0 down, π up), their
 // velocities; control u is the force on the cart. With m₁ = 1 (cart), m₂ =

@@ -1,7 +1,6 @@
 // Command filippov simulates the four switching cases of 004 Example 3
 // (Nurkanović et al., FESD with set-valued Heaviside step functions, §3.1,
-// Figure 2; test-problems.md §A) with FESD and compares them with their
-// closed forms:
+// Figure 2) with FESD and compares them with their closed forms:
 //
 //	(a) crossing          ẋ ∈ 2 − sign(x),             x(0) = −1
 //	(b) entering sliding  ẋ ∈ −sign(x) + 0.2 sin 5t,   x(0) = −0.5
@@ -36,6 +35,11 @@
 // Usage:
 //
 //	go run ./examples/filippov [-out DIR] [-dcs step|stewart|both] [-ns 2] [-nfe 2] [-nsim 5] [-T 1.5]
+//
+// 004 is A. Nurkanović, A. Pozharskiy, J. Frey, M. Diehl, "Finite Elements
+// with Switch Detection for Numerical Optimal Control of Nonsmooth Dynamical
+// Systems with Set-Valued Heaviside Step Functions", Nonlinear Analysis:
+// Hybrid Systems, 2024 (the Papers section of the README lists all papers).
 package main
 
 import (

@@ -1,6 +1,6 @@
 // Command friction simulates Stewart's three masses with Coulomb friction
 // (D. E. Stewart, A numerical method for friction problems with multiple
-// contacts, §5, eq. 15; test-problems.md §C) with FESD:
+// contacts, J. Austral. Math. Soc. Ser. B 37, 1996, §5, eq. 15) with FESD:
 //
 //	q₁'' = −q₁ + (q₂ − q₁) − q₁' − 0.3 sgn(q₁')
 //	q₂'' = (q₁ − q₂) + (q₃ − q₂) − q₂' − 0.3 sgn(q₂')
@@ -233,7 +233,7 @@ func run(ctx context.Context, w io.Writer, o options) (*summary, error) {
 	}
 	m := model()
 	s := &summary{
-		Problem:       "Stewart's three masses with Coulomb friction (seed 000 §5, eq. 15)",
+		Problem:       "Stewart's three masses with Coulomb friction (Stewart 1996, §5, eq. 15)",
 		Formulation:   o.DCS,
 		Scheme:        rk.FamilyRadauIIA.String(),
 		Stages:        o.Stages,

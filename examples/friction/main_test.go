@@ -24,8 +24,8 @@ import (
 //     polynomial, less accurate inside an element than at its end);
 //   - ψ_j = v_j vanishes at every reported switch (|v_j| ≤ 1e-6);
 //   - mass 1 sticks from t ≈ 3.729 (reference event) to the end with
-//     v₁ ≡ 0 (test-problems.md §C: a spurious slip is a bug), and ψ₀ has
-//     no further switch.
+//     v₁ ≡ 0 (the stick margin is small there: a spurious slip is a bug),
+//     and ψ₀ has no further switch.
 func TestRun(t *testing.T) {
 	dir := t.TempDir()
 	o := defaultOptions()

@@ -1,8 +1,8 @@
 // Command hopper solves the hopping-robot OCP of nosnoc_py
 // (examples/hopper_robot/hopper_ocp.py, Stewart, "dense", and
-// hopper_ocp_step.py, Heaviside step, "sparse", run by stage_experiment.py;
-// nosnoc.md §3.5, with §1.10 and §3.3 for time freezing and §1.12 for the
-// OCP features): a planar body with a prismatic leg hops from x = 0.1 to
+// hopper_ocp_step.py, Heaviside step, "sparse", run by stage_experiment.py,
+// all in github.com/nosnoc/nosnoc_py; time freezing as in 004 §7.2): a
+// planar body with a prismatic leg hops from x = 0.1 to
 // x_goal over ground with friction. Impacts are made continuous by
 // nosnoc_py's hand-crafted inelastic time freezing.
 //
@@ -18,7 +18,7 @@
 //	f_ode = s·(v, M⁻¹f_v, 1),  f_aux± = (0, M⁻¹(J_n ∓ μJ_t)a_n, 0),  μ = 0.45, a_n = 100
 //
 // The PSS has ψ = (f_c, v_n, v_t) = (f_c, J_nᵀv, J_tᵀv) and the sign matrix
-// S of nosnoc.md §3.3 (8 base sets): f_ode on {f_c > 0} ∪ {f_c < 0, v_n >
+// S of hopper_ocp.py (8 base sets): f_ode on {f_c > 0} ∪ {f_c < 0, v_n >
 // 0}, f_aux+ on {f_c < 0, v_n < 0, v_t > 0}, f_aux− on {f_c < 0, v_n < 0,
 // v_t < 0}; there the clock stops (time freezing) while the auxiliary
 // dynamics remove the normal velocity (an inelastic impact with Coulomb
@@ -30,12 +30,14 @@
 //     algebraic β − (1 − α₁)(1 − α₂) = 0 (Model.AddAlgebraic) and
 //     ẋ = θ₁ f_ode + θ₂ f_aux+ + θ₃ f_aux− with θ = (1 − β, βα₃, β(1 − α₃)).
 //
-// nosnoc_py's hopper_ocp_step.py (and nosnoc.md §3.5) write θ₁ = α₁ + β.
+// nosnoc_py's hopper_ocp_step.py (its lifted g_z) writes θ₁ = α₁ + β.
 // That is not the Heaviside form of its own S: at α = (0, 0, ·) (foot below
 // the ground and moving down) it gives θ₁ = 1 and θ₂ + θ₃ = 1, free flight
 // *plus* the impact dynamics, and at α = (0, 1, ·) (below the ground,
 // moving up) θ = 0, no motion at all. We use θ₁ = 1 − β = α₁ + (1 − α₁)α₂
-// (nosnoc.md §3.3), so that the two formulations are the same PSS:
+// (the time-freezing θ of 004 §7.2 and of nosnoc's
+// +nosnoc/+time_freezing/cls_inelastic_multicontact.m), so that the two
+// formulations are the same PSS:
 // TestRHSRegions checks both against the formulas above in every region.
 //
 // # OCP (ocp.go)
@@ -123,6 +125,11 @@
 //	go run ./examples/hopper [-N 60] [-T 5] [-goal 3] [-dcs step|stewart] [-out DIR] [-v]
 //	                         [-cross STAGE_FE|FE_FE|FE_STAGE|STAGE_STAGE] [-comp-tol 1e-9] [-max-steps 0]
 //	                         [-timeout 10m] [-height 1] [-mid-leg 0.1] [-jumps 0]
+//
+// 004 is A. Nurkanović, A. Pozharskiy, J. Frey, M. Diehl, "Finite Elements
+// with Switch Detection for Numerical Optimal Control of Nonsmooth Dynamical
+// Systems with Set-Valued Heaviside Step Functions", Nonlinear Analysis:
+// Hybrid Systems, 2024 (the Papers section of the README lists all papers).
 package main
 
 import (

@@ -26,7 +26,7 @@ type rhsCase struct {
 // The states below were chosen by hand so that the signs of (f_c, v_n, v_t)
 // put them in the stated region: q₂ − q₄ cos q₃ = 0.6 − 0.4 cos 0.1 ≈ 0.202
 // > 0, resp. 0.45 − 0.5 cos 0.1 ≈ −0.0475 < 0; v_n = v₂ + q₄ sin q₃ v₃ −
-// cos q₃ v₄ and v_t = v₁ + q₄ cos q₃ v₃ + sin q₃ v₄ (nosnoc.md §3.5).
+// cos q₃ v₄ and v_t = v₁ + q₄ cos q₃ v₃ + sin q₃ v₄ (J_n, J_t of hopper_ocp.py).
 var rhsCases = []rhsCase{
 	{"flight f_c>0", []float64{0.2, 0.6, 0.1, 0.4, 0.3, -0.5, 0.2, -0.1, 0.7}, 0},
 	{"flight f_c<0 v_n>0", []float64{0.2, 0.45, 0.1, 0.5, 0.3, 0.5, 0.2, -0.1, 0.7}, 0},      // v_n ≈ 0.609
@@ -46,7 +46,7 @@ var rhsCases = []rhsCase{
 	{"flight leg retracting fast", []float64{0.5, 0.7, -0.2, 0.1, 0, 0, 0, -5, 1}, 0},        // f_c ≈ 0.602
 }
 
-// wantRHS is ẋ of nosnoc.md §3.5 written out: free flight s·(v, M⁻¹f_v, 1)
+// wantRHS is ẋ of nosnoc_py's hopper_ocp.py written out: free flight s·(v, M⁻¹f_v, 1)
 // with M = diag(1.1, 1.1, 0.275, 0.1), f_v = (−u₂ sin q₃, u₂ cos q₃ − 1.1·9.81,
 // u₁, u₂); contact (0, M⁻¹(J_n ∓ μJ_t)a_n, 0) with μ = 0.45, a_n = 100,
 // J_n = (0, 1, q₄ sin q₃, −cos q₃), J_t = (1, 0, q₄ cos q₃, sin q₃).
@@ -75,7 +75,7 @@ func wantRHS(x, u []float64, mode int) []float64 {
 
 // TestRHSRegions evaluates the reformulated right-hand side of both
 // formulations, at the consistent algebraic variables of the DCS, against
-// the §3.5 formulas in every region of the PSS.
+// the hopper_ocp.py formulas in every region of the PSS.
 func TestRHSRegions(t *testing.T) {
 	u := []float64{2, 15, 0.5, 1.5}
 	p := make([]float64, nPhys)

@@ -8,9 +8,9 @@ import (
 	"github.com/fesd-go/fesd/dcs"
 )
 
-// Parameters of the hopper of nosnoc_py examples/hopper_robot (nosnoc.md
-// §3.5): body and leg masses and inertias, friction coefficient, gravity
-// and the gain a_n of the auxiliary (impact) dynamics.
+// Parameters of the hopper of nosnoc_py examples/hopper_robot/hopper_ocp.py:
+// body and leg masses and inertias, friction coefficient, gravity and the
+// gain a_n of the auxiliary (impact) dynamics.
 const (
 	mBody, mLeg = 1.0, 0.1
 	iBody, iLeg = 0.25, 0.025
@@ -53,8 +53,8 @@ type hopper struct {
 	beta ad.Expr
 }
 
-// timeFreezingSigns is the sign matrix of the time-freezing PSS (nosnoc.md
-// §3.3): rows are the 8 base sets, columns (f_c, v_n, v_t).
+// timeFreezingSigns is the sign matrix of the time-freezing PSS (S of
+// hopper_ocp.py): rows are the 8 base sets, columns (f_c, v_n, v_t).
 var timeFreezingSigns = [][]int{
 	{1, 1, 1}, {1, 1, -1}, {1, -1, 1}, {1, -1, -1},
 	{-1, 1, 1}, {-1, 1, -1}, {-1, -1, 1}, {-1, -1, -1},
@@ -163,7 +163,7 @@ func (h *hopper) noSlip(d *dcs.DCS) (G, H ad.Vec) {
 	}
 }
 
-// Closed forms for tests and outputs (nosnoc.md §3.5).
+// Closed forms for tests and outputs (as in hopper_ocp.py).
 
 // footHeight is f_c(q) = q₂ − q₄ cos q₃.
 func footHeight(x []float64) float64 { return x[1] - x[3]*math.Cos(x[2]) }

@@ -19,7 +19,7 @@ import (
 // at rest. The clock starts at 0.
 var x0 = []float64{0.1, 0.5, 0, 0.5, 0, 0, 0, 0}
 
-// Weights of nosnoc_py hopper_ocp.py (nosnoc.md §3.5).
+// Weights of nosnoc_py hopper_ocp.py.
 var (
 	qDiag  = []float64{100, 100, 20, 50, 0.1, 0.1, 0.1, 0.1}
 	qTDiag = []float64{300, 300, 300, 300, 0.1, 0.1, 0.1, 0.1}
@@ -156,7 +156,7 @@ type problem struct {
 	start fesd.Start
 }
 
-// buildOCP returns the OCP of nosnoc_py's hopper (nosnoc.md §3.5) on the
+// buildOCP returns the OCP of nosnoc_py's hopper (hopper_ocp.py) on the
 // model h, with its options and start.
 func buildOCP(h *hopper, c config) (*problem, error) {
 	if err := c.validate(); err != nil {

@@ -10,8 +10,9 @@
 // With -lift the product α₁(1 − α₄) is replaced by a user algebraic variable
 // β with β − α₁(1 − α₄) = 0 (irma.py's LIFTING).
 //
-// The default run follows nosnoc (nosnoc.md §2.2): 1000 minutes in N_sim =
-// 500 steps of N_FE = 3 finite elements, Radau IIA with n_s = 2,
+// The default run follows nosnoc_py's irma.py (get_default_options and
+// solve_irma): 1000 minutes in N_sim = 500 steps of N_FE = 3 finite
+// elements, Radau IIA with n_s = 2,
 // heuristic_mean step equilibration — except for the complementarity
 // tolerance, 1e-9 instead of nosnoc's 1e-5 (-comptol 1e-5 gives nosnoc's).
 // With irma.py's raw switching functions (-rawpsi; see below for the
@@ -67,6 +68,11 @@
 //
 //	go run ./examples/irma [-t0 0] [-tsim 1000] [-nsim 500] [-nfe 3] [-ns 2] [-lift] [-polish]
 //	                       [-rawpsi] [-nopredict] [-out out/irma]
+//
+// 004 is A. Nurkanović, A. Pozharskiy, J. Frey, M. Diehl, "Finite Elements
+// with Switch Detection for Numerical Optimal Control of Nonsmooth Dynamical
+// Systems with Set-Valued Heaviside Step Functions", Nonlinear Analysis:
+// Hybrid Systems, 2024 (the Papers section of the README lists all papers).
 package main
 
 import (

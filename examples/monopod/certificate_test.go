@@ -12,12 +12,12 @@ import (
 // every acceptance item of the monopod, by evaluating them (-warm …
 // -evaluate) on the OCP they solve: both DCS modes, Radau IIA n_s = 2,
 // N_FE = 3, FE_STAGE, the paper's task (3 m in 3 s), with the ground-pass
-// constraints of session 16 (EXPERIMENTS.md): foot height ≥ −1e-5 (the
+// constraints of the package doc's N = 30 recipe: foot height ≥ −1e-5 (the
 // complementarity tolerance) at every stage point, the terminal ball
 // ‖q(T) − q*‖, ‖v(T)‖ ≤ 9.5e-4, γ_h = 2 and the Baumgarte gain k = 100.
-// The points were computed by this program (EXPERIMENTS.md, session 16:
-// Step N = 30 Solved after 4 650 iterations from a Stewart N = 30 pass,
-// Stewart N = 30 Solved after 7 235 iterations from that Step pass); the
+// The points were computed by this program (one run each, see git
+// history: Step N = 30 Solved after 4 650 iterations from a Stewart N = 30
+// pass, Stewart N = 30 Solved after 7 235 iterations from that Step pass); the
 // test recomputes everything from the stored NLP point w alone: the
 // complementarity residual ≤ 1e-5, the violation of all other NLP
 // constraints (RK equations, clock, bounds, path and terminal constraints)

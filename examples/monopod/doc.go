@@ -7,15 +7,18 @@
 // (v, M⁻¹f_v, 1) and, in {f_c < 0, J_nᵀv < 0}, the auxiliary dynamics
 // (0, M⁻¹(J_n ∓ μJ_t)a_n, 0) with μ = 0.8, a_n = 200.
 //
-// Model (internal/monopod, nosnoc.md §3.1–3.3). q = (q_x, q_z, φ_hip,
+// Model (internal/monopod, after nosnoc's
+// examples/time_freezing/time_freezing_monoped_ocp). q = (q_x, q_z, φ_hip,
 // φ_knee), u = (u_hip, u_knee); M(q) and h(q, v) are derived with ad from the
 // Lagrangian (point masses at the hip and the two centres of mass, thigh and
-// shank inertias) and checked against the closed forms of nosnoc.md §3.2 in
-// the tests. f_c = p_foot,z, J_n = ∇p_foot,z, J_t = ∇p_foot,x.
+// shank inertias) and checked in the tests against the closed forms listed
+// in internal/monopod's package doc. f_c = p_foot,z, J_n = ∇p_foot,z,
+// J_t = ∇p_foot,x.
 //
-// OCP (internal/monopod Model.OCP, options in ocp.go; nosnoc.md §3.4).
-// x₀ = (0, 0.4, 0, 0, 0, 0, 0, 0, 0), q_target = (3, 0.4, 0, 0), v_target
-// = 0; least squares with the reference x_ref (MATLAB's not-a-knot spline
+// OCP (internal/monopod Model.OCP, options in ocp.go; nosnoc's
+// monoped_model.m). x₀ = (0, 0.4, 0, 0, 0, 0, 0, 0, 0), q_target =
+// (3, 0.4, 0, 0), v_target = 0; least squares with the reference x_ref
+// (MATLAB's not-a-knot spline
 // through five points with two hops to z = 0.6, evaluated at N points;
 // internal/monopod NotAKnot), Q = diag(1, 1, 10, 1, 1e-6·I₄, 0), Q_T =
 // diag(1e3·I₄, 10·I₄, 0), R = 0.1·I₂ (the code; the paper says ρ_u =
@@ -24,8 +27,9 @@
 // with heuristic_mean step equilibration; one speed-of-time variable s_k ∈
 // [0.99, 10] per stage that scales the whole right-hand side (nosnoc MATLAB);
 // the stage-wise clock constraint t(end of stage k) = k·T/N. Homotopy
-// (paper era, feb8e46): Scholtes, σ₀ = 1, κ = 0.1, complementarity tolerance
-// 1e-5, inner tolerance 1e-5 (IPOPT tol = acceptable_tol = 1e-5,
+// (nosnoc's settings at the time of the paper, commit feb8e46 of
+// github.com/nosnoc/nosnoc): Scholtes, σ₀ = 1, κ = 0.1, complementarity
+// tolerance 1e-5, inner tolerance 1e-5 (IPOPT tol = acceptable_tol = 1e-5,
 // acceptable_iter 3).
 //
 // Outputs in -out (default out/monopod): trajectory.csv (all grid points in
@@ -77,8 +81,8 @@
 // -init-x0, -warm, -foot-ground) are fixed by -refine and rejected with
 // it. -ground-pass follows every run of the chain by ground passes at the
 // same N and mode: the refinement recipe with the stage-point foot
-// constraint (foot height ≥ −foot-slack, default 0), the issue's
-// no-penetration criterion, which the unconstrained gaits miss by
+// constraint (foot height ≥ −foot-slack, default 0), the no-penetration
+// criterion of the acceptance, which the unconstrained gaits miss by
 // millimetres (rows with foot_ground = true, folders N…_ground; the chain
 // goes on from the unconstrained runs). The sources of a pass, tried in
 // turn until one ends Solved: the last ground pass of its mode that ended
@@ -108,18 +112,19 @@
 //	    -init-from examples/monopod/testdata/N30_stewart_solution.json \
 //	    -terminal-ball 9.5e-4 -refine-baumgarte 100 -foot-slack 1e-5 -gamma-h 2
 //
-// (what that sweep gave in session 16 is in EXPERIMENTS.md: N = 30–50 in
-// both modes before the session ended; two Step rows have the foot 5–8e-12
-// m past the slack, the inner solver's feasibility tolerance, so
-// -foot-slack 9.9e-6 is the safer choice for the strict criterion).
+// (one run of that sweep, stopped during N = 60, met the acceptance at
+// N = 30, 40 and 50 in both modes, three to six hops, 1–6 minutes per run;
+// two Step rows have the foot 5–8e-12 m past the slack, the inner solver's
+// feasibility tolerance, so -foot-slack 9.9e-6 is the safer choice for the
+// strict criterion).
 // Without -ground-pass the chain gave Stewart N = 60 (from N = 50)
 // and 70 (from 60), and Step N = 60 (from Stewart N = 60), all with the
 // targets. The landings still go a few millimetres below the ground (see
 // Status).
 //
-// Status (one run of each configuration; the measurements, session by
-// session, with the commands, iteration counts and what was tried and did
-// not work, are in EXPERIMENTS.md in this folder):
+// Status (one run of each configuration, on 2-core machines shared with
+// other runs; the commands, iteration counts and what was tried and did not
+// work are in the git history of this folder):
 //
 //   - nosnoc's recipe (the defaults) ends Solved for Stewart at N = 30, 40,
 //     50 and for Step at N = 30, 60 and 80 (-keep-last-success), missing
@@ -134,10 +139,10 @@
 //     ground) and 70 (2 538; 8.7e-4, 7.7e-4; four hops, 1.5 mm), and for
 //     Step N = 60 from the Stewart N = 60 solution (3 609; 8.7e-4, 7.7e-4;
 //     three hops, 4.0 mm) and, chained, 70, 80, 90; Stewart 80 and 90 and
-//     Step 40 and 50 solve with it as well (EXPERIMENTS.md has the table).
+//     Step 40 and 50 solve with it as well.
 //     Step N = 30 ends Solved with the targets only without a flight phase
 //     (from Step N = 40), and Step N = 90 with one hop.
-//   - -sweep 30:90:10 -refine (session 13) solves Stewart N = 30–70 and
+//   - -sweep 30:90:10 -refine (one run) solves Stewart N = 30–70 and
 //     Step N = 40–60 with the targets in one chain (Step N = 30 ends
 //     NLPFailure); the chain keeps the targets but loses hops as N grows
 //     (Stewart 4, 3, 2, 1, 1 hops at N = 30–70).
@@ -165,9 +170,9 @@
 //     Passes from the unconstrained gait of the same N (Step N = 30,
 //     Stewart 30, 40, 50 and 60) reach no penetration with
 //     the targets and two to five hops but stop at residuals 3.4e-5 to
-//     1.5e-4 (the restart does not close these; EXPERIMENTS.md has what
-//     else was tried); Step N = 40 ends NLPFailure. Going down the chain
-//     to N = 40 (session 15) gets within a few per cent of the tolerance
+//     1.5e-4 (the restart does not close these); Step N = 40 ends
+//     NLPFailure. Going down the chain to N = 40 gets within a few per
+//     cent of the tolerance
 //     but not under it: Stewart 40 from Stewart 50 stops at 1.1e-5
 //     (SigmaLimit), Step 40 from that pass at 1.3e-5 after two restarts,
 //     both with the targets, five hops and no penetration. The residual
@@ -180,18 +185,18 @@
 //     seven hops), Step from that pass (5 109, 9.1e-6, seven hops). N = 30
 //     stops at 2.6e-5 with the box and no foot slack (Stewart from that
 //     N = 40 pass).
-//   - N = 30 (session 16) needs the two constraints to be no stricter than
+//   - N = 30 needs the two constraints to be no stricter than
 //     the acceptance: -terminal-ball 9.5e-4 (‖q(T) − q*‖, ‖v(T)‖ ≤ r; the
 //     box r/2 lies inside the ball) and -foot-slack 1e-5 (the foot may be
 //     the complementarity tolerance below the ground). Without the slack a
 //     standing foot must satisfy f_c = ψ₂ = v_t = 0 at every stage point
 //     with two free weights, which the Radau stage values cannot do
-//     exactly; with it the stance slides on ψ₂ = v_t = 0 below the ground
-//     (EXPERIMENTS.md). With these, γ_h = 2 and the Baumgarte gain 100,
+//     exactly; with it the stance slides on ψ₂ = v_t = 0 below the
+//     ground. With these, γ_h = 2 and the Baumgarte gain 100,
 //     Step N = 30 ends Solved (4 650 iterations, residual 2.8e-6, four
 //     hops) and Stewart N = 30 from it (7 235, 2.7e-6, four hops), so both
 //     modes meet every acceptance item at N = 30–90. The chain that got
-//     there went through stalled passes (EXPERIMENTS.md has every
+//     there went through stalled passes (see git history for every
 //     command); it is one sample, not a recipe shown to be robust. The two
 //     points are in testdata/, certified by TestN30Certificates. From the
 //     Stewart point the same constraints then solved every N = 40–90
@@ -199,7 +204,7 @@
 //     Stewart at N; Step 80 from Step 70), each in one pass without a
 //     restart, four to eleven hops; two of the Step rows end at 1.0008e-5
 //     and 1.0099e-5, which the homotopy's 1 % allowance counts as met
-//     (EXPERIMENTS.md).
+//     (restarting their ℓ∞ finish brings them to 6.0e-6 and 3.0e-6).
 //   - Time per NLP iteration, N = 30, one run at a time on an idle 2-core
 //     machine: Stewart 37.9 ms, Step 37.6 ms (Step 0.99×; the paper finds
 //     Step cheaper); total 104 s and 141 s (Stewart cheaper in total, as in
@@ -244,4 +249,9 @@
 // mode (fesd.Start.InitFrom: the states interpolated in time, the controls
 // and speeds of time taken by stage), for mesh refinement or to start the
 // Step mode from a Stewart gait, usually with a smaller -sigma0.
+//
+// 004 is A. Nurkanović, A. Pozharskiy, J. Frey, M. Diehl, "Finite Elements
+// with Switch Detection for Numerical Optimal Control of Nonsmooth Dynamical
+// Systems with Set-Valued Heaviside Step Functions", Nonlinear Analysis:
+// Hybrid Systems, 2024 (the Papers section of the README lists all papers).
 package main

@@ -37,7 +37,7 @@ import (
 // the simulation dcs.TestTimeFreezingDrop; 2.4√σ in an N = 6 run).
 // Targets ahead of the start (q_x = 0.1 or 0.3 in 0.4–0.6 s) do not solve
 // reliably yet with our inner solver (NLPFailure or thousands of
-// iterations), see EXPERIMENTS.md.
+// iterations).
 func TestRunSmall(t *testing.T) {
 	c := defaultConfig()
 	c.N, c.T, c.Distance = 4, 0.4, 0
@@ -379,10 +379,10 @@ func TestFinishRebuildSmall(t *testing.T) {
 }
 
 // TestTargetsRecipe runs the recipe that the package doc gives for meeting
-// the issue's targets (Stewart, N = 30, -finish-plain-first with k = 10 and
+// the targets (Stewart, N = 30, -finish-plain-first with k = 10 and
 // the terminal box 5e-4, 3 000 iterations per step) and checks them: status
-// Solved, |q(T) − q*| and |v(T)| ≤ 1e-3 (the acceptance of 004 §7.2's
-// example in our issue), at least two hops, the clock monotone. About 3–4
+// Solved, |q(T) − q*| and |v(T)| ≤ 1e-3 (the targets of the package doc
+// for 004 §7.2's task), at least two hops, the clock monotone. About 3–4
 // minutes: set FESD_LONG=1. Measured: 4 100 iterations, objective 17.44,
 // 6.0e-4 and 7.7e-4, four hops.
 func TestTargetsRecipe(t *testing.T) {
@@ -411,10 +411,10 @@ func TestTargetsRecipe(t *testing.T) {
 // the paper's sizes, -sweep 30:40:10 -refine: Stewart N = 30 by the
 // targets recipe, Stewart N = 40 from it, Step N = 30 and 40 from the
 // Stewart solutions. The Stewart rows and Step N = 40 must end Solved with
-// the issue's targets (|q(T) − q*|, |v(T)| ≤ 1e-3), a monotone clock, and
+// the targets (|q(T) − q*|, |v(T)| ≤ 1e-3), a monotone clock, and
 // Stewart with at least two hops; Step N = 30 is only logged (it ends
-// NLPFailure: the ℓ∞ finish stalls at residual 1e-4, EXPERIMENTS.md).
-// Measured (session 13, two or three jobs on 2 cores): Stewart 30 4 100
+// NLPFailure: the ℓ∞ finish stalls at residual 1e-4).
+// Measured (one run, two or three jobs on 2 cores): Stewart 30 4 100
 // iterations, four hops; Step 30 NLPFailure after 7 731; Stewart 40 3 783,
 // three hops, 4.4 mm below the ground; Step 40 4 088, one hop. About 20
 // minutes: set FESD_LONG=1.
@@ -447,7 +447,7 @@ func TestRefineSweep(t *testing.T) {
 // (Stewart N = 4 by the targets recipe, Stewart N = 8 from it, Step at each
 // N from the Stewart solution of that N, every run followed by ground
 // passes with the stage-point foot constraint). Every run of the chain
-// must end Solved with the terminal errors ≤ 1e-3 (the issue's targets;
+// must end Solved with the terminal errors ≤ 1e-3 (the targets;
 // the terminal box of both recipes is 5e-4 per component) and a monotone
 // clock; the foot may go 5·√CompTol below the ground (TestRunSmall
 // explains the bound). The ground passes of a run start from the last

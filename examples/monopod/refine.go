@@ -56,7 +56,7 @@ func refinementRecipe(c config, from *fesd.OCPResult, name string) config {
 // same OCP, warm-started at r's point, the ℓ∞ homotopy anew from ρ = 1e6
 // (five steps at most, no further finish). A ground pass that stopped at
 // σ_N with residual 1.5e-5 (Step N = 70) ended Solved this way at 7.0e-6
-// in 2 164 iterations (EXPERIMENTS.md).
+// in 2 164 iterations (one run).
 //
 // If r's homotopy ended on a failed step after successful ones, the
 // restart starts from the last successful point (r.LastSuccess; name gets
@@ -123,13 +123,14 @@ type source struct {
 //     solution itself (the certified N = 30 point of testdata, whose
 //     unconstrained run went below the ground);
 //  1. the solved ground pass of the same mode at the largest smaller N
-//     (Step N = 80 solved this way from Step N = 70, EXPERIMENTS.md);
+//     (Step N = 80 solved this way from Step N = 70);
 //  2. for Step, the solved Stewart ground pass at the same N (Step N = 50
 //     solved this way where the pass from Step N = 60 stalled);
 //  3. the run the passes follow.
 //
-// The coarse N rarely solve from their own unconstrained runs (the stalls
-// of EXPERIMENTS.md), so after the sweep a descending chain goes back
+// The coarse N rarely solve from their own unconstrained runs (their
+// passes stalled at residuals 3.4e-5 to 1.5e-4 at N = 30–60, see the
+// package doc), so after the sweep a descending chain goes back
 // over every N and mode without a solved ground pass, from the largest N
 // down: Stewart from the solved Stewart ground pass at the smallest larger
 // N (Stewart N = 60 from N = 70, N = 50 from N = 60), Step from the Stewart
@@ -237,7 +238,7 @@ func refineChain(ctx context.Context, c config, Ns []int, ground bool, run runFu
 	// from testdata/N30_stewart_solution.json went 1.1 cm below the ground
 	// and its ground pass stalled at 5.0e-5; Step N = 30 from the Stewart
 	// ground pass made from that point stalled at 2.0e-3, from the
-	// testdata point it solves; EXPERIMENTS.md).
+	// testdata point it solves; one run each).
 	var initSrc *source
 	if src != nil {
 		initSrc = &source{src, srcName}

@@ -1,5 +1,5 @@
 // Command order is the integration-order experiment of 004 §7.1 (Figure 6;
-// nosnoc_py irma_integration_order_experiment.py, nosnoc.md §2.3): it
+// nosnoc_py examples/Acary2014/irma_integration_order_experiment.py): it
 // simulates a nonsmooth problem with FESD and with standard time stepping
 // (FESD off) for Radau IIA and Gauss–Legendre schemes of n_s stages over a
 // range of step counts N_sim, measures the error against an exact or
@@ -12,8 +12,9 @@
 // start from fesd's event-driven prediction (Simulator.Predict; -nopredict
 // turns it off) and IRMA uses the relative switching functions x_i/θ_j − 1
 // (-rawpsi: irma.py's x_i − θ_j; same Filippov system and switch times).
-// Settings of every run (nosnoc.md §2.3): Step DCS, Scholtes homotopy with
-// complementarity tolerance 1e-12, heuristic_mean step equilibration,
+// Settings of every run (as in irma_integration_order_experiment.py): Step
+// DCS, Scholtes homotopy with complementarity tolerance 1e-12,
+// heuristic_mean step equilibration,
 // integral representation — and, unlike nosnoc, κ = 0.01 with mpcc's
 // polishing step tried from σ ≤ 1e-8 on (fix the identified active set and
 // solve with σ = 0, exact complementarity: the switches are then located to
@@ -82,6 +83,11 @@
 //	go run ./examples/order [-problem irma|friction|oscillator] [-schemes radau,gauss]
 //	    [-ns 1,2,3,4] [-nsim 1,2,3,4,6,9,18,50,100,300] [-fesd on|off|both] [-nfe N]
 //	    [-comptol 1e-12] [-floor 1e-11] [-j N] [-shard i/n] [-merge a.json,b.json] [-out DIR]
+//
+// 004 is A. Nurkanović, A. Pozharskiy, J. Frey, M. Diehl, "Finite Elements
+// with Switch Detection for Numerical Optimal Control of Nonsmooth Dynamical
+// Systems with Set-Valued Heaviside Step Functions", Nonlinear Analysis:
+// Hybrid Systems, 2024 (the Papers section of the README lists all papers).
 package main
 
 import (

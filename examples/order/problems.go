@@ -76,8 +76,9 @@ func lookupProblem(name string, o options) (*problem, error) {
 // complementarity tolerance 1e-12, i.e. ~2.5e-9 min at the slow Gal4
 // crossing, |ẋ₀| ≈ 4e-4/min, where ẋ₁ jumps by 0.15).
 //
-// N_sim: the grid {1, 3, 9, 18, 50, 100, 300} plus 2, 4 and 6. The
-// errors of n_s ≥ 3 reach the floor by N_sim = 6–18, so on the grid
+// N_sim: the grid {1, 3, 9, 18, 50, 100, 300} of nosnoc_py's
+// irma_integration_order_experiment.py (NSIM_VALUES) plus 2, 4 and 6. The
+// errors of n_s ≥ 3 reach the floor by N_sim = 6–18, so on that grid
 // the orders 6–8 rest on two points; the coarse values give them 3–7.
 // Switching functions: ψ_j = x_i/θ_j − 1 unless rawPsi (see
 // reference.IRMARelativeModel and examples/irma).
@@ -113,7 +114,7 @@ func irmaProblem(rawPsi bool) (*problem, error) {
 	}, nil
 }
 
-// frictionProblem: Stewart's three masses on [0, 10] (seed 000 §5). The
+// frictionProblem: Stewart's three masses on [0, 10] (Stewart 1996, §5). The
 // benchmark's metric is the largest Euclidean norm of the 6-vector error
 // over t = 0, 0.05, …, 10; the FESD solution is only known at element
 // boundaries (dense output of the collocation polynomial has lower order
@@ -156,7 +157,7 @@ func frictionProblem() (*problem, error) {
 	}, nil
 }
 
-// oscillatorProblem: the Filippov oscillator (test-problems.md §B) on
+// oscillatorProblem: the Filippov oscillator (reference.OscillatorModel) on
 // [0, 1.7], error ‖x(1.7) − x_exact(1.7)‖_∞. The horizon 1.7 keeps the
 // switch at t = 1 off every uniform grid of the default sweep (t = 1 is a
 // grid point of N elements only if 17 divides N·… — never for N_sim ∈
@@ -173,7 +174,7 @@ func oscillatorProblem() *problem {
 		NSim:   []int{3, 9, 18, 50, 100},
 		NFE:    3,
 		Floor:  1e-11,
-		Metric: "max_i |x_i(1.7) − x_exact,i(1.7)| (closed form, test-problems.md §B)",
+		Metric: "max_i |x_i(1.7) − x_exact,i(1.7)| (closed form, reference.OscillatorExact)",
 		Error:  func(res *fesd.SimResult) float64 { return maxNorm(res.Final(), xT) },
 	}
 }

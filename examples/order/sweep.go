@@ -99,7 +99,8 @@ func jobs(o options, nsim []int) []job {
 	return out
 }
 
-// simOptions are the FESD settings of one simulation (nosnoc.md §2.3):
+// simOptions are the FESD settings of one simulation (as in nosnoc_py's
+// irma_integration_order_experiment.py, get_opts):
 // complementarity tolerance = σ_N = CompTol.
 func simOptions(o options, j job) fesd.Options {
 	return fesd.Options{

@@ -1,8 +1,8 @@
 // Command slidingocp solves the sliding-mode optimal control problem of
 // nosnoc (nosnoc_py examples/sliding_mode_ocp, MATLAB
 // examples/sliding_mode_ocp; Nurkanović et al., FESD for direct optimal
-// control of nonsmooth systems, Numer. Math. 2024; nosnoc.md §4 item 5)
-// with the OCP API of package fesd.
+// control of nonsmooth systems, Numer. Math. 2024) with the OCP API of
+// package fesd.
 //
 // The state x = (x₁, x₂, v₁, v₂) moves in the plane under two independent
 // Filippov subsystems with the switching functions

@@ -1,6 +1,6 @@
 // Command turbocar solves nosnoc's time-optimal "turbo car" (nosnoc
-// examples/pss_ocp_tutorial_example, benchmarks/time_optimal_car;
-// nosnoc.md §4 item 4) with the OCP API of package fesd.
+// examples/pss_ocp_tutorial_example/pss_tutorial_turbo_car_ocp.m,
+// benchmarks/time_optimal_car) with the OCP API of package fesd.
 //
 // The car q̇ = v, v̇ = u has a turbo above v = 10: v̇ = 3u for v > 10 (one
 // Filippov switching function ψ = v − 10). From rest at q = 0 it must stop

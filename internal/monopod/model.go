@@ -8,8 +8,9 @@ import (
 	"github.com/fesd-go/fesd/dcs"
 )
 
-// Parameters of the two-link monopod (robot_model_parameters.m of nosnoc's
-// time_freezing_monoped_ocp example; nosnoc.md §3.1).
+// Parameters of the two-link monopod (nosnoc's
+// examples/time_freezing/time_freezing_monoped_ocp/robot_model_files/robot_model_parameters.m;
+// μ and a_n from monoped_model.m in the same folder).
 const (
 	// Masses of the hip, thigh and shank (kg).
 	MassHip, MassThigh, MassShank = 3.975, 1.782, 0.548
@@ -31,7 +32,7 @@ const (
 )
 
 // Kinematics holds the positions of the robot's points as expressions of
-// q = (q_x, q_z, φ_hip, φ_knee) (robot_model_kinematics.m, nosnoc.md §3.1):
+// q = (q_x, q_z, φ_hip, φ_knee) (nosnoc's robot_model_kinematics.m):
 // every point hangs below the hip along the thigh direction −(sin φh, cos φh)
 // and the shank direction −(sin(φh+φk), cos(φh+φk)).
 type Kinematics struct {
@@ -72,8 +73,8 @@ type Model struct {
 	TF *dcs.TimeFreezing
 }
 
-// Lagrangian returns the kinetic energy T(q, v) and potential V(q) of
-// nosnoc.md §3.2: point masses at the hip and the two centres of mass,
+// Lagrangian returns the kinetic energy T(q, v) and potential V(q) of the
+// package doc: point masses at the hip and the two centres of mass,
 // rotational energy of the thigh (ω_hip) and of the shank (absolute
 // angular velocity ω_hip + ω_knee).
 func Lagrangian(g *ad.Graph, q, v ad.Vec, kin Kinematics) (T, V ad.Expr, err error) {
@@ -96,7 +97,7 @@ func Lagrangian(g *ad.Graph, q, v ad.Vec, kin Kinematics) (T, V ad.Expr, err err
 
 // New derives M(q) = ∂²T/∂v² and h(q, v) = ∂L/∂q − (∂²L/∂v∂q) v from
 // L = T − V (Euler–Lagrange: d/dt ∂L/∂v − ∂L/∂q = τ, with ∂L/∂v = M v), and
-// builds the time-freezing system (004 §7.2; nosnoc.md §3.3): contact at the
+// builds the time-freezing system (004 §7.2; nosnoc's monoped_model.m): contact at the
 // foot, f_c = p_foot,z, J_n = ∇p_foot,z, J_t = ∇p_foot,x, μ = 0.8, a_n = 200,
 // with the Baumgarte gain k of dcs.TimeFreezingOptions (0: nosnoc's system).
 func New(form dcs.Formulation, baumgarte float64) (*Model, error) {
@@ -169,7 +170,7 @@ func (m *Model) Points() (func(q []float64) [4][2]float64, error) {
 	}, nil
 }
 
-// FootHeight is the gap f_c(q) = p_foot,z written out (nosnoc.md §3.1);
+// FootHeight is the gap f_c(q) = p_foot,z written out (robot_model_kinematics.m);
 // q may be the whole state x = (q, v, t).
 func FootHeight(q []float64) float64 {
 	return q[1] - LThigh*math.Cos(q[2]) - LShank*math.Cos(q[2]+q[3])

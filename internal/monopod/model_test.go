@@ -103,8 +103,8 @@ func TestSplineCubic(t *testing.T) {
 }
 
 // TestDynamics checks M(q) and h(q, v) derived from the Lagrangian against
-// the closed forms of nosnoc.md §3.2 (written out below) at random states
-// (1e-12), and the tabulated M(q₀).
+// the closed forms of the package doc (written out below) at random states
+// (1e-12), and M(q₀) as the package doc lists it.
 func TestDynamics(t *testing.T) {
 	m, err := New(dcs.Step, 0)
 	if err != nil {
@@ -123,7 +123,7 @@ func TestDynamics(t *testing.T) {
 		return M, h
 	}
 	M0, _ := eval([]float64{0, 0.4, 0, 0}, make([]float64, 4))
-	// §3.2: "At q0 (φ = 0): M = [[6.305, 0, −0.192912, −0.0548], …]".
+	// M(q₀) of the package doc: the closed forms at φ_hip = φ_knee = 0.
 	want0 := []float64{6.305, 0, -0.192912, -0.0548, 0, 6.305, 0, 0, -0.192912, 0, 0.053976192, 0.01964, -0.0548, 0, 0.01964, 0.00868}
 	for i := range want0 {
 		if math.Abs(M0[i]-want0[i]) > 1e-12 {
@@ -155,12 +155,12 @@ func TestDynamics(t *testing.T) {
 		}
 		for i := range wantM {
 			if math.Abs(M[i]-wantM[i]) > 1e-12 {
-				t.Errorf("M[%d][%d] = %v, §3.2 %v", i/4, i%4, M[i], wantM[i])
+				t.Errorf("M[%d][%d] = %v, closed form %v", i/4, i%4, M[i], wantM[i])
 			}
 		}
 		for i := range wantH {
 			if math.Abs(h[i]-wantH[i]) > 1e-12*(1+math.Abs(wantH[i])) {
-				t.Errorf("h[%d] = %v, §3.2 %v", i, h[i], wantH[i])
+				t.Errorf("h[%d] = %v, closed form %v", i, h[i], wantH[i])
 			}
 		}
 	}

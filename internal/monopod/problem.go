@@ -49,8 +49,9 @@ func (t Task) XTarget() []float64 { return append(t.QTarget(), 0, 0, 0, 0, t.T) 
 
 // Reference returns x_ref: MATLAB's interp1([0 .25 .5 .75 1], [x0 x_mid1
 // x_mid2 x_mid3 x_target]', linspace(0, 1, N), 'spline') for the 8
-// physical states (two hops to z = 0.6 with v_x = Distance/T, nosnoc.md
-// §3.4), with the clock reference (k+1)·T/N appended (its weight is 0).
+// physical states (two hops to z = 0.6 with v_x = Distance/T, as in
+// nosnoc's monoped_model.m), with the clock reference (k+1)·T/N appended
+// (its weight is 0).
 // Row k is the reference for the end state of stage k.
 func (t Task) Reference() ([][]float64, error) {
 	if err := t.Validate(); err != nil {
@@ -106,7 +107,7 @@ func (d Discretization) withDefaults() Discretization {
 }
 
 // OCP returns the discretized optimal control problem of 004 §7.2 and
-// nosnoc.md §3.4 for the model m: the tracking cost with Q = diag(1, 1,
+// nosnoc's monoped_model.m for the model m: the tracking cost with Q = diag(1, 1,
 // 10, 1, 1e-6·I₄, 0), R = 0.1·I₂ (nosnoc's code; the paper says ρ_u =
 // 0.01) and Q_T = diag(1e3·I₄, 10·I₄, 0); the bounds q_x ∈ [−0.5,
 // Distance + 0.5], q_z ∈ [0, 10], φ ∈ [−π, π], |v| ≤ 100 (at stage ends),

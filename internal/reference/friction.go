@@ -10,8 +10,8 @@ import (
 	"gonum.org/v1/gonum/mat"
 )
 
-// Stewart's three masses with Coulomb friction (seed 000 §5 eq. 15;
-// test-problems.md §C), x = (q₁, q₂, q₃, v₁, v₂, v₃):
+// Stewart's three masses with Coulomb friction (Stewart 1996, §5, eq. 15),
+// x = (q₁, q₂, q₃, v₁, v₂, v₃):
 //
 //	q̈₁ = −q₁ + (q₂ − q₁) − q̇₁ − 0.3 sgn(q̇₁)
 //	q̈₂ = (q₁ − q₂) + (q₃ − q₂) − q̇₂ − 0.3 sgn(q̇₂)
@@ -31,8 +31,9 @@ var (
 var frictionK = [3][3]float64{{-2, 1, 0}, {1, -2, 1}, {0, 1, -1}}
 
 // FrictionModel builds the three masses as a dcs.Model with general steps
-// ψ_j = v_j, α_j ∈ γ(v_j), and sgn(v_j) = 2α_j − 1 (Heaviside form of
-// test-problems.md §C); the forcing uses the model's time symbol.
+// ψ_j = v_j, α_j ∈ γ(v_j), and sgn(v_j) = 2α_j − 1 (the Heaviside form
+// of 004 §2.5 with one step per contact); the forcing uses the model's
+// time symbol.
 func FrictionModel() *dcs.Model {
 	g := ad.NewGraph()
 	x := g.SymVec("x", 6)

@@ -21,9 +21,9 @@ func frictionGridErr(a, b *FrictionSolution) float64 {
 	return worst
 }
 
-// TestFrictionEvents: Stewart (seed 000 §5) reports 22 switching points
-// on [0, 10]; test-problems.md §C notes that mass 1 sticks for a long
-// stretch with a small margin. The reference finds 22 events: 21 velocity
+// TestFrictionEvents: Stewart (1996, §5) reports 22 switching points
+// on [0, 10]; mass 1 sticks for a long stretch with a small margin (a
+// spurious slip there is a bug). The reference finds 22 events: 21 velocity
 // reversals and mass 1 sticking at t ≈ 3.729 for the rest of the horizon.
 func TestFrictionEvents(t *testing.T) {
 	s, err := Friction(FrictionX0, FrictionTEnd, FrictionOptions{})

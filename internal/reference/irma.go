@@ -10,9 +10,11 @@ import (
 	"github.com/fesd-go/fesd/dcs"
 )
 
-// IRMA gene network (004 §7.1; nosnoc_py irma.py with SWITCH_ON = 1, as
-// written in nosnoc.md §2.1 — the paper's printed eqs. (50b) and (50d) have
-// misprints, the code model is used):
+// IRMA gene network (004 §7.1) as nosnoc_py's examples/Acary2014/irma.py
+// writes it (get_irma_model with SWITCH_ON = 1). The paper's printed
+// eqs. (50b) and (50d) differ from this code model (in (50d) κ¹ is not
+// multiplied by α₁); the code model is the one that produced the paper's
+// results (two switches in the first 100 minutes), so it is used here:
 //
 //	ẋ₀ = −0.05x₀ + 1.1e-4 + 9e-4·α₅
 //	ẋ₁ = −0.04x₁ + 3e-4 + 0.15·α₀

@@ -7,7 +7,8 @@ import (
 	"github.com/fesd-go/fesd/dcs"
 )
 
-// Filippov oscillator (test-problems.md §B): ω = 2π, A₁ = [[1, ω], [−ω, 1]]
+// Filippov oscillator (nosnoc_py examples/oscillator/oscillator_example.py):
+// ω = 2π, A₁ = [[1, ω], [−ω, 1]]
 // outside the unit circle (ψ > 0), A₂ = [[1, −ω], [ω, 1]] inside,
 // ψ = x₁² + x₂² − 1, x₀ = (e⁻¹, 0).
 var OscillatorX0 = []float64{math.Exp(-1), 0}

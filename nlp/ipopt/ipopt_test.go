@@ -89,7 +89,7 @@ func TestHSAgainstNative(t *testing.T) {
 	t.Logf("total iterations: ipopt %d, native %d", total[0], total[1])
 }
 
-// TestOCP: the synthetic OCP of solver.md §6.3 at N = 50, same optimum, with
+// TestOCP: the synthetic OCP of package nlp/testprob at N = 50, same optimum, with
 // the factorization and back-solve times parsed from IPOPT's statistics.
 func TestOCP(t *testing.T) {
 	p, err := testprob.NewOCP(testprob.OCPOptions{N: 50})

@@ -8,10 +8,10 @@ import (
 	"github.com/fesd-go/fesd/nlp/linalg/kktgen"
 )
 
-// The solver.md §6.3 benchmark: OCP-shaped KKT of dimension 25N+16. The
-// note's Go prototype: 0.50 / 1.95 / 7.8 ms factorization and 0.41 / 1.7 ms
-// solve at N = 200 / 800 / 3200 with the stage order (target ≤ 2.5 ms at
-// N = 800).
+// The kktgen benchmark: OCP-shaped KKT of dimension 25N+16. The Go
+// prototype of kktgen's package doc: 0.50 / 1.95 / 7.8 ms factorization at
+// N = 200 / 800 / 3200 and 0.41 / 1.7 ms solve at N = 800 / 3200 with the
+// stage order (target ≤ 2.5 ms at N = 800).
 //
 // newSolver builds the backend; report, if not nil, adds its metrics.
 func benchKKT(b *testing.B, factor bool, newSolver func(linalg.Settings) (linalg.LinearSolver, error), report func(*testing.B, linalg.LinearSolver)) {

@@ -225,7 +225,7 @@ func runConformance(t *testing.T, newSolver func() LinearSolver) {
 				}
 				t.Logf("refinement: initial %.2g, final %.2g after %d steps", ref.Initial, ref.Residual, ref.Steps)
 				// Backward-stable solve + refinement: 1e-12 relative
-				// residual (brief; about 1e4·ε).
+				// residual (the package's accuracy target; about 1e4·ε).
 				if r := relResidual(tm.a, x, b); r > 1e-12 || ref.Residual > 1e-12 {
 					t.Errorf("refined residual %g (reported %g, %d steps, initial %g) > 1e-12", r, ref.Residual, ref.Steps, ref.Initial)
 				}
@@ -290,7 +290,7 @@ func runConformance(t *testing.T, newSolver func() LinearSolver) {
 		// Factor K + δE (δ = 1e-6 added with the expected sign on every
 		// diagonal, like an IPM's δ_w/δ_c) and refine against K. The
 		// iteration contracts by ≈ δ‖K⁻¹‖ per step, so a few steps reach
-		// the 1e-12 relative residual of the brief; the plain solve is off
+		// the package's 1e-12 relative residual; the plain solve is off
 		// by ≈ 1e-6 (checked, so the test exercises refinement).
 		rng := rand.New(rand.NewPCG(13, 14))
 		k, sg, _ := randQuasiDefinite(rng, 60, 30, 0.08, 0.5)

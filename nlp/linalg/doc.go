@@ -195,5 +195,6 @@
 // Kaufman, Math. Comp. 31, 1977; gonum has no Dsytrf) and solves by gonum's
 // LU; it allocates and is meant for tests and tiny problems. The tests check
 // both against gonum eigenvalue counts. The sub-package kktgen generates the OCP-shaped
-// KKT benchmark matrix of the solver notes (§6.3).
+// KKT benchmark matrix (with reference timings of other solvers in its
+// package doc).
 package linalg

@@ -14,7 +14,7 @@ import (
 	"github.com/fesd-go/fesd/nlp/linalg"
 )
 
-// The solver.md §6.3 OCP-shaped KKT (quasi-definite, so no delays are
+// The kktgen OCP-shaped KKT (quasi-definite, so no delays are
 // expected) for Multifrontal; compare with BenchmarkFactorizeKKT and
 // BenchmarkSolveKKT (Sparse).
 func newMultifrontal(set linalg.Settings) (linalg.LinearSolver, error) {

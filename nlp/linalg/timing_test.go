@@ -10,8 +10,9 @@ import (
 )
 
 // TestTimingKKT reports the minimum time over repeated factorizations and
-// solves of the solver.md §6.3 KKT (the note's method: minimum over repeated
-// numeric factorizations after one symbolic phase). It is skipped unless
+// solves of the kktgen KKT (as for the reference timings in kktgen's package
+// doc: minimum over repeated numeric factorizations after one symbolic
+// phase). It is skipped unless
 // LINALG_TIMING=1, as timings are machine dependent; it asserts nothing.
 func TestTimingKKT(t *testing.T) {
 	if os.Getenv("LINALG_TIMING") == "" {

@@ -1,7 +1,7 @@
 // Package testprob holds benchmark nonlinear programs as nlp.Problem
 // implementations with exact first and second derivatives.
 //
-// # The OCP-shaped oscillator NLP (solver.md §6.3)
+// # The OCP-shaped oscillator NLP
 //
 // OCP is the synthetic optimal control NLP behind the KKT benchmark matrix of
 // package nlp/linalg/kktgen, with the same model, variable layout and
@@ -29,9 +29,10 @@
 // Variables (n = 14N + 8): per stage k < N the block (x_k, u_k, s_k, λ_k) of
 // 14 entries, then x_N. Constraints (m = 10N + 8): the initial condition, per
 // stage the 8 dynamics rows and the gap row, then the N inequalities. For
-// N = 800: n = 11 208, m = 8 008 with 800 inequalities — the sizes of
-// solver.md §6.3, and IPOPT's KKT matrix of dimension n + N + m = 20 016 is
-// the kktgen matrix (with the values at the current iterate).
+// N = 800: n = 11 208, m = 8 008 with 800 inequalities, and IPOPT's KKT
+// matrix of dimension n + N + m = 20 016 is the kktgen matrix (with the
+// values at the current iterate; kktgen's package doc has reference
+// timings of IPOPT and MUMPS on it).
 //
 // OCP implements nlp.StageHinter (every variable and constraint of stage k
 // gets stage k, x_N stage N). With Options.Complementarity the inequalities

@@ -21,7 +21,7 @@ func newOCP(t testing.TB, o OCPOptions) *OCP {
 	return p
 }
 
-// TestOCPDims: the sizes of solver.md §6.3 for N = 800 (n = 11 208, m =
+// TestOCPDims: the sizes of the package doc for N = 800 (n = 11 208, m =
 // 8 008, 800 inequalities) and the layout of kktgen (stage blocks of 14,
 // constraint rows init, (dynamics, gap) per stage, inequalities last).
 func TestOCPDims(t *testing.T) {

@@ -8,7 +8,7 @@ import (
 	"gonum.org/v1/gonum/mat"
 )
 
-// TestDimensions: the counts of solver.md §6.3 for N = 800 (n = 11 208,
+// TestDimensions: the counts of the package doc for N = 800 (n = 11 208,
 // m = 8 008, 800 inequalities, KKT dimension 20 016) and the general
 // formulas.
 func TestDimensions(t *testing.T) {
@@ -37,8 +37,9 @@ func TestDimensions(t *testing.T) {
 	}
 }
 
-// TestInertiaSparse: the factorized inertia equals 12 008 / 8 008 (solver.md
-// §6.3) with every ordering, with no tiny or wrong-sign pivot.
+// TestInertiaSparse: the factorized inertia equals 12 008 / 8 008 (n + N
+// positive, m negative: the matrix is quasi-definite) with every ordering,
+// with no tiny or wrong-sign pivot.
 func TestInertiaSparse(t *testing.T) {
 	g, err := New(800)
 	if err != nil {
