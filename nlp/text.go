@@ -80,6 +80,24 @@ func (o *Ordering) UnmarshalText(text []byte) error {
 	return nil
 }
 
+// inertiaPolicyValues lists every InertiaPolicy.
+func inertiaPolicyValues() []InertiaPolicy { return enumtext.Values[InertiaPolicy](len(inertiaTable)) }
+
+// MarshalText returns the name of i; an unknown value is an error.
+func (i InertiaPolicy) MarshalText() ([]byte, error) {
+	return enumtext.Marshal("nlp", "InertiaPolicy", inertiaPolicyValues(), i)
+}
+
+// UnmarshalText sets i to the InertiaPolicy named by text, ignoring case.
+func (i *InertiaPolicy) UnmarshalText(text []byte) error {
+	val, err := enumtext.Parse("nlp", "InertiaPolicy", inertiaPolicyValues(), text)
+	if err != nil {
+		return err
+	}
+	*i = val
+	return nil
+}
+
 // statusValues lists every Status.
 func statusValues() []Status { return enumtext.Values[Status](len(statusTable)) }
 

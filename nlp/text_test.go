@@ -27,12 +27,32 @@ func TestText(t *testing.T) {
 		{"Ordering", func() error {
 			return enumtext.RoundTrip([]nlp.Ordering{nlp.OrderAuto, nlp.OrderAMD, nlp.OrderStages, nlp.OrderNatural}, nlp.Ordering(4))
 		}},
+		{"InertiaPolicy", func() error {
+			return enumtext.RoundTrip([]nlp.InertiaPolicy{nlp.InertiaDefault, nlp.InertiaStrict, nlp.InertiaStrictDeltaC, nlp.InertiaCurvature, nlp.InertiaStrictCurvature}, nlp.InertiaPolicy(5))
+		}},
 		{"Status", func() error {
 			return enumtext.RoundTrip([]nlp.Status{nlp.Solved, nlp.SolvedAcceptable, nlp.Infeasible, nlp.IterationLimit, nlp.TimeLimit, nlp.Cancelled, nlp.NumericalError, nlp.Diverging, nlp.UserStop}, nlp.Status(9))
 		}},
 	} {
 		if err := c.check(); err != nil {
 			t.Errorf("%s: %v", c.name, err)
+		}
+	}
+}
+
+// TestInertiaValidate: Validate accepts every inertia policy and rejects an
+// unknown one.
+func TestInertiaValidate(t *testing.T) {
+	for _, p := range []nlp.InertiaPolicy{-1, 5} {
+		s := nlp.Settings{Inertia: p}
+		if err := s.Validate(); err == nil {
+			t.Errorf("Inertia %v: no error", p)
+		}
+	}
+	for _, p := range []nlp.InertiaPolicy{nlp.InertiaDefault, nlp.InertiaStrict, nlp.InertiaStrictDeltaC, nlp.InertiaCurvature, nlp.InertiaStrictCurvature} {
+		s := nlp.Settings{Inertia: p}
+		if err := s.Validate(); err != nil {
+			t.Errorf("Inertia %v: %v", p, err)
 		}
 	}
 }
