@@ -2,7 +2,6 @@ package dcs
 
 import (
 	"fmt"
-	"strings"
 
 	"github.com/fesd-go/fesd/ad"
 )
@@ -26,15 +25,12 @@ const (
 var formulationNames = [...]string{Stewart: "Stewart", Step: "Step"}
 
 // ParseFormulation returns the formulation named s, ignoring case:
-// "stewart", or "step" (also "heaviside"), e.g. for command-line flags.
+// "stewart", or "step" (also "heaviside"), e.g. for command-line flags
+// (Formulation.UnmarshalText, which flag.TextVar uses).
 func ParseFormulation(s string) (Formulation, error) {
-	switch strings.ToLower(s) {
-	case "step", "heaviside":
-		return Step, nil
-	case "stewart":
-		return Stewart, nil
-	}
-	return 0, fmt.Errorf("dcs: unknown formulation %q (want stewart, step or heaviside)", s)
+	var f Formulation
+	err := f.UnmarshalText([]byte(s))
+	return f, err
 }
 
 func (f Formulation) String() string {

@@ -199,14 +199,6 @@ func (s *Solver) Solve(ctx context.Context, p *Problem) (*Result, error) {
 		}
 		if warm != nil {
 			warm.MuInit = math.Max(prm.warmMuMin, prm.warmMuFactor*sigma)
-			warm.MuMax, warm.BoundPush = 0, 0
-			if set.WarmPushFactor > 0 {
-				warm.BoundPush = math.Min(1e-3, set.WarmPushFactor*sigma)
-			}
-			if set.WarmMuCapFactor > 0 {
-				warm.MuMax = math.Max(prm.warmMuMin, set.WarmMuCapFactor*sigma)
-				warm.MuInit = math.Min(warm.MuInit, warm.MuMax)
-			}
 			if err := q.SetStart(warm.X); err != nil {
 				return nil, err
 			}

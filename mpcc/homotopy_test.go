@@ -202,8 +202,8 @@ func TestHomotopyWarmStart(t *testing.T) {
 				if w == nil || w.X[0] != 1+prev || w.X[1] != 2*prev || f.calls[k].start[0] != 1+prev {
 					t.Fatalf("%v: step %d: warm start %+v, Start %v; want x from σ = %g", steer, k, w, f.calls[k].start, prev)
 				}
-				if wantMu := math.Max(1e-9, 0.1*f.calls[k].sigma); w.MuInit != wantMu || w.MuMax != 0 {
-					t.Errorf("step %d: MuInit %g, MuMax %g; want %g and 0", k, w.MuInit, w.MuMax, wantMu)
+				if wantMu := math.Max(1e-9, 0.1*f.calls[k].sigma); w.MuInit != wantMu {
+					t.Errorf("step %d: MuInit %g, want %g", k, w.MuInit, wantMu)
 				}
 				if cold {
 					if w.Y != nil || w.ZL != nil || w.ZU != nil {
@@ -423,59 +423,28 @@ func TestWithinSlack(t *testing.T) {
 	}
 }
 
-// TestHomotopyMuCap checks WarmMuCapFactor: every warm-started step gets
-// MuMax = max(WarmMuMin, f·σ_k) and MuInit no larger, the first (cold)
-// step none.
-func TestHomotopyMuCap(t *testing.T) {
+// TestWarmStartApply: Apply puts the warm start's point and barrier
+// parameter into the inner solver's settings; a nil warm start (the cold
+// first step) changes nothing.
+func TestWarmStartApply(t *testing.T) {
 	f := &fakeSolver{point: func(s float64) []float64 { return []float64{1 + s, 2 * s} }}
-	s := Solver{Settings: Settings{WarmMuCapFactor: 0.05, WarmMuFactor: 0.5, WarmMuMin: 1e-4, MaxSteps: 5}, Inner: f}
+	s := Solver{Settings: Settings{Sigma0: 10, MaxSteps: 3}, Inner: f}
 	if _, err := s.Solve(context.Background(), onePair()); err != nil {
 		t.Fatal(err)
 	}
-	if len(f.calls) != 5 || f.calls[0].warm != nil {
+	if len(f.calls) != 3 || f.calls[0].warm != nil {
 		t.Fatalf("%d calls, first warm start %v", len(f.calls), f.calls[0].warm)
 	}
-	for k := 1; k < len(f.calls); k++ {
-		w, sig := f.calls[k].warm, f.calls[k].sigma
-		wantMax := math.Max(1e-4, 0.05*sig)
-		wantInit := math.Min(math.Max(1e-4, 0.5*sig), wantMax)
-		if w.MuMax != wantMax || w.MuInit != wantInit {
-			t.Errorf("step %d (σ = %g): MuMax %g, MuInit %g; want %g and %g", k, sig, w.MuMax, w.MuInit, wantMax, wantInit)
-		}
-	}
-	bad := Settings{WarmMuCapFactor: -1}
-	if err := bad.Validate(); err == nil {
-		t.Error("WarmMuCapFactor = -1: no error")
-	}
-}
-
-// TestHomotopyWarmPush checks WarmPushFactor: every warm-started step gets
-// BoundPush = min(1e-3, f·σ_k), the first (cold) step none, and Apply puts
-// it (with MuInit and MuMax) into the inner solver's settings.
-func TestHomotopyWarmPush(t *testing.T) {
-	f := &fakeSolver{point: func(s float64) []float64 { return []float64{1 + s, 2 * s} }}
-	s := Solver{Settings: Settings{WarmPushFactor: 0.01, Sigma0: 10, MaxSteps: 6}, Inner: f}
-	if _, err := s.Solve(context.Background(), onePair()); err != nil {
-		t.Fatal(err)
-	}
-	if len(f.calls) != 6 || f.calls[0].warm != nil {
-		t.Fatalf("%d calls, first warm start %v", len(f.calls), f.calls[0].warm)
-	}
-	for k := 1; k < len(f.calls); k++ {
-		w, sig := f.calls[k].warm, f.calls[k].sigma
-		if want := math.Min(1e-3, 0.01*sig); w.BoundPush != want {
-			t.Errorf("step %d (σ = %g): BoundPush %g, want %g", k, sig, w.BoundPush, want)
-		}
-	}
-	w := f.calls[5].warm
+	w := f.calls[2].warm
 	var set nlp.Settings
 	w.Apply(&set)
-	if set.WarmStart == nil || &set.WarmStart.X[0] != &w.X[0] || set.WarmStartBoundPush != w.BoundPush || set.MuInit != w.MuInit {
+	if set.WarmStart == nil || &set.WarmStart.X[0] != &w.X[0] || set.MuInit != w.MuInit || set.WarmStartBoundPush != 0 {
 		t.Errorf("Apply: %+v from %+v", set, *w)
 	}
-	(*WarmStart)(nil).Apply(&set) // a cold start changes nothing
-	if bad := (Settings{WarmPushFactor: math.NaN()}); bad.Validate() == nil {
-		t.Error("WarmPushFactor = NaN: no error")
+	before := set
+	(*WarmStart)(nil).Apply(&set)
+	if set.WarmStart != before.WarmStart || set.MuInit != before.MuInit {
+		t.Errorf("nil Apply changed the settings: %+v", set)
 	}
 }
 

@@ -20,17 +20,18 @@ type InnerSolver interface {
 // WarmStart is the primal-dual point handed from one homotopy step to the
 // next. The multipliers follow nlp.Result's sign convention; they are nil
 // with Settings.ColdDuals. MuInit is the initial barrier parameter to use
-// (0: the solver's own) and MuMax, if positive, an upper bound of the
-// barrier parameter (Settings.WarmMuCapFactor). BoundPush, if positive, is
-// the warm-start bound push κ₁ to use (Settings.WarmPushFactor; 0: the
-// solver's own).
+// (0: the solver's own).
 type WarmStart struct {
-	X         []float64 // length n of the NLP
-	Y         []float64 // length m, or nil
-	ZL, ZU    []float64 // length n, or nil
-	MuInit    float64
-	MuMax     float64
-	BoundPush float64
+	// X is the primal point, length n of the NLP.
+	X []float64
+	// Y are the constraint multipliers, length m (nil: none handed on).
+	Y []float64
+	// ZL are the lower-bound multipliers, length n (nil: none handed on).
+	ZL []float64
+	// ZU are the upper-bound multipliers, length n (nil: none handed on).
+	ZU []float64
+	// MuInit is the initial barrier parameter (0: the solver's own).
+	MuInit float64
 }
 
 // InnerResult is what the homotopy needs from an inner solve.
@@ -43,9 +44,8 @@ type InnerResult struct {
 }
 
 // Apply puts the warm start into inner-solver settings: the primal-dual
-// point becomes set.WarmStart, and the positive ones of MuInit, MuMax and
-// BoundPush replace set.MuInit, set.MuMax and set.WarmStartBoundPush. A nil
-// w leaves set as it is (a cold start).
+// point becomes set.WarmStart, and a positive MuInit replaces set.MuInit. A
+// nil w leaves set as it is (a cold start).
 func (w *WarmStart) Apply(set *nlp.Settings) {
 	if w == nil {
 		return
@@ -53,11 +53,5 @@ func (w *WarmStart) Apply(set *nlp.Settings) {
 	set.WarmStart = &nlp.WarmStart{X: w.X, Y: w.Y, ZL: w.ZL, ZU: w.ZU}
 	if w.MuInit > 0 {
 		set.MuInit = w.MuInit
-	}
-	if w.MuMax > 0 {
-		set.MuMax = w.MuMax
-	}
-	if w.BoundPush > 0 {
-		set.WarmStartBoundPush = w.BoundPush
 	}
 }

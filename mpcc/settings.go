@@ -30,8 +30,7 @@ func (u UpdateRule) String() string {
 	return fmt.Sprintf("UpdateRule(%d)", int(u))
 }
 
-// Default values of Settings (nosnoc MATLAB reg_homotopy.Options, see
-// /work/shared/notes/nosnoc.md §1.9).
+// Default values of Settings (nosnoc MATLAB's reg_homotopy options).
 const (
 	DefaultSigma0       = 1.0
 	DefaultKappa        = 0.1
@@ -48,19 +47,28 @@ const (
 // Scholtes inequality relaxation, direct steering, σ₀ = 1, κ = 0.1, linear
 // update, σ_N = min(1e-9, 0.1·CompTol) = 1e-10, complementarity tolerance
 // 1e-9, and ⌈log(σ_N/σ₀)/log κ⌉ + 1 = 11 steps, so that σ_N itself is
-// solved.
+// solved. Every field's comment starts with what it is and its default (the
+// meaning of its zero value).
 type Settings struct {
-	Relaxation     Relaxation
-	Steering       Steering
+	// Relaxation is the function that replaces the complementarity in the
+	// relaxed NLPs (default ScholtesIneq, c(x) ≤ σ).
+	Relaxation Relaxation
+	// Steering is how the relaxation parameter is driven to zero (default
+	// Direct: σ enters the constraints as a constant).
+	Steering Steering
+	// PenaltyScaling is how objective and elastic penalty are weighted with
+	// L1 and LInf steering (default PenaltyOverSigma, f + P/σ; ignored with
+	// Direct).
 	PenaltyScaling PenaltyScaling
 
-	// Sigma0 is σ₀ (default 1).
+	// Sigma0 is the first relaxation parameter σ₀ (default 1).
 	Sigma0 float64
-	// Kappa is the update slope κ ∈ (0, 1) (default 0.1).
+	// Kappa is the update slope κ ∈ (0, 1) of σ_{k+1} = κ·σ_k (default 0.1).
 	Kappa float64
 	// Update is the σ update rule (default Linear).
 	Update UpdateRule
-	// Exponent is θ > 1 of the superlinear rule (default 1.5).
+	// Exponent is θ > 1 of the Superlinear rule σ_{k+1} = min(κσ_k, σ_k^θ)
+	// (default 1.5).
 	Exponent float64
 	// SigmaN is the smallest σ, σ_N ≤ σ₀ (default min(1e-9, 0.1·CompTol),
 	// nosnoc's clamp; an explicit value is used as given).
@@ -68,89 +76,79 @@ type Settings struct {
 	// MaxSteps bounds the number of relaxed NLP solves (default
 	// ⌈log(σ_N/σ₀)/log κ⌉ + 1: σ₀, κσ₀, …, σ_N with the linear rule).
 	MaxSteps int
-	// CompTol is the complementarity tolerance on Result.CompResidual
-	// (default 1e-9).
+	// CompTol is the complementarity tolerance on Result.CompResidual that
+	// ends the homotopy as Solved (default 1e-9).
 	CompTol float64
 
-	// NLP configures the default inner solver (used when Solver.Inner is
-	// nil); nil means DefaultNLPSettings(). It is used as given: keep bound
-	// relaxation off (NoBoundRelax), see solver.md §5.2.
+	// NLP is the configuration of the default inner solver, used when
+	// Solver.Inner is nil (default nil: DefaultNLPSettings()). It is used
+	// as given: keep bound relaxation off (NoBoundRelax), since a relaxed
+	// bound moves the complementarity variables off their bounds.
 	NLP *nlp.Settings
 
-	// ColdDuals, if set, warm-starts only the primal point (nosnoc's
-	// default warm_start_duals = false); by default the constraint and bound
-	// multipliers of the previous step are passed on as well.
+	// ColdDuals hands only the primal point from one step to the next
+	// (default false: the constraint and bound multipliers of the previous
+	// step are handed on too; nosnoc's warm_start_duals = false is
+	// ColdDuals = true).
 	ColdDuals bool
-	// WarmMuFactor and WarmMuMin set the initial barrier parameter of every
-	// warm-started step: μ₀ = max(WarmMuMin, WarmMuFactor·σ_k) (defaults
-	// 0.1 and 1e-9), so that μ ≪ σ and the warm start is not re-centred
-	// (solver.md §5.2 item 2). The first step uses the NLP's MuInit.
-	WarmMuFactor, WarmMuMin float64
-	// WarmMuCapFactor, if positive, also bounds the barrier parameter of
-	// every warm-started step from above: μ ≤ max(WarmMuMin,
-	// WarmMuCapFactor·σ_k) (nlp.Settings.MuMax). Without it the adaptive
-	// μ oracle of the inner solver may choose μ ≫ σ_k (seen on the
-	// monopod: μ = 6e-4 for 2 700 iterations of the σ = 1e-5 step), where
-	// the barrier subproblem of the Scholtes constraints G·H ≤ σ_k is
-	// badly conditioned. It did not make the monopod solve (factors 1 and
-	// 10 failed earlier, at σ = 1e-2 and 1e-3); it is there for
-	// experiments. 0: off.
-	WarmMuCapFactor float64
-	// WarmPushFactor, if positive, sets the inner solver's warm-start bound
-	// push of every warm-started step to κ₁ = min(1e-3, WarmPushFactor·σ_k)
-	// (WarmStart.BoundPush; IPOPT's warm_start_bound_push, default 1e-3 for
-	// every step). A variable that ended at its bound is moved by κ₁ into
-	// the interior; where it multiplies stiff terms (the auxiliary
-	// dynamics a_n·M⁻¹ of time freezing) a fixed 1e-3 makes a primal
-	// infeasibility of order 10 at the start of every step, far more than
-	// the step to the next σ needs. 0: off.
-	WarmPushFactor float64
-	// KeepLastSuccess, if set, makes a failed step (inner status not a
-	// success) whose complementarity residual is not below that of the
-	// last successful step a dead end: the next σ starts again from the
-	// last successful step's point, and that point, not the failed one, is
-	// the result (its residuals and objective; Status is still NLPFailure
-	// when the final step failed). A failed step that did lower the
-	// residual (an iteration limit close to the solution, say) is handed
-	// on as by default. By default, as in nosnoc, every later step starts
-	// from the failed step's point when it is finite; from a diverged point
-	// (residuals of order 1 after the iteration limit) the later steps
-	// rarely recover. A failure in the first step has no earlier point and
-	// is handed on as by default.
+	// WarmMuFactor is f in the initial barrier parameter of every
+	// warm-started step, μ₀ = max(WarmMuMin, f·σ_k) (default 0.1), so that
+	// μ ≪ σ and the warm start is not re-centred. The first step uses the
+	// NLP's MuInit.
+	WarmMuFactor float64
+	// WarmMuMin is the floor of that μ₀ (default 1e-9).
+	WarmMuMin float64
+	// KeepLastSuccess makes a failed step that did not lower the
+	// complementarity residual below the last successful step's a dead end
+	// (default false: as in nosnoc, every later step starts from the failed
+	// step's point when it is finite). With it the next σ starts again from
+	// the last successful step's point, and that point, not the failed
+	// one, is the result (its residuals and objective; Status is still
+	// NLPFailure when the final step failed). A failed step that did lower
+	// the residual (an iteration limit close to the solution, say) is
+	// handed on as by default, and so is a failure in the first step, which
+	// has no earlier point. From a diverged point (residuals of order 1
+	// after the iteration limit) the later steps rarely recover.
 	KeepLastSuccess bool
 
-	// Polish enables the polishing step after the homotopy: for every pair
-	// the variable with the smaller gap x_i − x_L,i is fixed at its lower
-	// bound, and the MPCC's NLP without complementarity constraints (σ = 0)
-	// is solved from the homotopy point. The result is accepted if the
-	// solve succeeds, its bound and constraint violation is at most
-	// PolishFeasTol (default 1e-8), its complementarity residual is not
-	// larger, and it is better: its objective is at most
-	// f_homotopy + PolishTol·max(1, |f_homotopy|) (default 1e-6), or the
-	// homotopy point misses CompTol while the polished point meets it.
-	Polish                   bool
-	PolishTol, PolishFeasTol float64
-	// PolishSigma, with Polish, polishes early: after every successful
-	// homotopy step with σ_k ≤ PolishSigma whose residual misses CompTol
+	// Polish enables the polishing step after the homotopy (default false):
+	// for every pair the variable with the smaller gap x_i − x_L,i is fixed
+	// at its lower bound, and the MPCC's NLP without complementarity
+	// constraints (σ = 0) is solved from the homotopy point. The result is
+	// accepted if the solve succeeds, its bound and constraint violation is
+	// at most PolishFeasTol, its complementarity residual is not larger, and
+	// it is better: its objective is at most f_homotopy +
+	// PolishTol·max(1, |f_homotopy|), or the homotopy point misses CompTol
+	// while the polished point meets it.
+	Polish bool
+	// PolishTol is the relative objective slack of the polishing acceptance
+	// test (default 1e-6).
+	PolishTol float64
+	// PolishFeasTol is the largest bound and constraint violation of an
+	// accepted polished point (default 1e-8).
+	PolishFeasTol float64
+	// PolishSigma, with Polish, is the σ from which polishing is tried after
+	// every step (default 0: only after the homotopy). After every
+	// successful step with σ_k ≤ PolishSigma whose residual misses CompTol
 	// the polishing NLP is solved from that step's point, and an accepted
-	// polished point ends the homotopy (Solved). A rejected one lets the
-	// homotopy go on (and polish again after the loop). 0 polishes only
-	// after the loop. With CompTol far below PolishSigma this saves the
-	// homotopy steps between PolishSigma and σ_N (measured on the FESD
-	// simulation of IRMA, examples/order: 2.6× fewer NLP iterations with
-	// κ = 0.01 and PolishSigma = 1e-8 than with κ = 0.1 to σ_N = 1e-13,
-	// same errors).
+	// polished point ends the homotopy (Solved); a rejected one lets the
+	// homotopy go on (and polish again after the loop). With CompTol far
+	// below PolishSigma this saves the steps between PolishSigma and σ_N
+	// (on the FESD simulation of IRMA, examples/order: 2.6× fewer NLP
+	// iterations with κ = 0.01 and PolishSigma = 1e-8 than with κ = 0.1 to
+	// σ_N = 1e-13, same errors).
 	PolishSigma float64
 	// PolishAnyStatus accepts a polished point also when the polishing NLP
-	// did not report convergence (e.g. NumericalError on the degenerate
-	// NLP with many fixed variables) but the point is feasible within
-	// PolishFeasTol, has complementarity residual ≤ CompTol (it is exact by
-	// construction) and its objective is within PolishTol of the homotopy
-	// point's: then it is at least as good a point of the MPCC, though its
-	// stationarity is not certified. Off by default.
+	// did not report convergence (default false). The point must be
+	// feasible within PolishFeasTol, have complementarity residual ≤ CompTol
+	// (it is exact by construction) and an objective within PolishTol of
+	// the homotopy point's: then it is at least as good a point of the
+	// MPCC, though its stationarity is not certified (the fixed-active-set
+	// NLP of a FESD step is often degenerate and ends with NumericalError
+	// at a feasible point).
 	PolishAnyStatus bool
 
-	// Log receives one line per homotopy step (nil: quiet).
+	// Log receives one line per homotopy step (default nil: quiet).
 	Log io.Writer
 }
 
@@ -178,7 +176,7 @@ func (s *Settings) Validate() error {
 		v    float64
 	}{
 		{"Sigma0", s.Sigma0}, {"Kappa", s.Kappa}, {"Exponent", s.Exponent}, {"SigmaN", s.SigmaN},
-		{"CompTol", s.CompTol}, {"WarmMuFactor", s.WarmMuFactor}, {"WarmMuMin", s.WarmMuMin}, {"WarmMuCapFactor", s.WarmMuCapFactor}, {"WarmPushFactor", s.WarmPushFactor},
+		{"CompTol", s.CompTol}, {"WarmMuFactor", s.WarmMuFactor}, {"WarmMuMin", s.WarmMuMin},
 		{"PolishTol", s.PolishTol}, {"PolishFeasTol", s.PolishFeasTol}, {"PolishSigma", s.PolishSigma},
 	}
 	for _, f := range nonneg {

@@ -74,25 +74,27 @@ func TestDegenerate(t *testing.T) {
 	}
 }
 
-// TestPerturbAlwaysCD: with IPOPT's perturb_always_cd every step of the
-// main phase is computed with δ_c = 1e-8·μ^0.25 > 0, and the solutions are unchanged
-// (hs071: Hock & Schittkowski 1981, f* = 17.0140173; the degenerate
-// problem of TestDegenerate: f* = 1, closed form). Without it hs071's
+// TestInertiaStrictDeltaC: with InertiaStrictDeltaC (IPOPT's
+// perturb_always_cd) every step of the main phase is computed with δ_c =
+// 1e-8·μ^0.25 > 0, and the solutions are unchanged (hs071: Hock &
+// Schittkowski 1981, f* = 17.0140173; the degenerate problem of
+// TestDegenerate: f* = 1, closed form). With InertiaDefault hs071's
 // nonsingular Jacobian never gets δ_c.
-func TestPerturbAlwaysCD(t *testing.T) {
-	for _, always := range []bool{false, true} {
+func TestInertiaStrictDeltaC(t *testing.T) {
+	for _, pol := range []InertiaPolicy{InertiaDefault, InertiaStrictDeltaC} {
+		always := pol == InertiaStrictDeltaC
 		for _, tc := range []struct {
 			name  string
 			p     Problem
 			fstar float64
 		}{{"hs071", hs071{}, 17.0140173}, {"degenerate", degenerateProb(), 1}} {
-			s := Solver{Settings: Settings{PerturbAlwaysCD: always}}
+			s := Solver{Settings: Settings{Inertia: pol}}
 			res, err := s.Solve(context.Background(), tc.p)
 			if err != nil {
 				t.Fatal(err)
 			}
 			if !res.Status.Success() || math.Abs(res.Objective-tc.fstar) > 1e-6*tc.fstar {
-				t.Errorf("%s, always %v: %v, f = %.10g, want %v", tc.name, always, res.Status, res.Objective, tc.fstar)
+				t.Errorf("%s, %v: %v, f = %.10g, want %v", tc.name, pol, res.Status, res.Objective, tc.fstar)
 			}
 			withDC, steps := 0, 0
 			for _, h := range res.History[1:] {
@@ -110,9 +112,9 @@ func TestPerturbAlwaysCD(t *testing.T) {
 			case always && withDC != steps:
 				t.Errorf("%s: δ_c > 0 in %d of %d steps, want all", tc.name, withDC, steps)
 			case !always && tc.name == "hs071" && withDC != 0:
-				t.Errorf("hs071 without PerturbAlwaysCD: δ_c > 0 in %d steps, want none", withDC)
+				t.Errorf("hs071 with %v: δ_c > 0 in %d steps, want none", pol, withDC)
 			}
-			t.Logf("%s, always %v: %v in %d iterations, δ_c in %d steps", tc.name, always, res.Status, res.Iterations, withDC)
+			t.Logf("%s, %v: %v in %d iterations, δ_c in %d steps", tc.name, pol, res.Status, res.Iterations, withDC)
 		}
 	}
 }
@@ -399,38 +401,6 @@ func TestMuMax(t *testing.T) {
 		}
 		if free.History[0].Mu <= muMax {
 			t.Errorf("%v: without MuMax μ₀ = %g, the test needs it above %g", strat, free.History[0].Mu, muMax)
-		}
-	}
-}
-
-// TestBoundMultMuBased checks IPOPT's bound_mult_init_method = mu-based:
-// every starting bound multiplier sits on the central path of μ₀, so that
-// gap·z = μ₀ exactly for each finite bound of hs071 (x ∈ [1, 5]⁴) at the
-// pushed starting point (no bound relaxation, no scaling), and the solve still reaches hs071's f* =
-// 17.0140173 (Hock–Schittkowski's tabulated optimum).
-func TestBoundMultMuBased(t *testing.T) {
-	const mu0 = 0.003
-	set := Settings{BoundMultMuBased: true, MuInit: mu0, NoScaling: true, NoBoundRelax: true, MaxIter: -1}
-	start, err := (&Solver{Settings: set}).Solve(context.Background(), hs071{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	for j, x := range start.X {
-		if lo := (x - 1) * start.ZL[j]; math.Abs(lo-mu0) > 1e-12 {
-			t.Errorf("x[%d] = %g: (x − x_L)·z_L = %g, want μ₀ = %g", j, x, lo, mu0)
-		}
-		if up := (5 - x) * start.ZU[j]; math.Abs(up-mu0) > 1e-12 {
-			t.Errorf("x[%d] = %g: (x_U − x)·z_U = %g, want μ₀ = %g", j, x, up, mu0)
-		}
-	}
-	for _, strat := range []MuStrategy{MuMonotone, MuAdaptive} {
-		set := Settings{BoundMultMuBased: true, MuStrategy: strat}
-		res, err := (&Solver{Settings: set}).Solve(context.Background(), hs071{})
-		if err != nil {
-			t.Fatal(err)
-		}
-		if !res.Status.Success() || math.Abs(res.Objective-17.0140173) > 1e-6*17.0140173 {
-			t.Errorf("%v: %v, f = %.10g", strat, res.Status, res.Objective)
 		}
 	}
 }

@@ -50,8 +50,11 @@
 // until the inertia is right; δ_w > 1e20 sends the iteration to the
 // restoration phase. After 3 consecutive iterations needing δ_c the Jacobian
 // is treated as degenerate and δ_c is applied from the start;
-// Settings.PerturbAlwaysCD (IPOPT's perturb_always_cd) does so from the
-// first iteration.
+// Settings.Inertia = InertiaStrictDeltaC (with IPOPT's perturb_always_cd)
+// does so from the first iteration. Settings.Inertia selects these
+// safeguards as one policy: InertiaDefault, InertiaStrict (every zero pivot
+// means singular), InertiaStrictDeltaC, InertiaCurvature (the curvature test
+// below) and InertiaStrictCurvature.
 // Backends (Settings.LinearSolver): SparseLDL, the pivot-free sparse LDLᵀ
 // of package linalg (default, fastest); PivotingLDL, linalg.Multifrontal,
 // which pivots (threshold u = 1e-8 with 1×1 and 2×2 pivots, as MA27/MA57
@@ -115,8 +118,9 @@
 //
 // # Curvature test
 //
-// Off by default (Settings.CurvatureTest). When on, a factorization with
-// the wanted inertia is accepted only if the primal step has
+// Off by default (Settings.Inertia = InertiaCurvature turns it on). When on,
+// a factorization with the wanted inertia is accepted only if the primal
+// step has
 // dwᵀ(W + Σ + δ_w I)dw ≥ 1e-8·dwᵀdw (the curvature test of Chiang and
 // Zavala's inertia-free line search, Comput. Optim. Appl. 64, 2016, here a
 // safeguard on top of the inertia check); otherwise δ_w is raised as in

@@ -850,7 +850,7 @@ func (ip *ipm) iterate() (Status, bool) {
 			return ip.failStep()
 		}
 	}
-	if ip.set.CurvatureTest {
+	if ip.set.Inertia.curvatureTest() {
 		for tries := 0; !ip.curvatureOK(); tries++ {
 			ip.counts.CurvatureFixes++
 			if tries >= 20 || !ip.increaseDeltaW() {

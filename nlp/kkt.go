@@ -247,7 +247,7 @@ func (ip *ipm) factorize(deltaW, deltaC float64, lsq bool) (ok bool, singular bo
 		// Only done when the primal block has that many structurally zero
 		// diagonals (free variables without a Hessian diagonal entry); other
 		// zero pivots signal a (nearly) singular matrix.
-		if ip.set.StrictZeroPivots {
+		if ip.set.Inertia.strictPivots() {
 			return false, true
 		}
 		return !lsq && in.Zero <= ip.nStructZero && in.Pos <= ip.nw && in.Neg <= ip.m, true
@@ -430,7 +430,7 @@ func (ip *ipm) solveRefined(bw, by, bL, bU, dw, dy, dzL, dzU []float64) float64 
 func (ip *ipm) factorizeInertia(forceDeltaC bool) bool {
 	ip.deltaW = 0
 	ip.deltaC = 0
-	if ip.jacDegenerate || forceDeltaC || (ip.set.PerturbAlwaysCD && ip.m > 0) {
+	if ip.jacDegenerate || forceDeltaC || (ip.set.Inertia.alwaysDeltaC() && ip.m > 0) {
 		ip.deltaC = deltaCBar * math.Pow(ip.mu, kappaC)
 	}
 	ok, singular := ip.factorize(ip.deltaW, ip.deltaC, false)

@@ -257,8 +257,7 @@ func (ip *ipm) restore() (Status, bool) {
 			Log:             ip.set.Log,
 			// The KKT safeguards apply to the restoration phase's own
 			// factorizations too (IPOPT passes them on).
-			StrictZeroPivots: ip.set.StrictZeroPivots,
-			PerturbAlwaysCD:  ip.set.PerturbAlwaysCD,
+			Inertia: ip.set.Inertia.restoration(),
 		}
 		if ip.set.Ordering == OrderNatural {
 			set.Ordering = OrderNatural

@@ -88,7 +88,7 @@ type Counts struct {
 	// RestorationPhases counts entries into the restoration phase.
 	SecondOrderCorrections, RestorationPhases int
 	// Watchdogs counts starts of the watchdog procedure; CurvatureFixes
-	// the δ_w increases forced by Settings.CurvatureTest.
+	// the δ_w increases forced by InertiaCurvature.
 	Watchdogs, CurvatureFixes int
 }
 

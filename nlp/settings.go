@@ -128,157 +128,233 @@ func (o Ordering) String() string {
 // least Settings.WarmStartMultPush. μ is not taken from the warm start: set
 // Settings.MuInit (small) to keep the iterate near the given point.
 type WarmStart struct {
-	X      []float64 // length n (nil: Problem.Start)
-	Y      []float64 // length m or nil
-	ZL, ZU []float64 // length n or nil
+	// X is the primal point, length n (default nil: Problem.Start).
+	X []float64
+	// Y are the constraint multipliers, length m (default nil: least
+	// squares, as in a cold start).
+	Y []float64
+	// ZL are the lower-bound multipliers, length n (default nil: as in a
+	// cold start).
+	ZL []float64
+	// ZU are the upper-bound multipliers, length n (default nil: as in a
+	// cold start).
+	ZU []float64
 }
 
-// Settings configures a Solver. The zero value means the documented IPOPT
-// 3.14 default for every field (W&B06; IPOPT option names in parentheses).
+// InertiaPolicy selects the safeguards of the inertia correction (W&B06
+// Algorithm IC, see the package documentation) beyond the inertia count of
+// the KKT factorization. The zero value is InertiaDefault.
+type InertiaPolicy int
+
+const (
+	// InertiaDefault accepts zero pivots that a static-pivoting backend
+	// regularized when there are at most as many as free variables without
+	// a Hessian diagonal (a pivoting solver would handle those), and applies
+	// the constraint regularization δ_c only to a singular matrix or after 3
+	// consecutive iterations needing it.
+	InertiaDefault InertiaPolicy = iota
+	// InertiaStrict treats every zero pivot of the KKT factorization as a
+	// singular matrix, so δ_c, then δ_w are raised (IPOPT's rule with
+	// MUMPS). On relaxed MPCCs near σ = 1e-5 (FESD with time freezing) the
+	// near-singular systems accepted by InertiaDefault give directions along
+	// which the line search creeps with α ~ 1e-6. On the Hock–Schittkowski
+	// set it takes 941 iterations against InertiaDefault's 936 (monotone μ).
+	InertiaStrict
+	// InertiaStrictDeltaC is InertiaStrict with δ_c = 1e-8·μ^0.25 in every
+	// factorization of the main phase (IPOPT's perturb_always_cd). The
+	// lower-right block −δ_c I then makes the KKT matrix quasi-definite
+	// together with a positive definite primal block, which is what the
+	// pivot-free SparseLDL needs on rank-deficient constraint Jacobians
+	// (relaxed MPCCs at small σ: the monopod example at N = 4 solves with it
+	// in 2 026 iterations, 2 610 with InertiaStrict).
+	InertiaStrictDeltaC
+	// InertiaCurvature is InertiaDefault with the curvature test of Chiang
+	// and Zavala's inertia-free line search as a safeguard: a factorization
+	// with the wanted inertia is accepted only if the primal step has
+	// dwᵀ(W + Σ + δ_w I)dw ≥ 1e-8·dwᵀdw; otherwise δ_w is raised and the
+	// step recomputed (Counts.CurvatureFixes). The restoration phase runs
+	// without it. On the Hock–Schittkowski set it takes 841 / 796 / 869
+	// iterations (monotone / adaptive quality function / probing) instead of
+	// 936 / 836 / 893; with it package fesd's turbo-car OCP ends in
+	// NLPFailure.
+	InertiaCurvature
+	// InertiaStrictCurvature is InertiaStrict with the curvature test of
+	// InertiaCurvature (the monopod example at N = 4 with SparseLDL solves
+	// with it in 1 716 iterations, 2 610 with InertiaStrict).
+	InertiaStrictCurvature
+)
+
+// inertiaTable is the single table behind InertiaPolicy: its name and the
+// three safeguards it switches on.
+var inertiaTable = [...]struct {
+	name                                  string
+	strictPivots, alwaysDeltaC, curvature bool
+}{
+	InertiaDefault:         {"Default", false, false, false},
+	InertiaStrict:          {"Strict", true, false, false},
+	InertiaStrictDeltaC:    {"StrictDeltaC", true, true, false},
+	InertiaCurvature:       {"Curvature", false, false, true},
+	InertiaStrictCurvature: {"StrictCurvature", true, false, true},
+}
+
+func (p InertiaPolicy) valid() bool { return p >= 0 && int(p) < len(inertiaTable) }
+
+// String returns the name of the policy.
+func (p InertiaPolicy) String() string {
+	if !p.valid() {
+		return fmt.Sprintf("InertiaPolicy(%d)", int(p))
+	}
+	return inertiaTable[p].name
+}
+
+// strictPivots reports whether every zero pivot means a singular matrix.
+func (p InertiaPolicy) strictPivots() bool { return p.valid() && inertiaTable[p].strictPivots }
+
+// alwaysDeltaC reports whether δ_c is applied in every factorization.
+func (p InertiaPolicy) alwaysDeltaC() bool { return p.valid() && inertiaTable[p].alwaysDeltaC }
+
+// curvatureTest reports whether the curvature test guards the inertia check.
+func (p InertiaPolicy) curvatureTest() bool { return p.valid() && inertiaTable[p].curvature }
+
+// restoration returns the policy of the restoration phase: the same pivot
+// and δ_c rules (IPOPT passes them on), without the curvature test.
+func (p InertiaPolicy) restoration() InertiaPolicy {
+	switch p {
+	case InertiaCurvature:
+		return InertiaDefault
+	case InertiaStrictCurvature:
+		return InertiaStrict
+	}
+	return p
+}
+
+// Settings configures a Solver. The zero value means the IPOPT 3.14 default
+// for every field (W&B06; IPOPT option names in parentheses). Every field's
+// comment starts with what it is and its default (the meaning of its zero
+// value).
 type Settings struct {
-	// Tol is the tolerance on the scaled optimality error E_0 (tol,
-	// default 1e-8).
+	// Tol is the tolerance on the scaled optimality error E_0 (default
+	// 1e-8, tol).
 	Tol float64
-	// DualInfTol, ConstrViolTol, ComplInfTol are the absolute (unscaled)
-	// tolerances that must also hold at convergence (dual_inf_tol 1,
-	// constr_viol_tol 1e-4, compl_inf_tol 1e-4).
-	DualInfTol, ConstrViolTol, ComplInfTol float64
-	// AcceptableTol and AcceptableIter: stop with SolvedAcceptable after
-	// AcceptableIter consecutive iterates with E_0 ≤ AcceptableTol (and the
-	// absolute acceptable tolerances 1e-2 on constraint violation and
-	// complementarity) (acceptable_tol 1e-6, acceptable_iter 15). A negative
-	// AcceptableIter disables acceptable termination.
-	AcceptableTol  float64
+	// DualInfTol is the absolute (unscaled) dual infeasibility that must
+	// also hold at convergence (default 1, dual_inf_tol).
+	DualInfTol float64
+	// ConstrViolTol is the absolute constraint violation that must also
+	// hold at convergence (default 1e-4, constr_viol_tol).
+	ConstrViolTol float64
+	// ComplInfTol is the absolute complementarity that must also hold at
+	// convergence (default 1e-4, compl_inf_tol).
+	ComplInfTol float64
+	// AcceptableTol is the scaled optimality error of an acceptable iterate
+	// (default 1e-6, acceptable_tol); an acceptable iterate also has
+	// constraint violation and complementarity at most 1e-2.
+	AcceptableTol float64
+	// AcceptableIter is the number of consecutive acceptable iterates after
+	// which the solve stops with SolvedAcceptable (default 15,
+	// acceptable_iter); a negative value disables acceptable termination.
 	AcceptableIter int
 	// MaxIter is the iteration limit, restoration iterations included
-	// (max_iter 3000). A negative value means 0 iterations (only the
-	// convergence test at the starting point).
+	// (default 3000, max_iter); a negative value means 0 iterations (only
+	// the convergence test at the starting point).
 	MaxIter int
-	// MaxWallTime limits the solve's wall-clock time (0: no limit).
+	// MaxWallTime limits the solve's wall-clock time (default 0: no limit).
 	MaxWallTime time.Duration
 
-	// MuStrategy selects the barrier update (default MuMonotone).
+	// MuStrategy is the barrier-parameter update (default MuMonotone).
 	MuStrategy MuStrategy
-	// MuOracle selects the μ oracle of MuAdaptive (default
-	// OracleQualityFunction).
+	// MuOracle is the μ oracle of MuAdaptive (default OracleQualityFunction).
 	MuOracle MuOracle
-	// MuInit is the initial barrier parameter (mu_init 0.1). Warm-started
-	// homotopies should set it small.
+	// MuInit is the initial barrier parameter (default 0.1, mu_init).
+	// Warm-started homotopies should set it small.
 	MuInit float64
-	// MuMin is the smallest barrier parameter (default
-	// min(1e-11, min(Tol, ComplInfTol·d_f)/(κ_ε+1)), IPOPT's mu_min, with d_f
-	// the objective scaling factor).
+	// MuMin is the smallest barrier parameter (default min(1e-11, min(Tol,
+	// ComplInfTol·d_f)/(κ_ε+1)), mu_min, with d_f the objective scaling
+	// factor).
 	MuMin float64
-	// MuMax bounds the barrier parameter from above (IPOPT's mu_max, default
-	// 1e5; with MuAdaptive also at most 1e3 times the average
-	// complementarity of the start, mu_max_fact). μ₀ = min(MuInit, MuMax).
-	// The restoration phase is not bounded by it. A homotopy may set it to
-	// a multiple of its relaxation parameter so that the adaptive oracle
-	// cannot move μ far above σ (mpcc.Settings.WarmMuCapFactor).
+	// MuMax bounds the barrier parameter from above (default 1e5, mu_max;
+	// with MuAdaptive also at most 1e3 times the average complementarity of
+	// the start, mu_max_fact). μ₀ = min(MuInit, MuMax). The restoration
+	// phase is not bounded by it.
 	MuMax float64
-	// MuTarget is the target complementarity (mu_target 0).
+	// MuTarget is the target complementarity (default 0, mu_target).
 	MuTarget float64
 
 	// BoundRelaxFactor relaxes every finite variable and inequality bound
-	// outward by min(ConstrViolTol, BoundRelaxFactor·max(1,|b|))
-	// (bound_relax_factor 1e-8). Zero means the default; set NoBoundRelax to
-	// switch relaxation off (what MPCC homotopies need).
+	// outward by min(ConstrViolTol, BoundRelaxFactor·max(1,|b|)) (default
+	// 1e-8, bound_relax_factor). Set NoBoundRelax to switch relaxation off.
 	BoundRelaxFactor float64
-	// NoBoundRelax disables bound relaxation (bound_relax_factor = 0).
+	// NoBoundRelax disables bound relaxation, bound_relax_factor = 0
+	// (default false; MPCC homotopies need it set).
 	NoBoundRelax bool
-	// BoundPush and BoundFrac are κ₁ and κ₂ of the initial push into the
-	// interior (bound_push, bound_frac, both 0.01; also used for slacks).
-	BoundPush, BoundFrac float64
+	// BoundPush is κ₁ of the initial push into the interior (default 0.01,
+	// bound_push; also used for slacks).
+	BoundPush float64
+	// BoundFrac is κ₂ ≤ 0.5 of the initial push into the interior (default
+	// 0.01, bound_frac; also used for slacks).
+	BoundFrac float64
 	// ConstrMultInitMax discards the least-squares initial y when its
-	// max-norm exceeds it (constr_mult_init_max 1e3).
+	// max-norm exceeds it (default 1e3, constr_mult_init_max).
 	ConstrMultInitMax float64
-	// BoundMultInit is the initial bound multiplier (bound_mult_init_val 1).
+	// BoundMultInit is the initial bound multiplier (default 1,
+	// bound_mult_init_val).
 	BoundMultInit float64
-	// BoundMultMuBased starts every bound multiplier that is not given by
-	// a warm start on the central path of the first barrier problem,
-	// z_L = μ₀/(x − x_L) and z_U = μ₀/(x_U − x), with μ₀ = min(MuInit,
-	// MuMax) (IPOPT bound_mult_init_method = mu-based) instead of
-	// BoundMultInit. With a small MuInit this keeps a primal-only warm
-	// start centred: every product (x − x_L)·z_L is μ₀, where z = 1 puts
-	// the products at the gaps themselves.
-	BoundMultMuBased bool
 
-	// NoScaling switches the gradient-based NLP scaling off
-	// (nlp_scaling_method = none). By default f and every g_i are scaled at
-	// the starting point by min(1, NLPScalingMaxGradient/‖∇·‖_∞), bounded
-	// below by 1e-8.
+	// NoScaling switches the gradient-based NLP scaling off (default false:
+	// f and every g_i are scaled at the starting point by min(1,
+	// NLPScalingMaxGradient/‖∇·‖_∞), bounded below by 1e-8;
+	// nlp_scaling_method = none when set).
 	NoScaling bool
-	// NLPScalingMaxGradient (nlp_scaling_max_gradient 100).
+	// NLPScalingMaxGradient is the gradient norm above which a function is
+	// scaled down (default 100, nlp_scaling_max_gradient).
 	NLPScalingMaxGradient float64
-	// ObjScalingFactor multiplies the objective on top of the gradient-based
-	// scaling (obj_scaling_factor 1). A negative value maximizes.
+	// ObjScalingFactor multiplies the objective on top of the
+	// gradient-based scaling (default 1, obj_scaling_factor); a negative
+	// value maximizes.
 	ObjScalingFactor float64
 
-	// LinearSolver selects the KKT backend (default SparseLDL).
+	// LinearSolver is the KKT backend (default SparseLDL).
 	LinearSolver LinearSolverKind
-	// NewLinearSolver, if not nil, overrides LinearSolver: it is called once
-	// per solve with the KKT order N and the suggested fill-reducing
-	// permutation (nil for none).
+	// NewLinearSolver, if not nil, overrides LinearSolver (default nil): it
+	// is called once per solve with the KKT order N and the suggested
+	// fill-reducing permutation (nil for none).
 	NewLinearSolver func(n int, perm []int) (linalg.LinearSolver, error)
-	// Ordering selects the sparse ordering (default OrderAuto).
+	// Ordering is the sparse fill-reducing ordering (default OrderAuto).
 	Ordering Ordering
+	// Inertia is the inertia-correction policy (default InertiaDefault).
+	Inertia InertiaPolicy
 
-	// WarmStart, if not nil, gives the starting point.
+	// WarmStart is the starting point (default nil: Problem.Start and a
+	// cold start of the multipliers).
 	WarmStart *WarmStart
-	// WarmStartBoundPush is κ₁ = κ₂ for a warm start
-	// (warm_start_bound_push/frac 1e-3).
+	// WarmStartBoundPush is κ₁ = κ₂ ≤ 0.5 for a warm start (default 1e-3,
+	// warm_start_bound_push/frac).
 	WarmStartBoundPush float64
 	// WarmStartMultPush is the floor on warm-started bound multipliers
-	// (warm_start_mult_bound_push 1e-3).
+	// (default 1e-3, warm_start_mult_bound_push).
 	WarmStartMultPush float64
 
 	// MaxSOC is the number of second-order corrections per iteration
-	// (max_soc 4); negative means none.
+	// (default 4, max_soc); negative means none.
 	MaxSOC int
 
-	// StrictZeroPivots treats every zero pivot of the KKT factorization as
-	// a singular matrix (δ_c, then δ_w are raised: IPOPT's rule with
-	// MUMPS), instead of accepting regularized zero pivots when there are
-	// at most as many as free variables without a Hessian diagonal (the
-	// default, see the package documentation). On relaxed MPCCs near σ =
-	// 1e-5 (FESD with time freezing) the accepted near-singular systems
-	// give directions along which the line search creeps with α ~ 1e-6.
-	StrictZeroPivots bool
+	// WatchdogTrigger is the number of consecutive shortened steps (α_pr
+	// below the fraction-to-the-boundary step) that starts the watchdog
+	// (default 0: off; IPOPT's watchdog_shortened_iter_trigger is 10, a
+	// negative value is off too). It is off by default because with it two
+	// FESD simulations of package fesd's tests (TestThreeMassesSlip,
+	// Stewart; TestTutorialCases, sliding from −√2, Gauss–Legendre n_s = 3,
+	// STAGE_FE) end at a different switching structure or fail; on the
+	// Hock–Schittkowski set it saves a few iterations (934 vs 936 monotone)
+	// and one restoration (hs027).
+	WatchdogTrigger int
+	// WatchdogTrialMax is the number of tentative full steps of the
+	// watchdog (default 3, watchdog_trial_iter_max; negative: 3).
+	WatchdogTrialMax int
 
-	// PerturbAlwaysCD applies the constraint regularization δ_c =
-	// 1e-8·μ^0.25 in every factorization of the main phase (IPOPT's
-	// perturb_always_cd), not
-	// only after the KKT matrix was found singular. The lower-right block
-	// −δ_c I then makes the KKT matrix quasi-definite together with a
-	// positive definite primal block, which is what the pivot-free LDLᵀ
-	// needs to be stable on rank-deficient constraint Jacobians (relaxed
-	// MPCCs at small σ). Off by default.
-	PerturbAlwaysCD bool
-
-	// CurvatureTest adds the curvature test of Chiang and Zavala's
-	// inertia-free line search as a safeguard to the inertia check: a
-	// primal step with dwᵀ(W + Σ + δ_w I)dw < 1e-8·dwᵀdw raises δ_w
-	// (Algorithm IC) and the step is recomputed.
-	CurvatureTest bool
-
-	// WatchdogTrigger > 0 turns the watchdog on: the number of consecutive
-	// shortened steps (α_pr below the fraction-to-the-boundary step) after
-	// which it starts (IPOPT's watchdog_shortened_iter_trigger, default 10
-	// there). 0 (the default here) or negative: off. It is off by default
-	// because with it two FESD simulations of package fesd's tests
-	// (TestThreeMassesSlip, Stewart; TestTutorialCases, sliding from −√2,
-	// Gauss–Legendre n_s = 3, STAGE_FE) end at a different switching
-	// structure or fail; on the Hock–Schittkowski set it saves a few
-	// iterations (934 vs 936 monotone) and one restoration (hs027).
-	// WatchdogTrialMax is the number of tentative full steps
-	// (watchdog_trial_iter_max, 3).
-	WatchdogTrigger, WatchdogTrialMax int
-
-	// PrintLevel: 0 none, ≥1 the iteration log, ≥2 also a summary. It only
-	// matters when Log is not nil; when Log is set and PrintLevel is 0, the
-	// log is printed (level 1).
+	// PrintLevel is the detail of the log (default 0: level 1 when Log is
+	// set): ≥ 1 the iteration log, ≥ 2 also a summary, negative nothing.
 	PrintLevel int
-	// Log receives the iteration log (nil: quiet).
+	// Log receives the iteration log (default nil: quiet).
 	Log io.Writer
 }
 
@@ -295,7 +371,6 @@ type params struct {
 	boundRelax                                  float64
 	boundPush, boundFrac                        float64
 	constrMultInitMax, boundMultInit            float64
-	boundMultMuBased                            bool
 	scaling                                     bool
 	scalingMaxGrad, objScaling                  float64
 	wsBoundPush, wsMultPush                     float64
@@ -401,6 +476,9 @@ func (s *Settings) Validate() error {
 	if s.Ordering < 0 || int(s.Ordering) >= len(orderingNames) {
 		return fmt.Errorf("%w: unknown Ordering %d", ErrSettings, int(s.Ordering))
 	}
+	if !s.Inertia.valid() {
+		return fmt.Errorf("%w: unknown Inertia %d", ErrSettings, int(s.Inertia))
+	}
 	if s.NoBoundRelax && s.BoundRelaxFactor != 0 {
 		return fmt.Errorf("%w: NoBoundRelax set together with BoundRelaxFactor = %g", ErrSettings, s.BoundRelaxFactor)
 	}
@@ -451,7 +529,6 @@ func (s *Settings) resolve() params {
 		boundFrac:         orDefault(s.BoundFrac, 0.01),
 		constrMultInitMax: orDefault(s.ConstrMultInitMax, 1e3),
 		boundMultInit:     orDefault(s.BoundMultInit, 1),
-		boundMultMuBased:  s.BoundMultMuBased,
 		scaling:           !s.NoScaling,
 		scalingMaxGrad:    orDefault(s.NLPScalingMaxGradient, 100),
 		objScaling:        orDefault(s.ObjScalingFactor, 1),

@@ -748,24 +748,14 @@ func (ip *ipm) initialize(ws *WarmStart) (Status, error) {
 	ip.updateSlacks()
 	ip.mu = prm.muInit
 	ip.tau = math.Max(tauMin, 1-ip.mu)
-	// Bound multipliers: z = BoundMultInit, or on the central path of μ₀
-	// (BoundMultMuBased; the push above keeps every gap ≥ κ₁-sized, minGap
-	// only guards against a zero gap).
-	mu0 := math.Max(math.Min(prm.muInit, prm.muMax), prm.muMin)
-	const minGap = 1e-300
+	// Bound multipliers: z = BoundMultInit.
 	for j := range nw {
 		ip.zL[j], ip.zU[j] = 0, 0
 		if ip.hasL[j] {
 			ip.zL[j] = prm.boundMultInit
-			if prm.boundMultMuBased {
-				ip.zL[j] = mu0 / math.Max(ip.w[j]-ip.wL[j], minGap)
-			}
 		}
 		if ip.hasU[j] {
 			ip.zU[j] = prm.boundMultInit
-			if prm.boundMultMuBased {
-				ip.zU[j] = mu0 / math.Max(ip.wU[j]-ip.w[j], minGap)
-			}
 		}
 	}
 	ip.computeResidual(ip.w, ip.g, ip.r)

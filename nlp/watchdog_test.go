@@ -45,13 +45,13 @@ func TestWatchdogHS027(t *testing.T) {
 	}
 }
 
-// TestStrictZeroPivots: min x₁² + x₂² s.t. x₁ + x₃ = 1, x₂ − x₃ = 0 with x₃
+// TestInertiaStrict: min x₁² + x₂² s.t. x₁ + x₃ = 1, x₂ − x₃ = 0 with x₃
 // free and without curvature has a structurally zero KKT diagonal; in the
 // natural order it is pivoted before its constraints, a zero pivot. By
-// default it is accepted (regularized, then refined); with
-// StrictZeroPivots the matrix counts as singular and δ_c, δ_w are raised
-// (more factorizations). Both give x = (1/2, 1/2, 1/2).
-func TestStrictZeroPivots(t *testing.T) {
+// default it is accepted (regularized, then refined); with InertiaStrict
+// the matrix counts as singular and δ_c, δ_w are raised (more
+// factorizations). Both give x = (1/2, 1/2, 1/2).
+func TestInertiaStrict(t *testing.T) {
 	p := func() *quadProb {
 		return &quadProb{
 			n: 3, m: 2,
@@ -69,7 +69,11 @@ func TestStrictZeroPivots(t *testing.T) {
 	}
 	var facts [2]int
 	for k, strict := range []bool{false, true} {
-		s := Solver{Settings: Settings{StrictZeroPivots: strict, Ordering: OrderNatural}}
+		pol := InertiaDefault
+		if strict {
+			pol = InertiaStrict
+		}
+		s := Solver{Settings: Settings{Inertia: pol, Ordering: OrderNatural}}
 		r, err := s.Solve(context.Background(), p())
 		if err != nil {
 			t.Fatal(err)
@@ -88,11 +92,11 @@ func TestStrictZeroPivots(t *testing.T) {
 	}
 }
 
-// TestCurvatureTest: on hs007 and hs027 (monotone μ) the curvature test
+// TestInertiaCurvature: on hs007 and hs027 (monotone μ) the curvature test
 // raises δ_w where the inertia check accepted a factorization whose step
 // has (almost) no curvature, and the solves need fewer iterations (hs007:
 // 10 vs 27, hs027: 33 vs 63, measured), to the same objective.
-func TestCurvatureTest(t *testing.T) {
+func TestInertiaCurvature(t *testing.T) {
 	for _, name := range []string{"hs007", "hs027"} {
 		var p *hs.Problem
 		for _, q := range hs.All() {
@@ -105,7 +109,11 @@ func TestCurvatureTest(t *testing.T) {
 		}
 		var res [2]*Result
 		for k, on := range []bool{false, true} {
-			s := Solver{Settings: Settings{CurvatureTest: on, MuStrategy: MuMonotone}}
+			pol := InertiaDefault
+			if on {
+				pol = InertiaCurvature
+			}
+			s := Solver{Settings: Settings{Inertia: pol, MuStrategy: MuMonotone}}
 			r, err := s.Solve(context.Background(), p)
 			if err != nil {
 				t.Fatal(err)
@@ -123,6 +131,29 @@ func TestCurvatureTest(t *testing.T) {
 		}
 		if on.Iterations >= off.Iterations || math.Abs(on.Objective-off.Objective) > 1e-7*(1+math.Abs(off.Objective)) {
 			t.Errorf("%s: %d iterations, f = %v with the test; %d, f = %v without", name, on.Iterations, on.Objective, off.Iterations, off.Objective)
+		}
+	}
+}
+
+// TestInertiaPolicyTable: each policy switches on the safeguards its
+// documentation names (the three former settings StrictZeroPivots,
+// PerturbAlwaysCD and CurvatureTest), and the restoration phase keeps the
+// pivot and δ_c rules but not the curvature test.
+func TestInertiaPolicyTable(t *testing.T) {
+	for _, c := range []struct {
+		p                         InertiaPolicy
+		strict, deltaC, curvature bool
+		resto                     InertiaPolicy
+	}{
+		{InertiaDefault, false, false, false, InertiaDefault},
+		{InertiaStrict, true, false, false, InertiaStrict},
+		{InertiaStrictDeltaC, true, true, false, InertiaStrictDeltaC},
+		{InertiaCurvature, false, false, true, InertiaDefault},
+		{InertiaStrictCurvature, true, false, true, InertiaStrict},
+		{InertiaPolicy(7), false, false, false, InertiaPolicy(7)},
+	} {
+		if c.p.strictPivots() != c.strict || c.p.alwaysDeltaC() != c.deltaC || c.p.curvatureTest() != c.curvature || c.p.restoration() != c.resto {
+			t.Errorf("%v: strict %v, δ_c %v, curvature %v, restoration %v", c.p, c.p.strictPivots(), c.p.alwaysDeltaC(), c.p.curvatureTest(), c.p.restoration())
 		}
 	}
 }

@@ -50,6 +50,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"strings"
 	"time"
 
 	"github.com/fesd-go/fesd/ad"
@@ -62,13 +63,13 @@ import (
 type options struct {
 	Out    string
 	N, NFE int
-	DCS    string
+	DCS    dcs.Formulation
 	Hard   bool
 	Init   string // "linear" (x₀ → x_ref) or "rest" (forward simulation with u = 0)
 }
 
 func defaultOptions() options {
-	return options{Out: "out/cartpole", N: 20, NFE: 2, DCS: "step", Init: "linear"}
+	return options{Out: "out/cartpole", N: 20, NFE: 2, DCS: dcs.Step, Init: "linear"}
 }
 
 type summary struct {
@@ -134,14 +135,8 @@ func run(ctx context.Context, w io.Writer, o options) (*summary, error) {
 		return nil, err
 	}
 	m, x, u := model()
-	opts := fesd.Options{}
-	switch o.DCS {
-	case "stewart":
-	case "step":
-		opts.DCS.Formulation = dcs.Step
-	default:
-		return nil, fmt.Errorf("unknown -dcs %q", o.DCS)
-	}
+	opts := fesd.Options{DCS: dcs.Options{Formulation: o.DCS}}
+	dcsName := strings.ToLower(o.DCS.String())
 	x0 := []float64{1, 0, 0, 0}
 	p := &fesd.OCP{
 		Model: m, X0: x0, N: o.N, T: 5, NFE: []int{o.NFE},
@@ -186,7 +181,7 @@ func run(ctx context.Context, w io.Writer, o options) (*summary, error) {
 	}
 	xT := r.Final()
 	sum := &summary{
-		N: o.N, NFE: o.NFE, DCS: o.DCS, Hard: o.Hard,
+		N: o.N, NFE: o.NFE, DCS: dcsName, Hard: o.Hard,
 		Status: r.Status.String(), Objective: r.Objective, XT: xT,
 		Iterations: r.Iterations, HomotopySteps: len(r.Homotopy),
 		NumVariables: r.NumVariables, NumConstraints: r.NumConstraints, NumComplementarities: r.NumComplementarities,
@@ -196,7 +191,7 @@ func run(ctx context.Context, w io.Writer, o options) (*summary, error) {
 		sum.TerminalError = math.Max(sum.TerminalError, math.Abs(xT[i]-xRef[i]))
 	}
 	fmt.Fprintf(w, "cart-pole with friction: N = %d, N_FE = %d, %s DCS, hard terminal %v: n = %d, m = %d, %d complementarities\n",
-		o.N, o.NFE, o.DCS, o.Hard, r.NumVariables, r.NumConstraints, r.NumComplementarities)
+		o.N, o.NFE, dcsName, o.Hard, r.NumVariables, r.NumConstraints, r.NumComplementarities)
 	fmt.Fprintf(w, "status %v, objective %.8g, x(T) = %.6f, terminal error %.2e, %d iterations, build %.2fs, solve %.2fs\n",
 		r.Status, r.Objective, xT, sum.TerminalError, r.Iterations, build.Seconds(), r.Elapsed.Seconds())
 	if err := writeOutputs(o.Out, r); err != nil {
@@ -252,7 +247,7 @@ func main() {
 	flag.StringVar(&o.Out, "out", o.Out, "output folder")
 	flag.IntVar(&o.N, "N", o.N, "control stages")
 	flag.IntVar(&o.NFE, "nfe", o.NFE, "finite elements per stage")
-	flag.StringVar(&o.DCS, "dcs", o.DCS, "stewart or step")
+	flag.TextVar(&o.DCS, "dcs", o.DCS, "stewart or step")
 	flag.StringVar(&o.Init, "init", o.Init, "initial guess: linear (x0 to x_ref) or rest (forward simulation with u = 0)")
 	flag.BoolVar(&o.Hard, "hard", o.Hard, "impose x(T) = x_ref as a terminal constraint")
 	flag.Parse()

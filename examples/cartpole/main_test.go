@@ -6,6 +6,8 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+
+	"github.com/fesd-go/fesd/dcs"
 )
 
 // TestRun swings the pole up (nosnoc_py's OCP, N = 20, N_FE = 2): with the
@@ -15,12 +17,13 @@ import (
 // 3e-16, objective 4086.3, a worse local optimum).
 func TestRun(t *testing.T) {
 	for _, c := range []struct {
-		dcs, init string
-		hard      bool
-		tol       float64
+		dcs  dcs.Formulation
+		init string
+		hard bool
+		tol  float64
 	}{
-		{"step", "linear", false, 1e-2},
-		{"stewart", "rest", true, 1e-8},
+		{dcs.Step, "linear", false, 1e-2},
+		{dcs.Stewart, "rest", true, 1e-8},
 	} {
 		o := defaultOptions()
 		o.Out = t.TempDir()

@@ -51,6 +51,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"strings"
 	"time"
 
 	"github.com/fesd-go/fesd/dcs"
@@ -126,17 +127,17 @@ func main() {
 	}
 }
 
-// formulations parses the -dcs flag.
+// formulations parses the -dcs flag: a formulation (dcs.Formulation's
+// UnmarshalText) or "both".
 func formulations(s string) ([]dcs.Formulation, error) {
-	switch s {
-	case "step":
-		return []dcs.Formulation{dcs.Step}, nil
-	case "stewart":
-		return []dcs.Formulation{dcs.Stewart}, nil
-	case "both":
+	if strings.EqualFold(s, "both") {
 		return []dcs.Formulation{dcs.Step, dcs.Stewart}, nil
 	}
-	return nil, fmt.Errorf("unknown -dcs %q (want step, stewart or both)", s)
+	var f dcs.Formulation
+	if err := f.UnmarshalText([]byte(s)); err != nil {
+		return nil, fmt.Errorf("-dcs: %w, or both", err)
+	}
+	return []dcs.Formulation{f}, nil
 }
 
 // dcsName is the lowercase name used in files and JSON.

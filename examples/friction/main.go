@@ -54,6 +54,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"strings"
 	"time"
 
 	"github.com/fesd-go/fesd/ad"
@@ -85,11 +86,11 @@ type options struct {
 	NFE    int     // finite elements per step
 	H      float64 // step (control interval) length
 	TF     float64 // final time
-	DCS    string  // "step" or "stewart"
+	DCS    dcs.Formulation
 }
 
 func defaultOptions() options {
-	return options{Out: "out/friction", Stages: 2, NFE: 4, H: 0.05, TF: 10, DCS: "step"}
+	return options{Out: "out/friction", Stages: 2, NFE: 4, H: 0.05, TF: 10, DCS: dcs.Step}
 }
 
 // stickInterval is a maximal stretch of consecutive elements on which mass
@@ -194,7 +195,7 @@ func main() {
 	flag.IntVar(&o.NFE, "nfe", o.NFE, "finite elements per simulation step (≥ 2)")
 	flag.Float64Var(&o.H, "h", o.H, "simulation step (control interval) length")
 	flag.Float64Var(&o.TF, "tf", o.TF, "final time")
-	flag.StringVar(&o.DCS, "dcs", o.DCS, "DCS formulation: step or stewart")
+	flag.TextVar(&o.DCS, "dcs", o.DCS, "DCS formulation: step or stewart")
 	flag.Parse()
 	if _, err := run(context.Background(), os.Stdout, o); err != nil {
 		fmt.Fprintln(os.Stderr, "friction:", err)
@@ -202,23 +203,12 @@ func main() {
 	}
 }
 
-// formulation parses the -dcs flag.
-func formulation(s string) (dcs.Formulation, error) {
-	switch s {
-	case "step":
-		return dcs.Step, nil
-	case "stewart":
-		return dcs.Stewart, nil
-	}
-	return 0, fmt.Errorf("unknown -dcs %q (want step or stewart)", s)
-}
-
 // run simulates, prints progress to w and writes the outputs. On a failed
 // step it still writes the files of the computed part and returns the
 // summary with the error.
 func run(ctx context.Context, w io.Writer, o options) (*summary, error) {
-	f, err := formulation(o.DCS)
-	if err != nil {
+	f := o.DCS
+	if err := (dcs.Options{Formulation: f}).Validate(); err != nil {
 		return nil, err
 	}
 	if !(o.H > 0) || !(o.TF > 0) || o.Stages < 1 || o.NFE < 1 {
@@ -234,7 +224,7 @@ func run(ctx context.Context, w io.Writer, o options) (*summary, error) {
 	m := model()
 	s := &summary{
 		Problem:       "Stewart's three masses with Coulomb friction (Stewart 1996, §5, eq. 15)",
-		Formulation:   o.DCS,
+		Formulation:   strings.ToLower(f.String()),
 		Scheme:        rk.FamilyRadauIIA.String(),
 		Stages:        o.Stages,
 		NFE:           o.NFE,

@@ -12,6 +12,7 @@ import (
 	"strconv"
 	"testing"
 
+	"github.com/fesd-go/fesd/dcs"
 	"github.com/fesd-go/fesd/fesd"
 )
 
@@ -130,9 +131,9 @@ func TestRunStepFailure(t *testing.T) {
 
 func TestBadOptions(t *testing.T) {
 	for _, o := range []options{
-		{Out: t.TempDir(), Stages: 2, NFE: 4, H: 0.05, TF: 1, DCS: "nosuch"},
-		{Out: t.TempDir(), Stages: 2, NFE: 4, H: 0.3, TF: 1, DCS: "step"},
-		{Out: t.TempDir(), Stages: 0, NFE: 4, H: 0.05, TF: 1, DCS: "step"},
+		{Out: t.TempDir(), Stages: 2, NFE: 4, H: 0.05, TF: 1, DCS: dcs.Formulation(7)},
+		{Out: t.TempDir(), Stages: 2, NFE: 4, H: 0.3, TF: 1, DCS: dcs.Step},
+		{Out: t.TempDir(), Stages: 0, NFE: 4, H: 0.05, TF: 1, DCS: dcs.Step},
 	} {
 		if _, err := run(context.Background(), io.Discard, o); err == nil {
 			t.Errorf("%+v: no error", o)

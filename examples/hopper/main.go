@@ -76,8 +76,9 @@
 // 0.01·comp_tol (nosnoc_py's IPOPT tol) with acceptable_tol 1e-6 and 4000
 // iterations. nosnoc_py stops after max_iter_homotopy = 6 NLPs (σ = 1e-3);
 // we go on down to the tolerance (-max-steps 6 reproduces the cut).
-// The inner solver uses nlp.Settings.StrictZeroPivots (IPOPT's rule); without
-// it even the small standing problem ends in NumericalError at σ ≤ 1e-5.
+// The inner solver uses nlp.InertiaStrict (-inertia strict, IPOPT's rule:
+// every zero KKT pivot means singular); without it even the small standing
+// problem ends in NumericalError at σ ≤ 1e-5.
 //
 // Outputs in -out (default out/hopper): trajectory.csv (every element
 // boundary and stage point in physical time t = clock, with τ, the foot
@@ -93,7 +94,7 @@
 // test TestStandSmall): Step Solved, 878 NLP iterations, 12 homotopy
 // steps, 2.6 s; Stewart Solved, 370 iterations, 6.6 s (mostly building the
 // NLP); both objective 0.121381, complementarity ≤ 1e-9, foot penetration
-// 1.0e-9, |q(T) − q_end| = 1.4e-3. Without StrictZeroPivots (Step) it ends
+// 1.0e-9, |q(T) − q_end| = 1.4e-3. With -inertia default (Step) it ends
 // NLPFailure after 13 steps and 2 733 iterations (NumericalError in 4 of the
 // last 6 steps, complementarity 7.5e-11).
 //
@@ -124,7 +125,7 @@
 //
 //	go run ./examples/hopper [-N 60] [-T 5] [-goal 3] [-dcs step|stewart] [-out DIR] [-v]
 //	                         [-cross STAGE_FE|FE_FE|FE_STAGE|STAGE_STAGE] [-comp-tol 1e-9] [-max-steps 0]
-//	                         [-timeout 10m] [-height 1] [-mid-leg 0.1] [-jumps 0]
+//	                         [-timeout 10m] [-height 1] [-mid-leg 0.1] [-jumps 0] [-inertia strict] [-watchdog 10]
 //
 // 004 is A. Nurkanović, A. Pozharskiy, J. Frey, M. Diehl, "Finite Elements
 // with Switch Detection for Numerical Optimal Control of Nonsmooth Dynamical
@@ -139,9 +140,6 @@ import (
 	"io"
 	"os"
 	"time"
-
-	"github.com/fesd-go/fesd/dcs"
-	"github.com/fesd-go/fesd/fesd"
 )
 
 func main() {
@@ -161,14 +159,14 @@ func runMain(ctx context.Context, args []string, stdout io.Writer) error {
 	fs.IntVar(&c.Jumps, "jumps", c.Jumps, "hops of the reference (0: round(goal − 0.1), nosnoc_py's multijump rule)")
 	fs.Float64Var(&c.Height, "height", c.Height, "body height of the reference at mid hop (HEIGHT)")
 	fs.Float64Var(&c.MidLeg, "mid-leg", c.MidLeg, "leg length of the reference at mid hop")
-	dcsFlag := fs.String("dcs", "step", "DCS formulation: step (Heaviside) or stewart")
-	cross := fs.String("cross", c.Cross.String(), "cross complementarity: STAGE_FE (nosnoc_py's SUM_LAMBDAS_COMPLEMENT_WITH_EVERY_THETA), FE_FE, FE_STAGE, STAGE_STAGE")
+	fs.TextVar(&c.Form, "dcs", c.Form, "DCS formulation: step (Heaviside) or stewart")
+	fs.TextVar(&c.Cross, "cross", c.Cross, "cross complementarity: STAGE_FE (nosnoc_py's SUM_LAMBDAS_COMPLEMENT_WITH_EVERY_THETA), FE_FE, FE_STAGE, STAGE_STAGE")
 	fs.IntVar(&c.NFE, "nfe", c.NFE, "finite elements per stage")
 	fs.Float64Var(&c.CompTol, "comp-tol", c.CompTol, "complementarity tolerance")
 	fs.IntVar(&c.MaxSteps, "max-steps", c.MaxSteps, "homotopy steps (0: down to the tolerance; nosnoc_py: 6)")
 	fs.Float64Var(&c.NLPTol, "nlp-tol", c.NLPTol, "inner NLP tolerance (0: 0.01·comp-tol, nosnoc_py's rule)")
 	fs.IntVar(&c.MaxIter, "max-iter", c.MaxIter, "NLP iteration limit per homotopy step")
-	fs.BoolVar(&c.StrictPivots, "strict-pivots", c.StrictPivots, "inner NLP: every zero KKT pivot means singular (IPOPT's rule)")
+	fs.TextVar(&c.Inertia, "inertia", c.Inertia, "inner NLP inertia-correction policy: Strict (every zero KKT pivot means singular, IPOPT's rule), Default, StrictDeltaC, Curvature or StrictCurvature")
 	fs.IntVar(&c.Watchdog, "watchdog", c.Watchdog, "inner NLP watchdog trigger (0 = off, IPOPT: 10)")
 	fs.BoolVar(&c.InitRef, "init-ref", c.InitRef, "initialize the states with the reference")
 	timeout := fs.Duration("timeout", 0, "stop the solve after this long (0: no limit)")
@@ -181,13 +179,6 @@ func runMain(ctx context.Context, args []string, stdout io.Writer) error {
 	if fs.NArg() > 0 {
 		return fmt.Errorf("unexpected arguments %q", fs.Args())
 	}
-	var err error
-	if c.Form, err = dcs.ParseFormulation(*dcsFlag); err != nil {
-		return err
-	}
-	if c.Cross, err = fesd.ParseCrossComp(*cross); err != nil {
-		return err
-	}
 	if *verbose || *nlpLog {
 		c.Log = stdout
 	}
@@ -199,7 +190,7 @@ func runMain(ctx context.Context, args []string, stdout io.Writer) error {
 		ctx, cancel = context.WithTimeout(ctx, *timeout)
 		defer cancel()
 	}
-	_, err = solveAndWrite(ctx, c, *out, stdout)
+	_, err := solveAndWrite(ctx, c, *out, stdout)
 	return err
 }
 

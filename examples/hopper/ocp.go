@@ -11,6 +11,7 @@ import (
 	"github.com/fesd-go/fesd/dcs"
 	"github.com/fesd-go/fesd/fesd"
 	"github.com/fesd-go/fesd/mpcc"
+	"github.com/fesd-go/fesd/nlp"
 	"github.com/fesd-go/fesd/rk"
 )
 
@@ -55,10 +56,10 @@ type config struct {
 	// MaxIter the inner iteration limit per homotopy step (4000).
 	NLPTol  float64
 	MaxIter int
-	// StrictPivots and Watchdog are nlp.Settings.StrictZeroPivots and
-	// WatchdogTrigger (see examples/monopod).
-	StrictPivots bool
-	Watchdog     int
+	// Inertia and Watchdog are nlp.Settings.Inertia (nlp.InertiaStrict
+	// here) and WatchdogTrigger (see examples/monopod).
+	Inertia  nlp.InertiaPolicy
+	Watchdog int
 	// InitRef starts the states at the reference (stage_experiment.py:
 	// ref_as_init = True).
 	InitRef bool
@@ -68,7 +69,7 @@ type config struct {
 
 func defaultConfig() config {
 	return config{N: 60, T: 5, Goal: 3, Height: 1, MidLeg: 0.1, Form: dcs.Step, NFE: 3, Cross: fesd.StageFE,
-		SOTMin: 0.1, SOTMax: 20, ClockTol: 1e-3, Sigma0: 100, Kappa: 0.1, CompTol: 1e-9, MaxIter: 4000, InitRef: true, StrictPivots: true}
+		SOTMin: 0.1, SOTMax: 20, ClockTol: 1e-3, Sigma0: 100, Kappa: 0.1, CompTol: 1e-9, MaxIter: 4000, InitRef: true, Inertia: nlp.InertiaStrict}
 }
 
 // errConfig reports invalid settings of a run.
@@ -243,7 +244,7 @@ func buildOCP(h *hopper, c config) (*problem, error) {
 		nlpSet.MaxIter = c.MaxIter
 	}
 	nlpSet.Log = c.NLPLog
-	nlpSet.StrictZeroPivots = c.StrictPivots
+	nlpSet.Inertia = c.Inertia
 	nlpSet.WatchdogTrigger = c.Watchdog
 	pr.opts.MPCC.NLP = &nlpSet
 	return pr, nil

@@ -225,13 +225,13 @@
 // Usage:
 //
 //	go run ./examples/monopod [-N 60] [-dcs step|stewart] [-out DIR] [-sweep 30:90:10 [-refine [-ground-pass]]]
-//	                          [-cross fe_stage|fe_fe|stage_stage|stage_fe] [-init-ref=true] [-watchdog 10] [-strict-pivots] [-curvature]
-//	                          [-always-dc] [-linsolver PivotingLDL|SparseLDL|DenseLDL] [-steering direct|l1|linf]
+//	                          [-cross fe_stage|fe_fe|stage_stage|stage_fe] [-init-ref=true] [-watchdog 10] [-inertia strict]
+//	                          [-linsolver PivotingLDL|SparseLDL|DenseLDL] [-steering direct|l1|linf]
 //	                          [-sigma0 1] [-kappa 0.1] [-warm-push 1e-3] [-T 3] [-distance 3] [-sot-max 10]
-//	                          [-init-x0] [-cold-duals=true] [-monotone] [-mu0 0.1] [-mu-cap 10] [-polish 1e-3]
+//	                          [-init-x0] [-cold-duals=true] [-monotone] [-mu0 0.1] [-polish 1e-3]
 //	                          [-xbounds stage_ends|element_boundaries|stage_points] [-cpuprofile FILE] [-v] [-vv]
-//	                          [-max-steps 5] [-finish linf|l1|none] [-finish-sigma0 1e-5] [-centred-duals]
-//	                          [-warm-push-factor 0.1] [-foot-ground] [-foot-slack 0.05] [-ns 2]
+//	                          [-max-steps 5] [-finish linf|l1|none] [-finish-sigma0 1e-5]
+//	                          [-foot-ground] [-foot-slack 0.05] [-ns 2]
 //	                          [-terminal-tol 5e-4] [-terminal-vel-tol 5e-4] [-baumgarte 10]
 //	                          [-keep-last-success] [-finish-kappa 0.3] [-finish-baumgarte 10] [-finish-terminal-tol 5e-4]
 //	                          [-finish-plain-first] [-finish-second-sigma0 1e-6] [-finish-foot-ground]
@@ -240,7 +240,9 @@
 //
 // -T and -distance shorten the task for experiments (e.g. -N 4 -T 0.4
 // -distance 0.1); -steering l1 uses the exact ℓ1 penalty instead of the
-// Scholtes constraints; -always-dc is nlp.Settings.PerturbAlwaysCD;
+// Scholtes constraints; -inertia is nlp.Settings.Inertia (EXPERIMENTS.md's
+// -strict-pivots is -inertia strict, -strict-pivots -always-dc is
+// strictdeltac, -strict-pivots -curvature is strictcurvature);
 // -linsolver picks the inner KKT backend (-dense is -linsolver DenseLDL,
 // about 1.7 s per iteration at N = 4; diagnostics only); -warm-push is the
 // inner solver's warm-start bound push; -vv prints every inner iteration.

@@ -70,8 +70,9 @@ func (s *ipoptInner) SolveNLP(ctx context.Context, p nlp.Problem, start *mpcc.Wa
 // nlp. Measured: holding the pose takes 356 IPOPT iterations (package nlp:
 // 790); the step of 0.1 m needs 647 IPOPT iterations (Solved,
 // objective 8.41135, the robot does not reach the target in 0.4 s); package
-// nlp with the defaults ends in NLPFailure, with -strict-pivots it is
-// Solved after 2 610 iterations, with -strict-pivots -curvature after 1 716.
+// nlp with the defaults ends in NLPFailure, with -inertia strict it is
+// Solved after 2 610 iterations, with -inertia strictcurvature after 1 716
+// (SparseLDL, before PivotingLDL became the default).
 func TestIPOPTInner(t *testing.T) {
 	for _, d := range []float64{0, 0.1} {
 		c := defaultConfig()

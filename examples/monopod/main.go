@@ -26,31 +26,30 @@ func main() {
 	}
 }
 
-func parseSteering(s string) (mpcc.Steering, error) {
-	for _, st := range mpcc.Steerings() {
-		if strings.EqualFold(st.String(), s) {
-			return st, nil
-		}
+// finishFlag is the -finish steering: mpcc.L1, mpcc.LInf, or "none"
+// (mpcc.Direct: no finishing homotopy).
+type finishFlag mpcc.Steering
+
+func (f finishFlag) String() string {
+	if mpcc.Steering(f) == mpcc.Direct {
+		return "none"
 	}
-	return 0, fmt.Errorf("-steering %q: want one of %v", s, mpcc.Steerings())
+	return strings.ToLower(mpcc.Steering(f).String())
 }
 
-func parseRelaxation(s string) (mpcc.Relaxation, error) {
-	for _, r := range mpcc.Relaxations() {
-		if strings.EqualFold(s, r.String()) {
-			return r, nil
-		}
-	}
-	return 0, fmt.Errorf("-relaxation %q: want one of %v", s, mpcc.Relaxations())
-}
+func (f finishFlag) MarshalText() ([]byte, error) { return []byte(f.String()), nil }
 
-func parseLinearSolver(s string) (nlp.LinearSolverKind, error) {
-	for _, k := range []nlp.LinearSolverKind{nlp.SparseLDL, nlp.PivotingLDL, nlp.DenseLDL} {
-		if strings.EqualFold(k.String(), s) {
-			return k, nil
-		}
+func (f *finishFlag) UnmarshalText(text []byte) error {
+	if strings.EqualFold(string(text), "none") {
+		*f = finishFlag(mpcc.Direct)
+		return nil
 	}
-	return 0, fmt.Errorf("-linsolver %q: want SparseLDL, PivotingLDL or DenseLDL", s)
+	var st mpcc.Steering
+	if err := st.UnmarshalText(text); err != nil || st == mpcc.Direct {
+		return fmt.Errorf("want linf, l1 or none, not %q", text)
+	}
+	*f = finishFlag(st)
+	return nil
 }
 
 func parseSweep(s string) ([]int, error) {
@@ -77,12 +76,12 @@ func runMain(ctx context.Context, args []string, stdout io.Writer) error {
 	fs := flag.NewFlagSet("monopod", flag.ContinueOnError)
 	c := defaultConfig()
 	fs.IntVar(&c.N, "N", c.N, "number of control stages")
-	dcsFlag := fs.String("dcs", "step", "DCS formulation: step (Heaviside) or stewart")
+	fs.TextVar(&c.Form, "dcs", c.Form, "DCS formulation: step (Heaviside) or stewart")
 	out := fs.String("out", "out/monopod", "output folder")
 	sweep := fs.String("sweep", "", "FROM:TO:STEP: solve these N with both DCS modes (004 Figure 10)")
 	groundPass := fs.Bool("ground-pass", false, "with -sweep -refine: follow every run by ground passes with the stage-point foot constraint (foot height ≥ −foot-slack), from the last solved ground pass of its mode at an earlier N, (Step) from the Stewart ground pass at the same N, then from the run itself, each with a restarted ℓ∞ finish if not Solved; then a descending chain retries every unsolved N from the solved passes at larger N (rows with foot_ground = true, folders N…_ground, _ground2, …)")
 	refine := fs.Bool("refine", false, "with -sweep: mesh refinement chain (Stewart at the first N by the targets recipe or from -init-from, each later N from the previous Stewart solution, Step at each N from the Stewart solution at that N; the refinement recipe of the package doc)")
-	cross := fs.String("cross", c.Cross.String(), "cross complementarity: FE_STAGE (paper era), FE_FE (nosnoc HEAD), STAGE_STAGE, STAGE_FE")
+	fs.TextVar(&c.Cross, "cross", c.Cross, "cross complementarity: FE_STAGE (paper era), FE_FE (nosnoc HEAD), STAGE_STAGE, STAGE_FE")
 	fs.IntVar(&c.NFE, "nfe", c.NFE, "finite elements per stage (0: 3)")
 	fs.Float64Var(&c.GammaH, "gamma-h", c.GammaH, "step-size bound h ≤ (1+γ_h)·h₀ (0: 1, nosnoc's; ≥ N_FE−1: only Σh = T/N and h ≥ 0)")
 	fs.IntVar(&c.NS, "ns", c.NS, "Radau IIA stages per finite element, order 2·ns − 1 (0: 2)")
@@ -92,27 +91,23 @@ func runMain(ctx context.Context, args []string, stdout io.Writer) error {
 	fs.BoolVar(&c.InitRef, "init-ref", c.InitRef, "initialize the states with the reference")
 	fs.BoolVar(&c.InitX0, "init-x0", c.InitX0, "initialize every state at x₀ (nosnoc) instead of the reference (-init-ref=false -init-x0=false: forward simulation with u = 0)")
 	fs.BoolVar(&c.ColdDuals, "cold-duals", c.ColdDuals, "homotopy: restart every step from the primal point only (nosnoc)")
-	fs.BoolVar(&c.CentredDuals, "centred-duals", c.CentredDuals, "inner NLP: start the bound multipliers at z = μ₀/gap (IPOPT's bound_mult_init_method = mu-based) instead of 1")
 	fs.Float64Var(&c.PolishSigma, "polish", c.PolishSigma, "homotopy: polish (fix the active set, σ = 0) after every step with σ ≤ this value (0: off)")
 	fs.BoolVar(&c.Monotone, "monotone", c.Monotone, "inner NLP: monotone barrier update (IPOPT's default, nosnoc) instead of the adaptive one")
 	fs.Float64Var(&c.Mu0, "mu0", c.Mu0, "homotopy: initial barrier parameter of every warm-started step (0: max(1e-9, 0.1σ); nosnoc: 0.1)")
-	fs.Float64Var(&c.MuCap, "mu-cap", c.MuCap, "homotopy: bound the inner barrier parameter by this factor times σ in every warm-started step (0: no bound)")
-	xb := fs.String("xbounds", c.XBoundsAt.String(), "where the state bounds hold: stage_ends, element_boundaries or stage_points (nosnoc)")
-	fs.BoolVar(&c.StrictPivots, "strict-pivots", c.StrictPivots, "inner NLP: every zero KKT pivot means singular (IPOPT's rule)")
-	fs.BoolVar(&c.Curvature, "curvature", c.Curvature, "inner NLP: curvature test on the inertia check (Chiang–Zavala)")
+	fs.TextVar(&c.XBoundsAt, "xbounds", c.XBoundsAt, "where the state bounds hold: stage_ends, element_boundaries or stage_points (nosnoc)")
+	fs.TextVar(&c.Inertia, "inertia", c.Inertia, "inner NLP inertia-correction policy: Default, Strict (every zero KKT pivot means singular, IPOPT's rule), StrictDeltaC (also δ_c in every factorization, IPOPT's perturb_always_cd), Curvature (Chiang–Zavala curvature test) or StrictCurvature")
 	fs.IntVar(&c.Watchdog, "watchdog", c.Watchdog, "inner NLP watchdog trigger (shortened steps; 0 = off, IPOPT: 10)")
 	fs.Float64Var(&c.T, "T", c.T, "horizon in seconds (physical time)")
 	fs.Float64Var(&c.Distance, "distance", c.Distance, "target q_x in metres")
-	relax := fs.String("relaxation", c.Relaxation.String(), "homotopy relaxation: ScholtesIneq (nosnoc), ScholtesEq, or with -cross STAGE_STAGE a scalar one (KanzowSchwartz, FischerBurmeisterIneq, NaturalResidualIneq, …)")
-	steer := fs.String("steering", c.Steering.String(), "homotopy steering: direct, l1 (exact ℓ1 penalty) or linf")
-	finish := fs.String("finish", strings.ToLower(c.Finish.String()), "continue an unfinished homotopy with this steering: linf (elastic ℓ∞ mode), l1 (exact ℓ1 penalty) or none")
+	fs.TextVar(&c.Relaxation, "relaxation", c.Relaxation, "homotopy relaxation: ScholtesIneq (nosnoc), ScholtesEq, or with -cross STAGE_STAGE a scalar one (KanzowSchwartz, FischerBurmeisterIneq, NaturalResidualIneq, …)")
+	fs.TextVar(&c.Steering, "steering", c.Steering, "homotopy steering: direct, l1 (exact ℓ1 penalty) or linf")
+	fs.TextVar((*finishFlag)(&c.Finish), "finish", finishFlag(c.Finish), "continue an unfinished homotopy with this steering: linf (elastic ℓ∞ mode), l1 (exact ℓ1 penalty) or none")
 	fs.Float64Var(&c.FinishSigma0, "finish-sigma0", c.FinishSigma0, "first σ of the -finish homotopy (0: the last σ of the first)")
 	fs.Float64Var(&c.FinishKappa, "finish-kappa", c.FinishKappa, "reduction factor κ of the -finish homotopy (0: -kappa)")
 	fs.IntVar(&c.MaxSteps, "max-steps", c.MaxSteps, "number of homotopy steps (nosnoc's N_homotopy; 0: from σ₀, κ and -comp-tol)")
 	fs.Float64Var(&c.SOTMax, "sot-max", c.SOTMax, "upper bound of the speed of time per stage")
-	fs.BoolVar(&c.AlwaysDC, "always-dc", c.AlwaysDC, "inner NLP: constraint regularization δ_c in every KKT factorization (IPOPT's perturb_always_cd)")
 	dense := fs.Bool("dense", false, "same as -linsolver DenseLDL (small N only; diagnostics)")
-	linsolver := fs.String("linsolver", c.LinearSolver.String(), "inner NLP KKT backend: SparseLDL (pivot-free), PivotingLDL (threshold pivoting) or DenseLDL")
+	fs.TextVar(&c.LinearSolver, "linsolver", c.LinearSolver, "inner NLP KKT backend: SparseLDL (pivot-free), PivotingLDL (threshold pivoting) or DenseLDL")
 	fs.Float64Var(&c.Sigma0, "sigma0", c.Sigma0, "first relaxation parameter σ₀ of the homotopy")
 	fs.Float64Var(&c.Kappa, "kappa", c.Kappa, "homotopy reduction factor κ (σ ← κσ)")
 	fs.BoolVar(&c.FootGround, "foot-ground", c.FootGround, "path constraint: foot height ≥ −foot-slack at every stage point")
@@ -124,7 +119,6 @@ func runMain(ctx context.Context, args []string, stdout io.Writer) error {
 	fs.BoolVar(&c.KeepLastSuccess, "keep-last-success", c.KeepLastSuccess, "homotopy: start the step after a failed one from the last successful point (nosnoc: from the failed point)")
 	fs.Float64Var(&c.Baumgarte, "baumgarte", c.Baumgarte, "time freezing: normal switching function J_nᵀv + k·f_c with this k (0: nosnoc's J_nᵀv)")
 	fs.Float64Var(&c.FinishBaumgarte, "finish-baumgarte", c.FinishBaumgarte, "time freezing: Baumgarte gain k of the -finish homotopy only (0: -baumgarte); the finish then always runs")
-	fs.Float64Var(&c.WarmPushFactor, "warm-push-factor", c.WarmPushFactor, "homotopy: warm-start bound push min(1e-3, f·σ) in every step (0: off, -warm-push)")
 	fs.Float64Var(&c.WarmPush, "warm-push", c.WarmPush, "inner NLP warm-start bound push κ₁ (0: 1e-3, IPOPT's warm_start_bound_push)")
 	fs.Float64Var(&c.FinishTerminalTol, "finish-terminal-tol", c.FinishTerminalTol, "terminal box |q(T) − q*|, |v(T)| ≤ tol for the -finish homotopy only (0: off); the finish then always runs")
 	fs.BoolVar(&c.FinishFootGround, "finish-foot-ground", c.FinishFootGround, "path constraint foot height ≥ −foot-slack at every stage point for the -finish homotopy only; the finish then always runs")
@@ -148,37 +142,8 @@ func runMain(ctx context.Context, args []string, stdout io.Writer) error {
 		c.InitRef = false // -init-x0 replaces the default
 	}
 	var err error
-	if c.Form, err = dcs.ParseFormulation(*dcsFlag); err != nil {
-		return err
-	}
-	if c.Cross, err = fesd.ParseCrossComp(*cross); err != nil {
-		return err
-	}
-	if c.Relaxation, err = parseRelaxation(*relax); err != nil {
-		return err
-	}
-	if c.Steering, err = parseSteering(*steer); err != nil {
-		return err
-	}
-	switch {
-	case strings.EqualFold(*finish, "none"):
-		c.Finish = mpcc.Direct
-	default:
-		if c.Finish, err = parseSteering(*finish); err != nil {
-			return err
-		}
-		if c.Finish == mpcc.Direct {
-			return fmt.Errorf("-finish %q: want linf, l1 or none", *finish)
-		}
-	}
 	if !(c.FinishKappa >= 0 && c.FinishKappa < 1) {
 		return fmt.Errorf("-finish-kappa %v: want 0 ≤ κ < 1 (0: -kappa)", c.FinishKappa)
-	}
-	if c.XBoundsAt, err = fesd.ParseWhere(*xb); err != nil {
-		return err
-	}
-	if c.LinearSolver, err = parseLinearSolver(*linsolver); err != nil {
-		return err
 	}
 	if *dense {
 		c.LinearSolver = nlp.DenseLDL

@@ -200,7 +200,7 @@ func mustRead(t *testing.T, p string) []byte {
 // five Scholtes steps and the ℓ∞ finish from ρ = 1e5): Solved after 894
 // NLP iterations, objective 8.41249, residual 3.5e-8. With the pivot-free
 // LDLᵀ it needs the strict zero-pivot rule and δ_c in every factorization
-// (-linsolver SparseLDL -strict-pivots -always-dc: 631 iterations,
+// (-linsolver SparseLDL -inertia strictdeltac: 631 iterations,
 // objective 8.41328). Before the ℓ∞ finish and -init-ref were the defaults
 // (Scholtes down to σ = 1e-5 from the forward-simulated start): 870 and
 // 895 iterations, objective 8.41135 in both; with SparseLDL, warm duals and
@@ -210,17 +210,17 @@ func TestStepSmall(t *testing.T) {
 		t.Skip("about 20 s")
 	}
 	for _, tc := range []struct {
-		name       string
-		ls         nlp.LinearSolverKind
-		strict, dc bool
+		name    string
+		ls      nlp.LinearSolverKind
+		inertia nlp.InertiaPolicy
 	}{
-		{"PivotingLDL", nlp.PivotingLDL, false, false},
-		{"SparseLDL-strict-dc", nlp.SparseLDL, true, true},
+		{"PivotingLDL", nlp.PivotingLDL, nlp.InertiaDefault},
+		{"SparseLDL-strict-dc", nlp.SparseLDL, nlp.InertiaStrictDeltaC},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			c := defaultConfig()
 			c.N, c.T, c.Distance, c.Cross, c.MaxIter = 4, 0.4, 0.1, fesd.FEFE, 3000
-			c.LinearSolver, c.StrictPivots, c.AlwaysDC = tc.ls, tc.strict, tc.dc
+			c.LinearSolver, c.Inertia = tc.ls, tc.inertia
 			s := solveLogged(t, c)
 			if s.Status != "Solved" {
 				t.Fatalf("status %s", s.Status)
@@ -247,6 +247,8 @@ func TestBadFlags(t *testing.T) {
 		{"-sweep", "30:0:10"},
 		{"-init-x0", "-init-ref"},
 		{"-xbounds", "everywhere"},
+		{"-inertia", "sometimes"},
+		{"-strict-pivots"}, // now -inertia strict
 		{"-finish", "direct"},
 		{"-finish", "l2"},
 		{"-finish-kappa", "1"},
@@ -288,8 +290,9 @@ func TestBadFlags(t *testing.T) {
 		}
 	}
 	for _, name := range []string{"SparseLDL", "pivotingldl", "DenseLDL"} {
-		if _, err := parseLinearSolver(name); err != nil {
-			t.Errorf("parseLinearSolver(%q): %v", name, err)
+		var k nlp.LinearSolverKind
+		if err := k.UnmarshalText([]byte(name)); err != nil {
+			t.Errorf("-linsolver %q: %v", name, err)
 		}
 	}
 }

@@ -78,11 +78,6 @@ type config struct {
 	// ColdDuals restarts every homotopy step from the primal point only
 	// (nosnoc's warm_start_duals = false).
 	ColdDuals bool
-	// CentredDuals starts the bound multipliers of every inner NLP on the
-	// central path, z = μ₀/gap (nlp.Settings.BoundMultMuBased, IPOPT's
-	// bound_mult_init_method = mu-based), instead of z = 1; with
-	// ColdDuals the restart then keeps μ₀ = 0.1σ meaningful.
-	CentredDuals bool
 	// Monotone switches the inner solver from the adaptive barrier update
 	// (mpcc's default) to the monotone one (IPOPT's default, used by
 	// nosnoc); Mu0, if positive, fixes the initial barrier parameter of
@@ -90,9 +85,6 @@ type config struct {
 	// mpcc's default is max(1e-9, 0.1σ)).
 	Monotone bool
 	Mu0      float64
-	// MuCap is mpcc.Settings.WarmMuCapFactor: μ ≤ MuCap·σ in every
-	// warm-started step (0: no cap).
-	MuCap float64
 	// PolishSigma, if positive, polishes (mpcc.Settings.Polish) after every
 	// homotopy step with σ ≤ PolishSigma that misses CompTol: the NLP with
 	// the complementarity active set fixed and σ = 0 is solved from that
@@ -103,25 +95,17 @@ type config struct {
 	XBoundsAt fesd.Where
 	// Watchdog is nlp.Settings.WatchdogTrigger (0: off; IPOPT uses 10).
 	Watchdog int
-	// StrictPivots is nlp.Settings.StrictZeroPivots (IPOPT's rule: every
-	// zero pivot means a singular KKT matrix).
-	StrictPivots bool
-	// Curvature is nlp.Settings.CurvatureTest.
-	Curvature bool
+	// Inertia is the inner solver's inertia-correction policy
+	// (nlp.Settings.Inertia; default nlp.InertiaDefault).
+	Inertia nlp.InertiaPolicy
 	// LinearSolver is the inner KKT backend: nlp.PivotingLDL (default
 	// here; it pivots like IPOPT's MA27/MA57), nlp.SparseLDL (pivot-free,
-	// faster per iteration, needs StrictPivots and AlwaysDC on this
-	// problem) or nlp.DenseLDL (small N only).
+	// faster per iteration, needs Inertia = nlp.InertiaStrictDeltaC on
+	// this problem) or nlp.DenseLDL (small N only).
 	LinearSolver nlp.LinearSolverKind
-	// AlwaysDC is nlp.Settings.PerturbAlwaysCD.
-	AlwaysDC bool
 	// Sigma0 is the first σ of the homotopy (1) and WarmPush the inner
 	// solver's warm-start bound push κ₁ (0: nlp's default 1e-3).
 	Sigma0, WarmPush float64
-	// WarmPushFactor is mpcc.Settings.WarmPushFactor: the warm-start bound
-	// push of every homotopy step is min(1e-3, WarmPushFactor·σ) (0: off;
-	// it overrides WarmPush from the second step on).
-	WarmPushFactor float64
 	// FootGround adds the path constraint p_foot,z(q) ≥ 0 at every stage
 	// point (nosnoc defines −0.005 ≤ foot_z but leaves it inactive). The
 	// continuous time-freezing system never goes below the ground (q is
@@ -288,12 +272,9 @@ func buildOCP(m *monopod.Model, c config) (*problem, error) {
 	pr.opts.MPCC.NLP = &nlpSet
 	nlpSet.Log = c.NLPLog
 	nlpSet.WatchdogTrigger = c.Watchdog
-	nlpSet.StrictZeroPivots = c.StrictPivots
-	nlpSet.CurvatureTest = c.Curvature
-	nlpSet.PerturbAlwaysCD = c.AlwaysDC
+	nlpSet.Inertia = c.Inertia
 	nlpSet.WarmStartBoundPush = c.WarmPush
 	nlpSet.LinearSolver = c.LinearSolver
-	nlpSet.BoundMultMuBased = c.CentredDuals
 	pr.opts.MPCC.Log = c.Log
 	pr.opts.MPCC.ColdDuals = c.ColdDuals
 	pr.opts.MPCC.KeepLastSuccess = c.KeepLastSuccess
@@ -301,8 +282,6 @@ func buildOCP(m *monopod.Model, c config) (*problem, error) {
 		// μ₀ = max(WarmMuMin, WarmMuFactor·σ) = Mu0 for σ ≤ 1.
 		pr.opts.MPCC.WarmMuMin, pr.opts.MPCC.WarmMuFactor = c.Mu0, 1e-300
 	}
-	pr.opts.MPCC.WarmMuCapFactor = c.MuCap
-	pr.opts.MPCC.WarmPushFactor = c.WarmPushFactor
 	if c.Monotone {
 		nlpSet.MuStrategy = nlp.MuMonotone
 	}

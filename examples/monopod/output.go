@@ -13,7 +13,6 @@ import (
 
 	"gonum.org/v1/plot/vg"
 
-	"github.com/fesd-go/fesd/dcs"
 	"github.com/fesd-go/fesd/fesd"
 	"github.com/fesd-go/fesd/internal/monopod"
 	"github.com/fesd-go/fesd/internal/report"
@@ -124,7 +123,7 @@ func summarize(c config, r *fesd.OCPResult, m *monopod.Model, a *analysis, wall 
 		Objective: r.Objective, NLPIterations: r.Iterations, HomotopySteps: len(r.Homotopy),
 		WallSeconds: wall.Seconds(), CompResidual: r.CompResidual, Infeasibility: r.Infeasibility,
 		NumVariables: r.NumVariables, NumConstraint: r.NumConstraints, ClockMonotone: true, InitFrom: c.fromName, FootGround: c.FootGround,
-		Inner: fmt.Sprintf("%v strict_pivots=%t always_dc=%t steering=%v", c.LinearSolver, c.StrictPivots, c.AlwaysDC, c.Steering)}
+		Inner: fmt.Sprintf("%v inertia=%v steering=%v", c.LinearSolver, c.Inertia, c.Steering)}
 	if c.Finish != mpcc.Direct {
 		s.Inner += fmt.Sprintf(" finish=%v", c.Finish)
 		if c.FinishBaumgarte > 0 {
@@ -552,10 +551,10 @@ func loadInitFrom(path string, c config) (*fesd.OCPResult, error) {
 	old := c
 	old.N, old.NFE, old.NS = s.N, s.NFE, s.NS
 	old.Warm, old.InitFrom = nil, nil
-	if old.Form, err = dcs.ParseFormulation(s.DCS); err != nil {
+	if err = old.Form.UnmarshalText([]byte(s.DCS)); err != nil {
 		return nil, fmt.Errorf("-init-from %s: %w", path, err)
 	}
-	if old.Cross, err = fesd.ParseCrossComp(s.CrossComp); err != nil {
+	if err = old.Cross.UnmarshalText([]byte(s.CrossComp)); err != nil {
 		return nil, fmt.Errorf("-init-from %s: %w", path, err)
 	}
 	solver, _, _, err := newSolver(old)

@@ -41,6 +41,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"strings"
 	"time"
 
 	"github.com/fesd-go/fesd/ad"
@@ -54,12 +55,12 @@ type options struct {
 	Out    string
 	N, NFE int
 	Stages int
-	DCS    string
-	Cross  string
+	DCS    dcs.Formulation
+	Cross  fesd.CrossComp
 }
 
 func defaultOptions() options {
-	return options{Out: "out/slidingocp", N: 6, NFE: 6, Stages: 2, DCS: "stewart", Cross: "fe_fe"}
+	return options{Out: "out/slidingocp", N: 6, NFE: 6, Stages: 2, DCS: dcs.Stewart, Cross: fesd.FEFE}
 }
 
 // summary is written to summary.json.
@@ -111,22 +112,8 @@ func run(ctx context.Context, w io.Writer, o options) (*summary, error) {
 		return nil, err
 	}
 	m, x := model()
-	opts := fesd.Options{Stages: o.Stages}
-	switch o.DCS {
-	case "stewart":
-	case "step":
-		opts.DCS.Formulation = dcs.Step
-	default:
-		return nil, fmt.Errorf("unknown -dcs %q", o.DCS)
-	}
-	switch o.Cross {
-	case "fe_fe":
-		opts.CrossComp = fesd.FEFE
-	case "fe_stage":
-		opts.CrossComp = fesd.FEStage
-	default:
-		return nil, fmt.Errorf("unknown -cc %q", o.Cross)
-	}
+	opts := fesd.Options{Stages: o.Stages, DCS: dcs.Options{Formulation: o.DCS}, CrossComp: o.Cross}
+	dcsName, crossName := strings.ToLower(o.DCS.String()), strings.ToLower(o.Cross.String())
 	p := &fesd.OCP{
 		Model: m, X0: []float64{2 * math.Pi / 3, math.Pi / 3, 0, 0},
 		N: o.N, T: 4, NFE: []int{o.NFE},
@@ -146,7 +133,7 @@ func run(ctx context.Context, w io.Writer, o options) (*summary, error) {
 	}
 	xT := r.Final()
 	sum := &summary{
-		N: o.N, NFE: o.NFE, Stages: o.Stages, DCS: o.DCS, CrossComp: o.Cross,
+		N: o.N, NFE: o.NFE, Stages: o.Stages, DCS: dcsName, CrossComp: crossName,
 		Status: r.Status.String(), Objective: r.Objective,
 		TerminalError: math.Max(math.Abs(xT[0]-target[0]), math.Abs(xT[1]-target[1])),
 		XT:            xT, TFinal: r.StageT[len(r.StageT)-1],
@@ -155,7 +142,7 @@ func run(ctx context.Context, w io.Writer, o options) (*summary, error) {
 		BuildSeconds: build.Seconds(), SolveSeconds: r.Elapsed.Seconds(), CompResidual: r.CompResidual,
 	}
 	fmt.Fprintf(w, "sliding-mode OCP: N = %d, N_FE = %d, n_s = %d, %s, %s: n = %d, m = %d, %d complementarities\n",
-		o.N, o.NFE, o.Stages, o.DCS, o.Cross, r.NumVariables, r.NumConstraints, r.NumComplementarities)
+		o.N, o.NFE, o.Stages, dcsName, crossName, r.NumVariables, r.NumConstraints, r.NumComplementarities)
 	fmt.Fprintf(w, "status %v, objective %.8g, x(T) = (%.8f, %.8f), target error %.2e, %d iterations, build %.2fs, solve %.2fs\n",
 		r.Status, r.Objective, xT[0], xT[1], sum.TerminalError, r.Iterations, build.Seconds(), r.Elapsed.Seconds())
 	if err := writeOutputs(o.Out, r); err != nil {
@@ -254,8 +241,8 @@ func main() {
 	flag.IntVar(&o.N, "N", o.N, "control stages")
 	flag.IntVar(&o.NFE, "nfe", o.NFE, "finite elements per stage")
 	flag.IntVar(&o.Stages, "ns", o.Stages, "Radau IIA stages n_s")
-	flag.StringVar(&o.DCS, "dcs", o.DCS, "stewart or step")
-	flag.StringVar(&o.Cross, "cc", o.Cross, "cross complementarity: fe_fe or fe_stage")
+	flag.TextVar(&o.DCS, "dcs", o.DCS, "stewart or step")
+	flag.TextVar(&o.Cross, "cc", o.Cross, "cross complementarity: fe_fe or fe_stage (also stage_stage, stage_fe)")
 	flag.Parse()
 	if _, err := run(context.Background(), os.Stdout, o); err != nil {
 		fmt.Fprintln(os.Stderr, "slidingocp:", err)

@@ -7,6 +7,9 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+
+	"github.com/fesd-go/fesd/dcs"
+	"github.com/fesd-go/fesd/fesd"
 )
 
 // TestRun solves the sliding-mode OCP at a small size (N = 6, N_FE = 3,
@@ -14,13 +17,14 @@ import (
 // (−π/6, −π/4) is hit to 1e-4 and the time grid ends at T = 4. Measured
 // objective 5.6066 (N_FE = 3) and 5.5924 (N_FE = 6, both DCS).
 func TestRun(t *testing.T) {
-	for _, dcsName := range []string{"step", "stewart"} {
+	for _, form := range []dcs.Formulation{dcs.Step, dcs.Stewart} {
+		dcsName := form.String()
 		o := defaultOptions()
 		o.Out = t.TempDir()
 		o.NFE = 3
-		o.DCS = dcsName
-		if dcsName == "stewart" {
-			o.Cross = "fe_stage"
+		o.DCS = form
+		if form == dcs.Stewart {
+			o.Cross = fesd.FEStage
 		}
 		s, err := run(context.Background(), io.Discard, o)
 		if err != nil {

@@ -28,8 +28,8 @@
 //
 // the discrete problem with piecewise constant controls on 10 equal stages
 // cannot switch the control at t = 3 and 8.8 (not multiples of T_f/10), and
-// the speed bound holds at the stage ends only (-vbound ends) or also at the
-// element boundaries and stage points (-vbound points), so its optimum
+// the speed bound holds at the stage ends only (-vbound stage_ends) or also at the
+// element boundaries and stage points (-vbound stage_points), so its optimum
 // differs from 11.8. The solver finds u = (5, 5, a, 0, 0, 0, 0, −a, −5,
 // −5) with v = 25 exactly at the end of stage 2; with the stage length
 // L = T_f/10 > 1, v(2L) = 30L − 20, a = (45 − 30L)/(3L) and q(3L) =
@@ -53,7 +53,8 @@
 //
 // Usage:
 //
-//	go run ./examples/turbocar [-out DIR] [-N 10] [-nfe 3] [-vmax 25] [-vbound ends|points] [-dcs step|stewart] [-eq none|mean] [-T 10]
+//	go run ./examples/turbocar [-out DIR] [-N 10] [-nfe 3] [-vmax 25] [-vbound stage_ends|stage_points] [-dcs step|stewart]
+//	                          [-eq none|heuristic_mean|…] [-T 10]
 package main
 
 import (
@@ -64,6 +65,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"strings"
 	"time"
 
 	"github.com/fesd-go/fesd/ad"
@@ -76,15 +78,15 @@ import (
 type options struct {
 	Out    string
 	N, NFE int
-	VMax   float64 // 0: no speed limit
-	VBound string  // "ends" or "points"
-	DCS    string
-	Eq     string
+	VMax   float64    // 0: no speed limit
+	VBound fesd.Where // where |v| ≤ VMax holds
+	DCS    dcs.Formulation
+	Eq     fesd.StepEquilibration
 	T      float64 // initial guess of the horizon
 }
 
 func defaultOptions() options {
-	return options{Out: "out/turbocar", N: 10, NFE: 3, VMax: 25, VBound: "ends", DCS: "step", Eq: "none", T: 10}
+	return options{Out: "out/turbocar", N: 10, NFE: 3, VMax: 25, VBound: fesd.AtStageEnds, DCS: dcs.Step, Eq: fesd.NoEquilibration, T: 10}
 }
 
 type summary struct {
@@ -146,21 +148,8 @@ func run(ctx context.Context, w io.Writer, o options) (*summary, error) {
 		S:   [][]int{{-1}, {1}},
 		F:   []ad.Vec{{x[1], u[0]}, {x[1], u[0].Scale(3)}},
 	})
-	opts := fesd.Options{}
-	switch o.DCS {
-	case "step":
-		opts.DCS.Formulation = dcs.Step
-	case "stewart":
-	default:
-		return nil, fmt.Errorf("unknown -dcs %q", o.DCS)
-	}
-	switch o.Eq {
-	case "none":
-		opts.StepEquilibration = fesd.NoEquilibration
-	case "mean":
-	default:
-		return nil, fmt.Errorf("unknown -eq %q", o.Eq)
-	}
+	opts := fesd.Options{DCS: dcs.Options{Formulation: o.DCS}, StepEquilibration: o.Eq}
+	dcsName := strings.ToLower(o.DCS.String())
 	// initial controls: accelerate, coast, brake
 	ui := make([][]float64, o.N)
 	for k := range ui {
@@ -182,13 +171,7 @@ func run(ctx context.Context, w io.Writer, o options) (*summary, error) {
 	if o.VMax > 0 {
 		p.XL = []float64{math.Inf(-1), -o.VMax}
 		p.XU = []float64{math.Inf(1), o.VMax}
-		switch o.VBound {
-		case "ends":
-		case "points":
-			p.XBoundsAt = fesd.AtStagePoints
-		default:
-			return nil, fmt.Errorf("unknown -vbound %q", o.VBound)
-		}
+		p.XBoundsAt = o.VBound
 	}
 	start := time.Now()
 	s, err := fesd.NewOCPSolver(p, opts)
@@ -202,7 +185,7 @@ func run(ctx context.Context, w io.Writer, o options) (*summary, error) {
 	}
 	xT := r.Final()
 	sum := &summary{
-		N: o.N, NFE: o.NFE, VMax: o.VMax, VBound: o.VBound, DCS: o.DCS, Eq: o.Eq,
+		N: o.N, NFE: o.NFE, VMax: o.VMax, VBound: o.VBound.String(), DCS: dcsName, Eq: o.Eq.String(),
 		Status: r.Status.String(), TFinal: r.TFinal, TStar: tStar(o.VMax), TDiscrete: tDiscrete(o.N, o.VMax),
 		TerminalError: math.Hypot(xT[0]-200, xT[1]),
 		Iterations:    r.Iterations, HomotopySteps: len(r.Homotopy),
@@ -216,7 +199,7 @@ func run(ctx context.Context, w io.Writer, o options) (*summary, error) {
 		sum.U = append(sum.U, uu[0])
 	}
 	fmt.Fprintf(w, "turbo car: N = %d, N_FE = %d, v_max = %g (%s), %s DCS, equilibration %s: n = %d, m = %d, %d complementarities\n",
-		o.N, o.NFE, o.VMax, o.VBound, o.DCS, o.Eq, r.NumVariables, r.NumConstraints, r.NumComplementarities)
+		o.N, o.NFE, o.VMax, o.VBound, dcsName, o.Eq, r.NumVariables, r.NumConstraints, r.NumComplementarities)
 	fmt.Fprintf(w, "status %v, T_f = %.8f (continuous bang-bang T* = %.8f, discrete %.8f), terminal error %.2e, max v %.4f, %d iterations, build %.2fs, solve %.2fs\n",
 		r.Status, r.TFinal, sum.TStar, sum.TDiscrete, sum.TerminalError, sum.MaxSpeed, r.Iterations, build.Seconds(), r.Elapsed.Seconds())
 	fmt.Fprintf(w, "u = %.4g\n", sum.U)
@@ -276,9 +259,9 @@ func main() {
 	flag.IntVar(&o.N, "N", o.N, "control stages")
 	flag.IntVar(&o.NFE, "nfe", o.NFE, "finite elements per stage")
 	flag.Float64Var(&o.VMax, "vmax", o.VMax, "speed limit (0: none)")
-	flag.StringVar(&o.VBound, "vbound", o.VBound, "where |v| ≤ v_max holds: ends (stage ends) or points (all element boundaries and stage points)")
-	flag.StringVar(&o.DCS, "dcs", o.DCS, "step or stewart")
-	flag.StringVar(&o.Eq, "eq", o.Eq, "step equilibration: none or mean (heuristic_mean)")
+	flag.TextVar(&o.VBound, "vbound", o.VBound, "where |v| ≤ v_max holds: stage_ends, element_boundaries or stage_points (all element boundaries and stage points)")
+	flag.TextVar(&o.DCS, "dcs", o.DCS, "step or stewart")
+	flag.TextVar(&o.Eq, "eq", o.Eq, "step equilibration: none, heuristic_mean, heuristic_diff, l2_relaxed, l2_relaxed_scaled or direct")
 	flag.Float64Var(&o.T, "T", o.T, "initial guess of the horizon")
 	flag.Parse()
 	if _, err := run(context.Background(), os.Stdout, o); err != nil {

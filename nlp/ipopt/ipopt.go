@@ -444,11 +444,6 @@ func (s *Solver) setOptions(prob C.IpoptProblem, outFile string, warm bool) erro
 	numIf("bound_frac", set.BoundFrac)
 	numIf("constr_mult_init_max", set.ConstrMultInitMax)
 	numIf("bound_mult_init_val", set.BoundMultInit)
-	if set.BoundMultMuBased {
-		// Cold starts only: in a warm start IPOPT takes the multipliers
-		// passed in (warmMultipliers).
-		str("bound_mult_init_method", "mu-based")
-	}
 	if set.NoScaling {
 		str("nlp_scaling_method", "none")
 	}

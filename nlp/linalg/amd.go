@@ -7,11 +7,13 @@ import (
 
 // AMDOptions configures AMD.
 type AMDOptions struct {
-	// DenseAlpha: rows with more than max(16, DenseAlpha·√n) off-diagonal
-	// entries are removed before ordering and placed last. 0 means
-	// DefaultDenseAlpha; negative disables dense-row detection.
+	// DenseAlpha is the dense-row parameter α (default DefaultDenseAlpha =
+	// 10): rows with more than max(16, α·√n) off-diagonal entries are
+	// removed before ordering and placed last; negative disables dense-row
+	// detection.
 	DenseAlpha float64
-	// NoAggressiveAbsorption disables aggressive element absorption.
+	// NoAggressiveAbsorption disables aggressive element absorption
+	// (default false: on).
 	NoAggressiveAbsorption bool
 }
 

@@ -61,25 +61,28 @@ const (
 type Settings struct {
 	// Ordering chooses the fill-reducing permutation (default OrderAMD).
 	Ordering Ordering
-	// Perm is the caller's permutation for OrderGiven and OrderBest:
-	// Perm[k] is the original index of the k-th pivot. It must be nil for
-	// the other orderings (an unused permutation is an error, not ignored).
+	// Perm is the caller's permutation for OrderGiven and OrderBest
+	// (default nil): Perm[k] is the original index of the k-th pivot. It
+	// must be nil for the other orderings (an unused permutation is an
+	// error, not ignored).
 	Perm []int
-	// ZeroPivotTol: a pivot d with |d| ≤ ZeroPivotTol counts as Zero in the
-	// inertia and is replaced by sign·RegDelta. 0 means DefaultZeroPivotTol;
-	// a negative value is an error.
+	// ZeroPivotTol is the absolute threshold of a zero pivot (default
+	// DefaultZeroPivotTol = 1e-13): a pivot d with |d| ≤ ZeroPivotTol counts
+	// as Zero in the inertia and is replaced by sign·RegDelta. A negative
+	// value is an error.
 	ZeroPivotTol float64
-	// RegDelta is the magnitude of the replacement for tiny pivots. 0 means
-	// DefaultRegDelta; a negative value is an error.
+	// RegDelta is the magnitude of the replacement for tiny pivots
+	// (default DefaultRegDelta = 1e-8); a negative value is an error.
 	RegDelta float64
-	// DenseAlpha is AMD's dense-row parameter α (default DefaultDenseAlpha).
-	// A negative value disables dense-row detection.
+	// DenseAlpha is AMD's dense-row parameter α (default DefaultDenseAlpha
+	// = 10); a negative value disables dense-row detection.
 	DenseAlpha float64
-	// NoAggressiveAbsorption turns off AMD's aggressive element absorption.
+	// NoAggressiveAbsorption turns off AMD's aggressive element absorption
+	// (default false: on).
 	NoAggressiveAbsorption bool
-	// PivotTol is the threshold u of Multifrontal's pivot test (a 1×1 pivot
-	// a_kk is accepted if |a_kk| ≥ u·max_{i≠k}|a_ik|). 0 means
-	// DefaultPivotTol; it must lie in [0, 0.5]. Sparse ignores it.
+	// PivotTol is the threshold u ∈ [0, 0.5] of Multifrontal's pivot test
+	// (default DefaultPivotTol = 1e-8): a 1×1 pivot a_kk is accepted if
+	// |a_kk| ≥ u·max_{i≠k}|a_ik|. Sparse ignores it.
 	PivotTol float64
 }
 

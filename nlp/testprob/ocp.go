@@ -38,12 +38,12 @@ var ErrOptions = errors.New("testprob: invalid options")
 
 // OCPOptions configures NewOCP.
 type OCPOptions struct {
-	// N is the number of stages (≥ 1).
+	// N is the number of stages (≥ 1; no default, 0 is an error).
 	N int
 	// Sigma is the relaxation σ of s_k·λ_k ≤ σ (0: DefaultSigma = 1e-3).
 	Sigma float64
-	// Complementarity leaves the inequalities out; the pairs (s_k, λ_k) of
-	// Pairs then form an MPCC with the NLP.
+	// Complementarity leaves the inequalities out (default false: they are
+	// in); the pairs (s_k, λ_k) of Pairs then form an MPCC with the NLP.
 	Complementarity bool
 }
 

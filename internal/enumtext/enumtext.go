@@ -1,0 +1,99 @@
+// Package enumtext implements the text form of the module's integer enums
+// (encoding.TextMarshaler and encoding.TextUnmarshaler, so that programs
+// parse them with flag.TextVar and encoding/json writes names) from their
+// String methods: a value's text is its String, matched without regard to
+// case.
+package enumtext
+
+import (
+	"fmt"
+	"strings"
+)
+
+// Enum is an integer enum with a String method.
+type Enum interface {
+	~int | ~int8
+	String() string
+}
+
+// Values returns the n values 0, 1, …, n−1 of T.
+func Values[T ~int | ~int8](n int) []T {
+	v := make([]T, n)
+	for i := range v {
+		v[i] = T(i)
+	}
+	return v
+}
+
+// Parse returns the value among values whose String equals text, ignoring
+// case. The error names the package pkg, the type kind and every valid name.
+func Parse[T Enum](pkg, kind string, values []T, text []byte) (T, error) {
+	s := string(text)
+	for _, v := range values {
+		if strings.EqualFold(v.String(), s) {
+			return v, nil
+		}
+	}
+	var zero T
+	return zero, fmt.Errorf("%s: unknown %s %q (want one of %s)", pkg, kind, s, names(values))
+}
+
+// Marshal returns the String of v, or an error if v is not among values.
+func Marshal[T Enum](pkg, kind string, values []T, v T) ([]byte, error) {
+	for _, w := range values {
+		if w == v {
+			return []byte(v.String()), nil
+		}
+	}
+	return nil, fmt.Errorf("%s: invalid %s %d (want one of %s)", pkg, kind, int(v), names(values))
+}
+
+func names[T Enum](values []T) string {
+	s := make([]string, len(values))
+	for i, v := range values {
+		s[i] = v.String()
+	}
+	return strings.Join(s, ", ")
+}
+
+// Text is an Enum with the text methods.
+type Text interface {
+	Enum
+	MarshalText() ([]byte, error)
+}
+
+// Unmarshaler is the pointer type of T with UnmarshalText.
+type Unmarshaler[T any] interface {
+	*T
+	UnmarshalText([]byte) error
+}
+
+// RoundTrip checks the text methods of an enum for the tests of the
+// packages that use this one: every value's MarshalText is its String and
+// UnmarshalText gives the value back from that name in any case; an unknown
+// name and the value invalid are errors. It returns the first failure.
+func RoundTrip[T Text, P Unmarshaler[T]](values []T, invalid T) error {
+	for _, v := range values {
+		b, err := v.MarshalText()
+		if err != nil || string(b) != v.String() {
+			return fmt.Errorf("%T(%d).MarshalText() = %q, %v; want %q", v, int(v), b, err, v.String())
+		}
+		for _, s := range []string{v.String(), strings.ToUpper(v.String()), strings.ToLower(v.String())} {
+			var got T
+			if err := P(&got).UnmarshalText([]byte(s)); err != nil || got != v {
+				return fmt.Errorf("%T.UnmarshalText(%q) = %v, %v; want %v", v, s, got, err, v)
+			}
+		}
+	}
+	var got T
+	if err := P(&got).UnmarshalText([]byte("no such name")); err == nil {
+		return fmt.Errorf("%T.UnmarshalText(\"no such name\"): no error", got)
+	}
+	if err := P(&got).UnmarshalText(nil); err == nil {
+		return fmt.Errorf("%T.UnmarshalText(\"\"): no error", got)
+	}
+	if b, err := invalid.MarshalText(); err == nil {
+		return fmt.Errorf("%T(%d).MarshalText() = %q, want an error", invalid, int(invalid), b)
+	}
+	return nil
+}
