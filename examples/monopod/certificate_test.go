@@ -6,6 +6,8 @@ import (
 	"encoding/json"
 	"path/filepath"
 	"testing"
+
+	"github.com/stretchr/testify/require"
 )
 
 // TestN30Certificates checks the two N = 30 solutions in testdata against
@@ -33,9 +35,7 @@ func TestN30Certificates(t *testing.T) {
 			args := []string{"-N", "30", "-dcs", mode, "-warm", filepath.Join("testdata", "N30_"+mode+"_solution.json"), "-evaluate",
 				"-terminal-ball", "9.5e-4", "-foot-ground", "-foot-slack", "1e-5", "-gamma-h", "2", "-baumgarte", "100", "-out", dir}
 			var buf bytes.Buffer
-			if err := runMain(context.Background(), args, &buf); err != nil {
-				t.Fatal(err)
-			}
+			require.NoError(t, runMain(context.Background(), args, &buf))
 			t.Log(buf.String())
 			var s summary
 			if err := json.Unmarshal(mustRead(t, filepath.Join(dir, "summary.json")), &s); err != nil {
