@@ -21,9 +21,6 @@ func (s shifted) Start(x []float64) { copy(x, s.x0) }
 // with several settings: the solver must return (no panic, no hang) with a
 // valid status. Success is logged, not required.
 func TestPerturbedStarts(t *testing.T) {
-	if testing.Short() {
-		t.Skip("long")
-	}
 	rng := rand.New(rand.NewPCG(1, 2))
 	settings := []Settings{
 		{MaxIter: 300},

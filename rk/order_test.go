@@ -151,9 +151,6 @@ func observedOrder(tab *Tableau, T, floor float64) (float64, []float64, error) {
 // round-off of ≤ 1024 steps; the s = 5 methods only become asymptotic for
 // errors near 1e-12 (see examples/rkorder for the full error sequences).
 func TestObservedOrder(t *testing.T) {
-	if testing.Short() {
-		t.Skip("convergence study")
-	}
 	const (
 		T     = 2.0
 		floor = 3e-14

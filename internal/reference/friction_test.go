@@ -81,9 +81,6 @@ func TestFrictionEvents(t *testing.T) {
 // h = 2e-3, 1e-3, 5e-4). This checks the exponential flow and the event
 // location (bisection on the RK4 flow finds the same events).
 func TestFrictionRK4Convergence(t *testing.T) {
-	if testing.Short() {
-		t.Skip("RK4 runs")
-	}
 	ref, err := Friction(FrictionX0, FrictionTEnd, FrictionOptions{})
 	if err != nil {
 		t.Fatal(err)
