@@ -9,7 +9,8 @@ import (
 
 // scalar is a one-dimensional Filippov system ẋ = f₊(t) for x > 0 and
 // f₋(t) for x < 0 (ψ = x, S = [1; −1]: θ₁ belongs to x > 0), the tutorial
-// problems of test-problems.md §A (004 Example 3).
+// problems of 004 Example 3 and their variants (see "Reference problems" in
+// the package documentation).
 type scalar struct {
 	name   string
 	plus   func(g *ad.Graph, t ad.Expr) ad.Expr
@@ -59,7 +60,9 @@ func enterTime(x0 float64) float64 {
 	return (lo + hi) / 2
 }
 
-// tutorialCases are the closed-form cases of test-problems.md §A. Grids are
+// tutorialCases are closed-form cases of 004 Example 3: (a) crossing, two
+// sliding variants of (b) with constant fields (as in nosnoc_py's
+// examples/simplest) and (c) leaving sliding. Grids are
 // chosen so that the switch is not on the uniform grid T/(NSim·NFE).
 func tutorialCases() []scalar {
 	return []scalar{

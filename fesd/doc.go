@@ -1,115 +1,283 @@
-// Package fesd is the FESD transcription — finite elements with switch
-// detection — of nonsmooth dynamical systems in dynamic complementarity form
-// (package dcs), a simulator built on it, and optimal control problems
-// (OCP): one control interval — or a whole horizon of control stages —
-// becomes an MPCC (package mpcc) that the Scholtes relaxation homotopy
-// solves with the interior-point method of package nlp.
+// Package fesd simulates and optimally controls nonsmooth dynamical systems
+// with FESD, finite elements with switch detection (004, see References). A
+// model of package dcs (a Filippov system, a system with set-valued
+// Heaviside step functions, a time-freezing system) is reformulated as a
+// dynamic complementarity system (DCS); FESD discretizes it into an MPCC
+// (package mpcc), which the Scholtes relaxation homotopy solves with the
+// interior-point method of package nlp.
 //
-// # Transcription of one control interval
+// There are two entry points:
 //
-// The interval [t₀, t₀ + T] with constant control u is split into N_FE
-// finite elements of lengths h_n, n = 0…N_FE−1, each integrated by an n_s-stage
-// Runge–Kutta method (c, A, b). With t_n = t₀ + Σ_{k<n} h_k and stage times
-// t_{n,i} = t_n + c_i h_n (time-dependent models get t as an input of F):
+//   - Simulate integrates a model from x₀ over [T0, T0 + TSim] in NSim
+//     steps (SimOptions); a Simulator does the same one Step at a time.
+//   - SolveOCP, or NewOCPSolver followed by Solve, solves an optimal control
+//     problem. The problem is an OCP, the settings are Options and the
+//     initial guess is a Start.
+//
+// Both use one transcription. An OCP with N control stages becomes one NLP;
+// a simulation step is the same NLP for one stage with a fixed control, in
+// which x₀, u, p and t₀ are parameters. The NLP is compiled once, and every
+// further step or solve only changes numbers. Every result embeds a
+// Trajectory (see "Results" below).
+//
+// # How to state an OCP
+//
+// The example is the time-optimal "turbo car" of nosnoc's tutorial
+// (examples/pss_ocp_tutorial_example/pss_tutorial_turbo_car_ocp.m in
+// github.com/nosnoc/nosnoc). The dynamics are q̇ = v, with v̇ = u for v < 10
+// and v̇ = 3u for v > 10. The bound is |u| ≤ 5, and the car drives from rest
+// at q = 0 to rest at q = 200 in minimal time. The optimum is bang-bang:
+// full thrust up to v = √2800, then full braking, so
+// T* = 4 + 2(√2800 − 10)/15 ≈ 9.72200. ExampleOCP solves it:
+//
+//	g := ad.NewGraph()
+//	x, u := g.SymVec("x", 2), g.SymVec("u", 1) // x = (q, v)
+//	m := dcs.NewModel(g, x, u, nil)
+//	m.AddSubsystem(dcs.Subsystem{
+//		Psi: ad.Vec{x[1].AddConst(-10)}, // ψ = v − 10
+//		S:   [][]int{{-1}, {1}},         // mode 1 where ψ < 0, mode 2 where ψ > 0
+//		F:   []ad.Vec{{x[1], u[0]}, {x[1], u[0].Scale(3)}},
+//	})
+//	problem := &fesd.OCP{ // the problem
+//		Model: m, X0: []float64{0, 0},
+//		N: 10, T: 10, NFE: []int{3}, // 10 control stages of 3 elements
+//		TimeOptimal: true,           // minimize T_f; T is its initial guess
+//		UL: []float64{-5}, UU: []float64{5},
+//		Terminal: []fesd.Constraint{{G: ad.Vec{x[0].AddConst(-200), x[1]}}},
+//	}
+//	settings := fesd.Options{ // zero fields: nosnoc's defaults
+//		DCS:               dcs.Options{Formulation: dcs.Step},
+//		StepEquilibration: fesd.NoEquilibration,
+//	}
+//	start := fesd.Start{ // the initial guess: a bang-bang control
+//		UInit: [][]float64{{5}, {5}, {5}, {0}, {0}, {0}, {0}, {-5}, {-5}, {-5}},
+//	}
+//	res, err := fesd.SolveOCP(ctx, problem, settings, start)
+//	// err: the solve could not run; res.Status: mpcc.Solved or why not;
+//	// res.TFinal ≈ 9.722, res.U the 10 controls, res.Trajectory the states.
+//
+// The problem (OCP) holds the model and x₀, the horizon (N stages of
+// numerical length T/N, each with NFE finite elements), the costs
+// (Lagrange, Mayer, Tracking, TimeOptimal) and the constraints (bounds XL,
+// XU, UL, UU; Path, Terminal and StageEnd constraints; path
+// complementarities PathComps). It also holds the parameter values (P,
+// PStage), the global decision variables (V) and free time or speed of time
+// (FreeTime, SpeedOfTime). A zero field means "none" or the documented
+// default.
+//
+// The settings (Options) select the discretization and the solver: the
+// Runge–Kutta scheme and its number of stages n_s, the representation, the
+// number of elements N_FE per stage, FESD on or off, the step-size bound
+// γ_h, the cross-complementarity and step-equilibration modes, the DCS
+// reformulation (dcs.Options) and the homotopy (mpcc.Settings). The zero
+// Options are nosnoc's defaults. Options.Validate reports invalid
+// combinations (ErrOptions); nothing is changed silently.
+//
+// The start (Start) is where one solve begins. There are three kinds:
+//
+//   - Initial guess: the zero Start takes controls 0 (projected into the
+//     bounds) or Start.UInit. The states come from an explicit RK4
+//     simulation from x₀ with those controls, or from Start.XInit. The
+//     algebraic variables take the DCS's consistent values at every point,
+//     and the step sizes start uniform.
+//   - Warm start: Start.Warm is a result of an earlier Solve of the same
+//     problem, or WarmFromNLPSolution of a vector saved with
+//     OCPResult.NLPSolution.
+//   - Interpolation: Start.InitFrom is a result on another grid (another N,
+//     N_FE, scheme or DCS formulation), interpolated onto this one (mesh
+//     refinement).
+//
+// An OCPSolver is built and compiled once (NewOCPSolver) and can then solve
+// many times:
+//
+//   - Solve(ctx, start) runs the homotopy from a Start.
+//   - SetX0 changes x₀ for the next Solve (model-predictive control).
+//   - WithHomotopy returns a solver on the same compiled NLP with other
+//     mpcc.Settings, for example to continue from a Warm start at a
+//     smaller σ₀.
+//   - Evaluate turns an NLP point into an OCPResult without solving.
+//
+// A homotopy that fails is reported in OCPResult.Status, not as an error.
+// Errors mean that the solve could not run: ErrDimension, ErrBounds,
+// ErrOptions, ErrNonFinite, ….
+//
+// # Simulation
+//
+//	res, err := fesd.Simulate(ctx, model, x0, fesd.SimOptions{
+//		TSim: 1, NSim: 2, U: u, P: p, // 2 steps of length T = 1/2
+//		Options: fesd.Options{NFE: 2},
+//	})
+//
+// Each step [t₀, t₀ + T], T = TSim/NSim, is one control stage with a fixed
+// control (SimOptions.U, or UFunc(t₀)) and N_FE = Options.NFE elements. It
+// starts from the previous step's solution (see "Homotopy and simulation").
+// If a step fails, Simulate returns what was computed up to it together
+// with a *StepError (ErrStepFailed). The switches are detected over the
+// whole trajectory.
+//
+// # Results: stages, elements, stage points
+//
+// SimResult, OCPResult and StepResult embed a Trajectory, the solution on
+// the FESD grid. The grid has three levels:
+//
+//   - stage: a control stage k of an OCP (constant control q_k, numerical
+//     length T/N) or one simulation step. StageOf gives the stage of every
+//     element.
+//   - element: a finite element n. Each stage has N_FE of them, and they
+//     are numbered consecutively over all stages. T and X are the NE + 1
+//     element boundaries and the states there, and H are the step sizes h_n.
+//   - stage point: one of the n_s Runge–Kutta stage points t_n + c_m h_n of
+//     an element. PointT, PointX and PointZ hold all of them, in order; the
+//     DCS's algebraic variables live here (read them with Algebraic, Theta,
+//     Alpha, Lambda).
+//
+// BoundaryZ holds the boundary multipliers at the element boundaries, and
+// Switches the detected switches. OCPResult adds the stage level (StageT,
+// StageX, U, SOT), the physical times (TPhys, PointTPhys, StageTPhys,
+// TFinal), the objective, the residuals, the homotopy record and the
+// largest complementarity term of every element (ElementResidual).
+// SimResult adds one StepRecord per step. All times in a Trajectory are
+// numerical times τ.
+//
+// # Transcription of one control stage
+//
+// A stage [t₀, t₀ + T] with constant control u is split into N_FE finite
+// elements of lengths h_n, n = 0…N_FE−1. Each element is integrated by an
+// n_s-stage Runge–Kutta method (c, A, b). Let t_n = t₀ + Σ_{k<n} h_k, and
+// let the stage points be t_{n,i} = t_n + c_i h_n (time-dependent models
+// get t as an input of F).
 //
 // Differential representation (004 eq. 33), unknowns v_{n,i}:
 //
 //	v_{n,i} = F(x_{n,i}, u, p, z_{n,i}, t_{n,i}),  x_{n,i} = x_n + h_n Σ_j a_ij v_{n,j},
 //	x_{n+1} = x_n + h_n Σ_i b_i v_{n,i}.
 //
-// Integral representation (nosnoc.md §1.3, rk.Integral), unknowns x_{n,i}:
+// Integral representation (the default, as in nosnoc; rk.Integral builds the
+// collocation matrices C and D), unknowns x_{n,i}:
 //
 //	h_n F(x_{n,i}, …) = Σ_{r=0}^{n_s} C_ri x_{n,r},  x_{n+1} = Σ_r D_r x_{n,r},  x_{n,0} = x_n.
 //
-// At every stage the algebraic equations G(x_{n,i}, u, p, z_{n,i}) = 0 of the
-// DCS hold and z_{n,i} respects its bounds. F and G are instantiated at each
-// stage by ad.Substitute in the model's graph; the whole NLP is one set of
-// expressions compiled once by nlp/adnlp, with x₀, u, p, t₀ and T as
-// parameters, so every simulation step only changes numbers.
+// At every stage point, the DCS's algebraic equations
+// G(x_{n,i}, u, p, z_{n,i}) = 0 hold and z_{n,i} respects its bounds.
+// ad.Substitute instantiates F and G at each stage point in the model's
+// graph. The whole NLP is one set of expressions, compiled once by
+// nlp/adnlp. Its parameters are x₀, the fixed control (simulation only), the
+// model parameters, t₀, and the targets of the heuristic_mean step
+// equilibration.
 //
-// Complementarity. Each DCS pair 0 ≤ λ ⊥ s ≥ 0 (s = θ, α or 1 − α; 1 − α
-// becomes a slack variable) is imposed without FESD at every stage, and with
-// FESD as cross complementarity (004 eq. 37–38, 43): in element n the
-// multiplier points are k = 0 — the end of element n − 1 (eq. 36), or for
-// n = 0 the value λ₀₀ at x₀ (eq. 17), held by fixed bounds — the stages, and
-// the boundary point when c_{n_s} ≠ 1; the selections are the stages. The
-// mode (nosnoc.md §1.5) sums them componentwise:
+// Complementarity. A DCS pair 0 ≤ λ ⊥ s ≥ 0 has s = θ (Stewart), α or
+// 1 − α (Step); 1 − α becomes a slack variable. Without FESD the pair is
+// imposed at every stage point. With FESD it becomes the cross
+// complementarity of 004 eq. 37–38 and 43. In element n the multiplier
+// points k are:
+//
+//   - k = 0: the end of element n − 1 (eq. 36), or for n = 0 the value λ₀₀
+//     at x₀ (eq. 17), held by fixed bounds;
+//   - the stage points;
+//   - the boundary point, when c_{n_s} ≠ 1.
+//
+// The selection points m are the stage points. Options.CrossComp selects one
+// of nosnoc's four patterns (src/CrossCompMode.m and
+// +nosnoc/+discrete_time_problem/Stewart.m and Heaviside.m in
+// github.com/nosnoc/nosnoc). All sums run over the points of one element and
+// are taken componentwise, one term per DCS pair:
 //
 //	STAGE_STAGE  λ_k ⊥ s_m for every k, m
-//	FE_STAGE     λ_k ⊥ Σ_m s_m              (default)
+//	FE_STAGE     λ_k ⊥ Σ_m s_m              (default; nosnoc MATLAB's)
 //	STAGE_FE     Σ_k λ_k ⊥ s_m
-//	FE_FE        Σ_k λ_k ⊥ Σ_m s_m
+//	FE_FE        Σ_k λ_k ⊥ Σ_m s_m          (the rewritten nosnoc_py's default)
 //
-// Each sum of bilinear products is one mpcc.Complementarity term.
-// Consequence (Lemmata 9–10 of 004): an active-set change in element n
-// forces the boundary multipliers to vanish, λᵖ = λⁿ = 0 (Step) or the
-// corresponding λ (Stewart), hence ψ_j(x_n) = 0: the switch is at t_n
-// exactly.
+// Each sum of bilinear products is one mpcc.Complementarity term. All
+// products are nonnegative, so the four patterns have the same exact
+// solutions and differ only in how the homotopy relaxes them. 004 eq. 38
+// sums even over two neighbouring elements, to obtain a square system for
+// its analysis. By Lemmata 9–10 of 004, an active-set change in element n
+// forces the boundary multipliers to vanish: λᵖ = λⁿ = 0 (Step), or the
+// corresponding λ (Stewart). Hence ψ_j(x_n) = 0, and the switch lies exactly
+// at t_n.
 //
-// Step sizes (FESD on). (1 − γ_h) h₀ ≤ h_n ≤ (1 + γ_h) h₀, h₀ = T/N_FE, and
-// Σ_n h_n = T (eq. 41). Without FESD h_n = h₀.
+// Step sizes (FESD on). max(0, 1 − γ_h)·h₀ ≤ h_n ≤ (1 + γ_h)·h₀ with
+// h₀ = T/N_FE, and Σ_n h_n = T (eq. 41). Without FESD h_n = h₀.
 //
-// Step equilibration (004 §4.4, eq. 39; nosnoc.md §1.6). With the backward
-// and forward sums σᴮ, σᶠ of a DCS variable over the elements n − 1 and n
-// (boundary variables including their start and boundary points) and
-// ν_m = σᴮ(A_m)σᶠ(A_m) + σᴮ(B_m)σᶠ(B_m) for the components of
-// DCS.Equilibration (Stewart: λ_i and θ_i; Step: λⁿ_j and λᵖ_j),
-// η_n = Π_m ν_m is zero exactly at an active-set change. The modes are
-// heuristic_mean ρ_h Σ(h_n − h₀)² (default), heuristic_diff ρ_h ΣΔh²,
-// l2_relaxed ρ_h Σ η_n Δh², l2_relaxed_scaled ρ_h Σ tanh(η_n/σ_se) Δh², and
-// direct η_n Δh_n = 0, imposed as the complementarity η_n ⊥ (Δh⁺, Δh⁻) that
-// the homotopy relaxes (the plain equality is infeasible while the
-// complementarities are relaxed, where η_n > 0 also at a switch).
+// Step equilibration (004 §4.4, eq. 39; nosnoc's step_equilibration modes,
+// generate_step_equilibration_constraints in
+// +nosnoc/+discrete_time_problem/Stewart.m). It acts between neighbouring
+// elements n − 1 and n of one stage. Let Δh_n = h_n − h_{n−1}. Take the
+// backward and forward sums σᴮ and σᶠ of a DCS variable over elements n − 1
+// and n, each including the element's start point and, if present, its
+// boundary point. For the components (A_m, B_m) of DCS.Equilibration
+// (Stewart: λ_i and θ_i; Step: λⁿ_j and λᵖ_j), let
+// ν_m = σᴮ(A_m)σᶠ(A_m) + σᴮ(B_m)σᶠ(B_m). Then η_n = Π_m ν_m is zero exactly
+// at an active-set change at t_n. The modes (Options.StepEquilibration) are:
 //
-// Boundary point (c_{n_s} ≠ 1, Gauss–Legendre; 004 eq. 42–43). Every element
-// gets the variables DCS.BoundaryZ at its end, defined from x_{n+1} by the
-// rows DCS.BoundaryG (Stewart: g(x) − λ + μe = 0; Step: ψ(x) − λᵖ + λⁿ = 0);
-// they are the multiplier point k = n_s + 1 of element n and k = 0 of
-// element n + 1.
+//	heuristic_mean     f += ρ_h Σ_n (h_n − h₀)²         (default)
+//	heuristic_diff     f += ρ_h Σ_n Δh_n²
+//	l2_relaxed         f += ρ_h Σ_n η_n Δh_n²
+//	l2_relaxed_scaled  f += ρ_h Σ_n tanh(η_n/σ_se) Δh_n²
+//	direct             η_n Δh_n = 0
+//
+// The defaults are ρ_h = 1 and σ_se = 0.1. Direct is imposed as the
+// complementarity η_n ⊥ (Δh⁺, Δh⁻), which the homotopy relaxes. The plain
+// equality would be infeasible while the complementarities are relaxed,
+// because η_n > 0 then also at a switch.
+//
+// Boundary point (c_{n_s} ≠ 1, Gauss–Legendre; 004 eq. 42–43). Every
+// element gets the variables DCS.BoundaryZ at its end. The rows
+// DCS.BoundaryG define them from x_{n+1} (Stewart: g(x) − λ + μe = 0; Step:
+// ψ(x) − λᵖ + λⁿ = 0). They are the multiplier point k = n_s + 1 of element n
+// and k = 0 of element n + 1.
 //
 // # Homotopy and simulation
 //
-// Simulate (or a Simulator with Step) solves control interval after
-// control interval with mpcc.Solver (Options.MPCC: Scholtes, σ₀ = 1, κ =
-// 0.1, complementarity tolerance 1e-9 by default). Each step starts from
-// the previous solution shifted by one interval (every element takes the
-// values of the previous last element, h = h₀), or with SimOptions.ColdStart
-// from the consistent algebraic values at x₀ (DCS.InitialGuess). The start
-// multipliers λ₀₀ are fixed at their values at x₀; values within SwitchTol
-// of zero are set to zero, so that a state on a switching surface (the end of
-// a step that ended at a switch) does not pin the first element's active set.
+// Simulate (or a Simulator with Step) solves one step after the other with
+// mpcc.Solver. By default (Options.MPCC) it uses Scholtes' relaxation with
+// σ₀ = 1, κ = 0.1 and complementarity tolerance 1e-9. Each step starts from
+// the previous solution, shifted by one step: every element takes the
+// values of the previous last element, and h = h₀. With SimOptions.ColdStart
+// it starts instead from the consistent algebraic values at x₀
+// (DCS.InitialGuess). The start multipliers λ₀₀ are fixed at their values at
+// x₀, and values within SwitchTol of zero are set to zero. A state on a
+// switching surface (the end of a step that ended at a switch) then does not
+// pin the active set of the first element.
 //
-// With SimOptions.Predict (Simulator.Predict) a step first integrates the
-// model explicitly (RK4, 8 substeps per element, the algebraic values of
-// the region each point lies in) and locates the changes of region by
-// bisection on the flow of the current region extended across its
-// boundary (Simulator.PredictEvents). If it finds between 1 and N_FE − 1
-// switches at least 0.05·h₀ apart and from the ends of the step, it puts
-// element boundaries there (the other elements split the longest pieces,
-// within (1 ± γ_h)h₀), starts every stage from the predicted state and the
-// algebraic values of its element's region, and uses this grid as the
-// targets of HeuristicMean instead of h₀, so the relaxed NLPs at large σ
-// keep the boundaries near the switches instead of pulling them back to
-// the uniform grid. The homotopy then only has to correct the grid. No
-// switch, more switches than interior boundaries, or chattering (sliding
-// shows up as a switch every substep) leave the step's start as without
-// Predict. Measured on IRMA (examples/irma): from the uniform start every
-// relaxed NLP of the step [194, 196] (two switches 0.49 min apart) from
-// σ = 1e-4 on converged to a point of local infeasibility, also with IPOPT
-// as the inner solver; from the predicted start the homotopy solves it
-// with at most 73 iterations per relaxed NLP.
+// SimOptions.Predict (Simulator.Predict) adds an event-driven prediction
+// before each step:
+//
+//   - The step integrates the model explicitly: RK4 with 8 substeps per
+//     element, with the algebraic values of the region each point lies in.
+//   - It locates the changes of region by bisection on the flow of the
+//     current region, extended across its boundary
+//     (Simulator.PredictEvents).
+//   - If it finds between 1 and N_FE − 1 switches that are at least 0.05·h₀
+//     apart and away from the ends of the step, it puts element boundaries
+//     at the switches. The other elements split the longest pieces, within
+//     (1 ± γ_h)h₀.
+//   - Every stage point then starts from the predicted state and the
+//     algebraic values of its element's region. The predicted grid is also
+//     used as the targets of heuristic_mean instead of h₀, so the relaxed
+//     NLPs at large σ keep the boundaries near the switches instead of
+//     pulling them back to the uniform grid. The homotopy then only has to
+//     correct the grid.
+//
+// With no switch, more switches than interior boundaries, or chattering
+// (sliding shows up as a switch every substep), the step starts as without
+// Predict. On IRMA (examples/irma), the step [194, 196] has two switches
+// 0.49 min apart. From the uniform start, every relaxed NLP from σ = 1e-4
+// on converged to a point of local infeasibility, also with IPOPT as the
+// inner solver. From the predicted start, the homotopy solves the step with
+// at most 73 iterations per relaxed NLP.
 //
 // # Optimal control problems
 //
-// OCP describes (004 eq. 44)
+// OCP describes the problem of 004 eq. 44:
 //
 //	min ∫₀ᵀ L(x, u) dt + R(x(T))  s.t.  x(0) = s₀,  ẋ ∈ F(x, u, Γ(ψ(x))),
-//	      G_path(x, u) ≤ 0,  G_terminal(x(T)) ≤ 0,
+//	      G_path(x, u) ≤ 0,  G_terminal(x(T)) ≤ 0.
 //
-// and NewOCPSolver transcribes it as the MPCC of 004 eq. 45: N control
+// NewOCPSolver transcribes it as the MPCC of 004 eq. 45. There are N control
 // stages k of equal numerical length T/N with piecewise constant controls
-// q_k, each discretized by the FESD equations above with N_FE,k finite
-// elements (Σ_n h_{k,n} = T/N per stage),
+// q_k. Each stage is discretized by the FESD equations above, with N_FE,k
+// finite elements and Σ_n h_{k,n} = T/N:
 //
 //	min Σ_k L̂_k(s_k, x_k, q_k) + R(s_N)
 //	s.t. s₀ = x̄₀,  s_{k+1} = F_fesd(x_k),  0 = G_fesd(x_k, Z_k, q_k),
@@ -117,112 +285,170 @@
 //
 // where L̂_k = Σ_n h_n Σ_m b_m s_k L(x_{n,m}, q_k, …) is the Runge–Kutta
 // quadrature of the running cost. The elements of all stages are numbered
-// consecutively, so the boundary multipliers and the cross
-// complementarity are continuous across stage boundaries (the start
-// multipliers of element 0 are fixed at their values at s₀, as in
-// simulation); the step equilibration acts within every stage. Path
-// constraints and state bounds hold at the stage ends (004 §4.6: the
-// initial state is fixed) or, by choice (Where), at every element boundary
-// or every stage point; user complementarities 0 ≤ G ⊥ H ≥ 0 are lifted
-// into pairs of nonnegative variables that the homotopy relaxes with the
-// DCS's.
+// consecutively, so the boundary multipliers and the cross complementarity
+// are continuous across stage boundaries. The start multipliers of element 0
+// are fixed at their values at s₀, as in simulation. The step equilibration
+// acts within every stage. Path constraints and state bounds hold at the
+// stage ends (004 §4.6; the initial state is fixed), or, by choice (Where),
+// at every element boundary or every stage point. User complementarities
+// 0 ≤ G ⊥ H ≥ 0 are lifted into pairs of nonnegative variables, which the
+// homotopy relaxes together with the DCS's.
 //
-// Time. With speed-of-time variables (nosnoc.md §1.10) the right-hand side
-// and the running cost of stage k are multiplied by s_k > 0, so the
-// physical time advances as dt = s_k dτ on the numerical grid τ: one global
-// s, or one per stage (what time freezing needs, where a clock state then
-// measures the physical time and the stage-end constraints
-// t(τ_{k+1}) = (k+1)T_f/N pin it). A free horizon T_f (FreeTime,
-// TimeOptimal) is a global time scaling s_T = T_f/T of the fixed
-// numerical horizon T, or T_f = (T/N)Σ_k s_k with stage-wise speeds, so
-// that the element bounds (1 ± γ_h)h₀ stay simple bounds.
+// Time. With speed-of-time variables (nosnoc's use_speed_of_time_variables
+// and local_speed_of_time_variable in +nosnoc/Options.m), the right-hand
+// side and the running cost of stage k are multiplied by s_k > 0. The
+// physical time then advances as dt = s_k dτ on the numerical grid τ. There
+// is either one global s or one per stage. Time freezing (004 Remark 2 and
+// §7.2) needs one per stage: a clock state then measures the physical time,
+// and the stage-end constraints t(τ_{k+1}) = (k+1)T_f/N pin it. A free
+// horizon T_f (FreeTime, TimeOptimal) is either a global time scaling
+// s_T = T_f/T of the fixed numerical horizon T, or T_f = (T/N)Σ_k s_k with
+// stage-wise speeds. Either way the element bounds (1 ± γ_h)h₀ stay simple
+// bounds.
 //
-// The NLP's variables are numbered stage by stage and carry fine-grained
-// stage numbers (one per RK stage point) for nlp.StageHinter; the global
-// variables (time scaling, V) and the constraints on them come last, an
-// arrow structure without fill. The solver keeps this order or AMD,
-// whichever fills less. x₀ is a parameter of the compiled NLP (SetX0).
+// The NLP's variables are numbered stage by stage, and they carry ordering
+// numbers (one per Runge–Kutta stage point) for nlp.StageHinter. The global
+// variables (time scaling, V) and the constraints on them come last, which
+// gives an arrow structure without fill. The solver keeps this order or
+// AMD, whichever fills less. x₀ is a parameter of the compiled NLP
+// (OCPSolver.SetX0).
 //
-// Initialization: without XInit the states start from an explicit RK4
-// integration of the model from x₀ with the initial controls, with the
-// algebraic variables at every point set to the DCS's consistent values
-// there (the mode of the region the point lies in); starting every stage
-// point at x₀ instead was measured to lead the homotopy into local
-// infeasibility (an element shrinking to h = 0 keeps the multipliers of
-// x₀ and blocks the switch) for switches late in an interval. Warm
-// restarts from a solution of the same NLP; InitFrom initializes from a
-// result on another grid or DCS formulation (mesh refinement: the states
-// interpolated in τ/T, controls and speeds of time by stage), and
-// OCPSolver.Evaluate turns a saved NLP solution back into a result. A
-// refined problem whose homotopy starts at a small σ from a solved coarse
-// one can avoid the C-stationary points below (TestOCPInitFrom) and, on
-// the monopod (examples/monopod), solves sizes whose homotopy from the
-// reference fails. A homotopy that ends on a failed step returns that
-// step's point (where a continuation starts) and keeps the last successful
-// step's as OCPResult.LastSuccess. OCPResult.ElementResidual gives the
-// largest complementarity term of every finite element, to locate where a
-// point misses the tolerance.
+// Initialization (Start). Without Start.XInit the states start from an
+// explicit RK4 integration of the model from x₀ with the initial controls.
+// The algebraic variables at every point are set to the DCS's consistent
+// values there (the mode of the region the point lies in). Starting every
+// stage point at x₀ instead was measured to lead the homotopy into local
+// infeasibility for switches late in a stage: an element that shrinks to
+// h = 0 keeps the multipliers of x₀ and blocks the switch.
 //
-// OCP notes (measured): FESD OCPs have C-stationary points at which a
-// switch sits exactly on a stage boundary; moving it into a stage needs a
-// jump of the element lengths, which the homotopy does not make. The
-// time-optimal turbo car stops at such a point (T_f = 10 instead of 9.722)
-// with heuristic_mean equilibration (for every ρ_h tried, 1e-3 to 1) and
-// with Stewart's DCS; the step DCS without equilibration reaches the
-// optimum. Objectives of nonconvex problems (cart-pole) differ between
-// the DCS formulations, which converge to different local optima.
+// Start.InitFrom interpolates the states in τ/T and takes the controls and
+// speeds of time stage by stage. A refined problem whose homotopy starts at
+// a small σ₀ (Options.MPCC.Sigma0) from a solved coarse one can avoid the
+// C-stationary points described below (TestOCPInitFrom). The monopod
+// (examples/monopod) reaches its larger N this way. A homotopy that ends on a failed step returns that step's
+// point (where a continuation starts) and keeps the last successful step's
+// point as OCPResult.LastSuccess. OCPResult.ElementResidual locates the
+// elements where a point misses the tolerance.
+//
+// Measured on OCPs: FESD OCPs have C-stationary points at which a switch
+// sits exactly on a stage boundary. Moving it into a stage needs a jump of
+// the element lengths, which the homotopy does not make. The time-optimal
+// turbo car stops at such a point (T_f = 10 instead of 9.722) with
+// heuristic_mean equilibration (for every ρ_h tried, 1e-3 to 1) and with
+// Stewart's DCS. The Step DCS without equilibration reaches the optimum
+// (the settings of the example above). The objectives of nonconvex
+// problems (cart-pole) differ between the DCS formulations, which converge
+// to different local optima.
 //
 // # Switches
 //
-// The side of ψ_j on an element is read from the complementarity structure,
-// not from θ: a pair is "multiplier positive" when the largest multiplier
-// value over the element's points (stages and start/boundary points)
-// exceeds both ActiveSetTol τ (default 10·√CompTol) and the largest selection
-// value — then the selection vanishes on the whole element (cross
-// complementarity) — and "selection positive" in the symmetric case. Step:
-// λⁿ_j positive ⇒ ψ_j < 0 (α_j = 0), λᵖ_j positive ⇒ ψ_j > 0 (α_j = 1),
-// neither ⇒ on the surface (α_j ∈ [0, 1], sliding) — unless α_j is at a
-// bound and |ψ_j| exceeds SwitchTol at an end of the element, which then
-// gives the side (a short element next to a switch, where λ = |ψ_j| stays
-// below τ; on the surface ψ_j = 0 at both ends). Stewart: the active
-// base sets are the selection-positive θ_i; ψ_j < 0 or > 0 if all of them
-// lie on one side of ψ_j (sign matrix S), on the surface if on both.
+// The side of ψ_j on an element is read from the complementarity
+// structure, not from θ. A pair is "multiplier positive" when the largest
+// multiplier value over the element's points (stage points and start and
+// boundary points) exceeds both ActiveSetTol τ (default 10·√CompTol) and
+// the largest selection value; the selection then vanishes on the whole
+// element (cross complementarity). "Selection positive" is the symmetric
+// case.
+//
+// Step: λⁿ_j positive means ψ_j < 0 (α_j = 0), λᵖ_j positive means ψ_j > 0
+// (α_j = 1), and neither means the state is on the surface (α_j ∈ [0, 1],
+// sliding). The exception is α_j at a bound with |ψ_j| above SwitchTol at
+// an end of the element; that end then gives the side. This happens on a
+// short element next to a switch, where λ = |ψ_j| stays below τ (on the
+// surface, ψ_j = 0 at both ends).
+//
+// Stewart: the active base sets are the selection-positive θ_i. ψ_j < 0 or
+// ψ_j > 0 if all of them lie on one side of ψ_j (sign matrix S); on the
+// surface if they lie on both sides.
+//
 // A switch of ψ_j is reported at t_n when its side differs between the
-// elements n − 1 and n and |ψ_j(x_n)| ≤ SwitchTol: side → other side is a
-// Crossing, side → surface EnteringSliding, surface → side LeavingSliding,
-// or Spontaneous when a mode on the opposite side (compatible with the other
-// ψ) points away from the surface (∇ψ_j·f has the sign of that side; the two
-// cases have the same multiplier pattern in 004 Table 2). At the initial
-// time only spontaneous departures are switches. Without FESD switches fall
-// inside elements and are generally not reported.
+// elements n − 1 and n and |ψ_j(x_n)| ≤ SwitchTol. The kinds are:
+//
+//   - Crossing: from one side to the other side;
+//   - EnteringSliding: from a side onto the surface;
+//   - LeavingSliding: from the surface to a side;
+//   - Spontaneous: from the surface to a side, when a mode on the opposite
+//     side (compatible with the other ψ) points away from the surface
+//     (∇ψ_j·f has the sign of that side). LeavingSliding and Spontaneous
+//     have the same multiplier pattern in 004 Table 2.
+//
+// At the initial time only spontaneous departures count as switches.
+// Without FESD, switches fall inside elements and are generally not
+// reported.
+//
+// # Reference problems
+//
+// The tests check the package against problems with known solutions:
+//
+//   - The four switching cases of 004 Example 3, with ψ = x:
+//     (a) crossing, ẋ ∈ 2 − sign(x), that is ẋ = 3 for x < 0 and 1 for
+//     x > 0: from x₀ = −1 it switches at t = 1/3, and x(t) = t − 1/3 after;
+//     (b) entering sliding, ẋ ∈ −sign(x) + 0.2 sin 5t;
+//     (c) leaving sliding, ẋ ∈ −sign(x) + t from x₀ = 0: it slides until
+//     t = 1, then x(t) = (t − 1)²/2;
+//     (d) spontaneous switch, ẋ ∈ sign(x) from x₀ = 0, with infinitely many
+//     Filippov solutions.
+//   - Sliding variants like those of nosnoc_py's examples/simplest: ẋ = 3
+//     for x < 0 and −1 for x > 0 from x₀ = −1 reaches x = 0 at t = 1/3 and
+//     slides; ẋ = 1 for x < 0 and −1 for x > 0 from x₀ = −√2 reaches x = 0
+//     at t = √2.
+//   - The Filippov oscillator of nosnoc_py's examples/oscillator: ω = 2π,
+//     ẋ = A₁x outside the unit circle and A₂x inside, with
+//     A₁ = [[1, ω], [−ω, 1]], A₂ = [[1, −ω], [ω, 1]], ψ = x₁² + x₂² − 1 and
+//     x₀ = (e⁻¹, 0). It switches at t = 1 at (1, 0); after that,
+//     x(t) = e^{t−1}(cos 2π(t−1), −sin 2π(t−1)).
+//   - Stewart's three masses (seed 000 §5, eq. 15): three masses coupled by
+//     springs and dampers, with Coulomb friction 0.3·sgn on every velocity
+//     and the forcing 10 cos πt on the third. The paper reports 22
+//     switching points on [0, 10].
+//   - The friction problems of Shiau and Glowinski with exact solutions
+//     (seed 002 §6.1–6.2) and their three-mass problem (§6.3).
+//   - The turbo car above, with T* from its bang-bang solution.
 //
 // # Known limitations
 //
-//   - FESD solutions are only locally unique: a switch inside a control
-//     interval may be placed at different element boundaries depending on
-//     the starting point (both are valid discretizations).
-//   - Gauss–Legendre resolves a tangential exit from a sliding mode (leaving
-//     sliding with a time-varying field) only up to the gap (1 − c_{n_s})h
-//     between the last stage and the element end: no stage sees the
-//     infeasible sliding selection there.
+//   - FESD solutions are only locally unique. A switch inside a control
+//     stage may land on different element boundaries depending on the
+//     starting point; both are valid discretizations.
+//   - Gauss–Legendre resolves a tangential exit from a sliding mode
+//     (leaving sliding with a time-varying field) only up to the gap
+//     (1 − c_{n_s})h between the last stage point and the element end. No
+//     stage point sees the infeasible sliding selection there.
 //   - The exit from a sliding mode where the field becomes tangent (004
-//     Example 3c) is not pinned by ψ(x_n) = 0 (ψ vanishes on the whole
-//     sliding arc) and is ill-conditioned (x ~ (t − t_s)²/2 after it): the
-//     discrete solution may exit early by up to a fraction of an element,
-//     the step equilibration choosing the exit among the feasible ones.
-//     Measured for ẋ ∈ −sign(x) + t with Radau IIA, h₀ = 0.1875: exit at
-//     0.975 (n_s = 2) and 0.9895 (n_s = 3) instead of 1.
-//   - A switch inside an interval needs N_FE ≥ 2.
+//     Example 3c) is not pinned by ψ(x_n) = 0, because ψ vanishes on the
+//     whole sliding arc. It is also ill-conditioned (x ~ (t − t_s)²/2 after
+//     it). The discrete solution may exit early by up to a fraction of an
+//     element, with the step equilibration choosing among the feasible
+//     exits. Measured for ẋ ∈ −sign(x) + t with Radau IIA and h₀ = 0.1875:
+//     exit at 0.975 (n_s = 2) and 0.9895 (n_s = 3) instead of 1.
+//   - A switch inside a control stage needs N_FE ≥ 2.
 //
 // # References
 //
-//   - A. Nurkanović, A. Pozharskiy, J. Frey, M. Diehl, Finite elements with
-//     switch detection for numerical optimal control of nonsmooth dynamical
-//     systems with set-valued Heaviside step functions, Nonlinear Analysis:
-//     Hybrid Systems, 2024 (cited as 004), §3–5.
+//   - 004: A. Nurkanović, A. Pozharskiy, J. Frey, M. Diehl, Finite elements
+//     with switch detection for numerical optimal control of nonsmooth
+//     dynamical systems with set-valued Heaviside step functions, Nonlinear
+//     Analysis: Hybrid Systems, 2024, §3–5 (Example 3, eq. 33–45, Table 2).
 //   - A. Nurkanović, M. Sperl, S. Albrecht, M. Diehl, Finite elements with
 //     switch detection for direct optimal control of nonsmooth systems,
 //     Numerische Mathematik, 2024 (FESD for Stewart's reformulation).
-//   - nosnoc (MATLAB/Python), options and formulas as summarized in
-//     /work/shared/notes/nosnoc.md §1.3–1.11.
+//   - Seed 000: D. E. Stewart, A numerical method for friction problems
+//     with multiple contacts, J. Austral. Math. Soc. Ser. B 37 (1996)
+//     288–308.
+//   - Seed 002: L. Shiau, R. Glowinski, Operator splitting method for
+//     friction constrained dynamical systems, Discrete and Continuous
+//     Dynamical Systems, Supplement Volume 2005.
+//   - nosnoc (MATLAB), github.com/nosnoc/nosnoc: +nosnoc/Options.m (the
+//     defaults: n_s = 2, N_finite_elements = 2, rk_scheme, rk_representation,
+//     cross_comp_mode, gamma_h = 1, rho_h = 1, step_equilibration,
+//     step_equilibration_sigma = 0.1, s_sot_min = 1, s_sot_max = 25,
+//     g_path_at_fe, x_box_at_stg), src/CrossCompMode.m,
+//     src/StepEquilibrationMode.m, src/generate_butcher_tableu_integral.m,
+//     +nosnoc/+discrete_time_problem/Stewart.m and Heaviside.m (the cross
+//     complementarity and the step equilibration),
+//     examples/pss_ocp_tutorial_example/pss_tutorial_turbo_car_ocp.m.
+//   - nosnoc_py, github.com/nosnoc/nosnoc_py: src/nosnoc/options.py (the
+//     rewrite's defaults, FE_FE), nosnoc/problem.py (the legacy package),
+//     examples/simplest/simplest_example.py,
+//     examples/oscillator/oscillator_example.py.
 package fesd

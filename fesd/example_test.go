@@ -9,8 +9,8 @@ import (
 	"github.com/fesd-go/fesd/fesd"
 )
 
-// The simple switch of test-problems.md §A: ẋ = 3 for x < 0 and ẋ = 1 for
-// x > 0 from x₀ = −1 reaches x = 0 at t = 1/3, so x(1) = 2/3.
+// The crossing of 004 Example 3 (a), ẋ ∈ 2 − sign(x): ẋ = 3 for x < 0 and
+// ẋ = 1 for x > 0 from x₀ = −1 reaches x = 0 at t = 1/3, so x(1) = 2/3.
 func Example() {
 	g := ad.NewGraph()
 	x := g.SymVec("x", 1)
@@ -37,9 +37,12 @@ func Example() {
 	// switch of ψ0 at t = 0.333333: crossing (ψ<0 → ψ>0)
 }
 
-// The time-optimal turbo car (nosnoc.md §4 item 4): q̇ = v, v̇ = u below
-// v = 10 and 3u above, from rest to rest at q = 200 with |u| ≤ 5. The
-// bang-bang optimum is T* = 4 + 2(√2800 − 10)/15 = 9.72200.
+// The time-optimal turbo car of nosnoc's tutorial
+// (examples/pss_ocp_tutorial_example/pss_tutorial_turbo_car_ocp.m in
+// github.com/nosnoc/nosnoc): q̇ = v, v̇ = u below v = 10 and 3u above, from
+// rest to rest at q = 200 with |u| ≤ 5. The bang-bang optimum is
+// T* = 4 + 2(√2800 − 10)/15 = 9.72200. The OCP is the problem, Options the
+// settings and Start the initial guess.
 func ExampleOCP() {
 	g := ad.NewGraph()
 	x := g.SymVec("x", 2) // q, v

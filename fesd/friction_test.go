@@ -13,7 +13,7 @@ import (
 )
 
 // threeMasses is Stewart's three masses with Coulomb friction (seed 000 §5
-// eq. 15, test-problems.md §C), x = (q₁, q₂, q₃, v₁, v₂, v₃):
+// eq. 15), x = (q₁, q₂, q₃, v₁, v₂, v₃):
 //
 //	q̈₁ = −q₁ + (q₂ − q₁) − q̇₁ − 0.3 sgn q̇₁
 //	q̈₂ = (q₁ − q₂) + (q₃ − q₂) − q̇₂ − 0.3 sgn q̇₂

@@ -12,7 +12,9 @@ import (
 	"github.com/fesd-go/fesd/rk"
 )
 
-// filippovOscillator is test-problems.md §B: ω = 2π, A₁ = [[1, ω], [−ω, 1]]
+// filippovOscillator is the oscillator of nosnoc_py's
+// examples/oscillator/oscillator_example.py (github.com/nosnoc/nosnoc_py;
+// closed form in the package documentation): ω = 2π, A₁ = [[1, ω], [−ω, 1]]
 // outside the unit circle (ψ > 0), A₂ = [[1, −ω], [ω, 1]] inside,
 // ψ = x₁² + x₂² − 1.
 func filippovOscillator() *dcs.Model {

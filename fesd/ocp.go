@@ -11,7 +11,8 @@ import (
 
 // Where selects the points of the FESD grid at which a state bound, a path
 // constraint or a path complementarity is imposed (nosnoc's g_path_at_fe,
-// g_path_at_stg, x_box_at_fe, x_box_at_stg).
+// g_path_at_stg, x_box_at_fe, x_box_at_stg in +nosnoc/Options.m of
+// github.com/nosnoc/nosnoc).
 type Where int
 
 const (
@@ -50,9 +51,11 @@ func ParseWhere(s string) (Where, error) {
 	return 0, fmt.Errorf("fesd: unknown place %q (want stage_ends, element_boundaries or stage_points)", s)
 }
 
-// SpeedOfTime selects speed-of-time variables s (nosnoc.md §1.10): the
-// right-hand side and the running cost are multiplied by s, so that on the
-// numerical time grid τ the physical time advances as dt = s dτ.
+// SpeedOfTime selects speed-of-time variables s (nosnoc's
+// use_speed_of_time_variables and local_speed_of_time_variable in
+// +nosnoc/Options.m of github.com/nosnoc/nosnoc): the right-hand side and
+// the running cost are multiplied by s, so that on the numerical time grid
+// τ the physical time advances as dt = s dτ.
 type SpeedOfTime int
 
 const (
@@ -78,13 +81,16 @@ func (s SpeedOfTime) String() string {
 	return fmt.Sprintf("SpeedOfTime(%d)", int(s))
 }
 
-// Constraint is a vector of constraints L ≤ G ≤ U. G are expressions of
-// the model's graph in the symbols the OCP allows (see OCP). Nil L and U
-// mean G = 0; use ±Inf for one-sided constraints.
+// Constraint is a vector of constraints L ≤ G ≤ U.
 type Constraint struct {
-	G    ad.Vec
+	// G are the constrained expressions, in the model's graph and in the
+	// symbols the OCP allows (see OCP).
+	G ad.Vec
+	// L and U are the bounds, of the length of G (nil, both: G = 0); use
+	// ±Inf for one-sided constraints.
 	L, U []float64
-	// At selects the points (path constraints only; default AtStageEnds).
+	// At selects the points of a path constraint (zero value: AtStageEnds;
+	// ignored for terminal and stage-end constraints).
 	At Where
 }
 
@@ -93,8 +99,10 @@ type Constraint struct {
 // variables a = G, b = H with a, b ≥ 0 form mpcc pairs that the homotopy
 // relaxes with the DCS complementarities.
 type PathComp struct {
+	// G and H are the two sides, of equal length (ignored if FromDCS is
+	// set).
 	G, H ad.Vec
-	// At selects the points (default AtStageEnds).
+	// At selects the points (zero value: AtStageEnds).
 	At Where
 	// FromDCS, if not nil, builds G and H from the reformulated DCS (whose
 	// algebraic variables Z hold θ, λ, α, …; see dcs.DCS.Var) instead of
@@ -110,12 +118,21 @@ type PathComp struct {
 // for every stage; nil URef means zero; nil XRefT means the last XRef row.
 // Nil matrices leave out their term. Matrices are dense n×n (see Diag).
 type Tracking struct {
-	XRef  [][]float64 // N or 1 rows of length n_x
-	Q     [][]float64 // n_x × n_x
-	URef  [][]float64 // N or 1 rows of length n_u, or nil
-	R     [][]float64 // n_u × n_u
-	XRefT []float64   // length n_x, or nil
-	QT    [][]float64 // n_x × n_x
+	// XRef is the state reference x_ref,k at the stage ends: N rows, or 1
+	// row for every stage, of length n_x.
+	XRef [][]float64
+	// Q is the n_x × n_x state weight (nil: no state term).
+	Q [][]float64
+	// URef is the control reference u_ref,k: N rows or 1 row of length n_u
+	// (nil: zero).
+	URef [][]float64
+	// R is the n_u × n_u control weight (nil: no control term).
+	R [][]float64
+	// XRefT is the terminal reference x_ref,T of length n_x (nil: the last
+	// row of XRef).
+	XRefT []float64
+	// QT is the n_x × n_x terminal weight (nil: no terminal term).
+	QT [][]float64
 }
 
 // Diag returns the diagonal matrix with the given entries.
@@ -128,10 +145,10 @@ func Diag(v ...float64) [][]float64 {
 	return m
 }
 
-// OCP is a discretized optimal control problem (004 eq. 44–45) of a
-// nonsmooth model over [T0, T0 + T] with N control stages of piecewise
-// constant controls q_k, each discretized by FESD with N_FE,k finite
-// elements:
+// OCP is an optimal control problem (004 eq. 44) of a nonsmooth model over
+// [T0, T0 + T], and its discretization in time (004 eq. 45): N control
+// stages with piecewise constant controls q_k, each discretized by FESD
+// with N_FE,k finite elements:
 //
 //	min  Σ_k ∫_stage k s_k L(x, q_k, p_k, z, t) dτ + R(s_N) + tracking + [T_f]
 //	s.t. s₀ = X0, FESD equations of every element (004 eq. 40–43),
@@ -146,82 +163,98 @@ func Diag(v ...float64) [][]float64 {
 // DCS's algebraic variables (see PathComp.FromDCS and LagrangeFromDCS).
 // Terminal expressions use the last stage's control and parameters.
 //
-// A zero field means its default; Validate (called by NewOCPSolver) checks
-// the dimensions and bounds.
+// The OCP is the problem only: the settings of the discretization and of
+// the solver are Options, and the initial guess is a Start (see
+// NewOCPSolver, SolveOCP). A zero field means "none" or the default given
+// in its comment; NewOCPSolver checks the dimensions and bounds.
 type OCP struct {
-	// Model is the nonsmooth system.
+	// Model is the nonsmooth system (required).
 	Model *dcs.Model
-	// X0 is the initial state s₀ (fixed; OCPSolver.SetX0 changes it
-	// between solves, as in model-predictive control).
+	// X0 is the initial state s₀, of length n_x (required; fixed in the
+	// NLP, OCPSolver.SetX0 changes it between solves, as in
+	// model-predictive control).
 	X0 []float64
-	// N is the number of control stages (≥ 1).
+	// N is the number of control stages (required, ≥ 1).
 	N int
-	// T is the horizon. With FreeTime it is the numerical horizon and the
-	// initial guess of the physical one.
+	// T is the horizon (required, > 0): the numerical horizon, which with
+	// FreeTime is also the initial guess of the physical one.
 	T float64
 	// T0 is the start time (default 0).
 	T0 float64
 	// NFE is the number of finite elements per stage: nil (Options.NFE for
-	// every stage), one value, or N values.
+	// every stage), one value for all stages, or N values.
 	NFE []int
 
 	// FreeTime makes the physical horizon T_f a decision variable with
-	// TMin ≤ T_f ≤ TMax (defaults 0 and +Inf): without speed-of-time
-	// variables (or with GlobalSpeedOfTime) by a global time scaling
-	// s_T = T_f/T that multiplies the right-hand side; with
-	// StageSpeedOfTime T_f = (T/N) Σ_k s_k. TimeOptimal adds T_f to the
-	// objective (and implies FreeTime).
-	FreeTime, TimeOptimal bool
-	TMin, TMax            float64
-	// HorizonSym, if valid, is a symbol that stands for T_f in the
-	// expressions (for example in a stage-wise clock constraint).
+	// TMin ≤ T_f ≤ TMax (default false: T_f = T). Without speed-of-time
+	// variables it is a global time scaling s_T = T_f/T that multiplies the
+	// right-hand side; with StageSpeedOfTime T_f = (T/N) Σ_k s_k.
+	FreeTime bool
+	// TimeOptimal adds T_f to the objective and implies FreeTime (default
+	// false).
+	TimeOptimal bool
+	// TMin and TMax bound a free horizon T_f (defaults 0 and, for TMax = 0,
+	// +Inf).
+	TMin, TMax float64
+	// HorizonSym, if valid, is a new symbol of the model's graph that
+	// stands for T_f in the expressions, for example in a stage-wise clock
+	// constraint (zero Expr: none).
 	HorizonSym ad.Expr
 
-	// SpeedOfTime adds speed-of-time variables with SOTMin ≤ s ≤ SOTMax
-	// (defaults 1 and 25, nosnoc's) and the regularization
-	// SOTRho·Σ(s − 1)² in the objective (default 0: none).
-	SpeedOfTime    SpeedOfTime
+	// SpeedOfTime adds speed-of-time variables (zero value: NoSpeedOfTime).
+	SpeedOfTime SpeedOfTime
+	// SOTMin and SOTMax bound the speed of time s (defaults 1 and 25,
+	// nosnoc's s_sot_min and s_sot_max).
 	SOTMin, SOTMax float64
-	SOTRho         float64
+	// SOTRho is the weight of the regularization SOTRho·Σ(s − 1)² in the
+	// objective (default 0: none; nosnoc's rho_sot).
+	SOTRho float64
 
-	// XL, XU bound the states (nil: unbounded) at the points XBoundsAt
-	// (default AtStageEnds). UL, UU bound the controls.
-	XL, XU    []float64
+	// XL and XU bound the states (nil: unbounded), at the points XBoundsAt.
+	XL, XU []float64
+	// XBoundsAt selects where XL and XU hold (zero value: AtStageEnds).
 	XBoundsAt Where
-	UL, UU    []float64
+	// UL and UU bound the controls (nil: unbounded).
+	UL, UU []float64
 
-	// P are the values of the model's parameters (length n_p); PStage, if
-	// not nil, gives them per stage (N rows, overriding P).
-	P      []float64
+	// P are the values of the model's parameters, of length n_p (nil: the
+	// model has none, or all of them are global variables V).
+	P []float64
+	// PStage, if not nil, gives the parameter values per stage (N rows of
+	// length n_p), instead of P.
 	PStage [][]float64
 
-	// V are global decision variables (distinct symbols of the model's
-	// graph) with bounds VL, VU (nil: unbounded); Start.V0 gives their
-	// start. A symbol of V that is also one of the model's parameters P
-	// makes that parameter a decision variable (its value in P is then
-	// ignored).
-	V      ad.Vec
+	// V are global decision variables: distinct symbols of the model's
+	// graph (nil: none). Start.V0 gives their start. A symbol of V that is
+	// also one of the model's parameters P makes that parameter a decision
+	// variable (its value in P is then ignored).
+	V ad.Vec
+	// VL and VU bound V (nil: unbounded).
 	VL, VU []float64
 
 	// Lagrange is the running cost L, integrated with the Runge–Kutta
-	// quadrature of every element, h Σ_m b_m s L(x_{n,m}, …) (the zero Expr:
-	// none). LagrangeFromDCS, if set, is added and may use the DCS's Z.
-	Lagrange        ad.Expr
+	// quadrature of every element, h Σ_m b_m s L(x_{n,m}, …) (zero Expr:
+	// none).
+	Lagrange ad.Expr
+	// LagrangeFromDCS, if set, builds a running cost from the reformulated
+	// DCS, which may use its algebraic variables Z; it is added to
+	// Lagrange (nil: none).
 	LagrangeFromDCS func(d *dcs.DCS) ad.Expr
-	// Mayer is the terminal cost R(s_N) (the zero Expr: none).
+	// Mayer is the terminal cost R(s_N) (zero Expr: none).
 	Mayer ad.Expr
-	// Tracking is an optional least-squares cost.
+	// Tracking is a least-squares cost (nil: none).
 	Tracking *Tracking
 
-	// Path are path constraints (at stage ends by default), Terminal
-	// constraints at s_N.
-	Path     []Constraint
+	// Path are the path constraints, each at the points of its At (nil:
+	// none).
+	Path []Constraint
+	// Terminal are the constraints at the final state s_N (nil: none).
 	Terminal []Constraint
 	// StageEnd, if not nil, gives constraints at the end s_{k+1} of stage
-	// k = 0…N−1 (their At is ignored), for example a stage-wise clock
-	// constraint t(τ_{k+1}) = (k+1)·T/N of time freezing.
+	// k = 0…N−1 (their At is ignored), for example the stage-wise clock
+	// constraint t(τ_{k+1}) = (k+1)·T/N of time freezing (nil: none).
 	StageEnd func(k int) []Constraint
-	// PathComps are user complementarity constraints.
+	// PathComps are user complementarity constraints (nil: none).
 	PathComps []PathComp
 }
 

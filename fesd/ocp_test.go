@@ -47,7 +47,8 @@ func TestOCPTimeOptimalDoubleIntegrator(t *testing.T) {
 }
 
 // turboCar: q̇ = v, v̇ = u for v < 10 and 3u for v > 10 (nosnoc's turbo
-// car, nosnoc.md §4 item 4).
+// car, examples/pss_ocp_tutorial_example/pss_tutorial_turbo_car_ocp.m in
+// github.com/nosnoc/nosnoc).
 func turboCar() (*dcs.Model, ad.Vec) {
 	g := ad.NewGraph()
 	x := g.SymVec("x", 2)

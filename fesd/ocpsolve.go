@@ -13,37 +13,44 @@ import (
 	"github.com/fesd-go/fesd/nlp"
 )
 
-// Start is where a solve of an OCP begins: an initial guess, a warm start
-// from a previous result, or the interpolation of a result on another grid.
-// The zero Start is the default initialization.
+// Start is where a solve of an OCP begins (OCPSolver.Solve, SolveOCP): an
+// initial guess, a warm start from a previous result, or the
+// interpolation of a result on another grid. The zero Start is the
+// default initial guess. The variables it does not set start from the
+// DCS's consistent algebraic values at the guessed states and uniform
+// step sizes; everything is projected into the bounds.
 type Start struct {
-	// XInit is nil (a forward simulation from x₀ with the initial controls
-	// by explicit RK4 on the uniform grid, or x₀ everywhere if that
-	// simulation fails), one row (a constant state; [][]float64{X0} is
-	// nosnoc's initialization) or N+1 rows at the stage boundaries (a
-	// reference trajectory, interpolated linearly inside every stage).
+	// XInit is the initial guess of the states: nil (a forward simulation
+	// from x₀ with the initial controls by explicit RK4 on the uniform
+	// grid, or x₀ everywhere if that simulation fails), one row (a
+	// constant state; [][]float64{X0} is nosnoc's initialization) or N+1
+	// rows at the stage boundaries (a reference trajectory, interpolated
+	// linearly inside every stage).
 	XInit [][]float64
-	// UInit is nil (0 projected into the bounds), one row or N rows.
+	// UInit is the initial guess of the controls: nil (0 projected into
+	// the bounds), one row for every stage, or N rows.
 	UInit [][]float64
-	// V0 starts the global variables OCP.V (nil: 0 projected into the
-	// bounds).
+	// V0 is the start of the global variables OCP.V (nil: 0 projected into
+	// the bounds).
 	V0 []float64
-	// SOTInit starts the speed-of-time variables (0: 1).
+	// SOTInit is the start of the speed-of-time variables (0: 1).
 	SOTInit float64
-	// Warm, if not nil, is a previous result of the same problem whose
-	// solution is the start (it overrides every other field).
+	// Warm, if not nil, is a previous result of the same problem (same OCP
+	// and Options) whose NLP solution is the start; it overrides every
+	// other field (nil: no warm start). WarmFromNLPSolution makes one from
+	// a saved solution.
 	Warm *OCPResult
 	// InitFrom, if not nil, is a result of a problem with the same states
 	// and controls on any grid (another N, N_FE, Runge–Kutta scheme or DCS
 	// formulation, for example a coarser solve in a mesh-refinement
-	// continuation): it replaces XInit and UInit. The states at the new
-	// stage points and element ends are interpolated linearly in the
-	// fraction τ/T of the numerical horizon between its stage points and
-	// element boundaries; every stage takes the control, speed of time and
-	// global variables of the old stage that contains its midpoint; the
-	// step sizes start uniform and the algebraic variables at the
-	// consistent values of the DCS at the interpolated states. The result
-	// needs its trajectory (a Solve or Evaluate result, not
+	// continuation); it replaces XInit and UInit (nil: none). The states
+	// at the new stage points and element ends are interpolated linearly
+	// in the fraction τ/T of the numerical horizon between its stage
+	// points and element boundaries. Every stage takes the control, speed
+	// of time and global variables of the old stage that contains its
+	// midpoint; the step sizes start uniform and the algebraic variables
+	// at the consistent values of the DCS at the interpolated states. The
+	// result needs its trajectory (a Solve or Evaluate result, not
 	// WarmFromNLPSolution).
 	InitFrom *OCPResult
 }
@@ -88,9 +95,11 @@ func (st *Start) validate(p *OCP) error {
 }
 
 // OCPSolver holds the compiled FESD NLP of an OCP. NewOCPSolver builds and
-// compiles it once; Solve runs the MPCC homotopy from a Start; SetX0
-// changes the initial state (a parameter of the NLP) for another solve, as
-// in model-predictive control.
+// compiles it once; Solve runs the MPCC homotopy from a Start, as often as
+// needed; SetX0 changes the initial state (a parameter of the NLP) for
+// another solve, as in model-predictive control; WithHomotopy gives a
+// solver with other homotopy settings on the same NLP; Evaluate turns an
+// NLP point into a result.
 //
 // An OCPSolver is not safe for concurrent use.
 type OCPSolver struct {
@@ -380,7 +389,7 @@ func (g *guess) xGuess(k int, f float64) []float64 {
 	return x
 }
 
-// initSource interpolates the trajectory of OCP.InitFrom: its stage points
+// initSource interpolates the trajectory of Start.InitFrom: its stage points
 // and element boundaries in order of the fraction τ/T of its numerical
 // horizon (points at the same τ once).
 type initSource struct {

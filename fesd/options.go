@@ -15,13 +15,13 @@ type Representation int
 
 const (
 	// Integral (the default, nosnoc's rk_representation = integral): the
-	// stage states x_{n,j} are the unknowns and the collocation equations
-	// h·f(x_j) = Σ_r C_rj x_r, x_{n+1} = Σ_r D_r x_r hold (rk.Integral).
-	// Only collocation tableaus with positive nodes (Radau IIA,
-	// Gauss–Legendre) have it.
+	// states x_{n,j} at the stage points are the unknowns, and the
+	// collocation equations h·f(x_j) = Σ_r C_rj x_r, x_{n+1} = Σ_r D_r x_r
+	// hold (rk.Integral). Only collocation tableaus with positive nodes
+	// (Radau IIA, Gauss–Legendre) have it.
 	Integral Representation = iota
-	// Differential: the stage derivatives v_{n,j} are the unknowns,
-	// v_j = f(x_n + h Σ_k a_jk v_k), x_{n+1} = x_n + h Σ_j b_j v_j
+	// Differential: the derivatives v_{n,j} at the stage points are the
+	// unknowns, v_j = f(x_n + h Σ_k a_jk v_k), x_{n+1} = x_n + h Σ_j b_j v_j
 	// (004 eq. 33). Any tableau.
 	Differential
 )
@@ -37,10 +37,12 @@ func (r Representation) String() string {
 }
 
 // CrossComp selects how the cross-complementarity conditions (004 eq. 37–38)
-// are aggregated; nosnoc.md §1.5 gives the sums. In element n, the
-// multiplier points are k = 0 (the end of the previous element, or the
-// initial value λ₀₀ for n = 0), the stages 1…n_s, and the boundary point
-// n_s+1 when c_{n_s} ≠ 1; the selection points are the stages. All sums are
+// are summed into complementarity terms; the four patterns are nosnoc's
+// cross_comp_mode (src/CrossCompMode.m in github.com/nosnoc/nosnoc), and
+// the package documentation writes them out. In element n, the multiplier
+// points are k = 0 (the end of the previous element, or the initial value
+// λ₀₀ for n = 0), the stage points 1…n_s, and the boundary point n_s+1 when
+// c_{n_s} ≠ 1; the selection points are the stage points. All sums are
 // componentwise (one term per complementarity pair of the DCS).
 type CrossComp int
 
@@ -48,15 +50,16 @@ const (
 	// FEStage (the default, nosnoc MATLAB's default): every multiplier
 	// point ⊥ the sum of the selections over the element.
 	FEStage CrossComp = iota
-	// StageStage: every multiplier point ⊥ every selection stage (scalar
+	// StageStage: every multiplier point ⊥ every selection point (scalar
 	// pairs; the only mode usable with relaxations other than Scholtes).
 	StageStage
 	// StageFE: the sum of the multipliers over the element (including the
-	// previous boundary) ⊥ every selection stage.
+	// previous boundary) ⊥ every selection point.
 	StageFE
 	// FEFE: one term per element, Σ_k λ_k ⊥ Σ_m θ_m (the default of the
-	// rewritten nosnoc Python package; the older nosnoc_py default,
-	// SUM_LAMBDAS_COMPLEMENT_WITH_EVERY_THETA, is the StageFE formula).
+	// rewritten nosnoc_py, src/nosnoc/options.py; the legacy nosnoc_py
+	// default SUM_LAMBDAS_COMPLEMENT_WITH_EVERY_THETA, nosnoc/problem.py,
+	// is the StageFE formula).
 	FEFE
 )
 
@@ -89,9 +92,11 @@ func ParseCrossComp(s string) (CrossComp, error) {
 }
 
 // StepEquilibration selects how the step sizes are determined where no
-// switch happens (004 §4.4, nosnoc.md §1.6). Δh_n = h_n − h_{n−1}, n ≥ 1, and
-// η_n = Π_m ν_{n,m} is the switch indicator of eq. 39 (zero exactly at an
-// active-set change at t_n).
+// switch happens (004 §4.4; nosnoc's step_equilibration,
+// src/StepEquilibrationMode.m in github.com/nosnoc/nosnoc). Δh_n = h_n −
+// h_{n−1} for neighbouring elements of one stage, and η_n = Π_m ν_{n,m} is
+// the switch indicator of eq. 39 (zero exactly at an active-set change at
+// t_n; the package documentation defines ν).
 type StepEquilibration int
 
 const (
@@ -136,7 +141,9 @@ func StepEquilibrations() []StepEquilibration {
 	return []StepEquilibration{HeuristicMean, HeuristicDiff, L2Relaxed, L2RelaxedScaled, Direct, NoEquilibration}
 }
 
-// Defaults of Options (nosnoc MATLAB, nosnoc.md §1.3–1.6).
+// Defaults of Options: those of nosnoc MATLAB (+nosnoc/Options.m in
+// github.com/nosnoc/nosnoc: n_s, N_finite_elements, gamma_h, rho_h,
+// step_equilibration_sigma).
 const (
 	DefaultStages   = 2   // n_s
 	DefaultNFE      = 2   // N_FE
@@ -146,60 +153,74 @@ const (
 	defaultCompTolF = mpcc.DefaultCompTol
 )
 
-// Options configures the FESD transcription. The zero value gives the
-// nosnoc defaults: Radau IIA with n_s = 2 in the integral representation,
-// FESD on with N_FE = 2, γ_h = 1, FE_STAGE cross complementarity,
+// Options are the settings of the FESD transcription and of its solver,
+// shared by simulation (SimOptions.Options, NewSimulator) and optimal
+// control (NewOCPSolver, SolveOCP). The zero value gives nosnoc's
+// defaults: Radau IIA with n_s = 2 in the integral representation, FESD on
+// with N_FE = 2 and γ_h = 1, FE_STAGE cross complementarity,
 // heuristic_mean step equilibration with ρ_h = 1, Stewart's reformulation,
 // and the mpcc defaults (Scholtes relaxation, σ₀ = 1, κ = 0.1,
-// complementarity tolerance 1e-9).
+// complementarity tolerance 1e-9). Validate reports invalid values and
+// incompatible combinations as ErrOptions.
 type Options struct {
-	// Scheme is the Runge–Kutta family (default rk.FamilyRadauIIA) and
-	// Stages its number of stages n_s (default 2).
+	// Scheme is the Runge–Kutta family (zero value: rk.FamilyRadauIIA).
 	Scheme rk.Family
+	// Stages is the number n_s of Runge–Kutta stages (0: DefaultStages = 2).
 	Stages int
-	// Tableau, if not nil, is used instead of Scheme and Stages (which must
-	// then be zero).
+	// Tableau, if not nil, is the Runge–Kutta tableau to use instead of
+	// Scheme and Stages, which must then be zero (nil: from Scheme and
+	// Stages).
 	Tableau *rk.Tableau
-	// Representation of the RK equations (default Integral).
+	// Representation is the form of the Runge–Kutta equations (zero value:
+	// Integral).
 	Representation Representation
-	// DisableFESD switches the step sizes, cross complementarity and step
-	// equilibration off: plain time stepping with h = T/N_FE and the
-	// complementarity pairs at every stage.
+	// DisableFESD turns FESD off (default false: FESD on): plain time
+	// stepping with h = h₀, and the complementarity pairs imposed at every
+	// stage point, without cross complementarity or step equilibration.
 	DisableFESD bool
-	// NFE is the number of finite elements per control interval (default 2).
+	// NFE is the number N_FE of finite elements per control stage (0:
+	// DefaultNFE = 2); OCP.NFE overrides it for an OCP.
 	NFE int
-	// GammaH bounds the step sizes: max(0, 1 − γ_h)·h₀ ≤ h_n ≤ (1 + γ_h)h₀,
-	// h₀ = T/N_FE, γ_h > 0 (default 1, nosnoc's: h ∈ [0, 2h₀]). With
-	// N_FE elements and Σh = T per control interval, γ_h ≥ N_FE − 1 leaves
-	// only h ≥ 0: an interval may then put two switches close together and
-	// cover the rest of it with one element, which h ≤ 2h₀ forbids
-	// (TestGammaHTwoSwitches; the monopod at N = 40, EXPERIMENTS.md).
+	// GammaH is γ_h > 0, the relative bound on the step sizes (0:
+	// DefaultGammaH = 1, nosnoc's, which allows h ∈ [0, 2h₀]):
+	// max(0, 1 − γ_h)·h₀ ≤ h_n ≤ (1 + γ_h)h₀ with h₀ = T/N_FE. With N_FE
+	// elements and Σh = T per stage, γ_h ≥ N_FE − 1 leaves only h ≥ 0;
+	// then a stage may put two switches close together and cover the rest
+	// of it with one element, which h ≤ 2h₀ forbids (TestGammaHTwoSwitches).
 	GammaH float64
-	// CrossComp is the cross-complementarity mode (default FEStage).
+	// CrossComp is the cross-complementarity mode (zero value: FEStage).
 	CrossComp CrossComp
-	// StepEquilibration is the step-equilibration mode (default
-	// HeuristicMean); RhoH its weight ρ_h (default 1) and SigmaSE the
-	// scaling σ_se of L2RelaxedScaled (default 0.1).
+	// StepEquilibration is the step-equilibration mode (zero value:
+	// HeuristicMean).
 	StepEquilibration StepEquilibration
-	RhoH              float64
-	SigmaSE           float64
-	// DCS selects the reformulation of the model (default Stewart).
+	// RhoH is the weight ρ_h of the step-equilibration cost (0:
+	// DefaultRhoH = 1).
+	RhoH float64
+	// SigmaSE is the scaling σ_se of L2RelaxedScaled, tanh(η/σ_se) (0:
+	// DefaultSigmaSE = 0.1).
+	SigmaSE float64
+	// DCS selects the reformulation of the model into a DCS (zero value:
+	// Stewart's; dcs.Step for the Heaviside step form).
 	DCS dcs.Options
-	// MPCC configures the relaxation homotopy (zero value: nosnoc defaults).
+	// MPCC configures the relaxation homotopy (zero value: Scholtes,
+	// σ₀ = 1, κ = 0.1, complementarity tolerance 1e-9, the default NLP
+	// settings; see mpcc.Settings).
 	MPCC mpcc.Settings
-	// Inner, if not nil, solves the homotopy's NLPs (mpcc.Solver.Inner),
-	// e.g. a different NLP solver for comparisons; nil means package nlp
-	// with MPCC.NLP.
+	// Inner, if not nil, solves the homotopy's relaxed NLPs instead of
+	// package nlp (nil: nlp with MPCC.NLP), e.g. another NLP solver for
+	// comparisons (mpcc.Solver.Inner).
 	Inner mpcc.InnerSolver
 	// ActiveSetTol is the threshold τ that decides the active set of a
-	// finite element from the complementarity structure (default
-	// 10·√CompTol, ≈ 3.2e-4 for CompTol = 1e-9): a pair is "multiplier
-	// positive" (its selection is 0) when the largest multiplier stage
-	// value exceeds both τ and the largest selection value, "selection
-	// positive" in the symmetric case, and undecided otherwise.
+	// finite element from the complementarity structure, for the switch
+	// detection (0: 10·√CompTol, ≈ 3.2e-4 for CompTol = 1e-9). A pair is
+	// "multiplier positive" (its selection is 0) when the largest
+	// multiplier value at the element's points exceeds both τ and the
+	// largest selection value, "selection positive" in the symmetric case,
+	// and undecided otherwise.
 	ActiveSetTol float64
 	// SwitchTol is the bound on |ψ_j(x_n)| for reporting a switch of ψ_j at
-	// the element boundary t_n (default max(1e-6, 1e3·CompTol)).
+	// the element boundary t_n (0: max(1e-6, 1e3·CompTol)). Start
+	// multipliers within SwitchTol of zero are set to zero.
 	SwitchTol float64
 }
 

@@ -12,8 +12,8 @@ import (
 	"github.com/fesd-go/fesd/rk"
 )
 
-// Regression tests for the correctness bugs nosnoc fixed over time
-// (nosnoc.md §5).
+// Regression tests for the correctness bugs nosnoc fixed over time; the
+// numbers are issues and pull requests of github.com/nosnoc/nosnoc.
 
 // nosnoc #52: a switch in the last element of a step, and a switch exactly
 // at the end of a step, are detected (the last element's end point takes

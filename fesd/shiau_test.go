@@ -12,7 +12,7 @@ import (
 	"github.com/fesd-go/fesd/rk"
 )
 
-// Shiau–Glowinski friction problems (seed 002 §6.2–6.3, test-problems.md §D):
+// Shiau–Glowinski friction problems (seed 002 §6.2–6.3):
 //
 //	M Ẍ + A X + C(sgn Ẋ − γ(Ẋ)) = f,   γ_i(ξ) = β ξ/√(ε² + ξ²),
 //
@@ -69,9 +69,10 @@ func sgPiece(t float64) int {
 }
 
 // sg2Model is test 2: M = [[2, 1], [1, 2]], A = [[2, −1], [−1, 2]], C = I,
-// β = 1/3, ε = 0.1, with the consistent forcing of test-problems.md §D (the
-// seed's f on [2, 4] is off by the constant (−4/3, +8/3) from its own exact
-// solution; M Ẍ + A X + λ − γ(Ẋ) of sg2Exact reproduces the note's f):
+// β = 1/3, ε = 0.1, with the forcing made consistent with the seed's exact
+// solution (the f printed in seed 002 §6.2 on [2, 4] is off by the constant
+// (−4/3, +8/3) from it; M Ẍ + A X + λ − γ(Ẋ) of sg2Exact reproduces the f
+// below):
 //
 //	[0,1]: f₁ = 2(t − t²/2) − 1 − γ(1 − t),        f₂ = t²/2 − 2t − γ(0)
 //	[1,2]: f₁ = 1 + (t − 3/2) − γ(0),               f₂ = 1/2 − t − γ(0)

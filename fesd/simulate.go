@@ -11,8 +11,8 @@ import (
 	"github.com/fesd-go/fesd/mpcc"
 )
 
-// Simulator integrates a model over control intervals of a fixed length T
-// with the FESD transcription: every interval is the one-stage OCP with a
+// Simulator integrates a model step by step, each step of a fixed length T
+// with the FESD transcription: every step is the one-stage OCP with a
 // fixed control, built and compiled once by NewSimulator (the same
 // transcription as NewOCPSolver). Every Step only sets the parameters (x₀,
 // u, p, t₀), the bounds of the start variables and the starting point.
@@ -32,14 +32,15 @@ type Simulator struct {
 	// are analysed once per simulation, not once per step.
 	inner *mpcc.NLPSolver
 	// ColdStart makes every Step start from the model's consistent
-	// algebraic values at x₀ instead of the previous step's solution.
+	// algebraic values at x₀ instead of the previous step's solution
+	// (default false).
 	ColdStart bool
 	// Predict starts every step from an event-driven explicit prediction
-	// when it finds between 1 and N_FE − 1 well separated mode changes in
-	// the step: the element boundaries are placed at the predicted switch
-	// times and the stages take the predicted states and the algebraic
-	// values of their element's mode (see predict.go). Otherwise the step
-	// starts as without it.
+	// (default false) when it finds between 1 and N_FE − 1 well separated
+	// mode changes in the step: the element boundaries are placed at the
+	// predicted switch times, and the stage points take the predicted
+	// states and the algebraic values of their element's mode (see
+	// PredictEvents). Otherwise the step starts as without it.
 	Predict bool
 }
 
@@ -242,28 +243,37 @@ func (s *Simulator) Step(ctx context.Context, t0 float64, x0, u, p []float64) (*
 	return sr, nil
 }
 
-// SimOptions configures Simulate.
+// SimOptions configures Simulate. TSim and NSim are required, and U (or
+// UFunc) and P when the model has controls and parameters; the other zero
+// fields mean their defaults.
 type SimOptions struct {
-	// Options configures the transcription.
+	// Options are the settings of the transcription and of the homotopy
+	// (zero value: nosnoc's defaults, see Options).
 	Options Options
-	// TSim is the length of the simulation and NSim the number of control
-	// intervals (simulation steps), each of length T = TSim/NSim with
-	// Options.NFE finite elements.
+	// TSim is the length of the simulation (required, > 0).
 	TSim float64
+	// NSim is the number of simulation steps (required, ≥ 1). Each step is
+	// one control stage of length T = TSim/NSim with Options.NFE finite
+	// elements.
 	NSim int
 	// T0 is the start time (default 0).
 	T0 float64
-	// U is the constant control (length n_u), or UFunc gives the control
-	// of each step from its start time (UFunc wins when both are set).
-	U     []float64
+	// U is the constant control, of length n_u (nil for a model without
+	// controls; ignored if UFunc is set).
+	U []float64
+	// UFunc, if not nil, gives the control of each step from the step's
+	// start time (nil: U).
 	UFunc func(t float64) []float64
-	// P are the parameter values (length n_p).
+	// P are the parameter values, of length n_p (nil for a model without
+	// parameters).
 	P []float64
 	// ColdStart starts every step from the model's consistent algebraic
-	// values at its x₀ instead of the previous step's solution.
+	// values at its x₀ (default false: from the previous step's solution,
+	// shifted).
 	ColdStart bool
-	// Predict sets Simulator.Predict: steps with between 1 and N_FE − 1
-	// predicted switches start from the event-driven prediction.
+	// Predict sets Simulator.Predict (default false): steps with between 1
+	// and N_FE − 1 predicted switches start from the event-driven
+	// prediction.
 	Predict bool
 }
 

@@ -56,8 +56,8 @@ func (c scalar) simulate(t *testing.T, o Options) *SimResult {
 	return r
 }
 
-// TestTutorialCases checks the closed forms of test-problems.md §A (004
-// Example 3): with FESD the switch time and x(T) are within 1e-6 (they are
+// TestTutorialCases checks the closed forms of tutorialCases (004 Example
+// 3): with FESD the switch time and x(T) are within 1e-6 (they are
 // exact up to the complementarity tolerance, because every scheme integrates
 // the piecewise constant or linear fields exactly between switches), and the
 // single switch has the expected kind.
