@@ -3,7 +3,6 @@ package fesd
 import (
 	"fmt"
 	"math"
-	"strings"
 
 	"github.com/fesd-go/fesd/ad"
 	"github.com/fesd-go/fesd/dcs"
@@ -38,17 +37,6 @@ func (w Where) String() string {
 		return "stage_points"
 	}
 	return fmt.Sprintf("Where(%d)", int(w))
-}
-
-// ParseWhere returns the Where whose String is s (case-insensitive), for
-// command-line flags.
-func ParseWhere(s string) (Where, error) {
-	for _, w := range []Where{AtStageEnds, AtElementBoundaries, AtStagePoints} {
-		if strings.EqualFold(w.String(), s) {
-			return w, nil
-		}
-	}
-	return 0, fmt.Errorf("fesd: unknown place %q (want stage_ends, element_boundaries or stage_points)", s)
 }
 
 // SpeedOfTime selects speed-of-time variables s (nosnoc's

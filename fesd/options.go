@@ -3,7 +3,6 @@ package fesd
 import (
 	"fmt"
 	"math"
-	"strings"
 
 	"github.com/fesd-go/fesd/dcs"
 	"github.com/fesd-go/fesd/mpcc"
@@ -79,17 +78,6 @@ func (c CrossComp) String() string {
 
 // CrossComps lists the cross-complementarity modes.
 func CrossComps() []CrossComp { return []CrossComp{FEStage, StageStage, StageFE, FEFE} }
-
-// ParseCrossComp returns the cross-complementarity mode whose String is s,
-// ignoring case (e.g. "fe_fe"), for command-line flags.
-func ParseCrossComp(s string) (CrossComp, error) {
-	for _, c := range CrossComps() {
-		if strings.EqualFold(c.String(), s) {
-			return c, nil
-		}
-	}
-	return 0, fmt.Errorf("fesd: unknown cross-complementarity mode %q (want one of %v)", s, CrossComps())
-}
 
 // StepEquilibration selects how the step sizes are determined where no
 // switch happens (004 §4.4; nosnoc's step_equilibration,
