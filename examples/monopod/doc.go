@@ -240,9 +240,9 @@
 //
 // -T and -distance shorten the task for experiments (e.g. -N 4 -T 0.4
 // -distance 0.1); -steering l1 uses the exact ℓ1 penalty instead of the
-// Scholtes constraints; -inertia is nlp.Settings.Inertia (EXPERIMENTS.md's
-// -strict-pivots is -inertia strict, -strict-pivots -always-dc is
-// strictdeltac, -strict-pivots -curvature is strictcurvature);
+// Scholtes constraints; -inertia is nlp.Settings.Inertia (the former flags
+// -strict-pivots, -strict-pivots -always-dc and -strict-pivots -curvature
+// are -inertia strict, strictdeltac and strictcurvature);
 // -linsolver picks the inner KKT backend (-dense is -linsolver DenseLDL,
 // about 1.7 s per iteration at N = 4; diagnostics only); -warm-push is the
 // inner solver's warm-start bound push; -vv prints every inner iteration.
