@@ -1,8 +1,3 @@
-// Package enumtext implements the text form of the module's integer enums
-// (encoding.TextMarshaler and encoding.TextUnmarshaler, so that programs
-// parse them with flag.TextVar and encoding/json writes names) from their
-// String methods: a value's text is its String, matched without regard to
-// case.
 package enumtext
 
 import (
