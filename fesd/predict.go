@@ -326,54 +326,90 @@ func (pr *predictor) grid(ev []event) []float64 {
 	return h
 }
 
-// predictStart returns the predicted starting point of the step's NLP and
-// its step sizes, or nils when the predictor declines (see the comment at
-// the top of this file).
-func (s *Simulator) predictStart(t0 float64, x0, u, p, zb0 []float64) (w0, h []float64) {
+// prediction is what the predictor gives one step: the start and the grid
+// of the homotopy (nil when the homotopy starts as without prediction: no
+// event, or the predictor declined) and of the solve on the predicted
+// branch (nil when the predictor declined), with the mode signature of
+// every element (which selection of every complementarity pair is
+// positive).
+type prediction struct {
+	w0, href   []float64
+	bw0, bhref []float64
+	sigs       [][]bool
+}
+
+// predictStart runs the predictor over the step (see the comment at the
+// top of this file). With no event the branch start is the uniform grid
+// with the predicted states and every element in the initial mode.
+func (s *Simulator) predictStart(t0 float64, x0, u, p, zb0 []float64) *prediction {
 	tr := s.tr
-	if tr.NE < 2 || s.o.DisableFESD || len(s.d.Comp) == 0 {
-		return nil, nil
+	if s.o.DisableFESD || len(s.d.Comp) == 0 {
+		return nil
 	}
 	pr := &predictor{s: s, u: u, p: p, t0: t0, T: s.T}
 	ev, ok := pr.events(x0, 4*tr.NE)
-	if !ok || len(ev) < 2 {
-		return nil, nil
+	if !ok {
+		return nil
 	}
-	h = pr.grid(ev)
-	if h == nil {
-		return nil, nil
+	var h []float64
+	if len(ev) > 1 {
+		if tr.NE < 2 {
+			return nil
+		}
+		if h = pr.grid(ev); h == nil {
+			return nil
+		}
+	} else {
+		h = make([]float64, tr.NE)
+		for n := range h {
+			h[n] = tr.h0[0]
+		}
 	}
 	ns := tr.ns
 	c := s.o.tab.C
 	maxStep := s.T / float64(tr.NE*predictSubsteps)
-	// States and algebraic values at the stage points and element ends.
+	// States and algebraic values at the stage points and element ends,
+	// and the mode of every element (the one at its midpoint).
 	xs := make([][][]float64, tr.NE)
 	zs := make([][][]float64, tr.NE)
 	fs := make([][][]float64, tr.NE)
 	xe := make([][]float64, tr.NE)
 	ze := make([][]float64, tr.NE)
+	sigs := make([][]bool, tr.NE)
 	t := 0.0
 	for n := 0; n < tr.NE; n++ {
+		mid := t + h[n]/2
+		k := 0
+		for i := 1; i < len(ev); i++ {
+			if ev[i].t < mid {
+				k = i
+			}
+		}
+		sigs[n] = ev[k].m.sig
 		xs[n], zs[n], fs[n] = make([][]float64, ns), make([][]float64, ns), make([][]float64, ns)
 		for m := 0; m < ns; m++ {
 			x, z, ok := pr.at(ev, t+c[m]*h[n], maxStep)
 			if !ok {
-				return nil, nil
+				return nil
 			}
 			f, err := s.d.EvalF(x, u, p, z, t0+t+c[m]*h[n])
 			if err != nil {
-				return nil, nil
+				return nil
 			}
 			xs[n][m], zs[n][m], fs[n][m] = x, z, f
 		}
 		t += h[n]
 		if xe[n], ze[n], ok = pr.at(ev, t, maxStep); !ok {
-			return nil, nil
+			return nil
 		}
 	}
 	w := make([]float64, tr.numW)
 	tr.fillStart(w, elementStart{h: h, x: xs, f: fs, z: zs, xe: xe, ze: ze, startZB0: zb0}, s.o.Representation, s.d)
-	return w, h
+	out := &prediction{bw0: w, bhref: h, sigs: sigs}
+	if len(ev) > 1 {
+		out.w0, out.href = w, h
+	}
+	return out
 }
 
 // PredictEvents integrates the interval [t0, t0 + T] from x0 with the

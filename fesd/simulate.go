@@ -31,6 +31,9 @@ type Simulator struct {
 	// KKT pattern, ordering and symbolic factorization of the relaxed NLP
 	// are analysed once per simulation, not once per step.
 	inner *mpcc.NLPSolver
+	// branch solves the steps on their predicted branch (an NLP of another
+	// structure than the relaxed ones, so it has its own workspace).
+	branch *mpcc.NLPSolver
 	// ColdStart makes every Step start from the model's consistent
 	// algebraic values at x₀ instead of the previous step's solution
 	// (default false).
@@ -61,6 +64,12 @@ type StepRecord struct {
 	// so they depend on the cross-complementarity mode).
 	CompResidual, NaturalResidual float64
 	Elapsed                       time.Duration
+	// Branch is set when the step was solved on the branch its prediction
+	// gave (Simulator.Predict): one NLP with the vanishing side of every
+	// complementarity pair fixed at zero, recorded as the homotopy step
+	// σ = 0. A failed branch solve is the first record of a step solved by
+	// the homotopy.
+	Branch bool
 }
 
 // StepResult is the solution of one control interval: its Trajectory has
@@ -174,15 +183,29 @@ func (s *Simulator) Step(ctx context.Context, t0 float64, x0, u, p []float64) (*
 	tr := s.tr
 	zb0 := tr.startValues(d, z0, s.o.SwitchTol)
 	var w0, href []float64
+	var pred *prediction
 	if s.Predict {
-		w0, href = s.predictStart(t0, x0, u, p, zb0)
+		if pred = s.predictStart(t0, x0, u, p, zb0); pred != nil {
+			w0, href = pred.w0, pred.href
+		}
 	}
 	pv := s.params(t0, x0, u, p, href)
+	xl, xu := clone(tr.wl), clone(tr.wu)
+	tr.fixStart(d, xl, xu, zb0)
+	var branchRec *mpcc.HomotopyStep
+	if s.Predict {
+		wb, pvb, rec, err := s.solveBranch(ctx, pred, pv, xl, xu)
+		if err != nil {
+			return nil, fmt.Errorf("fesd: step at t = %g, predicted branch: %w", t0, err)
+		}
+		if wb != nil {
+			return s.branchResult(t0, wb, pvb, z0, zb0, rec)
+		}
+		branchRec = rec
+	}
 	if err := tr.prob.SetParams(pv); err != nil {
 		return nil, err
 	}
-	xl, xu := clone(tr.wl), clone(tr.wu)
-	tr.fixStart(d, xl, xu, zb0)
 	if err := tr.prob.SetVarBounds(xl, xu); err != nil {
 		return nil, err
 	}
@@ -225,7 +248,12 @@ func (s *Simulator) Step(ctx context.Context, t0 float64, x0, u, p []float64) (*
 		T0: t0, T1: t0 + s.T, Status: res.Status, Homotopy: res.Steps,
 		CompResidual: res.CompResidual, NaturalResidual: res.NaturalResidual, Elapsed: res.Elapsed,
 	}
-	for _, st := range res.Steps {
+	if branchRec != nil {
+		// the failed branch solve first: its iterations count
+		rec.Homotopy = append([]mpcc.HomotopyStep{*branchRec}, rec.Homotopy...)
+		rec.Elapsed += branchRec.Elapsed
+	}
+	for _, st := range rec.Homotopy {
 		rec.Iterations += st.Iterations
 	}
 	sr := &StepResult{Record: rec}
@@ -240,6 +268,25 @@ func (s *Simulator) Step(ctx context.Context, t0 float64, x0, u, p []float64) (*
 		return sr, &StepError{T0: t0, Status: res.Status, CompResidual: res.CompResidual}
 	}
 	s.prev = res.X
+	return sr, nil
+}
+
+// branchResult is the result of a step solved on its predicted branch.
+func (s *Simulator) branchResult(t0 float64, w, pv, z0, zb0 []float64, br *mpcc.HomotopyStep) (*StepResult, error) {
+	tr := s.tr
+	rec := StepRecord{
+		T0: t0, T1: t0 + s.T, Status: mpcc.Solved, Homotopy: []mpcc.HomotopyStep{*br},
+		Iterations: br.Iterations, CompResidual: br.CompResidual, NaturalResidual: br.NaturalResidual,
+		Elapsed: br.Elapsed, Branch: true,
+	}
+	sr := &StepResult{Record: rec}
+	out, err := tr.outputs(w, pv)
+	if err != nil {
+		return nil, err
+	}
+	sr.Trajectory.fill(tr, w, out, zb0)
+	sr.Z0 = z0
+	s.prev = w
 	return sr, nil
 }
 

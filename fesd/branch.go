@@ -1,0 +1,125 @@
+package fesd
+
+import (
+	"context"
+	"math"
+	"time"
+
+	"github.com/fesd-go/fesd/mpcc"
+	"github.com/fesd-go/fesd/nlp"
+)
+
+// Solving a simulation step on its predicted branch.
+//
+// When the predictor (predict.go) knows the mode of every finite element
+// of a step, it knows which side of every complementarity pair vanishes on
+// it: where a pair's selection (θ, α or 1 − α) is positive in the mode of
+// element n, its multiplier (λ, λⁿ or λᵖ) is zero at every multiplier
+// point of the element — the start point, shared with the previous element,
+// its stage points and its boundary point — and otherwise the selection is
+// zero at every stage point. With those variables fixed at zero every
+// complementarity term is exactly zero, and what remains is a smooth NLP
+// (the branch NLP, or BNLP, of the MPCC; Nurkanović and Leyffer): the FESD
+// equations with the step equilibration as objective, nearly square. At a
+// boundary where the mode changes, the multipliers of both modes vanish,
+// which is the switch condition ψ(x_n) = 0 of 004 (Lemmata 9–10), so the
+// solve moves the boundary to the switch. One interior-point solve from the
+// predicted point replaces the homotopy: any point it finds satisfies the
+// FESD equations and the complementarity exactly. If the predicted branch
+// is wrong (a missed switch makes the fixed signs infeasible), the solve
+// fails and the step falls back to the homotopy.
+
+// branchBounds returns the variable bounds of the branch with the element
+// signatures sigs, from the step's bounds xl, xu (start variables fixed),
+// or ok = false when the branch contradicts the fixed start values.
+func (s *Simulator) branchBounds(sigs [][]bool, xl, xu []float64) (bl, bu []float64, ok bool) {
+	tr, d := s.tr, s.d
+	bl, bu = clone(xl), clone(xu)
+	fix := func(k int) bool {
+		if bl[k] > 0 || bu[k] < 0 {
+			return false // a start multiplier that is not zero
+		}
+		bl[k], bu[k] = 0, 0
+		return true
+	}
+	for n := 0; n < tr.NE; n++ {
+		k := 0
+		for gi, grp := range d.Comp {
+			for pi, pr := range grp.Pairs {
+				if sigs[n][k] {
+					for _, a := range tr.lamPoints(n, pr.Lambda) {
+						if !fix(a) {
+							return nil, nil, false
+						}
+					}
+				} else {
+					for m := 0; m < tr.ns; m++ {
+						if !fix(tr.selIdx(d, n, m, gi, pi)) {
+							return nil, nil, false
+						}
+					}
+				}
+				k++
+			}
+		}
+	}
+	return bl, bu, true
+}
+
+// solveBranch solves the step on the predicted branch. It returns the
+// solution and the inner solve's record, or a nil solution when the branch
+// does not apply or its solve fails (then the record, if any, holds what
+// the attempt cost).
+func (s *Simulator) solveBranch(ctx context.Context, pr *prediction, pv, xl, xu []float64) (w, pvb []float64, rec *mpcc.HomotopyStep, err error) {
+	if pr == nil || pr.sigs == nil || s.o.StepEquilibration == Direct || s.o.Inner != nil {
+		return nil, nil, nil, nil
+	}
+	tr := s.tr
+	bl, bu, ok := s.branchBounds(pr.sigs, xl, xu)
+	if !ok {
+		return nil, nil, nil, nil
+	}
+	pvb = clone(pv)
+	if tr.phref >= 0 {
+		copy(pvb[tr.phref:], pr.bhref)
+	}
+	w0 := clone(pr.bw0)
+	for k := range w0 {
+		w0[k] = math.Min(math.Max(w0[k], bl[k]), bu[k])
+	}
+	if err := tr.prob.SetParams(pvb); err != nil {
+		return nil, nil, nil, err
+	}
+	if err := tr.prob.SetVarBounds(bl, bu); err != nil {
+		return nil, nil, nil, err
+	}
+	if err := tr.prob.SetStart(w0); err != nil {
+		return nil, nil, nil, err
+	}
+	if s.branch == nil {
+		ns := mpcc.DefaultNLPSettings()
+		if s.o.MPCC.NLP != nil {
+			ns = *s.o.MPCC.NLP
+		}
+		s.branch = &mpcc.NLPSolver{Settings: ns}
+	}
+	start := time.Now()
+	ir, err := s.branch.SolveNLP(ctx, tr.prob, nil)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	mp := mpcc.Problem{NLP: tr.prob, Comp: tr.comp}
+	rec = &mpcc.HomotopyStep{Status: ir.Status, Iterations: ir.Iterations, Elapsed: time.Since(start)}
+	rec.CompResidual, rec.NaturalResidual = mp.Residuals(ir.X, xl)
+	if f, err := tr.prob.Objective(ir.X); err == nil {
+		rec.Objective = f
+	}
+	compTol := s.o.MPCC.CompTol
+	if compTol == 0 {
+		compTol = mpcc.DefaultCompTol
+	}
+	if ir.Status != nlp.Solved || rec.CompResidual > compTol {
+		return nil, nil, rec, nil
+	}
+	return ir.X, pvb, rec, nil
+}
