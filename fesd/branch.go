@@ -118,8 +118,53 @@ func (s *Simulator) solveBranch(ctx context.Context, pr *prediction, pv, xl, xu 
 	if compTol == 0 {
 		compTol = mpcc.DefaultCompTol
 	}
-	if ir.Status != nlp.Solved || rec.CompResidual > compTol {
+	if !ir.Status.Success() || rec.CompResidual > compTol {
 		return nil, nil, rec, nil
 	}
+	if ir.Status != nlp.Solved {
+		// An acceptable stop (the stationarity of the step equilibration
+		// missed the tight tolerance) is taken only if the FESD equations
+		// hold to the complementarity tolerance.
+		if v, err := nlp.Violation(tr.prob, ir.X); err != nil || v > compTol {
+			return nil, nil, rec, nil
+		}
+	}
 	return ir.X, pvb, rec, nil
+}
+
+// continued returns the branch that continues the previous step's last
+// element over the whole step, for steps the predictor declines (a
+// sliding motion shows up as chattering there): every element takes the
+// active set of the previous solution's last element — a pair's selection
+// is positive when its largest stage value exceeds the largest multiplier
+// value of the element — and the start is the shifted previous solution.
+// It returns nil without a previous solution.
+func (s *Simulator) continued(zb0 []float64) *prediction {
+	if s.prev == nil || s.o.DisableFESD || len(s.d.Comp) == 0 {
+		return nil
+	}
+	tr, d := s.tr, s.d
+	last := tr.NE - 1
+	var sig []bool
+	for gi, grp := range d.Comp {
+		for pi, pr := range grp.Pairs {
+			lam, sel := 0.0, 0.0
+			for _, a := range tr.lamPoints(last, pr.Lambda) {
+				if a != tr.start+tr.bzPos[pr.Lambda] || last > 0 {
+					lam = math.Max(lam, s.prev[a])
+				}
+			}
+			for m := 0; m < tr.ns; m++ {
+				sel = math.Max(sel, s.prev[tr.selIdx(d, last, m, gi, pi)])
+			}
+			sig = append(sig, sel > lam)
+		}
+	}
+	pr := &prediction{bw0: make([]float64, tr.numW), bhref: make([]float64, tr.NE), sigs: make([][]bool, tr.NE)}
+	tr.shifted(pr.bw0, s.prev, zb0)
+	for n := range pr.sigs {
+		pr.sigs[n] = sig
+		pr.bhref[n] = tr.h0[0]
+	}
+	return pr
 }

@@ -194,7 +194,11 @@ func (s *Simulator) Step(ctx context.Context, t0 float64, x0, u, p []float64) (*
 	tr.fixStart(d, xl, xu, zb0)
 	var branchRec *mpcc.HomotopyStep
 	if s.Predict {
-		wb, pvb, rec, err := s.solveBranch(ctx, pred, pv, xl, xu)
+		bp := pred
+		if bp == nil && !s.ColdStart {
+			bp = s.continued(zb0)
+		}
+		wb, pvb, rec, err := s.solveBranch(ctx, bp, pv, xl, xu)
 		if err != nil {
 			return nil, fmt.Errorf("fesd: step at t = %g, predicted branch: %w", t0, err)
 		}
