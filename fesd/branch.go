@@ -71,7 +71,7 @@ func (s *Simulator) branchBounds(sigs [][]bool, xl, xu []float64) (bl, bu []floa
 // does not apply or its solve fails (then the record, if any, holds what
 // the attempt cost).
 func (s *Simulator) solveBranch(ctx context.Context, pr *prediction, pv, xl, xu []float64) (w, pvb []float64, rec *mpcc.HomotopyStep, err error) {
-	if pr == nil || pr.sigs == nil || s.o.StepEquilibration == Direct || s.o.Inner != nil {
+	if pr == nil || pr.sigs == nil || s.o.StepEquilibration == Direct {
 		return nil, nil, nil, nil
 	}
 	tr := s.tr
@@ -96,15 +96,19 @@ func (s *Simulator) solveBranch(ctx context.Context, pr *prediction, pv, xl, xu 
 	if err := tr.prob.SetStart(w0); err != nil {
 		return nil, nil, nil, err
 	}
-	if s.branch == nil {
-		ns := mpcc.DefaultNLPSettings()
-		if s.o.MPCC.NLP != nil {
-			ns = *s.o.MPCC.NLP
+	var inner mpcc.InnerSolver = s.o.Inner
+	if inner == nil {
+		if s.branch == nil {
+			ns := mpcc.DefaultNLPSettings()
+			if s.o.MPCC.NLP != nil {
+				ns = *s.o.MPCC.NLP
+			}
+			s.branch = &mpcc.NLPSolver{Settings: ns}
 		}
-		s.branch = &mpcc.NLPSolver{Settings: ns}
+		inner = s.branch
 	}
 	start := time.Now()
-	ir, err := s.branch.SolveNLP(ctx, tr.prob, nil)
+	ir, err := inner.SolveNLP(ctx, tr.prob, nil)
 	if err != nil {
 		return nil, nil, nil, err
 	}

@@ -194,9 +194,10 @@ type Options struct {
 	// σ₀ = 1, κ = 0.1, complementarity tolerance 1e-9, the default NLP
 	// settings; see mpcc.Settings).
 	MPCC mpcc.Settings
-	// Inner, if not nil, solves the homotopy's relaxed NLPs instead of
-	// package nlp (nil: nlp with MPCC.NLP), e.g. another NLP solver for
-	// comparisons (mpcc.Solver.Inner).
+	// Inner, if not nil, solves the homotopy's relaxed NLPs and the branch
+	// NLPs of predicted simulation steps instead of package nlp (nil: nlp
+	// with MPCC.NLP), e.g. another NLP solver for comparisons
+	// (mpcc.Solver.Inner).
 	Inner mpcc.InnerSolver
 	// ActiveSetTol is the threshold τ that decides the active set of a
 	// finite element from the complementarity structure, for the switch
