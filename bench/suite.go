@@ -52,10 +52,11 @@ type benchCase struct {
 func suite(cfg config) []benchCase {
 	ocpN := []int{200, 800, 3200}
 	homN := []int{200, 800}
-	// The FESD simulations start every step from the event-driven
-	// prediction and solve it on the predicted branch where that applies
-	// (fesd.SimOptions.Predict, as examples/irma and examples/friction do);
-	// the comparison backend solves the same branch and relaxed NLPs.
+	// The simulations start every step from the event-driven prediction
+	// and solve it on the predicted branch where that applies
+	// (fesd.SimOptions.Predict, as examples/irma and examples/friction do;
+	// without FESD the branch fixes the mode of every stage point); the
+	// comparison backend solves the same branch and relaxed NLPs.
 	irma := fesd.SimOptions{TSim: 100, NSim: 50, Predict: true}
 	masses := fesd.SimOptions{TSim: 10, NSim: 200, Predict: true}
 	monoN, monoIter := []int{30, 60, 90}, 100
@@ -85,7 +86,6 @@ func suite(cfg config) []benchCase {
 	fesdOpt := fesd.Options{NFE: 4, Stages: 2, DCS: dcs.Options{Formulation: dcs.Step}}
 	cs = append(cs, simCase(fmt.Sprintf("three masses FESD (Step, N_FE=4, T=%g, %d steps)", masses.TSim, masses.NSim), "fesd", threeMasses, massesX0, masses, fesdOpt))
 	tsOpt := fesd.Options{NFE: 2, Stages: 2, DisableFESD: true}
-	masses.Predict = false // no prediction without FESD
 	cs = append(cs, simCase(fmt.Sprintf("three masses time-stepping (FESD off, T=%g, %d steps)", masses.TSim, masses.NSim), "fesd", threeMasses, massesX0, masses, tsOpt))
 	// The monopod OCP does not solve at N = 30 yet (examples/monopod): only
 	// the first relaxed NLP, with an iteration cap, per-iteration cost.

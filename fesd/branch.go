@@ -32,7 +32,7 @@ import (
 // branchBounds returns the variable bounds of the branch with the element
 // signatures sigs, from the step's bounds xl, xu (start variables fixed),
 // or ok = false when the branch contradicts the fixed start values.
-func (s *Simulator) branchBounds(sigs [][]bool, xl, xu []float64) (bl, bu []float64, ok bool) {
+func (s *Simulator) branchBounds(pr *prediction, xl, xu []float64) (bl, bu []float64, ok bool) {
 	tr, d := s.tr, s.d
 	bl, bu = clone(xl), clone(xu)
 	fix := func(k int) bool {
@@ -42,6 +42,28 @@ func (s *Simulator) branchBounds(sigs [][]bool, xl, xu []float64) (bl, bu []floa
 		bl[k], bu[k] = 0, 0
 		return true
 	}
+	if pr.psigs != nil {
+		// time stepping: every stage point's pairs on their own
+		for n := 0; n < tr.NE; n++ {
+			for m := 0; m < tr.ns; m++ {
+				k := 0
+				for gi, grp := range d.Comp {
+					for pi, p := range grp.Pairs {
+						a := tr.z[n][m] + p.Lambda
+						if !pr.psigs[n][m][k] {
+							a = tr.selIdx(d, n, m, gi, pi)
+						}
+						if !fix(a) {
+							return nil, nil, false
+						}
+						k++
+					}
+				}
+			}
+		}
+		return bl, bu, true
+	}
+	sigs := pr.sigs
 	for n := 0; n < tr.NE; n++ {
 		k := 0
 		for gi, grp := range d.Comp {
@@ -71,11 +93,11 @@ func (s *Simulator) branchBounds(sigs [][]bool, xl, xu []float64) (bl, bu []floa
 // does not apply or its solve fails (then the record, if any, holds what
 // the attempt cost).
 func (s *Simulator) solveBranch(ctx context.Context, pr *prediction, pv, xl, xu []float64) (w, pvb []float64, rec *mpcc.HomotopyStep, err error) {
-	if pr == nil || pr.sigs == nil || s.o.StepEquilibration == Direct {
+	if pr == nil || (pr.sigs == nil && pr.psigs == nil) || s.o.StepEquilibration == Direct {
 		return nil, nil, nil, nil
 	}
 	tr := s.tr
-	bl, bu, ok := s.branchBounds(pr.sigs, xl, xu)
+	bl, bu, ok := s.branchBounds(pr, xl, xu)
 	if !ok {
 		return nil, nil, nil, nil
 	}
@@ -144,11 +166,31 @@ func (s *Simulator) solveBranch(ctx context.Context, pr *prediction, pv, xl, xu 
 // value of the element — and the start is the shifted previous solution.
 // It returns nil without a previous solution.
 func (s *Simulator) continued(zb0 []float64) *prediction {
-	if s.prev == nil || s.o.DisableFESD || len(s.d.Comp) == 0 {
+	if s.prev == nil || len(s.d.Comp) == 0 {
 		return nil
 	}
 	tr, d := s.tr, s.d
 	last := tr.NE - 1
+	if s.o.DisableFESD {
+		// time stepping: the active set of the last stage point
+		var sig []bool
+		m := tr.ns - 1
+		for gi, grp := range d.Comp {
+			for pi, p := range grp.Pairs {
+				sig = append(sig, s.prev[tr.selIdx(d, last, m, gi, pi)] > s.prev[tr.z[last][m]+p.Lambda])
+			}
+		}
+		pr := &prediction{bw0: make([]float64, tr.numW), bhref: make([]float64, tr.NE), psigs: make([][][]bool, tr.NE)}
+		tr.shifted(pr.bw0, s.prev, zb0)
+		for n := range pr.psigs {
+			pr.bhref[n] = tr.h0[0]
+			pr.psigs[n] = make([][]bool, tr.ns)
+			for m := range pr.psigs[n] {
+				pr.psigs[n][m] = sig
+			}
+		}
+		return pr
+	}
 	var sig []bool
 	for gi, grp := range d.Comp {
 		for pi, pr := range grp.Pairs {

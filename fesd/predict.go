@@ -335,7 +335,8 @@ func (pr *predictor) grid(ev []event) []float64 {
 type prediction struct {
 	w0, href   []float64
 	bw0, bhref []float64
-	sigs       [][]bool
+	sigs       [][]bool   // [n] with FESD: one mode per element
+	psigs      [][][]bool // [n][m] without FESD: one mode per stage point
 }
 
 // predictStart runs the predictor over the step (see the comment at the
@@ -343,7 +344,7 @@ type prediction struct {
 // with the predicted states and every element in the initial mode.
 func (s *Simulator) predictStart(t0 float64, x0, u, p, zb0 []float64) *prediction {
 	tr := s.tr
-	if s.o.DisableFESD || len(s.d.Comp) == 0 {
+	if len(s.d.Comp) == 0 {
 		return nil
 	}
 	pr := &predictor{s: s, u: u, p: p, t0: t0, T: s.T}
@@ -351,8 +352,19 @@ func (s *Simulator) predictStart(t0 float64, x0, u, p, zb0 []float64) *predictio
 	if !ok {
 		return nil
 	}
+	// modeAt is the mode signature at time τ (the mode that ends at an
+	// event time).
+	modeAt := func(tau float64) []bool {
+		k := 0
+		for i := 1; i < len(ev); i++ {
+			if ev[i].t < tau-1e-9*pr.T {
+				k = i
+			}
+		}
+		return ev[k].m.sig
+	}
 	var h []float64
-	if len(ev) > 1 {
+	if len(ev) > 1 && !s.o.DisableFESD {
 		if tr.NE < 2 {
 			return nil
 		}
@@ -376,6 +388,7 @@ func (s *Simulator) predictStart(t0 float64, x0, u, p, zb0 []float64) *predictio
 	xe := make([][]float64, tr.NE)
 	ze := make([][]float64, tr.NE)
 	sigs := make([][]bool, tr.NE)
+	psigs := make([][][]bool, tr.NE)
 	t := 0.0
 	for n := 0; n < tr.NE; n++ {
 		mid := t + h[n]/2
@@ -386,8 +399,10 @@ func (s *Simulator) predictStart(t0 float64, x0, u, p, zb0 []float64) *predictio
 			}
 		}
 		sigs[n] = ev[k].m.sig
+		psigs[n] = make([][]bool, ns)
 		xs[n], zs[n], fs[n] = make([][]float64, ns), make([][]float64, ns), make([][]float64, ns)
 		for m := 0; m < ns; m++ {
+			psigs[n][m] = modeAt(t + c[m]*h[n])
 			x, z, ok := pr.at(ev, t+c[m]*h[n], maxStep)
 			if !ok {
 				return nil
@@ -405,6 +420,11 @@ func (s *Simulator) predictStart(t0 float64, x0, u, p, zb0 []float64) *predictio
 	}
 	w := make([]float64, tr.numW)
 	tr.fillStart(w, elementStart{h: h, x: xs, f: fs, z: zs, xe: xe, ze: ze, startZB0: zb0}, s.o.Representation, s.d)
+	if s.o.DisableFESD {
+		// time stepping: the branch of every stage point, nothing for
+		// the homotopy (whose start and grid stay as without prediction)
+		return &prediction{bw0: w, bhref: h, psigs: psigs}
+	}
 	out := &prediction{bw0: w, bhref: h, sigs: sigs}
 	if len(ev) > 1 {
 		out.w0, out.href = w, h
