@@ -3,6 +3,8 @@ package fesd
 import (
 	"fmt"
 	"math"
+
+	"github.com/fesd-go/fesd/dcs"
 )
 
 // The event-driven predictor behind Simulator.Predict.
@@ -43,6 +45,13 @@ type predictor struct {
 	s     *Simulator
 	u, p  []float64
 	t0, T float64
+	// frozen marks the pairs (in the order of the signature) of the
+	// complementarity groups that slide: their selections keep the values
+	// fz of the previous solution and their multipliers are zero, so the
+	// predictor follows that sliding motion with a frozen convex
+	// combination instead of chattering across the surface.
+	frozen []bool
+	fz     []float64
 }
 
 // mode is a region of the state space: the signature of its algebraic
@@ -66,6 +75,18 @@ func (pr *predictor) guess(x []float64) ([]float64, []bool, bool) {
 	z, err := pr.s.d.InitialGuess(x, pr.u, pr.p)
 	if err != nil {
 		return nil, nil, false
+	}
+	if pr.frozen != nil {
+		k := 0
+		for _, g := range pr.s.d.Comp {
+			for _, p := range g.Pairs {
+				if pr.frozen[k] {
+					z[p.Sel] = pr.fz[p.Sel]
+					z[p.Lambda] = 0
+				}
+				k++
+			}
+		}
 	}
 	return z, pr.signature(nil, z), true
 }
@@ -122,7 +143,7 @@ func (pr *predictor) signature(dst []bool, z []float64) []bool {
 	for _, g := range pr.s.d.Comp {
 		for _, p := range g.Pairs {
 			_, b := p.Values(z)
-			dst = append(dst, b > 0.5)
+			dst = append(dst, b > 0.5 || (pr.frozen != nil && pr.frozen[len(dst)]))
 		}
 	}
 	return dst
@@ -350,7 +371,14 @@ func (s *Simulator) predictStart(t0 float64, x0, u, p, zb0 []float64) *predictio
 	pr := &predictor{s: s, u: u, p: p, t0: t0, T: s.T}
 	ev, ok := pr.events(x0, 4*tr.NE)
 	if !ok {
-		return nil
+		// a sliding motion chatters: follow the groups that slid at the
+		// end of the previous step with their frozen convex combination
+		if pr.frozen, pr.fz = s.sliding(); pr.frozen == nil {
+			return nil
+		}
+		if ev, ok = pr.events(x0, 4*tr.NE); !ok {
+			return nil
+		}
 	}
 	// modeAt is the mode signature at time τ (the mode that ends at an
 	// event time).
@@ -463,4 +491,52 @@ func (s *Simulator) PredictEvents(t0 float64, x0, u, p []float64) (times []float
 		times = append(times, t0+e.t)
 	}
 	return times, true, nil
+}
+
+// sliding returns the pairs of the switching surfaces that slide in the
+// last element of the previous solution, and the algebraic values of its
+// last stage point, or nil. The pairs of one surface are those of one
+// Stewart subsystem (λ ⊥ θ over its modes) or, for the step
+// reformulation, the two pairs λⁿ_j ⊥ α_j and λᵖ_j ⊥ 1 − α_j of one α_j; a
+// surface slides when at least two of its pairs have a positive selection
+// that exceeds their multiplier.
+func (s *Simulator) sliding() ([]bool, []float64) {
+	if s.prev == nil || s.o.DisableFESD {
+		return nil, nil
+	}
+	tr, d := s.tr, s.d
+	last := tr.NE - 1
+	type key struct{ sub, sel int }
+	pos := map[key]int{}
+	var keys []key
+	for gi, grp := range d.Comp {
+		for pi, pr := range grp.Pairs {
+			k := key{grp.Subsystem, -1}
+			if grp.Kind != dcs.LambdaTheta {
+				k.sel = pr.Sel
+			}
+			keys = append(keys, k)
+			lam, sel := 0.0, 0.0
+			for _, a := range tr.lamPoints(last, pr.Lambda) {
+				lam = math.Max(lam, s.prev[a])
+			}
+			for m := 0; m < tr.ns; m++ {
+				sel = math.Max(sel, s.prev[tr.selIdx(d, last, m, gi, pi)])
+			}
+			if sel > lam && sel > s.o.ActiveSetTol {
+				pos[k]++
+			}
+		}
+	}
+	frozen := make([]bool, len(keys))
+	any := false
+	for i, k := range keys {
+		frozen[i] = pos[k] >= 2
+		any = any || frozen[i]
+	}
+	if !any {
+		return nil, nil
+	}
+	m := tr.ns - 1
+	return frozen, clone(s.prev[tr.z[last][m] : tr.z[last][m]+tr.nz])
 }

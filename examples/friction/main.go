@@ -29,11 +29,11 @@
 // event-driven RK4 reference (reference.go) and prints the paper's error
 // metric against it: the largest Euclidean norm of the error over t = 0,
 // 0.05, …, 10. Measured with the defaults: 22 switches (the paper: 22) in
-// the reference's order, switch times within 8.4e-7, error 2.2e-6 (Stewart's
-// Algorithm 2: 5.4e-4 and 4.68e-6 in his Tables 1–2), 5 558 NLP iterations
+// the reference's order, switch times within 8.3e-7, error 2.1e-6 (Stewart's
+// Algorithm 2: 5.4e-4 and 4.68e-6 in his Tables 1–2), 2 031 NLP iterations
 // (steps start from fesd's event-driven prediction and are solved on the
-// predicted branch where it applies, SimOptions.Predict; without it the
-// homotopy of every step takes 25 534);
+// predicted branch where it applies, SimOptions.Predict, also while mass 1
+// sticks; without it the homotopy of every step takes 25 534);
 // with -ns 3: switch times within 1.7e-9, error 7.0e-9. Mass 1 sticks from
 // t = 3.728994 to the end (v₁ ≤ 7e-9 there).
 //
