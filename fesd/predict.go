@@ -501,7 +501,7 @@ func (s *Simulator) PredictEvents(t0 float64, x0, u, p []float64) (times []float
 // surface slides when at least two of its pairs have a positive selection
 // that exceeds their multiplier.
 func (s *Simulator) sliding() ([]bool, []float64) {
-	if s.prev == nil || s.o.DisableFESD {
+	if s.prev == nil {
 		return nil, nil
 	}
 	tr, d := s.tr, s.d
@@ -517,11 +517,17 @@ func (s *Simulator) sliding() ([]bool, []float64) {
 			}
 			keys = append(keys, k)
 			lam, sel := 0.0, 0.0
-			for _, a := range tr.lamPoints(last, pr.Lambda) {
-				lam = math.Max(lam, s.prev[a])
-			}
-			for m := 0; m < tr.ns; m++ {
-				sel = math.Max(sel, s.prev[tr.selIdx(d, last, m, gi, pi)])
+			if s.o.DisableFESD {
+				// time stepping: the last stage point
+				lam = s.prev[tr.z[last][tr.ns-1]+pr.Lambda]
+				sel = s.prev[tr.selIdx(d, last, tr.ns-1, gi, pi)]
+			} else {
+				for _, a := range tr.lamPoints(last, pr.Lambda) {
+					lam = math.Max(lam, s.prev[a])
+				}
+				for m := 0; m < tr.ns; m++ {
+					sel = math.Max(sel, s.prev[tr.selIdx(d, last, m, gi, pi)])
+				}
 			}
 			if sel > lam && sel > s.o.ActiveSetTol {
 				pos[k]++
