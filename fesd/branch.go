@@ -118,19 +118,8 @@ func (s *Simulator) solveBranch(ctx context.Context, pr *prediction, pv, xl, xu 
 	if err := tr.prob.SetStart(w0); err != nil {
 		return nil, nil, nil, err
 	}
-	var inner mpcc.InnerSolver = s.o.Inner
-	if inner == nil {
-		if s.branch == nil {
-			ns := mpcc.DefaultNLPSettings()
-			if s.o.MPCC.NLP != nil {
-				ns = *s.o.MPCC.NLP
-			}
-			s.branch = &mpcc.NLPSolver{Settings: ns}
-		}
-		inner = s.branch
-	}
 	start := time.Now()
-	ir, err := inner.SolveNLP(ctx, tr.prob, nil)
+	ir, err := s.branchSolver().SolveNLP(ctx, tr.prob, nil)
 	if err != nil {
 		return nil, nil, nil, err
 	}

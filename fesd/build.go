@@ -28,6 +28,13 @@ type transcription struct {
 	d     *dcs.DCS
 	g     *ad.Graph
 	fixed bool // fixed control (simulation)
+	// sens compiles the sensitivity NLP instead (sensitivity.go): x₀, the
+	// fixed control and the model parameters of stage 0 become variables
+	// after w (qIdx maps them to their old parameter index), and no output
+	// function is made.
+	sens bool
+	qIdx []int
+	pMap []int // old parameter index → index in the sensitivity NLP (−1: a variable)
 
 	// NLP in expressions (all but the variables dropped after compile)
 	w      ad.Vec
@@ -689,6 +696,9 @@ func (tr *transcription) equilibration() ad.Expr {
 // compile builds the NLP and the output function, then drops the
 // expressions.
 func (tr *transcription) compile() error {
+	if tr.sens {
+		return tr.compileSens()
+	}
 	spec := adnlp.Spec{
 		X: tr.w, XL: tr.wl, XU: tr.wu,
 		F: tr.obj, G: tr.c, GL: tr.cl, GU: tr.cu,

@@ -33,6 +33,10 @@ var (
 	// use (for example a complementarity multiplier that is not a boundary
 	// variable).
 	ErrStructure = errors.New("fesd: unsupported DCS structure")
+	// ErrSensitivity reports sensitivities that cannot be computed at a
+	// solution: its branch NLP does not solve again, or the linearized KKT
+	// system is singular (a degenerate active set).
+	ErrSensitivity = errors.New("fesd: sensitivities not available")
 )
 
 // StepError reports a failed simulation step: the homotopy ended with a

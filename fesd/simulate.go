@@ -31,6 +31,11 @@ type Simulator struct {
 	// KKT pattern, ordering and symbolic factorization of the relaxed NLP
 	// are analysed once per simulation, not once per step.
 	inner *mpcc.NLPSolver
+	ocp    *OCP           // the one-stage problem of a step
+	sensTr *transcription // the sensitivity NLP (sensitivity.go), compiled on first use
+	// Sensitivity makes every successful Step compute the derivatives of
+	// its end state with respect to x₀, u and p (StepResult.Sens).
+	Sensitivity bool
 	// branch solves the steps on their predicted branch (an NLP of another
 	// structure than the relaxed ones, so it has its own workspace).
 	branch *mpcc.NLPSolver
@@ -78,6 +83,9 @@ type StepRecord struct {
 type StepResult struct {
 	Record StepRecord
 	Trajectory
+	// Sens are the derivatives of the end state with respect to x₀, u
+	// and p (Simulator.Sensitivity; nil otherwise).
+	Sens *Sensitivity
 }
 
 // NewSimulator reformulates the model with opts.DCS, builds the FESD NLP of
@@ -106,7 +114,7 @@ func NewSimulator(model *dcs.Model, opts Options, T float64) (*Simulator, error)
 	if err != nil {
 		return nil, err
 	}
-	return &Simulator{model: model, d: d, o: o, tr: tr, T: T, sw: sw}, nil
+	return &Simulator{model: model, d: d, o: o, tr: tr, T: T, sw: sw, ocp: p}, nil
 }
 
 // DCS returns the complementarity system the simulator transcribes.
@@ -203,7 +211,11 @@ func (s *Simulator) Step(ctx context.Context, t0 float64, x0, u, p []float64) (*
 			return nil, fmt.Errorf("fesd: step at t = %g, predicted branch: %w", t0, err)
 		}
 		if wb != nil {
-			return s.branchResult(t0, wb, pvb, z0, zb0, rec)
+			sr, err := s.branchResult(t0, wb, pvb, z0, zb0, rec)
+			if err == nil && s.Sensitivity {
+				sr.Sens, err = s.stepSensitivity(ctx, wb, pvb, xl, xu)
+			}
+			return sr, err
 		}
 		branchRec = rec
 	}
@@ -272,6 +284,11 @@ func (s *Simulator) Step(ctx context.Context, t0 float64, x0, u, p []float64) (*
 		return sr, &StepError{T0: t0, Status: res.Status, CompResidual: res.CompResidual}
 	}
 	s.prev = res.X
+	if s.Sensitivity {
+		if sr.Sens, err = s.stepSensitivity(ctx, res.X, pv, xl, xu); err != nil {
+			return sr, err
+		}
+	}
 	return sr, nil
 }
 
@@ -322,6 +339,10 @@ type SimOptions struct {
 	// values at its x₀ (default false: from the previous step's solution,
 	// shifted).
 	ColdStart bool
+	// Sensitivity computes the derivatives of the final state with
+	// respect to x₀, p and the constant control U (SimResult.Sensitivity;
+	// sensitivity.go describes the method).
+	Sensitivity bool
 	// Predict sets Simulator.Predict (default false): steps with between 1
 	// and N_FE − 1 predicted switches start from the event-driven
 	// prediction.
@@ -336,6 +357,9 @@ type SimResult struct {
 	// Steps has one solver record per simulation step (including a failed
 	// last step).
 	Steps []StepRecord
+	// Sensitivity holds ∂x(T0 + TSim)/∂(x₀, u, p) (SimOptions.Sensitivity;
+	// DU only for a constant control U).
+	Sensitivity *Sensitivity
 }
 
 // Simulate integrates the model from x0 over [T0, T0 + TSim] in NSim steps
@@ -385,6 +409,7 @@ func Simulate(ctx context.Context, model *dcs.Model, x0 []float64, opts SimOptio
 	}
 	sim.ColdStart = opts.ColdStart
 	sim.Predict = opts.Predict
+	sim.Sensitivity = opts.Sensitivity
 	res := &SimResult{Trajectory: Trajectory{DCS: sim.d}}
 	x := clone(x0)
 	var us [][]float64 // the control of every step
@@ -427,6 +452,13 @@ func Simulate(ctx context.Context, model *dcs.Model, x0 []float64, opts SimOptio
 		}
 		us = append(us, u)
 		x = clone(sr.X[len(sr.X)-1])
+		if sr.Sens != nil {
+			if res.Sensitivity == nil {
+				res.Sensitivity = sr.Sens
+			} else {
+				res.Sensitivity = res.Sensitivity.chain(sr.Sens)
+			}
+		}
 	}
 	if len(res.X) > 0 {
 		sw, err := sim.sw.detect(&res.Trajectory,

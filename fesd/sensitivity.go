@@ -1,0 +1,378 @@
+package fesd
+
+import (
+	"context"
+	"fmt"
+	"math"
+
+	"gonum.org/v1/gonum/mat"
+
+	"github.com/fesd-go/fesd/ad"
+	"github.com/fesd-go/fesd/mpcc"
+	"github.com/fesd-go/fesd/nlp/adnlp"
+)
+
+// Sensitivities of FESD solutions (004 §5, Theorem 18).
+//
+// A solved step w*(q) is a solution of the FESD NLP with the parameters
+// q = (x₀, u, p). On the branch of its active set — the vanishing side of
+// every complementarity pair fixed at zero, as in a branch solve
+// (branch.go) — it is a KKT point of a smooth NLP, and if that point is
+// regular (LICQ on the free variables, second-order sufficiency) the
+// implicit function theorem gives its derivative from the linearized KKT
+// conditions:
+//
+//	⎡ H_ww  J_wᵀ ⎤ ⎡ ∂w/∂q ⎤     ⎡ H_wq ⎤
+//	⎣ J_w   0    ⎦ ⎣ ∂y/∂q ⎦ = − ⎣ J_q  ⎦
+//
+// with H the Hessian of the Lagrangian f + yᵀc and J the Jacobian of the
+// constraints, w the free variables (not fixed by the branch, not at an
+// active bound). Because the step sizes h_n are unknowns of FESD and the
+// switch conditions hold exactly on the branch, ∂w/∂q includes how the
+// switch times move with q; that is what makes the sensitivities converge
+// with the order of the Runge–Kutta method (004 Theorem 18), where those of
+// time stepping on a fixed grid do not. The rows of the end state x(t₀ + T)
+// are the step's sensitivity; a simulation multiplies them along its steps.
+
+// Sensitivity holds the derivatives of the state at the end of a step or
+// a simulation with respect to the initial state x₀, the control u and the
+// model parameters p: DX0[i][j] = ∂x_i/∂x₀_j, DU[i][j] = ∂x_i/∂u_j (of a
+// control held constant over the simulation), DP[i][j] = ∂x_i/∂p_j.
+type Sensitivity struct {
+	DX0, DU, DP [][]float64
+}
+
+// compileSens compiles the sensitivity NLP: the parameters x₀, the fixed
+// control and the model parameters of stage 0 become variables after w.
+func (tr *transcription) compileSens() error {
+	var q []int
+	for i := 0; i < tr.nx; i++ {
+		q = append(q, tr.px0+i)
+	}
+	if tr.fixed {
+		for i := 0; i < tr.nu; i++ {
+			q = append(q, tr.pu[0]+i)
+		}
+	}
+	for _, j := range tr.pp[0] {
+		if j >= 0 {
+			q = append(q, j)
+		}
+	}
+	moved := map[int]int{}
+	for k, j := range q {
+		moved[j] = k
+	}
+	nw := len(tr.w)
+	tr.pMap = make([]int, len(tr.params))
+	var P ad.Vec
+	var PV []float64
+	for j, sym := range tr.params {
+		if _, ok := moved[j]; ok {
+			tr.pMap[j] = -1
+			continue
+		}
+		tr.pMap[j] = len(P)
+		P = append(P, sym)
+		PV = append(PV, tr.pvals[j])
+	}
+	X := append(ad.Vec(nil), tr.w...)
+	XL, XU := clone(tr.wl), clone(tr.wu)
+	stage := append([]int(nil), tr.wstage...)
+	for _, j := range q {
+		X = append(X, tr.params[j])
+		XL, XU = append(XL, math.Inf(-1)), append(XU, math.Inf(1))
+		stage = append(stage, tr.cur+1)
+	}
+	spec := adnlp.Spec{
+		X: X, XL: XL, XU: XU,
+		F: tr.obj, G: tr.c, GL: tr.cl, GU: tr.cu,
+		P: P, PV: PV,
+		VarStage: stage, ConStage: tr.cstage,
+		JacobianMode: ad.Reverse,
+	}
+	if tr.tmpl != nil {
+		b := tr.tmpl.block
+		ins := make([]adnlp.Instance, len(b.Instances))
+		for k, in := range b.Instances {
+			ins[k] = adnlp.Instance{Rows: in.Rows, In: make([]adnlp.Affine, len(in.In))}
+			for i, a := range in.In {
+				na := adnlp.Affine{Const: a.Const, Vars: append([]int(nil), a.Vars...), VarCoef: append([]float64(nil), a.VarCoef...)}
+				for t, j := range a.Params {
+					if k, ok := moved[j]; ok {
+						na.Vars = append(na.Vars, nw+k)
+						na.VarCoef = append(na.VarCoef, a.ParamCoef[t])
+					} else {
+						na.Params = append(na.Params, tr.pMap[j])
+						na.ParamCoef = append(na.ParamCoef, a.ParamCoef[t])
+					}
+				}
+				ins[k].In[i] = na
+			}
+		}
+		b.Instances = ins
+		spec.Blocks = []adnlp.Block{b}
+	}
+	prob, err := adnlp.New(spec)
+	if err != nil {
+		return fmt.Errorf("fesd: compiling the sensitivity NLP: %w", err)
+	}
+	tr.prob = prob
+	tr.qIdx = q
+	tr.numW, tr.numC = nw, len(tr.c)
+	tr.c, tr.cl, tr.cu = nil, nil, nil
+	tr.xbE, tr.stageX, tr.tbE, tr.hE, tr.uE, tr.pk, tr.sE = nil, nil, nil, nil, nil, nil, nil
+	tr.obj, tr.equilE, tr.tmpl = ad.Expr{}, ad.Expr{}, nil
+	return nil
+}
+
+// sensNLP returns the sensitivity NLP of the simulator's step (compiled on
+// first use).
+func (s *Simulator) sensNLP() (*transcription, error) {
+	if s.sensTr != nil {
+		return s.sensTr, nil
+	}
+	L := newLayout(s.d, s.o.Stages, s.ocp.N, s.ocp.T, func(k int) int { return s.ocp.nfe(k, s.o.NFE) })
+	tr := &transcription{layout: L, p: s.ocp, o: s.o, d: s.d, g: s.d.Graph, fixed: true, sens: true, isGlob: map[ad.Expr]bool{}}
+	if err := tr.build(); err != nil {
+		return nil, err
+	}
+	if err := tr.g.Err(); err != nil {
+		return nil, err
+	}
+	if err := tr.compile(); err != nil {
+		return nil, err
+	}
+	s.sensTr = tr
+	return tr, nil
+}
+
+// stepSensitivity returns the derivatives of the end state of the step
+// solved at w (parameters pv, variable bounds xl, xu of the step) with
+// respect to (x₀, u, p): the branch of w (the smaller side of every
+// complementarity pair fixed at zero) is solved once more from w to get
+// its multipliers, then the linearized KKT system is solved (dense LU).
+func (s *Simulator) stepSensitivity(ctx context.Context, w, pv, xl, xu []float64) (*Sensitivity, error) {
+	tr := s.tr
+	bl, bu := clone(xl), clone(xu)
+	fix := func(k int) {
+		bl[k], bu[k] = 0, 0
+	}
+	for _, c := range tr.comp {
+		for _, pr := range c.Pairs {
+			a, b := pr[0], pr[1]
+			if w[a] <= w[b] {
+				fix(a)
+			} else {
+				fix(b)
+			}
+		}
+	}
+	w0 := clone(w)
+	for k := range w0 {
+		w0[k] = math.Min(math.Max(w0[k], bl[k]), bu[k])
+	}
+	if err := tr.prob.SetParams(pv); err != nil {
+		return nil, err
+	}
+	if err := tr.prob.SetVarBounds(bl, bu); err != nil {
+		return nil, err
+	}
+	if err := tr.prob.SetStart(w0); err != nil {
+		return nil, err
+	}
+	ir, err := s.branchSolver().SolveNLP(ctx, tr.prob, nil)
+	if err != nil {
+		return nil, err
+	}
+	if !ir.Status.Success() {
+		return nil, fmt.Errorf("%w: the branch of the step's solution ends %v", ErrSensitivity, ir.Status)
+	}
+	st, err := s.sensNLP()
+	if err != nil {
+		return nil, err
+	}
+	nw, nq := tr.numW, len(st.qIdx)
+	spv := make([]float64, 0, len(pv))
+	for j, v := range pv {
+		if st.pMap[j] >= 0 {
+			spv = append(spv, v)
+		}
+	}
+	x := clone(ir.X)
+	for _, j := range st.qIdx {
+		x = append(x, pv[j])
+	}
+	if err := st.prob.SetParams(spv); err != nil {
+		return nil, err
+	}
+	_, m := st.prob.Dims()
+	jr, jc := st.prob.JacobianStructure()
+	jv := make([]float64, len(jr))
+	if err := st.prob.JacobianValues(x, jv); err != nil {
+		return nil, err
+	}
+	hr, hc := st.prob.HessianStructure()
+	hv := make([]float64, len(hr))
+	if err := st.prob.HessianValues(x, 1, ir.Y, hv); err != nil {
+		return nil, err
+	}
+	// free variables and the rows of the linearized KKT system
+	pos := make([]int, nw)
+	nf := 0
+	for k := 0; k < nw; k++ {
+		pos[k] = -1
+		if bl[k] == bu[k] {
+			continue
+		}
+		lo := ir.X[k]-bl[k] < 1e-8 && ir.ZL[k] > 1e-8
+		hi := bu[k]-ir.X[k] < 1e-8 && ir.ZU[k] > 1e-8
+		if !lo && !hi {
+			pos[k] = nf
+			nf++
+		}
+	}
+	gl, gu := make([]float64, nw), make([]float64, nw)
+	cl, cu := make([]float64, m), make([]float64, m)
+	st.prob.Bounds(append(gl, make([]float64, nq)...), append(gu, make([]float64, nq)...), cl, cu)
+	// Rows: the equality constraints and the active inequalities, without
+	// those left with no free variable (redundant with an active bound,
+	// as α_j ≤ 1 next to 1 − α_j = s_j = 0 in the step reformulation).
+	hasFree := make([]bool, m)
+	for t := range jr {
+		if c := jc[t]; c < nw && pos[c] >= 0 && jv[t] != 0 {
+			hasFree[jr[t]] = true
+		}
+	}
+	rpos := make([]int, m)
+	nr := 0
+	for i := 0; i < m; i++ {
+		rpos[i] = -1
+		if hasFree[i] && (cl[i] == cu[i] || math.Abs(ir.Y[i]) > 1e-8) {
+			rpos[i] = nf + nr
+			nr++
+		}
+	}
+	K := mat.NewDense(nf+nr, nf+nr, nil)
+	R := mat.NewDense(nf+nr, nq, nil)
+	for t := range hr {
+		r, c, v := hr[t], hc[t], hv[t]
+		switch {
+		case r < nw && c < nw:
+			if pr, pc := pos[r], pos[c]; pr >= 0 && pc >= 0 {
+				K.Set(pr, pc, K.At(pr, pc)+v)
+				if pr != pc {
+					K.Set(pc, pr, K.At(pc, pr)+v)
+				}
+			}
+		case r >= nw && c < nw:
+			if pc := pos[c]; pc >= 0 {
+				R.Set(pc, r-nw, R.At(pc, r-nw)-v)
+			}
+		case c >= nw && r < nw:
+			if pr := pos[r]; pr >= 0 {
+				R.Set(pr, c-nw, R.At(pr, c-nw)-v)
+			}
+		}
+	}
+	for t := range jr {
+		i, c, v := jr[t], jc[t], jv[t]
+		ri := rpos[i]
+		if ri < 0 {
+			continue
+		}
+		if c < nw {
+			if pc := pos[c]; pc >= 0 {
+				K.Set(ri, pc, v)
+				K.Set(pc, ri, v)
+			}
+		} else {
+			R.Set(ri, c-nw, R.At(ri, c-nw)-v)
+		}
+	}
+	var D mat.Dense
+	var lu mat.LU
+	lu.Factorize(K)
+	if err := lu.SolveTo(&D, false, R); err != nil {
+		// a degenerate active set (linearly dependent constraints): the
+		// minimum-norm solution, whose ∂w/∂q is unique under
+		// second-order sufficiency on the free variables
+		var svd mat.SVD
+		if !svd.Factorize(K, mat.SVDThin) {
+			return nil, fmt.Errorf("%w: singular linearized KKT system (%d free variables, %d constraints)", ErrSensitivity, nf, nr)
+		}
+		rank := svd.Rank(1e-12)
+		if rank == 0 {
+			return nil, fmt.Errorf("%w: zero linearized KKT system", ErrSensitivity)
+		}
+		svd.SolveTo(&D, R, rank)
+	}
+	out := &Sensitivity{}
+	nx, nu := tr.nx, 0
+	if tr.fixed {
+		nu = tr.nu
+	}
+	for i := 0; i < nx; i++ {
+		k := pos[tr.xb[tr.NE-1]+i]
+		if k < 0 {
+			return nil, fmt.Errorf("%w: the end state is fixed by the active set", ErrSensitivity)
+		}
+		row := make([]float64, nq)
+		for j := range row {
+			row[j] = D.At(k, j)
+		}
+		out.DX0 = append(out.DX0, row[:nx])
+		out.DU = append(out.DU, row[nx:nx+nu])
+		out.DP = append(out.DP, row[nx+nu:])
+	}
+	return out, nil
+}
+
+// branchSolver returns the inner solver of branch NLPs.
+func (s *Simulator) branchSolver() mpcc.InnerSolver {
+	if s.o.Inner != nil {
+		return s.o.Inner
+	}
+	if s.branch == nil {
+		ns := mpcc.DefaultNLPSettings()
+		if s.o.MPCC.NLP != nil {
+			ns = *s.o.MPCC.NLP
+		}
+		s.branch = &mpcc.NLPSolver{Settings: ns}
+	}
+	return s.branch
+}
+
+// chain returns the sensitivity of a simulation after one more step: with
+// the step's A = ∂x⁺/∂x, B_u, B_p, the totals become A·S_x0, A·S_u + B_u,
+// A·S_p + B_p.
+func (tot *Sensitivity) chain(step *Sensitivity) *Sensitivity {
+	mul := func(a, b [][]float64, add [][]float64) [][]float64 {
+		out := make([][]float64, len(a))
+		for i := range a {
+			cols := 0
+			if len(b) > 0 {
+				cols = len(b[0])
+			} else if add != nil {
+				cols = len(add[i])
+			}
+			out[i] = make([]float64, cols)
+			for j := 0; j < cols; j++ {
+				v := 0.0
+				if add != nil {
+					v = add[i][j]
+				}
+				for k := range b {
+					v += a[i][k] * b[k][j]
+				}
+				out[i][j] = v
+			}
+		}
+		return out
+	}
+	return &Sensitivity{
+		DX0: mul(step.DX0, tot.DX0, nil),
+		DU:  mul(step.DX0, tot.DU, step.DU),
+		DP:  mul(step.DX0, tot.DP, step.DP),
+	}
+}
