@@ -30,7 +30,7 @@ type Simulator struct {
 	// inner is the default inner NLP solver, kept across steps so that the
 	// KKT pattern, ordering and symbolic factorization of the relaxed NLP
 	// are analysed once per simulation, not once per step.
-	inner *mpcc.NLPSolver
+	inner  *mpcc.NLPSolver
 	ocp    *OCP           // the one-stage problem of a step
 	sensTr *transcription // the sensitivity NLP (sensitivity.go), compiled on first use
 	// Sensitivity makes every successful Step compute the derivatives of
