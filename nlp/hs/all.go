@@ -6,13 +6,16 @@ import "fmt"
 var constructors = []func() *Problem{
 	hs001, hs002, hs003, hs004, hs005, hs006, hs007, hs008, hs009, hs010,
 	hs011, hs012, hs013, hs014, hs015, hs016, hs017, hs018, hs019, hs020,
-	hs021, hs022, hs023, hs024, hs026, hs027, hs028, hs029, hs030,
+	hs021, hs022, hs023, hs024, hs025, hs026, hs027, hs028, hs029, hs030,
 	hs031, hs032, hs033, hs034, hs035, hs036, hs037, hs038, hs039, hs040,
 	hs041, hs042, hs043, hs044, hs045, hs046, hs047, hs048, hs049, hs050,
-	hs051, hs052, hs053, hs055, hs056, hs060, hs061, hs062, hs063, hs064,
-	hs065, hs066, hs071, hs072, hs073, hs074,
-	hs075, hs076, hs077, hs078, hs079, hs080, hs081, hs100,
-	hs106, hs108, hs110, hs113, hs118,
+	hs051, hs052, hs053, hs054, hs055, hs056, hs057, hs058, hs059, hs060, hs061, hs062, hs063, hs064,
+	hs065, hs066, hs068, hs069, hs070, hs071, hs072, hs073, hs074,
+	hs075, hs076, hs077, hs078, hs079, hs080, hs081,
+	hs083, hs084, hs085, hs086, hs088p, hs089, hs090, hs091, hs092, hs093,
+	hs095p, hs096, hs097, hs098, hs099, hs100,
+	hs101p, hs102, hs103, hs104, hs105, hs106, hs107, hs108, hs109, hs110,
+	hs111, hs112, hs113, hs114, hs116, hs117, hs118, hs119,
 }
 
 // All returns fresh instances of every problem in the collection, ordered by

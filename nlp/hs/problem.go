@@ -6,6 +6,8 @@ import (
 	"math"
 	"math/rand/v2"
 	"strconv"
+
+	"github.com/fesd-go/fesd/ad"
 )
 
 // ErrUnknown is returned by ByName for a name that is not in the collection.
@@ -158,6 +160,11 @@ type spec struct {
 	c  func(x, c []float64)
 	dc func(x []float64, j jac)
 	d2 func(x []float64, sigma float64, lambda []float64, h hess)
+
+	// model, when set, writes the problem with a book (see book.go) and
+	// replaces f, df, c, dc and d2: the derivatives and sparsity patterns
+	// then come from the expressions.
+	model func(b *book) (f ad.Expr, g ad.Vec)
 }
 
 // hsSource is the reference string for problem number num.
@@ -187,6 +194,33 @@ func build(s spec) *Problem {
 	m := len(s.kinds)
 	if s.gl != nil {
 		m = len(s.gl)
+	}
+	var t *tapes
+	if s.model != nil {
+		b := newBook(n)
+		f, g := s.model(b)
+		t = b.compile(s.name, f, g)
+		s.f, s.df = t.objective, t.gradient
+		switch {
+		case len(g) == 0 && m > 0:
+			// Objective from the book, constraints written out (with
+			// functions the book cannot express): the patterns are
+			// sampled as for the other problems.
+			d2, obj := s.d2, t
+			s.d2 = func(x []float64, sigma float64, lambda []float64, h hess) {
+				obj.hessian(x, sigma, nil, h)
+				d2(x, sigma, lambda, h)
+			}
+			t = nil
+		default:
+			if len(g) != m {
+				panic(fmt.Sprintf("hs: %s: %d constraint formulas for %d constraints", s.name, len(g), m))
+			}
+			s.d2 = t.hessian
+			if m > 0 {
+				s.c, s.dc = t.constraints, t.jacobian
+			}
+		}
 	}
 	p := &Problem{
 		Name:   s.name,
@@ -231,6 +265,10 @@ func build(s spec) *Problem {
 		len(p.gL) != m || len(p.gU) != m || (p.XStar != nil && len(p.XStar) != n) ||
 		(m > 0 && (p.c == nil || p.dc == nil)) {
 		panic(fmt.Sprintf("hs: %s: inconsistent dimensions", s.name))
+	}
+	if t != nil {
+		p.jRows, p.jCols, p.hRows, p.hCols = t.jRows, t.jCols, t.hRows, t.hCols
+		return p
 	}
 	p.sparsity()
 	return p
