@@ -434,22 +434,7 @@ func Simulate(ctx context.Context, model *dcs.Model, x0 []float64, opts SimOptio
 			stepErr = err
 			break
 		}
-		if k == 0 {
-			res.Z0 = sr.Z0
-			res.T = append(res.T, sr.T[0])
-			res.X = append(res.X, sr.X[0])
-			res.BoundaryZ = append(res.BoundaryZ, sr.BoundaryZ[0])
-		}
-		res.BoundaryZ = append(res.BoundaryZ, sr.BoundaryZ[1:]...)
-		res.T = append(res.T, sr.T[1:]...)
-		res.X = append(res.X, sr.X[1:]...)
-		res.PointT = append(res.PointT, sr.PointT...)
-		res.PointX = append(res.PointX, sr.PointX...)
-		res.PointZ = append(res.PointZ, sr.PointZ...)
-		res.H = append(res.H, sr.H...)
-		for range sr.H {
-			res.StageOf = append(res.StageOf, k)
-		}
+		res.Trajectory.appendStep(&sr.Trajectory, k)
 		us = append(us, u)
 		x = clone(sr.X[len(sr.X)-1])
 		if sr.Sens != nil {

@@ -102,3 +102,25 @@ func (r *Trajectory) fill(tr *transcription, w []float64, o *outputs, zb0 []floa
 	}
 	r.BoundaryZ = tr.boundaryZ(tr.d, w, zb0, tr.o.tab.EndpointIsNode())
 }
+
+// appendStep appends the trajectory of one step (stage k) of a simulation:
+// its element boundaries after the first (the first too when r is empty),
+// stage points and step sizes.
+func (r *Trajectory) appendStep(sr *Trajectory, k int) {
+	if len(r.X) == 0 {
+		r.Z0 = sr.Z0
+		r.T = append(r.T, sr.T[0])
+		r.X = append(r.X, sr.X[0])
+		r.BoundaryZ = append(r.BoundaryZ, sr.BoundaryZ[0])
+	}
+	r.BoundaryZ = append(r.BoundaryZ, sr.BoundaryZ[1:]...)
+	r.T = append(r.T, sr.T[1:]...)
+	r.X = append(r.X, sr.X[1:]...)
+	r.PointT = append(r.PointT, sr.PointT...)
+	r.PointX = append(r.PointX, sr.PointX...)
+	r.PointZ = append(r.PointZ, sr.PointZ...)
+	r.H = append(r.H, sr.H...)
+	for range sr.H {
+		r.StageOf = append(r.StageOf, k)
+	}
+}

@@ -56,6 +56,7 @@ import (
 	"github.com/fesd-go/fesd/ad"
 	"github.com/fesd-go/fesd/dcs"
 	"github.com/fesd-go/fesd/fesd"
+	"github.com/fesd-go/fesd/internal/cartpole"
 	"github.com/fesd-go/fesd/internal/report"
 	"github.com/fesd-go/fesd/mpcc"
 )
@@ -89,72 +90,17 @@ type summary struct {
 	SolveSeconds         float64
 }
 
-var xRef = []float64{0, math.Pi, 0, 0}
-
-// model returns the cart-pole with friction.
-func model() (*dcs.Model, ad.Vec, ad.Vec) {
-	const (
-		m1, m2, l, grav, fric = 1.0, 0.1, 1.0, 9.81, 2.0
-	)
-	g := ad.NewGraph()
-	x := g.SymVec("x", 4)
-	u := g.SymVec("u", 1)
-	th, v, om := x[1], x[2], x[3]
-	c, s := ad.Cos(th), ad.Sin(th)
-	// M = [[a, b], [b, d]]
-	a := g.Const(m1 + m2)
-	b := c.Scale(m2 * l)
-	d := g.Const(m2 * l * l)
-	det := a.Mul(d).Sub(b.Mul(b))
-	f1 := u[0].Add(s.Mul(ad.Sq(om)).Scale(m2 * l))
-	f2 := s.Scale(-m2 * grav * l)
-	acc := func(fx ad.Expr) ad.Vec { // M⁻¹(fx, f2)
-		return ad.Vec{d.Mul(fx).Sub(b.Mul(f2)).Div(det), a.Mul(f2).Sub(b.Mul(fx)).Div(det)}
-	}
-	pos := acc(f1.AddConst(-fric)) // v > 0
-	neg := acc(f1.AddConst(fric))  // v < 0
-	m := dcs.NewModel(g, x, u, nil)
-	m.AddSubsystem(dcs.Subsystem{
-		Psi: ad.Vec{v},
-		S:   [][]int{{1}, {-1}},
-		F:   []ad.Vec{{v, om, pos[0], pos[1]}, {v, om, neg[0], neg[1]}},
-	})
-	return m, x, u
-}
-
-func quadForm(x ad.Vec, ref, w []float64) ad.Expr {
-	s := x[0].Graph().Const(0)
-	for i := range x {
-		s = s.Add(ad.Sq(x[i].AddConst(-ref[i])).Scale(w[i]))
-	}
-	return s
-}
-
 func run(ctx context.Context, w io.Writer, o options) (*summary, error) {
 	if _, err := report.MakeDir(o.Out); err != nil {
 		return nil, err
 	}
-	m, x, u := model()
 	opts := fesd.Options{DCS: dcs.Options{Formulation: o.DCS}}
 	dcsName := strings.ToLower(o.DCS.String())
 	x0 := []float64{1, 0, 0, 0}
-	p := &fesd.OCP{
-		Model: m, X0: x0, N: o.N, T: 5, NFE: []int{o.NFE},
-		UL: []float64{-30}, UU: []float64{30},
-		XL:       []float64{-5, math.Inf(-1), math.Inf(-1), math.Inf(-1)},
-		XU:       []float64{5, math.Inf(1), math.Inf(1), math.Inf(1)},
-		Lagrange: quadForm(x, xRef, []float64{10, 100, 1, 1}).Add(ad.Sq(u[0])),
-		Mayer:    quadForm(x, xRef, []float64{500, 100, 10, 10}),
-	}
-	var init fesd.Start
-	init.XInit = make([][]float64, o.N+1)
-	for k := range init.XInit {
-		f := float64(k) / float64(o.N)
-		init.XInit[k] = make([]float64, 4)
-		for i := range x0 {
-			init.XInit[k][i] = (1-f)*x0[i] + f*xRef[i]
-		}
-	}
+	xRef := cartpole.XRef
+	p := cartpole.Problem(x0, o.N, o.NFE)
+	x := p.Model.X
+	init := fesd.Start{XInit: cartpole.LinearGuess(x0, o.N)}
 	switch o.Init {
 	case "linear":
 	case "rest":
