@@ -41,6 +41,7 @@ type timedInner struct {
 	iters int
 	time  nlp.Timing
 	fails int
+	facts int // KKT factorizations (native only)
 }
 
 var _ mpcc.InnerSolver = (*timedInner)(nil)
@@ -59,6 +60,7 @@ func (t *timedInner) SolveNLP(ctx context.Context, p nlp.Problem, start *mpcc.Wa
 		return nil, err
 	}
 	t.iters += res.Iterations
+	t.facts += res.Counts.Factorizations
 	t.time.Total += res.Time.Total
 	t.time.Setup += res.Time.Setup
 	t.time.Evaluation += res.Time.Evaluation
