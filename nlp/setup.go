@@ -212,6 +212,7 @@ type ipm struct {
 	filter             []filterEntry
 	deltaW, deltaC     float64
 	deltaWLast         float64
+	trk                deltaWTracker // InertiaTracking's state
 	jacDegenerate      bool
 	degenCount         int
 	accCount           int
