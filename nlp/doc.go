@@ -150,6 +150,20 @@
 // solved; it is off by default because with it package fesd's turbo-car
 // OCP (TestOCPTurboCarFree, ExampleOCP) ends in NLPFailure at T_f = 10.
 //
+// # Derivative test
+//
+// CheckDerivatives compares a Problem's derivatives at a point with central
+// finite differences of its own functions (step h_j = 1e-8·max(1, |x_j|),
+// one-sided at a bound): ∇f and all m·n Jacobian positions against
+// differences of f and g, so that a nonzero missing from JacobianStructure
+// is found, and all n(n+1)/2 positions of the Hessian's lower triangle
+// against differences of σ∇f + Jᵀλ (random λ by default; only when the
+// first derivatives passed). An entry is flagged when |given − estimate| /
+// max(|given|, |estimate|, 1) > 1e-4 (IPOPT's derivative_test_tol and
+// derivative_test_perturbation). Settings.DerivativeTest runs it at the
+// starting point and stops Solve with a *DerivativeError on a flagged
+// entry.
+//
 // # Watchdog
 //
 // Off by default (Settings.WatchdogTrigger). With WatchdogTrigger = k > 0

@@ -372,6 +372,17 @@ type Settings struct {
 	// watchdog (default 3, watchdog_trial_iter_max; negative: 3).
 	WatchdogTrialMax int
 
+	// DerivativeTest checks the Problem's derivatives against finite
+	// differences at the starting point before the first iteration
+	// (default DerivativeTestNone; IPOPT's derivative_test): the point is
+	// WarmStart.X or Problem.Start, projected onto the variable bounds, and
+	// CheckDerivatives runs with its defaults. When an entry is flagged,
+	// Solve returns a *DerivativeError (wrapping ErrDerivatives) with the
+	// report; otherwise the report is in Result.Derivatives. The check
+	// costs 2n evaluations of f and g (and of ∇f and J for the second
+	// order), which are not in Result.Counts.
+	DerivativeTest DerivativeTest
+
 	// PrintLevel is the detail of the log (default 0: level 1 when Log is
 	// set): ≥ 1 the iteration log, ≥ 2 also a summary, negative nothing.
 	PrintLevel int
@@ -499,6 +510,9 @@ func (s *Settings) Validate() error {
 	}
 	if !s.Inertia.valid() {
 		return fmt.Errorf("%w: unknown Inertia %d", ErrSettings, int(s.Inertia))
+	}
+	if s.DerivativeTest < 0 || int(s.DerivativeTest) >= len(derivativeTestNames) {
+		return fmt.Errorf("%w: unknown DerivativeTest %d", ErrSettings, int(s.DerivativeTest))
 	}
 	if s.NoBoundRelax && s.BoundRelaxFactor != 0 {
 		return fmt.Errorf("%w: NoBoundRelax set together with BoundRelaxFactor = %g", ErrSettings, s.BoundRelaxFactor)

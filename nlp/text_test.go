@@ -30,6 +30,9 @@ func TestText(t *testing.T) {
 		{"InertiaPolicy", func() error {
 			return enumtext.RoundTrip([]nlp.InertiaPolicy{nlp.InertiaDefault, nlp.InertiaStrict, nlp.InertiaStrictDeltaC, nlp.InertiaCurvature, nlp.InertiaStrictCurvature, nlp.InertiaTracking}, nlp.InertiaPolicy(6))
 		}},
+		{"DerivativeTest", func() error {
+			return enumtext.RoundTrip([]nlp.DerivativeTest{nlp.DerivativeTestNone, nlp.DerivativeTestFirstOrder, nlp.DerivativeTestSecondOrder}, nlp.DerivativeTest(3))
+		}},
 		{"Status", func() error {
 			return enumtext.RoundTrip([]nlp.Status{nlp.Solved, nlp.SolvedAcceptable, nlp.Infeasible, nlp.IterationLimit, nlp.TimeLimit, nlp.Cancelled, nlp.NumericalError, nlp.Diverging, nlp.UserStop}, nlp.Status(9))
 		}},
