@@ -28,6 +28,8 @@ type Report struct {
 	IPOPTVersion string `json:",omitempty"`
 	Pairs        int
 	Quick        bool
+	// Inertia is the native solver's inertia policy (nlp.InertiaPolicy).
+	Inertia string `json:",omitempty"`
 	// PeakRSSMiB is the peak resident set size of the whole run (both
 	// solvers, all entries).
 	PeakRSSMiB float64
@@ -152,6 +154,9 @@ func (r *Report) markdown() string {
 	} else {
 		b.WriteString(", native solver only (built without -tags ipopt)")
 	}
+	if r.Inertia != "" && r.Inertia != "Default" {
+		fmt.Fprintf(&b, ", native inertia policy %s", r.Inertia)
+	}
 	fmt.Fprintf(&b, "; medians of %d alternating runs", r.Pairs)
 	if r.Quick {
 		b.WriteString(" (-quick)")
@@ -250,7 +255,15 @@ func (r *Report) plots(dir string) error {
 		p.Y.Tick.Marker = plot.LogTicks{}
 		p.Legend.Top, p.Legend.Left = true, true
 		ss := collect(val)
-		if len(ss) == 0 {
+		ys := map[float64]bool{}
+		for _, s := range ss {
+			for _, pt := range s.pts {
+				ys[pt.Y] = true
+			}
+		}
+		if len(ys) < 2 {
+			// A single value gives the log axis no range (gonum's
+			// LogTicks panics): nothing to plot.
 			return nil
 		}
 		var ticks plot.ConstantTicks

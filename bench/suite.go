@@ -211,9 +211,9 @@ func simCase(name, kind string, model func() *dcs.Model, x0 []float64, so fesd.S
 	}
 }
 
-// measure runs c alternately with the native solver and the comparison
-// backend (if any and applicable), pairs times each.
-func measure(ctx context.Context, w io.Writer, c benchCase, cmp backend, pairs int) (Entry, error) {
+// measure runs c alternately with the native solver nat0 and the
+// comparison backend (if any and applicable), pairs times each.
+func measure(ctx context.Context, w io.Writer, c benchCase, nat0 native, cmp backend, pairs int) (Entry, error) {
 	e := Entry{Name: c.name, Kind: c.kind, Size: c.size, Vars: c.vars, Cons: c.cons, IPOPTNote: c.noIPOPT}
 	if c.run == nil {
 		e.Native.Status = "pending"
@@ -242,7 +242,7 @@ func measure(ctx context.Context, w io.Writer, c benchCase, cmp backend, pairs i
 	}
 	var nat, ip []sample
 	for range pairs {
-		s, err := timed(ctx, c, nil)
+		s, err := timed(ctx, c, nat0)
 		if err != nil {
 			return e, err
 		}
