@@ -10,7 +10,7 @@
 //
 // Usage:
 //
-//	go run ./bench [-out out/bench] [-pairs 3] [-quick]
+//	go run ./bench [-out out/bench] [-pairs 3] [-quick] [-inertia Tracking]
 //	go run -tags ipopt ./bench
 //	go run ./bench -from bench/results/bench.json -out bench/results
 //
@@ -35,6 +35,8 @@ import (
 	"runtime"
 	"strings"
 	"time"
+
+	"github.com/fesd-go/fesd/nlp"
 )
 
 func main() {
@@ -43,6 +45,8 @@ func main() {
 	quick := flag.Bool("quick", false, "a subset that runs in under a minute")
 	only := flag.String("only", "", "run only the entries whose name contains this")
 	from := flag.String("from", "", "redraw bench.md and the plots from this bench.json instead of running")
+	var inertia nlp.InertiaPolicy
+	flag.TextVar(&inertia, "inertia", nlp.InertiaDefault, "inertia-correction policy of the native solver (nlp.InertiaPolicy: Default, Tracking, …)")
 	flag.Parse()
 	if *from != "" {
 		if err := redraw(os.Stdout, *from, *out); err != nil {
@@ -51,7 +55,7 @@ func main() {
 		}
 		return
 	}
-	if err := run(context.Background(), os.Stdout, config{out: *out, pairs: *pairs, quick: *quick, only: *only}); err != nil {
+	if err := run(context.Background(), os.Stdout, config{out: *out, pairs: *pairs, quick: *quick, only: *only, inertia: inertia}); err != nil {
 		fmt.Fprintln(os.Stderr, "bench:", err)
 		os.Exit(1)
 	}
@@ -63,6 +67,8 @@ type config struct {
 	quick bool
 	only  string
 	tiny  bool // test mode: smallest sizes
+	// inertia is the native solver's inertia policy (-inertia).
+	inertia nlp.InertiaPolicy
 }
 
 func run(ctx context.Context, w io.Writer, cfg config) error {
@@ -80,6 +86,7 @@ func run(ctx context.Context, w io.Writer, cfg config) error {
 		Pairs:     cfg.pairs,
 		Quick:     cfg.quick,
 		IPOPT:     cmp != nil,
+		Inertia:   cfg.inertia.String(),
 	}
 	if cmp != nil {
 		rep.IPOPTVersion = ipoptVersion()
@@ -88,7 +95,7 @@ func run(ctx context.Context, w io.Writer, cfg config) error {
 		if cfg.only != "" && !strings.Contains(c.name, cfg.only) {
 			continue
 		}
-		e, err := measure(ctx, w, c, cmp, cfg.pairs)
+		e, err := measure(ctx, w, c, native{inertia: cfg.inertia}, cmp, cfg.pairs)
 		if err != nil {
 			return fmt.Errorf("%s: %w", c.name, err)
 		}

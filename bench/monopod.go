@@ -98,6 +98,7 @@ func monopodCase(n int, form dcs.Formulation, maxSteps, maxIter int) benchCase {
 			status: st, iters: in.iters, objective: r.Objective,
 			total: total, setup: in.time.Setup,
 			linalg: in.time.Factorization + in.time.Solve, eval: in.time.Evaluation,
+			facts: in.facts,
 		}, nil
 	}
 	return c

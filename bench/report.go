@@ -28,6 +28,8 @@ type Report struct {
 	IPOPTVersion string `json:",omitempty"`
 	Pairs        int
 	Quick        bool
+	// Inertia is the native solver's inertia policy (nlp.InertiaPolicy).
+	Inertia string `json:",omitempty"`
 	// PeakRSSMiB is the peak resident set size of the whole run (both
 	// solvers, all entries).
 	PeakRSSMiB float64
@@ -70,7 +72,13 @@ type Stats struct {
 	// and CPUPerIterMS that per iteration: robust against other load on
 	// the machine, which inflates the wall times.
 	CPUMS, CPUPerIterMS float64
-	RunsMS              []float64
+	// Factorizations is the number of KKT factorizations of a run (native
+	// only, 0 when not counted: IPOPT does not report it), the initial
+	// least-squares multipliers and restoration included; FactPerIter is
+	// that per iteration (inertia corrections raise it above 1).
+	Factorizations int     `json:",omitempty"`
+	FactPerIter    float64 `json:",omitempty"`
+	RunsMS         []float64
 }
 
 // MarshalJSON writes NaN as null.
@@ -146,13 +154,16 @@ func (r *Report) markdown() string {
 	} else {
 		b.WriteString(", native solver only (built without -tags ipopt)")
 	}
+	if r.Inertia != "" && r.Inertia != "Default" {
+		fmt.Fprintf(&b, ", native inertia policy %s", r.Inertia)
+	}
 	fmt.Fprintf(&b, "; medians of %d alternating runs", r.Pairs)
 	if r.Quick {
 		b.WriteString(" (-quick)")
 	}
 	fmt.Fprintf(&b, "; peak RSS of the whole run %.0f MiB.\n\n", r.PeakRSSMiB)
-	b.WriteString("| problem | n / m | solver | status | iter | total ms | ms/iter | CPU ms/iter | setup ms | lin. alg. ms | eval ms | Go alloc MiB | native/IPOPT ms/iter | native/IPOPT CPU/iter | native/IPOPT total | native/IPOPT iter |\n")
-	b.WriteString("|---|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n")
+	b.WriteString("| problem | n / m | solver | status | iter | fact/iter | total ms | ms/iter | CPU ms/iter | setup ms | lin. alg. ms | eval ms | Go alloc MiB | native/IPOPT ms/iter | native/IPOPT CPU/iter | native/IPOPT total | native/IPOPT iter |\n")
+	b.WriteString("|---|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n")
 	for _, e := range r.Entries {
 		dims := ""
 		if e.Vars > 0 {
@@ -163,19 +174,23 @@ func (r *Report) markdown() string {
 			if ratios {
 				rp, rc, rt, ri = fr(e.RatioPerIter), fr(e.RatioCPUPerIter), fr(e.RatioTotal), fr(e.RatioIters)
 			}
-			fmt.Fprintf(&b, "| %s | %s | %s | %s | %d | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |\n",
-				e.Name, dims, solver, s.Status, s.Iterations, f1(s.TotalMS), f1(s.PerIterMS), f1(s.CPUPerIterMS), f1(s.SetupMS),
+			fpi := ""
+			if s.Factorizations > 0 {
+				fpi = fmt.Sprintf("%.2f", s.FactPerIter)
+			}
+			fmt.Fprintf(&b, "| %s | %s | %s | %s | %d | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |\n",
+				e.Name, dims, solver, s.Status, s.Iterations, fpi, f1(s.TotalMS), f1(s.PerIterMS), f1(s.CPUPerIterMS), f1(s.SetupMS),
 				f1(s.LinAlgMS), f1(s.EvalMS), f1(s.AllocMiB), rp, rc, rt, ri)
 		}
 		if e.Kind == "pending" {
-			fmt.Fprintf(&b, "| %s | | | %s | | | | | | | | | | | | |\n", e.Name, e.IPOPTNote)
+			fmt.Fprintf(&b, "| %s | | | %s | | | | | | | | | | | | | |\n", e.Name, e.IPOPTNote)
 			continue
 		}
 		row("native", e.Native, false)
 		if e.IPOPT != nil {
 			row("IPOPT", *e.IPOPT, true)
 		} else if e.IPOPTNote != "" {
-			fmt.Fprintf(&b, "| %s | | IPOPT | n/a: %s | | | | | | | | | | | | |\n", e.Name, e.IPOPTNote)
+			fmt.Fprintf(&b, "| %s | | IPOPT | n/a: %s | | | | | | | | | | | | | |\n", e.Name, e.IPOPTNote)
 		}
 	}
 	var built []string
@@ -190,7 +205,7 @@ func (r *Report) markdown() string {
 			fmt.Fprintf(&b, "* %s\n", s)
 		}
 	}
-	b.WriteString("\nms/iter = wall time / iterations (setup included); CPU ms/iter = process CPU time (user + system) / iterations, which other load on the machine does not inflate. Lin. alg.: factorizations and solves (IPOPT: StdAugSystemSolverMultiSolve of its timing statistics). Eval: time in the nlp.Problem callbacks, on the Go side. Ratios < 1 mean the native solver is faster / needs fewer iterations.\n")
+	b.WriteString("\nfact/iter = KKT factorizations / iterations (native: the initial least-squares multipliers, inertia corrections and restoration included; IPOPT does not report it). ms/iter = wall time / iterations (setup included); CPU ms/iter = process CPU time (user + system) / iterations, which other load on the machine does not inflate. Lin. alg.: factorizations and solves (IPOPT: StdAugSystemSolverMultiSolve of its timing statistics). Eval: time in the nlp.Problem callbacks, on the Go side. Ratios < 1 mean the native solver is faster / needs fewer iterations.\n")
 	return b.String()
 }
 
@@ -240,7 +255,15 @@ func (r *Report) plots(dir string) error {
 		p.Y.Tick.Marker = plot.LogTicks{}
 		p.Legend.Top, p.Legend.Left = true, true
 		ss := collect(val)
-		if len(ss) == 0 {
+		ys := map[float64]bool{}
+		for _, s := range ss {
+			for _, pt := range s.pts {
+				ys[pt.Y] = true
+			}
+		}
+		if len(ys) < 2 {
+			// A single value gives the log axis no range (gonum's
+			// LogTicks panics): nothing to plot.
 			return nil
 		}
 		var ticks plot.ConstantTicks

@@ -21,12 +21,15 @@ type untimedBackend interface {
 	untimed() backend
 }
 
-// native is nlp.Solver (a fresh solve each time: setup included).
-type native struct{}
+// native is nlp.Solver (a fresh solve each time: setup included) with
+// the inertia policy inertia (the bench's -inertia flag) in place of the
+// settings' one.
+type native struct{ inertia nlp.InertiaPolicy }
 
 func (native) name() string { return "native" }
 
-func (native) solve(ctx context.Context, p nlp.Problem, set nlp.Settings) (*nlp.Result, error) {
+func (n native) solve(ctx context.Context, p nlp.Problem, set nlp.Settings) (*nlp.Result, error) {
+	set.Inertia = n.inertia
 	return (&nlp.Solver{Settings: set}).Solve(ctx, p)
 }
 
@@ -41,6 +44,7 @@ type timedInner struct {
 	iters int
 	time  nlp.Timing
 	fails int
+	facts int // KKT factorizations (native only)
 }
 
 var _ mpcc.InnerSolver = (*timedInner)(nil)
@@ -50,7 +54,8 @@ func (t *timedInner) SolveNLP(ctx context.Context, p nlp.Problem, start *mpcc.Wa
 	start.Apply(&set)
 	var res *nlp.Result
 	var err error
-	if _, ok := t.b.(native); ok {
+	if nb, ok := t.b.(native); ok {
+		set.Inertia = nb.inertia
 		res, err = (&nlp.Solver{Settings: set}).SolveIn(ctx, &t.ws, p)
 	} else {
 		res, err = t.b.solve(ctx, p, set)
@@ -59,6 +64,7 @@ func (t *timedInner) SolveNLP(ctx context.Context, p nlp.Problem, start *mpcc.Wa
 		return nil, err
 	}
 	t.iters += res.Iterations
+	t.facts += res.Counts.Factorizations
 	t.time.Total += res.Time.Total
 	t.time.Setup += res.Time.Setup
 	t.time.Evaluation += res.Time.Evaluation

@@ -28,6 +28,10 @@ type sample struct {
 	eval       time.Duration // < 0: not measured
 	allocBytes uint64
 	cpu        time.Duration // process CPU time (user + system) of the run
+	// facts is the number of KKT factorizations (native only; 0: not
+	// counted), restoration and the initial least-squares multipliers
+	// included.
+	facts int
 }
 
 // benchCase is one entry of the suite. run gets the backend (nil: native).
@@ -115,6 +119,7 @@ func ocpCase(n int) benchCase {
 				status: res.Status.String(), iters: res.Iterations, objective: res.Objective,
 				total: res.Time.Total, setup: res.Time.Setup,
 				linalg: res.Time.Factorization + res.Time.Solve, eval: res.Time.Evaluation,
+				facts: res.Counts.Factorizations,
 			}, nil
 		},
 	}
@@ -152,6 +157,7 @@ func homotopyCase(n int) benchCase {
 				status: st, iters: in.iters, objective: res.Objective,
 				total: total, setup: in.time.Setup,
 				linalg: in.time.Factorization + in.time.Solve, eval: in.time.Evaluation,
+				facts: in.facts,
 			}, nil
 		},
 	}
@@ -190,7 +196,7 @@ func simCase(name, kind string, model func() *dcs.Model, x0 []float64, so fesd.S
 			if err != nil && !errors.As(err, &se) {
 				return sample{}, err
 			}
-			s := sample{total: total, setup: in.time.Setup, linalg: in.time.Factorization + in.time.Solve, eval: in.time.Evaluation}
+			s := sample{total: total, setup: in.time.Setup, linalg: in.time.Factorization + in.time.Solve, eval: in.time.Evaluation, facts: in.facts}
 			if !withLinAlg {
 				s.linalg = -1
 			}
@@ -210,9 +216,9 @@ func simCase(name, kind string, model func() *dcs.Model, x0 []float64, so fesd.S
 	}
 }
 
-// measure runs c alternately with the native solver and the comparison
-// backend (if any and applicable), pairs times each.
-func measure(ctx context.Context, w io.Writer, c benchCase, cmp backend, pairs int) (Entry, error) {
+// measure runs c alternately with the native solver nat0 and the
+// comparison backend (if any and applicable), pairs times each.
+func measure(ctx context.Context, w io.Writer, c benchCase, nat0 native, cmp backend, pairs int) (Entry, error) {
 	e := Entry{Name: c.name, Kind: c.kind, Size: c.size, Vars: c.vars, Cons: c.cons, IPOPTNote: c.noIPOPT}
 	if c.run == nil {
 		e.Native.Status = "pending"
@@ -241,7 +247,7 @@ func measure(ctx context.Context, w io.Writer, c benchCase, cmp backend, pairs i
 	}
 	var nat, ip []sample
 	for range pairs {
-		s, err := timed(ctx, c, nil)
+		s, err := timed(ctx, c, nat0)
 		if err != nil {
 			return e, err
 		}
@@ -255,7 +261,7 @@ func measure(ctx context.Context, w io.Writer, c benchCase, cmp backend, pairs i
 		}
 	}
 	e.Native = summarize(nat)
-	fmt.Fprintf(w, "%-55s native %4d it %9.1f ms %7.3f ms/it  %s\n", c.name, e.Native.Iterations, e.Native.TotalMS, e.Native.PerIterMS, e.Native.Status)
+	fmt.Fprintf(w, "%-55s native %4d it %9.1f ms %7.3f ms/it %5.2f fact/it  %s\n", c.name, e.Native.Iterations, e.Native.TotalMS, e.Native.PerIterMS, e.Native.FactPerIter, e.Native.Status)
 	if useCmp {
 		s := summarize(ip)
 		e.IPOPT = &s
@@ -306,15 +312,16 @@ func summarize(ss []sample) Stats {
 	}
 	ms := func(d time.Duration) float64 { return float64(d) / 1e6 }
 	st := Stats{
-		Status:     ss[0].status,
-		Iterations: ss[0].iters,
-		Objective:  ss[0].objective,
-		TotalMS:    med(func(s sample) float64 { return ms(s.total) }),
-		SetupMS:    med(func(s sample) float64 { return ms(s.setup) }),
-		LinAlgMS:   med(func(s sample) float64 { return ms(s.linalg) }),
-		EvalMS:     med(func(s sample) float64 { return ms(s.eval) }),
-		AllocMiB:   med(func(s sample) float64 { return float64(s.allocBytes) / (1 << 20) }),
-		CPUMS:      med(func(s sample) float64 { return ms(s.cpu) }),
+		Status:         ss[0].status,
+		Iterations:     ss[0].iters,
+		Objective:      ss[0].objective,
+		TotalMS:        med(func(s sample) float64 { return ms(s.total) }),
+		SetupMS:        med(func(s sample) float64 { return ms(s.setup) }),
+		LinAlgMS:       med(func(s sample) float64 { return ms(s.linalg) }),
+		EvalMS:         med(func(s sample) float64 { return ms(s.eval) }),
+		AllocMiB:       med(func(s sample) float64 { return float64(s.allocBytes) / (1 << 20) }),
+		CPUMS:          med(func(s sample) float64 { return ms(s.cpu) }),
+		Factorizations: ss[0].facts,
 	}
 	if ss[0].eval < 0 {
 		st.EvalMS = -1
@@ -325,6 +332,7 @@ func summarize(ss []sample) Stats {
 	if st.Iterations > 0 {
 		st.PerIterMS = med(func(s sample) float64 { return ms(s.total) / float64(max(1, s.iters)) })
 		st.CPUPerIterMS = med(func(s sample) float64 { return ms(s.cpu) / float64(max(1, s.iters)) })
+		st.FactPerIter = float64(st.Factorizations) / float64(st.Iterations)
 	}
 	for _, s := range ss {
 		st.RunsMS = append(st.RunsMS, ms(s.total))

@@ -861,6 +861,7 @@ func (ip *ipm) iterate() (Status, bool) {
 			}
 		}
 	}
+	ip.trackDeltaW()
 	switch ip.lineSearch() {
 	case lsUserStop:
 		return UserStop, true

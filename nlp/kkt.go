@@ -433,6 +433,7 @@ func (ip *ipm) factorizeInertia(forceDeltaC bool) bool {
 	if ip.jacDegenerate || forceDeltaC || (ip.set.Inertia.alwaysDeltaC() && ip.m > 0) {
 		ip.deltaC = deltaCBar * math.Pow(ip.mu, kappaC)
 	}
+	ip.deltaW = ip.firstDeltaW()
 	ok, singular := ip.factorize(ip.deltaW, ip.deltaC, false)
 	if ok {
 		if !singular {
@@ -455,16 +456,22 @@ func (ip *ipm) factorizeInertia(forceDeltaC bool) bool {
 }
 
 // increaseDeltaW raises δ_w (W&B06 Algorithm IC, steps IC-3 to IC-6) until
-// the inertia is right; false when δ_w > δ_w^max.
+// the inertia is right; false when δ_w > δ_w^max. With δ_w tracking, a
+// trial below the previous iteration's δ_w that failed is followed by that
+// δ_w itself.
 func (ip *ipm) increaseDeltaW() bool {
 	for {
 		switch {
+		case ip.deltaW == 0 && ip.trk.prev > 0:
+			ip.deltaW = math.Max(deltaWMin, kappaWMinus*ip.trk.prev)
 		case ip.deltaW == 0:
 			if ip.deltaWLast == 0 {
 				ip.deltaW = deltaW0
 			} else {
 				ip.deltaW = math.Max(deltaWMin, kappaWMinus*ip.deltaWLast)
 			}
+		case ip.deltaW < ip.trk.prev:
+			ip.deltaW = ip.trk.prev
 		case ip.deltaWLast == 0 || 1e5*ip.deltaWLast < ip.deltaW:
 			ip.deltaW *= kappaWPlusBar
 		default:
@@ -480,4 +487,105 @@ func (ip *ipm) increaseDeltaW() bool {
 			return true
 		}
 	}
+}
+
+// deltaWTracker is the state of the δ_w tracking of InertiaTracking. After
+// an iteration that needed δ_w > 0, Algorithm IC would factorize the next
+// KKT matrix first unperturbed, then with δ_w^last/3, then ×8 until the
+// inertia is right: two or more factorizations in every iteration of a
+// stretch of nonconvex (or singular) iterates. The tracker starts instead
+// from the previous iteration's δ_w:
+//
+//   - decrease: the first trial is δ_w^prev/3 (Algorithm IC's second trial);
+//   - hold: after a decrease failed (the next trial is δ_w^prev itself, which
+//     the previous matrix accepted), the next 1, 3, 7, … (at most
+//     trackMaxHold) iterations start at δ_w^prev: the needed δ_w is steady;
+//   - probe: after trackZeroProbe decreases in a row succeeded, the first
+//     trial is δ_w = 0 again (on success the unperturbed rule of Algorithm
+//     IC resumes); each failed probe doubles the number of successful
+//     decreases required before the next one.
+//
+// A trial that fails is followed by the increases of Algorithm IC.
+type deltaWTracker struct {
+	prev       float64 // δ_w of the previous iteration (0: unperturbed)
+	first      float64 // δ_w of this iteration's first trial
+	kind       int     // trkZero, trkDecrease, trkHold or trkProbe
+	decreases  int     // successful decreases in a row
+	probeAfter int     // decreases needed before the next probe of δ_w = 0
+	hold       int     // iterations left to start at prev
+	backoff    int     // length of the last hold
+}
+
+const (
+	trkZero = iota
+	trkDecrease
+	trkHold
+	trkProbe
+)
+
+const (
+	trackZeroProbe = 2  // successful decreases before probing δ_w = 0
+	trackMaxHold   = 15 // longest hold at δ_w^prev
+)
+
+// firstDeltaW returns the δ_w of the iteration's first factorization: 0
+// (Algorithm IC), or with InertiaTracking the tracker's choice.
+func (ip *ipm) firstDeltaW() float64 {
+	t := &ip.trk
+	t.kind = trkZero
+	if ip.set.Inertia.tracking() && t.prev > 0 {
+		switch {
+		case t.decreases >= t.probeAfter:
+			t.kind = trkProbe
+		case t.hold > 0:
+			t.hold--
+			t.kind = trkHold
+		default:
+			t.kind = trkDecrease
+		}
+	}
+	switch t.kind {
+	case trkHold:
+		t.first = t.prev
+	case trkDecrease:
+		t.first = math.Max(deltaWMin, kappaWMinus*t.prev)
+	default:
+		t.first = 0
+	}
+	return t.first
+}
+
+// trackDeltaW updates the tracker once the iteration's δ_w is final.
+func (ip *ipm) trackDeltaW() {
+	if !ip.set.Inertia.tracking() {
+		return
+	}
+	t := &ip.trk
+	firstOK := ip.deltaW == t.first
+	switch t.kind {
+	case trkDecrease:
+		if firstOK {
+			t.decreases++
+		} else {
+			t.decreases = 0
+			t.backoff = min(2*t.backoff+1, trackMaxHold)
+			t.hold = t.backoff
+		}
+	case trkProbe:
+		t.decreases = 0
+		if firstOK {
+			t.probeAfter = trackZeroProbe
+		} else {
+			t.probeAfter *= 2
+		}
+	case trkHold:
+		if !firstOK {
+			t.decreases = 0
+		}
+	}
+	if t.prev == 0 && ip.deltaW > 0 {
+		// A new stretch of perturbed iterations.
+		*t = deltaWTracker{probeAfter: trackZeroProbe}
+	}
+	t.prev = ip.deltaW
 }

@@ -422,6 +422,7 @@ func (ip *ipm) resetState() {
 	ip.filter = ip.filter[:0]
 	ip.deltaW, ip.deltaC, ip.deltaWLast, ip.lastDeltaW, ip.lastDeltaC = 0, 0, 0, 0, 0
 	ip.jacDegenerate = false
+	ip.trk = deltaWTracker{}
 	ip.degenCount, ip.accCount = 0, 0
 	ip.kktRefN = 0
 	ip.tinyCount, ip.tinyLast = 0, false

@@ -127,6 +127,10 @@ type Result struct {
 	History []IterRecord
 	Counts  Counts
 	Time    Timing
+
+	// Derivatives is the report of Settings.DerivativeTest (nil when the
+	// test was off).
+	Derivatives *DerivativeReport
 }
 
 // EvalError reports a NaN or ±Inf returned by a Problem callback at the

@@ -33,6 +33,10 @@ func (s *Solver) Solve(ctx context.Context, p Problem) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
+	rep, err := derivativeTest(p, &s.Settings)
+	if err != nil {
+		return nil, err
+	}
 	ip.ctx = ctx
 	ip.t0 = t0
 	ip.timing.Setup = time.Since(t0)
@@ -43,7 +47,37 @@ func (s *Solver) Solve(ctx context.Context, p Problem) (*Result, error) {
 	if st < 0 {
 		st = ip.run()
 	}
-	return ip.result(st), nil
+	res := ip.result(st)
+	res.Derivatives = rep
+	return res, nil
+}
+
+// derivativeTest runs Settings.DerivativeTest at the starting point: nil
+// report when it is off, a *DerivativeError when it flags an entry.
+func derivativeTest(p Problem, set *Settings) (*DerivativeReport, error) {
+	if set.DerivativeTest == DerivativeTestNone {
+		return nil, nil
+	}
+	n, m := p.Dims()
+	x := make([]float64, n)
+	if ws := set.WarmStart; ws != nil && ws.X != nil {
+		copy(x, ws.X)
+	} else {
+		p.Start(x)
+	}
+	xL, xU := make([]float64, n), make([]float64, n)
+	p.Bounds(xL, xU, make([]float64, m), make([]float64, m))
+	for j := range x {
+		x[j] = math.Min(math.Max(x[j], xL[j]), xU[j])
+	}
+	rep, err := CheckDerivatives(p, x, DerivativeCheck{FirstOrderOnly: set.DerivativeTest == DerivativeTestFirstOrder})
+	if err != nil {
+		return nil, err
+	}
+	if !rep.OK() {
+		return nil, &DerivativeError{Report: rep}
+	}
+	return rep, nil
 }
 
 // Workspace keeps the analysed structure of a problem (KKT pattern and
@@ -88,6 +122,10 @@ func (s *Solver) SolveIn(ctx context.Context, ws *Workspace, p Problem) (*Result
 	}
 	ws.set = s.Settings
 	ip.p, ip.prm, ip.set = p, prm, &ws.set
+	rep, err := derivativeTest(p, &ws.set)
+	if err != nil {
+		return nil, err
+	}
 	ip.ctx = ctx
 	ip.t0 = t0
 	ip.timing.Setup = time.Since(t0)
@@ -100,6 +138,7 @@ func (s *Solver) SolveIn(ctx context.Context, ws *Workspace, p Problem) (*Result
 	}
 	res := ip.result(st)
 	res.History = slices.Clone(res.History)
+	res.Derivatives = rep
 	return res, nil
 }
 
@@ -212,6 +251,7 @@ type ipm struct {
 	filter             []filterEntry
 	deltaW, deltaC     float64
 	deltaWLast         float64
+	trk                deltaWTracker // InertiaTracking's state
 	jacDegenerate      bool
 	degenCount         int
 	accCount           int

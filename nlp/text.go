@@ -115,3 +115,23 @@ func (s *Status) UnmarshalText(text []byte) error {
 	*s = val
 	return nil
 }
+
+// derivativeTestValues lists every DerivativeTest.
+func derivativeTestValues() []DerivativeTest {
+	return enumtext.Values[DerivativeTest](len(derivativeTestNames))
+}
+
+// MarshalText returns the name of d; an unknown value is an error.
+func (d DerivativeTest) MarshalText() ([]byte, error) {
+	return enumtext.Marshal("nlp", "DerivativeTest", derivativeTestValues(), d)
+}
+
+// UnmarshalText sets d to the DerivativeTest named by text, ignoring case.
+func (d *DerivativeTest) UnmarshalText(text []byte) error {
+	val, err := enumtext.Parse("nlp", "DerivativeTest", derivativeTestValues(), text)
+	if err != nil {
+		return err
+	}
+	*d = val
+	return nil
+}

@@ -28,7 +28,10 @@ func TestText(t *testing.T) {
 			return enumtext.RoundTrip([]nlp.Ordering{nlp.OrderAuto, nlp.OrderAMD, nlp.OrderStages, nlp.OrderNatural}, nlp.Ordering(4))
 		}},
 		{"InertiaPolicy", func() error {
-			return enumtext.RoundTrip([]nlp.InertiaPolicy{nlp.InertiaDefault, nlp.InertiaStrict, nlp.InertiaStrictDeltaC, nlp.InertiaCurvature, nlp.InertiaStrictCurvature}, nlp.InertiaPolicy(5))
+			return enumtext.RoundTrip([]nlp.InertiaPolicy{nlp.InertiaDefault, nlp.InertiaStrict, nlp.InertiaStrictDeltaC, nlp.InertiaCurvature, nlp.InertiaStrictCurvature, nlp.InertiaTracking}, nlp.InertiaPolicy(6))
+		}},
+		{"DerivativeTest", func() error {
+			return enumtext.RoundTrip([]nlp.DerivativeTest{nlp.DerivativeTestNone, nlp.DerivativeTestFirstOrder, nlp.DerivativeTestSecondOrder}, nlp.DerivativeTest(3))
 		}},
 		{"Status", func() error {
 			return enumtext.RoundTrip([]nlp.Status{nlp.Solved, nlp.SolvedAcceptable, nlp.Infeasible, nlp.IterationLimit, nlp.TimeLimit, nlp.Cancelled, nlp.NumericalError, nlp.Diverging, nlp.UserStop}, nlp.Status(9))
@@ -43,13 +46,13 @@ func TestText(t *testing.T) {
 // TestInertiaValidate: Validate accepts every inertia policy and rejects an
 // unknown one.
 func TestInertiaValidate(t *testing.T) {
-	for _, p := range []nlp.InertiaPolicy{-1, 5} {
+	for _, p := range []nlp.InertiaPolicy{-1, 6} {
 		s := nlp.Settings{Inertia: p}
 		if err := s.Validate(); err == nil {
 			t.Errorf("Inertia %v: no error", p)
 		}
 	}
-	for _, p := range []nlp.InertiaPolicy{nlp.InertiaDefault, nlp.InertiaStrict, nlp.InertiaStrictDeltaC, nlp.InertiaCurvature, nlp.InertiaStrictCurvature} {
+	for _, p := range []nlp.InertiaPolicy{nlp.InertiaDefault, nlp.InertiaStrict, nlp.InertiaStrictDeltaC, nlp.InertiaCurvature, nlp.InertiaStrictCurvature, nlp.InertiaTracking} {
 		s := nlp.Settings{Inertia: p}
 		if err := s.Validate(); err != nil {
 			t.Errorf("Inertia %v: %v", p, err)

@@ -137,23 +137,27 @@ func TestInertiaCurvature(t *testing.T) {
 
 // TestInertiaPolicyTable: each policy switches on the safeguards its
 // documentation names (the three former settings StrictZeroPivots,
-// PerturbAlwaysCD and CurvatureTest), and the restoration phase keeps the
-// pivot and δ_c rules but not the curvature test.
+// PerturbAlwaysCD and CurvatureTest, and the δ_w tracking), and the
+// restoration phase keeps the pivot, δ_c and tracking rules but not the
+// curvature test.
 func TestInertiaPolicyTable(t *testing.T) {
 	for _, c := range []struct {
-		p                         InertiaPolicy
-		strict, deltaC, curvature bool
-		resto                     InertiaPolicy
+		p                                   InertiaPolicy
+		strict, deltaC, curvature, tracking bool
+		resto                               InertiaPolicy
 	}{
-		{InertiaDefault, false, false, false, InertiaDefault},
-		{InertiaStrict, true, false, false, InertiaStrict},
-		{InertiaStrictDeltaC, true, true, false, InertiaStrictDeltaC},
-		{InertiaCurvature, false, false, true, InertiaDefault},
-		{InertiaStrictCurvature, true, false, true, InertiaStrict},
-		{InertiaPolicy(7), false, false, false, InertiaPolicy(7)},
+		{InertiaDefault, false, false, false, false, InertiaDefault},
+		{InertiaStrict, true, false, false, false, InertiaStrict},
+		{InertiaStrictDeltaC, true, true, false, false, InertiaStrictDeltaC},
+		{InertiaCurvature, false, false, true, false, InertiaDefault},
+		{InertiaStrictCurvature, true, false, true, false, InertiaStrict},
+		{InertiaTracking, false, true, false, true, InertiaTracking},
+		{InertiaPolicy(7), false, false, false, false, InertiaPolicy(7)},
 	} {
-		if c.p.strictPivots() != c.strict || c.p.alwaysDeltaC() != c.deltaC || c.p.curvatureTest() != c.curvature || c.p.restoration() != c.resto {
-			t.Errorf("%v: strict %v, δ_c %v, curvature %v, restoration %v", c.p, c.p.strictPivots(), c.p.alwaysDeltaC(), c.p.curvatureTest(), c.p.restoration())
+		if c.p.strictPivots() != c.strict || c.p.alwaysDeltaC() != c.deltaC || c.p.curvatureTest() != c.curvature ||
+			c.p.tracking() != c.tracking || c.p.restoration() != c.resto {
+			t.Errorf("%v: strict %v, δ_c %v, curvature %v, tracking %v, restoration %v", c.p,
+				c.p.strictPivots(), c.p.alwaysDeltaC(), c.p.curvatureTest(), c.p.tracking(), c.p.restoration())
 		}
 	}
 }
