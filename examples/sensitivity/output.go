@@ -1,0 +1,216 @@
+package main
+
+import (
+	"bytes"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"sort"
+	"strconv"
+
+	"github.com/fesd-go/fesd/internal/report"
+	"gonum.org/v1/plot"
+	"gonum.org/v1/plot/plotutil"
+	"gonum.org/v1/plot/vg"
+)
+
+func methodName(fesd bool) string {
+	if fesd {
+		return "FESD"
+	}
+	return "stepping"
+}
+
+// printTable writes, for every problem, one line per run (the slope of the
+// sensitivity error against the order, the error per N_sim), then every
+// failed simulation with its status.
+func printTable(w io.Writer, st *study) {
+	for _, po := range st.Problems {
+		var nsims []int
+		seen := map[int]bool{}
+		for _, r := range po.Runs {
+			for _, p := range r.Points {
+				if !seen[p.NSim] {
+					seen[p.NSim] = true
+					nsims = append(nsims, p.NSim)
+				}
+			}
+		}
+		sort.Ints(nsims)
+		fmt.Fprintf(w, "\n%s, N_FE = %d, comp tol %.0e; slope over h_max fitted above the floor %.0e\n", po.Problem, po.NFE, st.CompTol, po.Floor)
+		fmt.Fprintf(w, "exact: %s\n", po.Metric)
+		fmt.Fprintln(w, "error: max|S − S_exact| / max|S_exact|, S = ∂x(T)/∂x₀")
+		fmt.Fprintf(w, "%-15s %3s %5s %-8s %6s %4s", "scheme", "ns", "order", "method", "slope", "fit")
+		for _, n := range nsims {
+			fmt.Fprintf(w, " %9s", fmt.Sprintf("N=%d", n))
+		}
+		fmt.Fprintln(w)
+		var failures []string
+		for _, r := range po.Runs {
+			slope := "-"
+			if r.Slope != nil {
+				slope = fmt.Sprintf("%.2f", *r.Slope)
+			}
+			fmt.Fprintf(w, "%-15s %3d %5d %-8s %6s %4d", r.Scheme, r.NS, r.Order, methodName(r.FESD), slope, r.FitPoints)
+			byN := map[int]point{}
+			for _, p := range r.Points {
+				byN[p.NSim] = p
+			}
+			for _, n := range nsims {
+				p, ok := byN[n]
+				switch {
+				case !ok:
+					fmt.Fprintf(w, " %9s", "")
+				case p.Error == nil:
+					fmt.Fprintf(w, " %9s", "FAILED")
+					failures = append(failures, fmt.Sprintf("%s n_s=%d %s N_sim=%d: %s", r.Scheme, r.NS, methodName(r.FESD), n, p.Status))
+				default:
+					fmt.Fprintf(w, " %9.2e", *p.Error)
+				}
+			}
+			fmt.Fprintln(w)
+		}
+		fmt.Fprintf(w, "%d failed simulations\n", len(failures))
+		for _, f := range failures {
+			fmt.Fprintln(w, "  "+f)
+		}
+	}
+	fmt.Fprintf(w, "sweep wall time %.1f s\n", st.Elapsed)
+}
+
+// writeOutputs writes sensitivity.json, sensitivity.csv (one row per
+// simulation), table.txt and the plots.
+func writeOutputs(o options, st *study) error {
+	dir, err := report.MakeDir(o.Out)
+	if err != nil {
+		return err
+	}
+	if err := report.WriteJSON(filepath.Join(dir, "sensitivity.json"), st); err != nil {
+		return err
+	}
+	var rows [][]string
+	num := func(v *float64) string {
+		if v == nil {
+			return ""
+		}
+		return report.FormatFloat(*v)
+	}
+	for _, po := range st.Problems {
+		for _, r := range po.Runs {
+			for _, p := range r.Points {
+				rows = append(rows, []string{
+					po.Problem, r.Scheme, strconv.Itoa(r.NS), strconv.Itoa(r.Order), methodName(r.FESD), strconv.Itoa(p.NSim),
+					report.FormatFloat(p.H), report.FormatFloat(p.HMax), num(p.Error), num(p.StateError), p.Status,
+				})
+			}
+		}
+	}
+	header := []string{"problem", "scheme", "ns", "order", "method", "nsim", "h", "h_max", "error", "state_error", "status"}
+	if err := report.WriteTableCSV(filepath.Join(dir, "sensitivity.csv"), header, rows); err != nil {
+		return err
+	}
+	var tab bytes.Buffer
+	printTable(&tab, st)
+	if err := os.WriteFile(filepath.Join(dir, "table.txt"), tab.Bytes(), 0o644); err != nil {
+		return err
+	}
+	if !o.Plot {
+		return nil
+	}
+	return plotStudy(filepath.Join(dir, "sensitivity"), st)
+}
+
+// plotStudy draws the sensitivity error over h̄ on log-log axes, one row
+// of panels per problem and one panel per scheme family, FESD solid with
+// markers and time stepping dashed, one color per n_s (as 004 Figure 6
+// does for the state). Failed points and zero errors are left out.
+func plotStudy(base string, st *study) error {
+	var panels []report.LinePlot
+	title := map[string]string{"radau_iia": "Radau IIA", "gauss_legendre": "Gauss–Legendre"}
+	var schemes []string
+	for _, s := range []string{"radau_iia", "gauss_legendre"} {
+		for _, po := range st.Problems {
+			if hasScheme(po, s) {
+				schemes = append(schemes, s)
+				break
+			}
+		}
+	}
+	for _, po := range st.Problems {
+		for _, scheme := range schemes {
+			lp := report.LinePlot{
+				Title:  fmt.Sprintf("%s: %s, ∂x(T)/∂x₀", po.Problem, title[scheme]),
+				XLabel: "h = T_sim/(N_sim N_FE)", YLabel: "relative error",
+				LogX: true, LogY: true,
+			}
+			for _, r := range po.Runs {
+				if r.Scheme != scheme {
+					continue
+				}
+				var xs, ys []float64
+				for _, p := range r.Points {
+					if p.Error != nil {
+						xs = append(xs, p.H)
+						ys = append(ys, *p.Error)
+					}
+				}
+				xs, ys, _ = report.FilterXY(xs, ys, true, true)
+				if len(xs) == 0 {
+					continue
+				}
+				name := fmt.Sprintf("FESD n_s=%d (order %d)", r.NS, r.Order)
+				if !r.FESD {
+					name = fmt.Sprintf("time stepping n_s=%d", r.NS)
+				}
+				lp.Series = append(lp.Series, report.Series{
+					Name: name, X: xs, Y: ys, Points: true, Dashed: !r.FESD, Color: plotutil.Color(r.NS - 1),
+				})
+			}
+			panels = append(panels, lp)
+		}
+	}
+	if len(panels) == 0 {
+		return nil
+	}
+	rows, cols := len(st.Problems), len(schemes)
+	tp, err := report.Tiled(rows, cols, panels...)
+	if err != nil {
+		return err
+	}
+	for _, p := range tp.Plots {
+		if p == nil {
+			continue
+		}
+		// The errors fall towards the lower left: the legend goes to
+		// the lower right, where it hides no curve.
+		p.Legend.Top = false
+		p.X.Tick.Marker = decadeTicks{}
+		p.Y.Tick.Marker = decadeTicks{}
+	}
+	_, err = report.SavePlot(tp, vg.Length(cols)*14*vg.Centimeter, vg.Length(rows)*11*vg.Centimeter, base)
+	return err
+}
+
+// decadeTicks are gonum's log ticks with the decades labelled by their
+// rounded value ("1e-05" rather than the float64 10⁻⁵ printed in full).
+type decadeTicks struct{}
+
+func (decadeTicks) Ticks(min, max float64) []plot.Tick {
+	ts := plot.LogTicks{Prec: -1}.Ticks(min, max)
+	for i := range ts {
+		if ts[i].Label != "" {
+			ts[i].Label = strconv.FormatFloat(ts[i].Value, 'g', 3, 64)
+		}
+	}
+	return ts
+}
+
+func hasScheme(po problemOut, scheme string) bool {
+	for _, r := range po.Runs {
+		if r.Scheme == scheme {
+			return true
+		}
+	}
+	return false
+}
