@@ -144,6 +144,7 @@ func (s *Simulator) solveBranch(ctx context.Context, pr *prediction, pv, xl, xu 
 			return nil, nil, rec, nil
 		}
 	}
+	s.lastBranch = &branchSolution{ir: ir, bl: bl, bu: bu}
 	return ir.X, pvb, rec, nil
 }
 

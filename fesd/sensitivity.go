@@ -152,41 +152,18 @@ func (s *Simulator) sensNLP() (*transcription, error) {
 // respect to (x₀, u, p): the branch of w (the smaller side of every
 // complementarity pair fixed at zero) is solved once more from w to get
 // its multipliers, then the linearized KKT system is solved (dense LU).
-func (s *Simulator) stepSensitivity(ctx context.Context, w, pv, xl, xu []float64) (*Sensitivity, error) {
+func (s *Simulator) stepSensitivity(ctx context.Context, w, pv, xl, xu []float64, bs *branchSolution) (*Sensitivity, error) {
 	tr := s.tr
-	bl, bu := clone(xl), clone(xu)
-	fix := func(k int) {
-		bl[k], bu[k] = 0, 0
-	}
-	for _, c := range tr.comp {
-		for _, pr := range c.Pairs {
-			a, b := pr[0], pr[1]
-			if w[a] <= w[b] {
-				fix(a)
-			} else {
-				fix(b)
-			}
+	var ir *mpcc.InnerResult
+	var bl, bu []float64
+	if bs != nil {
+		// solved on its branch: that solve's bounds and multipliers
+		ir, bl, bu = bs.ir, bs.bl, bs.bu
+	} else {
+		var err error
+		if ir, bl, bu, err = s.resolveBranch(ctx, w, pv, xl, xu); err != nil {
+			return nil, err
 		}
-	}
-	w0 := clone(w)
-	for k := range w0 {
-		w0[k] = math.Min(math.Max(w0[k], bl[k]), bu[k])
-	}
-	if err := tr.prob.SetParams(pv); err != nil {
-		return nil, err
-	}
-	if err := tr.prob.SetVarBounds(bl, bu); err != nil {
-		return nil, err
-	}
-	if err := tr.prob.SetStart(w0); err != nil {
-		return nil, err
-	}
-	ir, err := s.branchSolver().SolveNLP(ctx, tr.prob, nil)
-	if err != nil {
-		return nil, err
-	}
-	if !ir.Status.Success() {
-		return nil, fmt.Errorf("%w: the branch of the step's solution ends %v", ErrSensitivity, ir.Status)
 	}
 	st, err := s.sensNLP()
 	if err != nil {
@@ -326,6 +303,60 @@ func (s *Simulator) stepSensitivity(ctx context.Context, w, pv, xl, xu []float64
 		out.DP = append(out.DP, row[nx+nu:])
 	}
 	return out, nil
+}
+
+// branchSolution is a solve on a branch: its bounds and inner result.
+type branchSolution struct {
+	ir     *mpcc.InnerResult
+	bl, bu []float64
+}
+
+// resolveBranch solves the branch of the solution w of a step once more
+// from w, for its multipliers: in every complementarity pair the smaller
+// side is fixed at zero, and both sides when both are within ActiveSetTol
+// of zero (a biactive pair, as at a switch).
+func (s *Simulator) resolveBranch(ctx context.Context, w, pv, xl, xu []float64) (*mpcc.InnerResult, []float64, []float64, error) {
+	tr := s.tr
+	bl, bu := clone(xl), clone(xu)
+	fix := func(k int) {
+		bl[k], bu[k] = 0, 0
+	}
+	tol := s.o.ActiveSetTol
+	for _, c := range tr.comp {
+		for _, pr := range c.Pairs {
+			a, b := pr[0], pr[1]
+			switch {
+			case w[a] <= tol && w[b] <= tol:
+				fix(a)
+				fix(b)
+			case w[a] <= w[b]:
+				fix(a)
+			default:
+				fix(b)
+			}
+		}
+	}
+	w0 := clone(w)
+	for k := range w0 {
+		w0[k] = math.Min(math.Max(w0[k], bl[k]), bu[k])
+	}
+	if err := tr.prob.SetParams(pv); err != nil {
+		return nil, nil, nil, err
+	}
+	if err := tr.prob.SetVarBounds(bl, bu); err != nil {
+		return nil, nil, nil, err
+	}
+	if err := tr.prob.SetStart(w0); err != nil {
+		return nil, nil, nil, err
+	}
+	ir, err := s.branchSolver().SolveNLP(ctx, tr.prob, nil)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	if !ir.Status.Success() {
+		return nil, nil, nil, fmt.Errorf("%w: the branch of the step's solution ends %v", ErrSensitivity, ir.Status)
+	}
+	return ir, bl, bu, nil
 }
 
 // branchSolver returns the inner solver of branch NLPs.

@@ -33,6 +33,9 @@ type Simulator struct {
 	inner  *mpcc.NLPSolver
 	ocp    *OCP           // the one-stage problem of a step
 	sensTr *transcription // the sensitivity NLP (sensitivity.go), compiled on first use
+	// lastBranch is the last successful branch solve (for its
+	// sensitivities).
+	lastBranch *branchSolution
 	// Sensitivity makes every successful Step compute the derivatives of
 	// its end state with respect to x₀, u and p (StepResult.Sens).
 	Sensitivity bool
@@ -213,7 +216,7 @@ func (s *Simulator) Step(ctx context.Context, t0 float64, x0, u, p []float64) (*
 		if wb != nil {
 			sr, err := s.branchResult(t0, wb, pvb, z0, zb0, rec)
 			if err == nil && s.Sensitivity {
-				sr.Sens, err = s.stepSensitivity(ctx, wb, pvb, xl, xu)
+				sr.Sens, err = s.stepSensitivity(ctx, wb, pvb, xl, xu, s.lastBranch)
 			}
 			return sr, err
 		}
@@ -285,7 +288,7 @@ func (s *Simulator) Step(ctx context.Context, t0 float64, x0, u, p []float64) (*
 	}
 	s.prev = res.X
 	if s.Sensitivity {
-		if sr.Sens, err = s.stepSensitivity(ctx, res.X, pv, xl, xu); err != nil {
+		if sr.Sens, err = s.stepSensitivity(ctx, res.X, pv, xl, xu, nil); err != nil {
 			return sr, err
 		}
 	}

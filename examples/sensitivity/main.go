@@ -38,24 +38,20 @@
 // examples/order fits the state error. Pre-asymptotic points are kept.
 //
 // Measured (default sweep, 180 simulations, results in
-// examples/sensitivity/results): 20–22 s wall, 14 s CPU (user + sys) on a
-// 2-core machine shared with other jobs; two runs gave the same table.
-// FESD slopes (order in brackets):
+// examples/sensitivity/results): 12–22 s wall on a 2-core machine shared
+// with other jobs. FESD slopes (order in brackets):
 //
 //	              Radau IIA n_s = 1, 2, 3       Gauss–Legendre n_s = 1, 2, 3
 //	crossing      0.93 (1), 2.91 (3), 5.19 (5)  1.76 (2), 3.58 (4), 5.68 (6)
-//	irma          0.92 (1), 2.71 (3), 4.48 (5)  1.76 (2), 3.85 (4), 2.60 (6)
+//	irma          0.92 (1), 2.71 (3), 4.45 (5)  1.74 (2), 3.79 (4), 5.66 (6)
 //
-// All six crossing slopes are within ±0.5 of the order, four of the six
-// IRMA slopes. IRMA Radau IIA n_s = 3 misses by 0.02. IRMA Gauss–Legendre
-// n_s = 3 misses because of one point: N_sim = 100 has error 3.8e-9 where
-// N_sim = 18 and 50 have 1.4e-10 and 4.7e-11 (measured beside it: N_sim =
-// 80, 99 and 120 give 4.7e-11…4.8e-11), so it is not the discretization
-// error; a tighter NLP tolerance (1e-10) leaves it unchanged. On IRMA the
-// errors also scatter about the trend (Radau IIA n_s = 2: 2.6e-7 at N_sim
-// = 50, 5.5e-7 at 100) because the leading error term of a sensitivity
-// depends on where each switch falls in its step. The bound for
-// IRMA at N_sim = 50 with Radau IIA n_s = 2 (1e-5) holds: 2.6e-7.
+// All six crossing slopes are within ±0.5 of the order, five of the six
+// IRMA slopes; IRMA Radau IIA n_s = 3 misses by 0.05 (its coarse points,
+// N_sim ≤ 4, are not yet in the asymptotic range). On IRMA the errors
+// scatter about the trend (Radau IIA n_s = 2: 2.6e-7 at N_sim = 50, 5.5e-7
+// at 100) because the leading error term of a sensitivity depends on where
+// each switch falls in its step. The bound for IRMA at N_sim = 50
+// with Radau IIA n_s = 2 (1e-5) holds: 2.6e-7.
 //
 // Time stepping's sensitivities do not converge: slope 0.00 in every row
 // of both cases, error ≥ 1 at every N_sim. On IRMA it misses the entries
@@ -65,13 +61,13 @@
 // exact 0.4153 — while its state converges (Gauss–Legendre n_s = 2 to
 // 5e-14 at N_sim = 243).
 //
-// 16 of the 108 IRMA simulations fail, none of the crossing: 6 of time
+// 10 of the 108 IRMA simulations fail, none of the crossing: 6 of time
 // stepping (homotopy NLPFailure, N_sim ≤ 2), 3 FESD homotopy failures
-// (n_s = 1, N_sim ≤ 4), and 7 FESD runs whose step was solved but whose
-// sensitivity was not available: the re-solve of the step's branch (the
-// smaller side of every complementarity pair fixed at zero) for its
-// multipliers ended with NumericalError (Radau IIA n_s = 3 at N_sim = 2;
-// Gauss–Legendre n_s = 1 at 2, n_s = 2 at 2, 3, 18, n_s = 3 at 1, 6).
+// (n_s = 1, N_sim ≤ 4), and one FESD run (Gauss–Legendre n_s = 2, N_sim =
+// 3) whose step was solved by the homotopy but whose branch, re-solved for
+// its multipliers, ended with NumericalError. (Steps solved on their
+// predicted branch reuse that solve; before they did, 7 runs lost their
+// sensitivities this way.)
 //
 // Output in -out (default out/sensitivity): sensitivity.json
 //
