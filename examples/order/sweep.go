@@ -134,10 +134,10 @@ func fallbacks(o options) []func(*fesd.Options) {
 // each step warm-started from the previous one; a step whose homotopy fails
 // is retried with the fallbacks. The status of a successful run counts the
 // retried steps ("ok" when none).
-func simulate(ctx context.Context, p *problem, o options, j job) point {
-	pt := point{NSim: j.NSim, H: p.TSim / float64(j.NSim*o.NFE)}
+func simulate(ctx context.Context, p *problem, o options, j job) (pt point) {
+	pt = point{NSim: j.NSim, H: p.TSim / float64(j.NSim*o.NFE)}
 	start := time.Now()
-	defer func() { pt.Seconds = time.Since(start).Seconds() }()
+	defer func() { pt.Seconds = time.Since(start).Seconds() }() // pt is the named result
 	T := p.TSim / float64(j.NSim)
 	model := p.Model()
 	fb := fallbacks(o)

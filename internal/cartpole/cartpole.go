@@ -19,7 +19,16 @@ var XRef = []float64{0, math.Pi, 0, 0}
 
 // Model returns the cart-pole with friction on the cart as a Filippov
 // system with ψ = v, and its state and control symbols.
-func Model() (*dcs.Model, ad.Vec, ad.Vec) {
+func Model() (*dcs.Model, ad.Vec, ad.Vec) { return model(Friction) }
+
+// ModelWithFriction is Model with another friction force (a plant that
+// differs from the controller's model).
+func ModelWithFriction(fric float64) *dcs.Model {
+	m, _, _ := model(fric)
+	return m
+}
+
+func model(fric float64) (*dcs.Model, ad.Vec, ad.Vec) {
 	g := ad.NewGraph()
 	x := g.SymVec("x", 4)
 	u := g.SymVec("u", 1)
@@ -35,8 +44,8 @@ func Model() (*dcs.Model, ad.Vec, ad.Vec) {
 	acc := func(fx ad.Expr) ad.Vec { // M⁻¹(fx, f2)
 		return ad.Vec{d.Mul(fx).Sub(b.Mul(f2)).Div(det), a.Mul(f2).Sub(b.Mul(fx)).Div(det)}
 	}
-	pos := acc(f1.AddConst(-Friction)) // v > 0
-	neg := acc(f1.AddConst(Friction))  // v < 0
+	pos := acc(f1.AddConst(-fric)) // v > 0
+	neg := acc(f1.AddConst(fric))  // v < 0
 	m := dcs.NewModel(g, x, u, nil)
 	m.AddSubsystem(dcs.Subsystem{
 		Psi: ad.Vec{v},
