@@ -35,18 +35,19 @@ func (twoMinima) HessianValues(x []float64, s float64, l, v []float64) error {
 }
 
 // Example solves min (x−1)² + (y−1)² s.t. 0 ≤ x ⊥ y ≥ 0 with the default
-// Scholtes homotopy and polishing. From the start (0.9, 0.2) it finds the
-// local minimum (1, 0) with f = 1.
+// Scholtes homotopy and active-set finish. From the start (0.9, 0.2) it
+// finds the local minimum (1, 0) with f = 1, exactly complementary and
+// certified S-stationary.
 func Example() {
 	p := &mpcc.Problem{NLP: twoMinima{}, Comp: []mpcc.Complementarity{mpcc.Pair(0, 1)}}
-	s := mpcc.Solver{Settings: mpcc.Settings{Polish: true}}
+	s := mpcc.Solver{}
 	res, err := s.Solve(context.Background(), p)
 	if err != nil {
 		fmt.Println(err)
 		return
 	}
-	fmt.Printf("%v: x = (%.6f, %.6f), f = %.6f, residual %g, polished %v\n",
-		res.Status, res.X[0], res.X[1], res.Objective, res.CompResidual, res.Polish.Accepted)
+	fmt.Printf("%v: x = (%.6f, %.6f), f = %.6f, residual %g, %v-stationary\n",
+		res.Status, res.X[0], res.X[1], res.Objective, res.CompResidual, res.Stationarity)
 	// Output:
-	// Solved: x = (1.000000, 0.000000), f = 1.000000, residual 0, polished true
+	// Solved: x = (1.000000, 0.000000), f = 1.000000, residual 0, S-stationary
 }

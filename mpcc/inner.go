@@ -7,7 +7,8 @@ import (
 )
 
 // InnerSolver solves one NLP of the homotopy (a relaxed NLP, or the MPCC's
-// NLP with fixed active set when polishing). Tests inject fakes; NLPSolver
+// NLP with some pair variables fixed at zero for the certificate and the
+// active-set finish). Tests inject fakes; NLPSolver
 // is the default.
 type InnerSolver interface {
 	// SolveNLP minimizes p. start is nil for a cold start (p.Start is the
