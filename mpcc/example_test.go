@@ -51,3 +51,27 @@ func Example() {
 	// Output:
 	// Solved: x = (1.000000, 0.000000), f = 1.000000, residual 0, S-stationary
 }
+
+// ExampleSolver_Certify classifies two points of the same MPCC without a
+// homotopy. (0, 0) is C-stationary (ν = ∇f = (−2, −2)) and the LPEC finds
+// a descent branch; (1, 0) is S-stationary.
+func ExampleSolver_Certify() {
+	p := &mpcc.Problem{NLP: twoMinima{}, Comp: []mpcc.Complementarity{mpcc.Pair(0, 1)}}
+	var s mpcc.Solver
+	for _, x := range [][]float64{{0, 0}, {1, 0}} {
+		c, err := s.Certify(context.Background(), p, x)
+		if err != nil {
+			fmt.Println(err)
+			return
+		}
+		lpec := "not needed"
+		if c.LPEC != nil {
+			lpec = c.LPEC.Outcome.String()
+		}
+		fmt.Printf("(%g, %g): %v-stationary, %d biactive, ν = (%.2f, %.2f), LPEC %s\n",
+			x[0], x[1], c.Class, len(c.Biactive), c.Nu[0], c.Nu[1], lpec)
+	}
+	// Output:
+	// (0, 0): C-stationary, 1 biactive, ν = (-2.00, -2.00), LPEC Descent
+	// (1, 0): S-stationary, 0 biactive, ν = (0.00, -2.00), LPEC not needed
+}
