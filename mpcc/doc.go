@@ -196,8 +196,10 @@
 // complementary point X; Result.Stationarity takes its class when X is
 // within ActiveTol·max(1, ‖x‖∞) of the homotopy point and is NotCertified
 // otherwise. It costs one tightened NLP solve from a converged point
-// (0–3 inner iterations on the package's test problems) and, rarely, an
-// LPEC. Settings.Finish = NoCertificate skips it.
+// (0–3 inner iterations on the package's test problems, 3–16 on the
+// monopod OCPs) and, rarely, an LPEC; every tightened solve is limited to
+// FinishMaxIter = 200 iterations, which bounds the cost after a failed
+// homotopy. Settings.Finish = NoCertificate skips it.
 //
 // # Active-set finish
 //

@@ -33,7 +33,7 @@ func (s *Solver) certify(ctx context.Context, inner InnerSolver, p *Problem, pi 
 		mask[i] = true
 		x0[i] = xL[i]
 	}
-	w := &WarmStart{X: x0}
+	w := &WarmStart{X: x0, MaxIter: prm.finishMaxIter}
 	if warm != nil {
 		w.Y, w.ZL, w.ZU, w.MuInit = warm.Y, warm.ZL, warm.ZU, warm.MuInit
 	}

@@ -289,7 +289,7 @@ func TestHomotopyFinishFake(t *testing.T) {
 			continue
 		}
 		pc := f.tight[0]
-		if pc.xU[1] != 0 || !math.IsInf(pc.xU[0], 1) || pc.start[1] != 0 {
+		if pc.xU[1] != 0 || !math.IsInf(pc.xU[0], 1) || pc.start[1] != 0 || pc.warm.MaxIter != DefaultFinishMaxIter {
 			t.Fatalf("%v: tightened call: xU %v start %v", mode, pc.xU, pc.start)
 		}
 		c := res.Certificate
@@ -334,6 +334,7 @@ func TestSettingsValidate(t *testing.T) {
 		{MultTol: math.NaN()},
 		{FinishSigma: math.Inf(1)},
 		{LPECMaxLPs: -1},
+		{FinishMaxIter: -1},
 	}
 	for _, s := range bad {
 		err := s.Validate()
@@ -487,6 +488,14 @@ func TestWarmStartApply(t *testing.T) {
 	w.Apply(&set)
 	if set.WarmStart == nil || &set.WarmStart.X[0] != &w.X[0] || set.MuInit != w.MuInit || set.WarmStartBoundPush != 0 {
 		t.Errorf("Apply: %+v from %+v", set, *w)
+	}
+	// MaxIter only lowers the limit.
+	for _, c := range []struct{ set, warm, want int }{{0, 200, 200}, {3000, 200, 200}, {100, 200, 100}, {500, 0, 500}} {
+		s := nlp.Settings{MaxIter: c.set}
+		(&WarmStart{MaxIter: c.warm}).Apply(&s)
+		if s.MaxIter != c.want {
+			t.Errorf("MaxIter %d with warm %d: %d, want %d", c.set, c.warm, s.MaxIter, c.want)
+		}
 	}
 	before := set
 	(*WarmStart)(nil).Apply(&set)

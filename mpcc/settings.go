@@ -45,6 +45,7 @@ const (
 	DefaultMaxBranchChanges = 5
 	DefaultLPECMaxPairs     = 12
 	DefaultLPECMaxLPs       = 64
+	DefaultFinishMaxIter    = 200
 )
 
 // FinishMode selects what follows the homotopy.
@@ -187,6 +188,13 @@ type Settings struct {
 	// LPECMaxLPs bounds the LPs of one LPEC (default 64); when they run
 	// out the LPEC ends undetermined.
 	LPECMaxLPs int
+	// FinishMaxIter is the iteration limit of every tightened and branch
+	// NLP (default 200, or the inner solver's own limit if lower): from a
+	// converged homotopy point they need a few iterations, while from a
+	// failed homotopy they may not converge at all (on the monopod of
+	// examples/monopod: 3–16 iterations when they certify, up to the
+	// 3000-iteration limit, 5–12 s each, when they do not).
+	FinishMaxIter int
 
 	// Log receives one line per homotopy step (default nil: quiet).
 	Log io.Writer
@@ -201,6 +209,7 @@ type params struct {
 	activeTol, multTol                       float64
 	maxBranchChanges                         int
 	lpecMaxPairs, lpecMaxLPs                 int
+	finishMaxIter                            int
 }
 
 func orDefault(v, def float64) float64 {
@@ -238,6 +247,9 @@ func (s *Settings) Validate() error {
 	}
 	if s.Finish < 0 || s.Finish >= numFinishModes {
 		return fmt.Errorf("%w: %v", ErrSettings, s.Finish)
+	}
+	if s.FinishMaxIter < 0 {
+		return fmt.Errorf("%w: FinishMaxIter = %d must be ≥ 0 (0 = default)", ErrSettings, s.FinishMaxIter)
 	}
 	if s.LPECMaxLPs < 0 {
 		return fmt.Errorf("%w: LPECMaxLPs = %d must be ≥ 0 (0 = default)", ErrSettings, s.LPECMaxLPs)
@@ -292,6 +304,10 @@ func (s *Settings) resolve() params {
 	p.lpecMaxLPs = s.LPECMaxLPs
 	if p.lpecMaxLPs == 0 {
 		p.lpecMaxLPs = DefaultLPECMaxLPs
+	}
+	p.finishMaxIter = s.FinishMaxIter
+	if p.finishMaxIter == 0 {
+		p.finishMaxIter = DefaultFinishMaxIter
 	}
 	p.sigmaN = s.SigmaN
 	if p.sigmaN == 0 {
