@@ -123,23 +123,108 @@
 // loosened-bound relaxations or inexact solves produce. The natural residual
 // max |min(x_a − x_L,a, x_b − x_L,b)| over all pairs is reported alongside.
 //
-// # Polishing
+// # Certificate
 //
-// With Settings.Polish, for every pair the variable with the smaller gap to
-// its lower bound is fixed there (x_U := x_L), and the MPCC's NLP without
-// complementarity constraints (σ = 0: the tightened NLP of the identified
-// branch) is solved from the homotopy point. Its solution satisfies the
-// complementarity exactly; it replaces the homotopy result when it is
-// feasible (violation ≤ PolishFeasTol) and not worse (objective within
-// PolishTol, or the homotopy point missed CompTol).
+// A homotopy point only meets the complementarity to CompTol, and its
+// limit is in general only C-stationary (Scholtes 2001); a limit of the
+// relaxations can be a point from which some branch of the complementarity
+// set descends. Every Result therefore carries a class (Result.Stationarity)
+// and the certificate it comes from (Result.Certificate).
 //
-// With Settings.PolishSigma > 0 polishing is tried already after every
-// successful step with σ_k ≤ PolishSigma that misses CompTol, and an accepted
-// polished point ends the homotopy, saving the steps down to σ_N. With
-// Settings.PolishAnyStatus a polished point is also accepted when the
-// polishing NLP did not report convergence but the point is feasible, exactly
-// complementary and not worse in f (the fixed-active-set NLP of a FESD step is
-// often degenerate: the solver ends with NumericalError at a feasible point).
+// Index sets. A pair variable is zero when x_i − x_L,i ≤ ActiveTol (default
+// 10·√CompTol: a Scholtes biactive pair at σ ≤ CompTol has both sides of
+// order √σ, a nondegenerate one has its small side of order σ). A zero
+// variable is locked when it has a partner above the tolerance in some
+// pair (then every nearby feasible point keeps it at zero) and movable
+// otherwise. Pairs are G-active (x_a zero, x_b not), H-active, or biactive
+// (both zero).
+//
+// Tightened NLP. With every zero pair variable fixed at its bound (and,
+// for a pair with neither side zero, the smaller one), the MPCC's NLP
+// without complementarity constraints is solved from the homotopy point
+// (warm-started; its free variable bounds are loosened by 1e-9 relative so
+// that it keeps an interior when fixed variables and equality constraints
+// pin a variable to a bound, and its solution is projected back). Its
+// solution X satisfies the complementarity exactly. Its bound multipliers
+// are read from the Lagrangian gradient,
+//
+//	ν = ∇f(X) + J(X)ᵀy        (ν_i ≥ 0: x_i wants to stay at its bound),
+//
+// independently of how the inner solver treats fixed variables. X is a KKT
+// point of the tightened NLP when the KKT residual without the biactive
+// signs (|ν_i| of free variables, the signs of other active bounds and
+// inequality rows) is at most MultTol·max(1, ‖∇f(X)‖∞) (MultTol = 1e-6);
+// X must also be feasible to 1e-8. The inner solver's status does not
+// enter: a solve that ends with NumericalError at a KKT point certifies,
+// one that ends Solved at a non-stationary point does not.
+//
+// Classes (Scheel & Scholtes 2000), over the biactive pairs with ν_G =
+// ν_a, ν_H = ν_b (a locked side counts as 0, |ν| ≤ MultTol as 0):
+//
+//	S  ν_G ≥ 0 and ν_H ≥ 0                  (strongly stationary)
+//	M  ν_G > 0 and ν_H > 0, or ν_G·ν_H = 0   (Mordukhovich)
+//	C  ν_G·ν_H ≥ 0                          (Clarke)
+//	W  no sign condition                     (weakly stationary)
+//
+// and the class of the point is the weakest over its pairs; without
+// biactive pairs it is S. S implies B-stationarity (no feasible
+// first-order descent direction); under MPEC-LICQ the multipliers are
+// unique and B is S, but without it B can hold with other signs.
+//
+// LPEC. When the signs do not give S, B-stationarity is decided by the LPEC
+// at X over the movable biactive pairs (Nurkanović & Leyffer; Kirches,
+// Larson, Leyffer & Manns): is there d with ‖d‖∞ ≤ 1 in the linearized
+// cone (active rows, active bounds, the other zero variables fixed) with
+// d_a ≥ 0, d_b ≥ 0, d_a·d_b = 0 on every movable pair and ∇fᵀd < 0? A
+// depth-first branch and bound answers it exactly: a node's LP relaxes the
+// undecided pairs to d_a, d_b ≥ 0; a value ≥ −tol prunes the node (no
+// cone below it descends), a complementary solution with value < −tol is a
+// descent branch, otherwise the pair with the largest min(d_a, d_b) is
+// split into d_a = 0 and d_b = 0. The LPs are solved by package nlp. If
+// the root LP already has value ≥ −tol, S-multipliers exist by LP duality
+// (the inner solver returned other ones) and the class is S; if the
+// search ends without descent, the class is B; with descent the class
+// stays M, C or W and the LPEC names the variables the descent moves. The
+// search is exact for at most LPECMaxPairs = 12 movable biactive pairs
+// and LPECMaxLPs = 64 LPs (so its time is bounded by 64 small LPs); beyond
+// either it ends undetermined and the class stays the sign-based one. The
+// descent threshold is tol = MultTol·max(1, ‖∇f‖∞) + ‖r‖₁ + 1e-8‖∇f‖₁
+// (r the KKT residual on the free variables; the LPs' bounds are loosened
+// by 1e-8).
+//
+// The certificate of the homotopy point describes the nearby exactly
+// complementary point X; Result.Stationarity takes its class when X is
+// within ActiveTol·max(1, ‖x‖∞) of the homotopy point and is NotCertified
+// otherwise. It costs one tightened NLP solve from a converged point
+// (0–3 inner iterations on the package's test problems, 3–16 on the
+// monopod OCPs) and, rarely, an LPEC; every tightened solve is limited to
+// FinishMaxIter = 200 iterations, which bounds the cost after a failed
+// homotopy. Settings.Finish = NoCertificate skips it.
+//
+// # Active-set finish
+//
+// With Settings.Finish = ActiveSetFinish (the default) the certificate
+// becomes the first step of an active-set method in the spirit of
+// MPECopt's second phase (Nurkanović & Leyffer) and of the SQP/LPEC
+// methods of Fletcher & Leyffer and Kirches et al.: the tightened NLP is
+// the branch NLP (BNLP) of the identified active set; if its point
+// certifies B-stationarity it replaces the homotopy point (complementarity
+// exactly 0, Status Solved). Otherwise the finish moves to the branch the
+// LPEC's descent direction points to (its variables with d_i > 0 are
+// freed, every other zero variable stays fixed) or, when the LPEC is
+// undetermined, frees the movable variables with ν_i < 0 (most negative
+// first, at most one per biactive pair), and solves that branch NLP from
+// the current point; at most MaxBranchChanges (5) moves, never to a branch
+// visited before. When nothing certifies, the homotopy point stays the
+// result and Result.Finish.Reason says why (a failed or non-stationary
+// branch NLP, no branch to move to, the move limit, a cycle). With
+// FinishSigma > 0 the finish is tried already after every successful step
+// with σ_k ≤ FinishSigma that misses CompTol, and a certified point ends
+// the homotopy.
+//
+// The finish replaces the former polishing (fix the smaller side of every
+// pair, accept by objective comparison): its branch NLP is the same for
+// nondegenerate pairs, but acceptance is by certificate.
 //
 // Stopping tolerance. Once σ_k ≤ CompTol the relaxed NLP itself imposes c_k ≤
 // σ_k ≤ CompTol, which the inner interior-point solve meets only up to its
@@ -149,8 +234,11 @@
 //
 // # Known limitations
 //
-// Scholtes limits are only guaranteed C-stationary (Scholtes 2001); no
-// B-stationarity check is done. Relaxations with a smooth τ-dependence in
+// Scholtes limits are only guaranteed C-stationary (Scholtes 2001); the
+// certificate and finish above detect and leave non-B points when the
+// branch NLPs converge, but the LPEC is exact only up to its size limits,
+// and the finish is a local method: it certifies B-stationarity, not
+// global optimality. Relaxations with a smooth τ-dependence in
 // the elastic modes (Fischer–Burmeister, natural residual) are nonsmooth at
 // a = b = τ = 0, so elastic steering converges slowly toward biactive
 // solutions. Hoheisel, Kanzow and Schwartz (2013) and nosbench (Nurkanović
@@ -184,6 +272,18 @@
 //     systems with set-valued Heaviside step functions, Nonlinear Analysis:
 //     Hybrid Systems, 2024 (cited as 004): §4.6 solves the FESD MPCCs by
 //     Scholtes' relaxation homotopy with IPOPT.
+//   - H. Scheel, S. Scholtes, Mathematical programs with complementarity
+//     constraints: stationarity, optimality, and sensitivity, Math. Oper.
+//     Res. 25(1):1–22, 2000 — the classes S, M, C, W and B.
+//   - A. Nurkanović, S. Leyffer, A globally convergent method for computing
+//     B-stationary points of mathematical programs with equilibrium
+//     constraints, arXiv:2501.13835 (MPECopt) — BNLPs and LPECs.
+//   - C. Kirches, J. Larson, S. Leyffer, P. Manns, Sequential linearization
+//     method for bound-constrained mathematical programs with
+//     complementarity constraints, SIAM J. Optim. 32(1), 2022 — LPEC steps.
+//   - R. Fletcher, S. Leyffer, Solving mathematical programs with
+//     complementarity constraints as nonlinear programs, Optim. Methods
+//     Softw. 19(1):15–40, 2004.
 //   - nosnoc, github.com/nosnoc/nosnoc: +nosnoc/+reg_homotopy/Options.m
 //     (homotopy and IPOPT defaults), +nosnoc/+reg_homotopy/Solver.m (the
 //     loop and its residual max G·H).

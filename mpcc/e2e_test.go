@@ -194,10 +194,11 @@ func distance(x []float64, sols [][]float64) float64 {
 
 // TestHomotopyEndToEnd solves every case with every valid relaxation ×
 // steering with the real interior-point solver (nlp.Solver, default
-// settings of this package), then polishes.
-// Tolerances: |f − f*| ≤ 1e-6 and ‖x − x*‖∞ ≤ 1e-6 after polishing, with
+// settings of this package), once with the certificate only and once with
+// the active-set finish (the default).
+// Tolerances: |f − f*| ≤ 1e-6 and ‖x − x*‖∞ ≤ 1e-6 after the finish, with
 // complementarity residual exactly 0 (the fixed variables sit on their
-// bound); before polishing the same for nondegenerate solutions, and
+// bound) and a B-stationary class; before the finish the same for nondegenerate solutions, and
 // ‖x − x*‖∞ ≤ 1e-4 and |f − f*| ≤ 2e-4 for biactive ones: equality-type
 // relaxations force a·b = σ, so they stop at a = b = √σ ≈ 3.2e-5 for
 // σ = CompTol = 1e-9, and f − f* = 4√σ ≈ 1.3e-4 in biactive-convex.
@@ -217,7 +218,7 @@ func TestHomotopyEndToEnd(t *testing.T) {
 				t.Run(name, func(t *testing.T) {
 					ns := DefaultNLPSettings()
 					ns.MaxWallTime = 20 * time.Second
-					set := Settings{Relaxation: r, Steering: s, Sigma0: c.sigma0, NLP: &ns}
+					set := Settings{Relaxation: r, Steering: s, Sigma0: c.sigma0, NLP: &ns, Finish: CertifyOnly}
 					ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 					defer cancel()
 
@@ -258,27 +259,29 @@ func TestHomotopyEndToEnd(t *testing.T) {
 						t.Errorf("homotopy f = %.10g, want %g", res.Objective, c.fStar)
 					}
 
-					// With polishing.
-					set.Polish = true
+					// With the active-set finish.
+					set.Finish = ActiveSetFinish
 					pol, err := (&Solver{Settings: set}).Solve(ctx, p)
 					if err != nil {
 						t.Fatal(err)
 					}
 					dp := distance(pol.X, c.xStar)
-					fmt.Fprintf(&summary, "%-40s %-10v %2d steps, iters [%s], comp %.1e, nat %.1e, |x−x*| %.1e | polish: %v %d it, accepted %v, comp %.0e, |x−x*| %.1e\n",
+					fin := pol.Finish
+					fmt.Fprintf(&summary, "%-40s %-10v %2d steps, iters [%s], comp %.1e, nat %.1e, |x−x*| %.1e, class %v (cert %d it) | finish: %d solves %d it, accepted %v, class %v, comp %.0e, |x−x*| %.1e\n",
 						name, res.Status, len(res.Steps), strings.Join(iters, " "), res.CompResidual, res.NaturalResidual, dx,
-						pol.Polish.Status, pol.Polish.Iterations, pol.Polish.Accepted, pol.CompResidual, dp)
-					if pol.Status != Solved || !pol.Polish.Accepted {
-						t.Errorf("polishing: status %v, %+v", pol.Status, pol.Polish)
+						res.Stationarity, res.Certificate.Iterations,
+						len(fin.Solves), fin.Iterations(), fin.Accepted, pol.Stationarity, pol.CompResidual, dp)
+					if pol.Status != Solved || !fin.Accepted || !pol.Stationarity.B() {
+						t.Errorf("finish: status %v, class %v, %+v", pol.Status, pol.Stationarity, fin)
 					}
 					if dp > 1e-6 {
-						t.Errorf("polished x = %v, want one of %v (|Δ| = %.1e)", pol.X, c.xStar, dp)
+						t.Errorf("finished x = %v, want one of %v (|Δ| = %.1e)", pol.X, c.xStar, dp)
 					}
 					if d := math.Abs(pol.Objective - c.fStar); d > 1e-6 {
-						t.Errorf("polished f = %.10g, want %g", pol.Objective, c.fStar)
+						t.Errorf("finished f = %.10g, want %g", pol.Objective, c.fStar)
 					}
 					if pol.CompResidual != 0 {
-						t.Errorf("complementarity residual %g after polishing, want 0", pol.CompResidual)
+						t.Errorf("complementarity residual %g after the finish, want 0", pol.CompResidual)
 					}
 				})
 			}
@@ -389,7 +392,7 @@ func TestHomotopyScalable(t *testing.T) {
 		xStar[i] = 1 - 1.0/n
 	}
 	for _, r := range []Relaxation{ScholtesIneq, KanzowSchwartz, FischerBurmeisterIneq} {
-		res, err := (&Solver{Settings: Settings{Relaxation: r, Polish: true}}).Solve(context.Background(), p)
+		res, err := (&Solver{Settings: Settings{Relaxation: r}}).Solve(context.Background(), p)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -397,7 +400,7 @@ func TestHomotopyScalable(t *testing.T) {
 		for _, st := range res.Steps {
 			iters = append(iters, st.Iterations)
 		}
-		t.Logf("%v: %v, %d steps, iterations %v, comp %.1e, polish accepted %v", r, res.Status, len(res.Steps), iters, res.CompResidual, res.Polish.Accepted)
+		t.Logf("%v: %v, %d steps, iterations %v, comp %.1e, finish accepted %v (%d it), class %v", r, res.Status, len(res.Steps), iters, res.CompResidual, res.Finish.Accepted, res.Finish.Iterations(), res.Stationarity)
 		if res.Status != Solved || maxAbsDiff(res.X, xStar) > 1e-6 || math.Abs(res.Objective-fStar) > 1e-6 {
 			t.Errorf("%v: %v, |x − x*| = %.1e, f = %.10g want %.10g", r, res.Status, maxAbsDiff(res.X, xStar), res.Objective, fStar)
 		}

@@ -35,18 +35,43 @@ func (twoMinima) HessianValues(x []float64, s float64, l, v []float64) error {
 }
 
 // Example solves min (x−1)² + (y−1)² s.t. 0 ≤ x ⊥ y ≥ 0 with the default
-// Scholtes homotopy and polishing. From the start (0.9, 0.2) it finds the
-// local minimum (1, 0) with f = 1.
+// Scholtes homotopy and active-set finish. From the start (0.9, 0.2) it
+// finds the local minimum (1, 0) with f = 1, exactly complementary and
+// certified S-stationary.
 func Example() {
 	p := &mpcc.Problem{NLP: twoMinima{}, Comp: []mpcc.Complementarity{mpcc.Pair(0, 1)}}
-	s := mpcc.Solver{Settings: mpcc.Settings{Polish: true}}
+	s := mpcc.Solver{}
 	res, err := s.Solve(context.Background(), p)
 	if err != nil {
 		fmt.Println(err)
 		return
 	}
-	fmt.Printf("%v: x = (%.6f, %.6f), f = %.6f, residual %g, polished %v\n",
-		res.Status, res.X[0], res.X[1], res.Objective, res.CompResidual, res.Polish.Accepted)
+	fmt.Printf("%v: x = (%.6f, %.6f), f = %.6f, residual %g, %v-stationary\n",
+		res.Status, res.X[0], res.X[1], res.Objective, res.CompResidual, res.Stationarity)
 	// Output:
-	// Solved: x = (1.000000, 0.000000), f = 1.000000, residual 0, polished true
+	// Solved: x = (1.000000, 0.000000), f = 1.000000, residual 0, S-stationary
+}
+
+// ExampleSolver_Certify classifies two points of the same MPCC without a
+// homotopy. (0, 0) is C-stationary (ν = ∇f = (−2, −2)) and the LPEC finds
+// a descent branch; (1, 0) is S-stationary.
+func ExampleSolver_Certify() {
+	p := &mpcc.Problem{NLP: twoMinima{}, Comp: []mpcc.Complementarity{mpcc.Pair(0, 1)}}
+	var s mpcc.Solver
+	for _, x := range [][]float64{{0, 0}, {1, 0}} {
+		c, err := s.Certify(context.Background(), p, x)
+		if err != nil {
+			fmt.Println(err)
+			return
+		}
+		lpec := "not needed"
+		if c.LPEC != nil {
+			lpec = c.LPEC.Outcome.String()
+		}
+		fmt.Printf("(%g, %g): %v-stationary, %d biactive, ν = (%.2f, %.2f), LPEC %s\n",
+			x[0], x[1], c.Class, len(c.Biactive), c.Nu[0], c.Nu[1], lpec)
+	}
+	// Output:
+	// (0, 0): C-stationary, 1 biactive, ν = (-2.00, -2.00), LPEC Descent
+	// (1, 0): S-stationary, 0 biactive, ν = (0.00, -2.00), LPEC not needed
 }

@@ -13,7 +13,7 @@ import (
 type Status int
 
 const (
-	// Solved: the last relaxed NLP (or the accepted polishing NLP) was
+	// Solved: the last relaxed NLP (or the accepted active-set finish) was
 	// solved and the complementarity residual is at most CompTol.
 	Solved Status = iota
 	// SigmaLimit: σ reached σ_N with the residual above CompTol.
@@ -67,25 +67,12 @@ type HomotopyStep struct {
 	Elapsed    time.Duration
 }
 
-// PolishStep records the polishing solve.
-type PolishStep struct {
-	// Fixed is the number of variables fixed at their lower bound.
-	Fixed                         int
-	Status                        nlp.Status
-	Iterations                    int
-	Objective                     float64
-	CompResidual, NaturalResidual float64
-	// Violation is the max-norm violation of the bounds and constraints.
-	Violation float64
-	Accepted  bool
-	Elapsed   time.Duration
-}
-
 // Result is the outcome of Solver.Solve.
 type Result struct {
 	Status Status
 	// X is the MPCC point (length n of Problem.NLP): the last relaxed
-	// solution, or the polished one if accepted.
+	// solution, or the certified point of the active-set finish if it was
+	// accepted (then the complementarity holds exactly).
 	X []float64
 	// Y are the multipliers of the MPCC's constraints g (length m) from the
 	// same solve.
@@ -98,8 +85,17 @@ type Result struct {
 	Sigma float64
 	// Steps has one record per relaxed NLP.
 	Steps []HomotopyStep
-	// Polish is nil unless Settings.Polish.
-	Polish *PolishStep
+	// Stationarity is the certified class of X: Certificate.Class when
+	// Certificate.X is X (accepted finish) or within ActiveTol·max(1,
+	// ‖X‖∞) of it, NotCertified otherwise.
+	Stationarity Stationarity
+	// Certificate is the certificate of the accepted finish point or, if
+	// none, of the tightening of the homotopy point (never nil; with
+	// NoCertificate or Cancelled it only carries the reason).
+	Certificate *Certificate
+	// Finish records the active-set finish (nil unless ActiveSetFinish;
+	// with FinishSigma it is the last attempt).
+	Finish *FinishRecord
 	// LastSuccess is the point of the last relaxed NLP whose inner solve
 	// succeeded (nil if none did). X is the last step's point even when
 	// that step failed (as in nosnoc, so that a continuation starts where
@@ -160,14 +156,7 @@ func (s *Solver) Solve(ctx context.Context, p *Problem) (*Result, error) {
 	}
 	set := &s.Settings
 	prm := set.resolve()
-	inner := s.Inner
-	if inner == nil {
-		ns := DefaultNLPSettings()
-		if set.NLP != nil {
-			ns = *set.NLP
-		}
-		inner = &NLPSolver{Settings: ns}
-	}
+	inner := s.inner()
 	q, err := NewRelaxedScaled(p, set.Relaxation, set.Steering, set.PenaltyScaling, prm.sigma0)
 	if err != nil {
 		return nil, err
@@ -180,8 +169,12 @@ func (s *Solver) Solve(ctx context.Context, p *Problem) (*Result, error) {
 	res := &Result{Status: MaxSteps}
 	var warm *WarmStart
 	var last *InnerResult
-	failed, polished := false, false
-	var rejectedPolish *InnerResult // the step point whose early polish was rejected
+	failed, finished := false, false
+	pi := newPairInfo(p, n0)
+	// The last early finish that was not accepted, and the point it
+	// started from.
+	var rejected *finishOutcome
+	var rejectedFrom *InnerResult
 	sigma := prm.sigma0
 	if set.Log != nil {
 		fmt.Fprintf(set.Log, "mpcc: %v relaxation, %v steering, n = %d, m = %d, %d terms\n",
@@ -251,21 +244,22 @@ func (s *Solver) Solve(ctx context.Context, p *Problem) (*Result, error) {
 			res.Status = Solved
 			break
 		}
-		if set.Polish && set.PolishSigma > 0 && !failed && sigma <= set.PolishSigma {
-			// Early polishing: an accepted polished point ends the homotopy.
-			if err := s.fillResult(p, last, xL, res); err != nil {
-				return nil, err
-			}
-			if err := s.polish(ctx, inner, p, prm, last, xL, xU, res); err != nil {
-				return nil, err
-			}
-			if res.Polish.Accepted && res.CompResidual <= prm.compTol {
-				res.Status = Solved
-				polished = true
-				break
-			}
-			if !res.Polish.Accepted {
-				rejectedPolish = last
+		if prm.finish == ActiveSetFinish && set.FinishSigma > 0 && !failed && sigma <= set.FinishSigma && len(p.Comp) > 0 {
+			// Early finish: a certified point ends the homotopy. An attempt
+			// from the same identified active set as the last rejected one
+			// is skipped.
+			key := setKey(pi.identify(r.X[:n0], xL, prm.activeTol))
+			if rejected == nil || key != rejected.fixKey {
+				o, err := s.finish(ctx, inner, p, pi, prm, last, sigma, xL, prm.finish)
+				if err != nil {
+					return nil, err
+				}
+				if o.accepted {
+					o.apply(p, prm, xL, res)
+					finished = true
+					break
+				}
+				rejected, rejectedFrom = o, last
 			}
 		}
 		if sigma <= prm.sigmaN {
@@ -277,24 +271,91 @@ func (s *Solver) Solve(ctx context.Context, p *Problem) (*Result, error) {
 	if failed && res.Status != Cancelled {
 		res.Status = NLPFailure
 	}
-	if last != nil && !polished {
+	if last != nil && !finished {
 		if err := s.fillResult(p, last, xL, res); err != nil {
 			return nil, err
 		}
 	}
-	// The final polish, unless it already ran (and was rejected) from
-	// the same point: it would repeat that solve.
-	if set.Polish && last != nil && res.Status != Cancelled && !polished && last != rejectedPolish {
-		if err := s.polish(ctx, inner, p, prm, last, xL, xU, res); err != nil {
+	switch {
+	case finished:
+	case res.Status == Cancelled || last == nil:
+		res.Certificate = &Certificate{Reason: "no certificate: " + res.Status.String()}
+	case prm.finish == NoCertificate:
+		res.Certificate = &Certificate{Reason: "no certificate: Settings.Finish = " + NoCertificate.String()}
+	case len(p.Comp) == 0:
+		// Without complementarity terms the MPCC is its NLP: the relaxed
+		// NLP was the NLP itself.
+		res.Certificate = &Certificate{X: res.X, Y: res.Y, Objective: res.Objective, NLPStatus: last.Status,
+			MinBiactiveNu: math.Inf(1)}
+		if !failed {
+			res.Certificate.Class = SStationary
+		} else {
+			res.Certificate.Reason = "the NLP ended " + last.Status.String()
+		}
+		res.Stationarity = res.Certificate.Class
+	case last == rejectedFrom:
+		// The early finish already ran (and was not accepted) from the
+		// final point.
+		rejected.apply(p, prm, xL, res)
+	default:
+		o, err := s.finish(ctx, inner, p, pi, prm, last, res.Sigma, xL, prm.finish)
+		if err != nil {
 			return nil, err
 		}
+		o.apply(p, prm, xL, res)
 	}
 	res.Elapsed = time.Since(t0)
 	if set.Log != nil {
-		fmt.Fprintf(set.Log, "mpcc: %v after %d steps, σ = %.3e, comp_res = %.3e, objective = %.10e, %v\n",
-			res.Status, len(res.Steps), res.Sigma, res.CompResidual, res.Objective, res.Elapsed.Round(time.Microsecond))
+		fmt.Fprintf(set.Log, "mpcc: %v after %d steps, σ = %.3e, comp_res = %.3e, objective = %.10e, %v-stationary, %v\n",
+			res.Status, len(res.Steps), res.Sigma, res.CompResidual, res.Objective, res.Stationarity, res.Elapsed.Round(time.Microsecond))
 	}
 	return res, nil
+}
+
+// inner returns the inner solver: Solver.Inner, or an NLPSolver with
+// Settings.NLP or DefaultNLPSettings().
+func (s *Solver) inner() InnerSolver {
+	if s.Inner != nil {
+		return s.Inner
+	}
+	ns := DefaultNLPSettings()
+	if s.Settings.NLP != nil {
+		ns = *s.Settings.NLP
+	}
+	return &NLPSolver{Settings: ns}
+}
+
+// Certify certifies a point x of p (length n of p.NLP) without a
+// homotopy: it fixes the pair variables within Settings.ActiveTol of their
+// lower bound (and the smaller side of every other pair), solves the
+// tightened NLP from x and classifies its solution, solving the LPEC when
+// the multiplier signs do not decide (see the package documentation,
+// "Certificate"). The certificate describes Certificate.X; its Distance to
+// x says how far the point moved. The error means that the certificate
+// could not run (invalid problem, settings or x, inner solver error).
+func (s *Solver) Certify(ctx context.Context, p *Problem, x []float64) (*Certificate, error) {
+	if ctx == nil {
+		ctx = context.Background()
+	}
+	if err := s.Settings.Validate(); err != nil {
+		return nil, err
+	}
+	if err := p.Validate(); err != nil {
+		return nil, err
+	}
+	n0, m0 := p.NLP.Dims()
+	if len(x) != n0 {
+		return nil, fmt.Errorf("%w: x has length %d, want %d", ErrDimension, len(x), n0)
+	}
+	if !finiteVec(x) {
+		return nil, fmt.Errorf("%w: x is not finite", ErrDimension)
+	}
+	prm := s.Settings.resolve()
+	xL := make([]float64, n0)
+	p.NLP.Bounds(xL, make([]float64, n0), make([]float64, m0), make([]float64, m0))
+	pi := newPairInfo(p, n0)
+	c, _, err := s.certify(ctx, s.inner(), p, pi, prm, pi.identify(x, xL, prm.activeTol), x, nil)
+	return c, err
 }
 
 // fillResult sets the point, multipliers, residuals and objective of res

@@ -31,21 +31,26 @@ func toyNLP() *denseNLP {
 
 // fakeCall records what the homotopy handed to the inner solver.
 type fakeCall struct {
-	sigma float64 // σ of the relaxed NLP, NaN for the polishing NLP
+	sigma float64 // σ of the relaxed NLP, NaN for a tightened NLP
 	start []float64
 	warm  *WarmStart
 	xL    []float64
 	xU    []float64
 }
 
-// fakeSolver answers every solve with x = point(σ) (slacks at σ) and
-// multipliers filled with the call number, so the hand-off is traceable.
+// fakeSolver answers every relaxed solve with x = point(σ) (slacks at σ)
+// and multipliers filled with the call number, so the hand-off is
+// traceable; calls records the relaxed solves, tight the tightened ones
+// (certificate and finish), which return the fixed variables at their
+// bound and the others at tightX (default 1).
 type fakeSolver struct {
 	calls  []fakeCall
+	tight  []fakeCall
 	point  func(sigma float64) []float64 // MPCC part of x
 	status func(call int) nlp.Status
-	// polishStatus, if set, is the status of every polishing solve.
-	polishStatus *nlp.Status
+	// tightStatus, if set, is the status of every tightened solve.
+	tightStatus *nlp.Status
+	tightX      float64
 }
 
 func (f *fakeSolver) SolveNLP(ctx context.Context, p nlp.Problem, warm *WarmStart) (*InnerResult, error) {
@@ -53,26 +58,33 @@ func (f *fakeSolver) SolveNLP(ctx context.Context, p nlp.Problem, warm *WarmStar
 	c := fakeCall{sigma: math.NaN(), warm: warm, start: make([]float64, n), xL: make([]float64, n), xU: make([]float64, n)}
 	p.Start(c.start)
 	p.Bounds(c.xL, c.xU, make([]float64, m), make([]float64, m))
-	k := len(f.calls)
-	f.calls = append(f.calls, c)
-	r := &InnerResult{Status: nlp.Solved, Iterations: 10 + k, Y: fill(m, float64(k+1)), ZL: fill(n, float64(k+2)), ZU: fill(n, float64(k+3))}
-	if f.status != nil {
-		r.Status = f.status(k)
-	}
 	q, ok := p.(*Relaxed)
-	if !ok {
-		// Polishing: the fixed variables at their bound, the rest at 1.
-		if f.polishStatus != nil {
-			r.Status = *f.polishStatus
+	if _, tight := p.(interface{ tightened() }); tight {
+		f.tight = append(f.tight, c)
+		r := &InnerResult{Status: nlp.Solved, Iterations: 3, Y: fill(m, 0), ZL: fill(n, 0), ZU: fill(n, 0)}
+		if f.tightStatus != nil {
+			r.Status = *f.tightStatus
 		}
 		r.X = make([]float64, n)
 		for i := range r.X {
 			r.X[i] = 1
+			if f.tightX != 0 {
+				r.X[i] = f.tightX
+			}
 			if c.xU[i] == c.xL[i] {
 				r.X[i] = c.xL[i]
 			}
 		}
 		return r, nil
+	}
+	if !ok {
+		return nil, errors.New("fakeSolver: unexpected problem type")
+	}
+	k := len(f.calls)
+	f.calls = append(f.calls, c)
+	r := &InnerResult{Status: nlp.Solved, Iterations: 10 + k, Y: fill(m, float64(k+1)), ZL: fill(n, float64(k+2)), ZU: fill(n, float64(k+3))}
+	if f.status != nil {
+		r.Status = f.status(k)
 	}
 	f.calls[k].sigma = q.Sigma()
 	r.X = fill(n, q.Sigma())
@@ -128,7 +140,11 @@ func TestHomotopySchedule(t *testing.T) {
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			f := &fakeSolver{point: func(s float64) []float64 { return []float64{1, c.r * s} }, status: c.status}
-			s := Solver{Settings: c.set, Inner: f}
+			// CertifyOnly: the finish would turn SigmaLimit and NLPFailure
+			// into Solved (TestHomotopyFinishFake).
+			set := c.set
+			set.Finish = CertifyOnly
+			s := Solver{Settings: set, Inner: f}
 			res, err := s.Solve(context.Background(), onePair())
 			if err != nil {
 				t.Fatal(err)
@@ -235,32 +251,64 @@ func TestHomotopyLog(t *testing.T) {
 		t.Fatal(err)
 	}
 	lines := strings.Split(strings.TrimSpace(buf.String()), "\n")
-	if len(lines) != 2+4+1 || !strings.Contains(lines[1], "comp_res") || !strings.Contains(lines[5], "Solved") ||
-		!strings.HasPrefix(lines[6], "mpcc: MaxSteps after 4 steps") {
+	// Two header lines, four steps, the certificate's tightened solve
+	// ("fin") and the summary with the class.
+	if len(lines) != 2+4+1+1 || !strings.Contains(lines[1], "comp_res") || !strings.Contains(lines[5], "Solved") ||
+		!strings.HasPrefix(lines[6], " fin") || !strings.HasPrefix(lines[7], "mpcc: Solved after 4 steps") ||
+		!strings.Contains(lines[7], "S-stationary") {
 		t.Errorf("log:\n%s", buf.String())
 	}
 }
 
-// TestHomotopyPolishFake: polishing fixes the smaller variable of the pair
-// (x₁ = σ) at 0 and accepts (1, 0) with f = 1, exact complementarity.
-func TestHomotopyPolishFake(t *testing.T) {
-	// x₁ = 100σ never meets the tolerance: SigmaLimit, then Solved by
-	// polishing (f = 1 ≤ (1 − 1e-8)² + 1e-6).
-	f := &fakeSolver{point: func(s float64) []float64 { return []float64{1, 100 * s} }}
-	s := Solver{Settings: Settings{Polish: true}, Inner: f}
-	res, err := s.Solve(context.Background(), onePair())
-	if err != nil {
-		t.Fatal(err)
-	}
-	pc := f.calls[len(f.calls)-1]
-	if !math.IsNaN(pc.sigma) || pc.xU[1] != 0 || math.IsInf(pc.xU[0], 1) == false || pc.start[1] != 0 {
-		t.Fatalf("polishing call: xU %v start %v", pc.xU, pc.start)
-	}
-	if res.Polish == nil || !res.Polish.Accepted || res.Polish.Fixed != 1 {
-		t.Fatalf("polish %+v", res.Polish)
-	}
-	if res.Status != Solved || res.CompResidual != 0 || res.X[0] != 1 || res.X[1] != 0 || res.Objective != 1 {
-		t.Errorf("after polishing: %v x = %v f = %g residual %g", res.Status, res.X, res.Objective, res.CompResidual)
+// TestHomotopyFinishFake: x₁ = 100σ never meets the tolerance
+// (SigmaLimit); the finish fixes the smaller variable x₁ at 0, the
+// tightened point (1, 0) has ν = ∇f = (0, −2): x₀ free with zero residual,
+// x₁ locked by its positive partner, no biactive pair, so it is
+// S-stationary and replaces the homotopy point with exact complementarity
+// (Solved, f = 1). With CertifyOnly the homotopy point stays, and since
+// it is 1e-8 from (1, 0) the class applies to it.
+func TestHomotopyFinishFake(t *testing.T) {
+	for _, mode := range []FinishMode{FinishDefault, CertifyOnly, NoCertificate} {
+		f := &fakeSolver{point: func(s float64) []float64 { return []float64{1, 100 * s} }}
+		s := Solver{Settings: Settings{Finish: mode}, Inner: f}
+		res, err := s.Solve(context.Background(), onePair())
+		if err != nil {
+			t.Fatal(err)
+		}
+		wantTight := 1
+		if mode == NoCertificate {
+			wantTight = 0
+		}
+		if len(f.tight) != wantTight || len(f.calls) != 11 {
+			t.Fatalf("%v: %d relaxed and %d tightened solves", mode, len(f.calls), len(f.tight))
+		}
+		if mode == NoCertificate {
+			if res.Status != SigmaLimit || res.Stationarity != NotCertified || res.Certificate == nil || res.Finish != nil {
+				t.Errorf("%v: %v, %v, %+v", mode, res.Status, res.Stationarity, res.Certificate)
+			}
+			continue
+		}
+		pc := f.tight[0]
+		if pc.xU[1] != 0 || !math.IsInf(pc.xU[0], 1) || pc.start[1] != 0 || pc.warm.MaxIter != DefaultFinishMaxIter {
+			t.Fatalf("%v: tightened call: xU %v start %v", mode, pc.xU, pc.start)
+		}
+		c := res.Certificate
+		if res.Stationarity != SStationary || c.Class != SStationary || len(c.HActive) != 1 || len(c.Biactive) != 0 ||
+			c.Nu[1] != -2 || c.DualResidual != 0 || c.X[0] != 1 || c.X[1] != 0 {
+			t.Errorf("%v: class %v, certificate %+v", mode, res.Stationarity, c)
+		}
+		if mode == CertifyOnly {
+			if res.Status != SigmaLimit || math.Abs(res.X[1]-1e-8) > 1e-20 || res.Finish != nil {
+				t.Errorf("%v: %v x = %v finish %+v", mode, res.Status, res.X, res.Finish)
+			}
+			continue
+		}
+		if res.Finish == nil || !res.Finish.Accepted || len(res.Finish.Solves) != 1 || res.Finish.Solves[0].Fixed != 1 {
+			t.Fatalf("finish %+v", res.Finish)
+		}
+		if res.Status != Solved || res.CompResidual != 0 || res.X[0] != 1 || res.X[1] != 0 || res.Objective != 1 {
+			t.Errorf("after the finish: %v x = %v f = %g residual %g", res.Status, res.X, res.Objective, res.CompResidual)
+		}
 	}
 }
 
@@ -280,6 +328,13 @@ func TestSettingsValidate(t *testing.T) {
 		{WarmMuFactor: -0.1},
 		{Relaxation: Relaxation(42)},
 		{Steering: Steering(3)},
+		{Finish: FinishMode(4)},
+		{Finish: FinishMode(-1)},
+		{ActiveTol: -1},
+		{MultTol: math.NaN()},
+		{FinishSigma: math.Inf(1)},
+		{LPECMaxLPs: -1},
+		{FinishMaxIter: -1},
 	}
 	for _, s := range bad {
 		err := s.Validate()
@@ -363,48 +418,41 @@ func TestResiduals(t *testing.T) {
 	}
 }
 
-// TestHomotopyPolishEarly: with PolishSigma = 1e-4 the first step with σ ≤
-// 2e-4 is polished (x₁ = 100σ misses the tolerance) and the accepted point
-// ends the homotopy: 5 relaxed solves (σ = 1 … 1e-4) and one polish instead
-// of 11 solves.
-func TestHomotopyPolishEarly(t *testing.T) {
-	f := &fakeSolver{point: func(s float64) []float64 { return []float64{1, 100 * s} }}
-	s := Solver{Settings: Settings{Polish: true, PolishSigma: 2e-4}, Inner: f}
-	res, err := s.Solve(context.Background(), onePair())
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(res.Steps) != 5 || len(f.calls) != 6 || res.Status != Solved || !res.Polish.Accepted || res.CompResidual != 0 {
-		t.Errorf("%d steps, %d calls, %v, polish %+v", len(res.Steps), len(f.calls), res.Status, res.Polish)
-	}
-	// A polishing NLP that ends with NumericalError is rejected unless
-	// PolishAnyStatus (its point is feasible, exact and not worse).
-	for _, any := range []bool{false, true} {
-		ne := nlp.NumericalError
-		f := &fakeSolver{point: func(s float64) []float64 { return []float64{1, 100 * s} }, polishStatus: &ne}
-		s := Solver{Settings: Settings{Polish: true, PolishSigma: 2e-4, PolishAnyStatus: any}, Inner: f}
+// TestHomotopyFinishEarly: with FinishSigma = 2e-4 the first step with
+// σ ≤ 2e-4 is finished (x₁ = 100σ misses the tolerance) and the certified
+// point ends the homotopy: 5 relaxed solves (σ = 1 … 1e-4) and one
+// tightened one instead of 11 relaxed solves. The inner status does not
+// matter, the certificate does: a tightened solve that ends with
+// NumericalError at a KKT point is accepted, one that ends Solved at a
+// non-stationary point (x₀ = 0.5, ∇f = (−1, −2)) is not, and then the
+// steps with the same identified active set are not tried again: one
+// early attempt and one after the homotopy.
+func TestHomotopyFinishEarly(t *testing.T) {
+	ne := nlp.NumericalError
+	for _, c := range []struct {
+		name     string
+		status   *nlp.Status
+		tightX   float64
+		accepted bool
+	}{{"solved", nil, 0, true}, {"numerical error", &ne, 0, true}, {"not stationary", nil, 0.5, false}} {
+		f := &fakeSolver{point: func(s float64) []float64 { return []float64{1, 100 * s} }, tightStatus: c.status, tightX: c.tightX}
+		s := Solver{Settings: Settings{FinishSigma: 2e-4}, Inner: f}
 		res, err := s.Solve(context.Background(), onePair())
 		if err != nil {
 			t.Fatal(err)
 		}
-		if res.Polish.Accepted != any || (res.Status == Solved) != any {
-			t.Errorf("PolishAnyStatus %v: %v, polish %+v, %d steps", any, res.Status, res.Polish, len(res.Steps))
-		}
-		// Rejected: every step with σ ≤ 2e-4 is polished once; the final
-		// polish does not repeat the last step's.
-		polishes, eligible := 0, 0
-		for _, c := range f.calls {
-			if math.IsNaN(c.sigma) {
-				polishes++
+		if c.accepted {
+			if len(res.Steps) != 5 || len(f.calls) != 5 || len(f.tight) != 1 || res.Status != Solved ||
+				!res.Finish.Accepted || res.CompResidual != 0 || res.Stationarity != SStationary {
+				t.Errorf("%s: %d steps, %d+%d calls, %v, %v, finish %+v", c.name, len(res.Steps), len(f.calls), len(f.tight),
+					res.Status, res.Stationarity, res.Finish)
 			}
+			continue
 		}
-		for _, st := range res.Steps {
-			if st.Sigma <= 2e-4 {
-				eligible++
-			}
-		}
-		if !any && polishes != eligible {
-			t.Errorf("rejected polishes: %d polishing solves for %d steps with σ ≤ 2e-4", polishes, eligible)
+		if len(res.Steps) != 11 || len(f.tight) != 2 || res.Status != SigmaLimit || res.Finish.Accepted ||
+			res.Stationarity != NotCertified || !strings.Contains(res.Finish.Reason, "dual residual") {
+			t.Errorf("%s: %d steps, %d tightened, %v, %v, finish %+v", c.name, len(res.Steps), len(f.tight),
+				res.Status, res.Stationarity, res.Finish)
 		}
 	}
 }
@@ -441,6 +489,14 @@ func TestWarmStartApply(t *testing.T) {
 	if set.WarmStart == nil || &set.WarmStart.X[0] != &w.X[0] || set.MuInit != w.MuInit || set.WarmStartBoundPush != 0 {
 		t.Errorf("Apply: %+v from %+v", set, *w)
 	}
+	// MaxIter only lowers the limit.
+	for _, c := range []struct{ set, warm, want int }{{0, 200, 200}, {3000, 200, 200}, {100, 200, 100}, {500, 0, 500}} {
+		s := nlp.Settings{MaxIter: c.set}
+		(&WarmStart{MaxIter: c.warm}).Apply(&s)
+		if s.MaxIter != c.want {
+			t.Errorf("MaxIter %d with warm %d: %d, want %d", c.set, c.warm, s.MaxIter, c.want)
+		}
+	}
 	before := set
 	(*WarmStart)(nil).Apply(&set)
 	if set.WarmStart != before.WarmStart || set.MuInit != before.MuInit {
@@ -472,7 +528,7 @@ func TestHomotopyKeepLastSuccess(t *testing.T) {
 				return nlp.Solved
 			},
 		}
-		s := Solver{Settings: Settings{MaxSteps: 5, KeepLastSuccess: keep}, Inner: f}
+		s := Solver{Settings: Settings{MaxSteps: 5, KeepLastSuccess: keep, Finish: CertifyOnly}, Inner: f}
 		res, err := s.Solve(context.Background(), onePair())
 		if err != nil {
 			t.Fatal(err)
@@ -539,7 +595,7 @@ func TestHomotopyLastSuccess(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			s := Solver{Inner: &fakeSolver{point: point, status: c.status}}
+			s := Solver{Settings: Settings{Finish: CertifyOnly}, Inner: &fakeSolver{point: point, status: c.status}}
 			res, err := s.Solve(context.Background(), onePair())
 			if err != nil {
 				t.Fatal(err)

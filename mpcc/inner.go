@@ -7,7 +7,8 @@ import (
 )
 
 // InnerSolver solves one NLP of the homotopy (a relaxed NLP, or the MPCC's
-// NLP with fixed active set when polishing). Tests inject fakes; NLPSolver
+// NLP with some pair variables fixed at zero for the certificate and the
+// active-set finish). Tests inject fakes; NLPSolver
 // is the default.
 type InnerSolver interface {
 	// SolveNLP minimizes p. start is nil for a cold start (p.Start is the
@@ -32,6 +33,10 @@ type WarmStart struct {
 	ZU []float64
 	// MuInit is the initial barrier parameter (0: the solver's own).
 	MuInit float64
+	// MaxIter, if positive, lowers the solver's iteration limit to it (the
+	// tightened NLPs of the certificate and finish use
+	// Settings.FinishMaxIter).
+	MaxIter int
 }
 
 // InnerResult is what the homotopy needs from an inner solve.
@@ -44,7 +49,8 @@ type InnerResult struct {
 }
 
 // Apply puts the warm start into inner-solver settings: the primal-dual
-// point becomes set.WarmStart, and a positive MuInit replaces set.MuInit. A
+// point becomes set.WarmStart, a positive MuInit replaces set.MuInit, and a
+// positive MaxIter below set.MaxIter (or with set.MaxIter = 0) replaces it. A
 // nil w leaves set as it is (a cold start).
 func (w *WarmStart) Apply(set *nlp.Settings) {
 	if w == nil {
@@ -53,5 +59,8 @@ func (w *WarmStart) Apply(set *nlp.Settings) {
 	set.WarmStart = &nlp.WarmStart{X: w.X, Y: w.Y, ZL: w.ZL, ZU: w.ZU}
 	if w.MuInit > 0 {
 		set.MuInit = w.MuInit
+	}
+	if w.MaxIter > 0 && (set.MaxIter == 0 || w.MaxIter < set.MaxIter) {
+		set.MaxIter = w.MaxIter
 	}
 }

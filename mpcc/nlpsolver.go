@@ -8,13 +8,15 @@ import (
 
 // NLPSolver adapts nlp.Solver to InnerSolver. A warm start becomes
 // Settings.WarmStart, and its MuInit (if > 0) replaces Settings.MuInit.
-// The solves go through one nlp.Workspace, so the KKT pattern, ordering and
-// symbolic factorization of the relaxed NLP are analysed once per homotopy
-// (the polishing NLP has another structure and is analysed anew). An
-// NLPSolver must not be used by several solves at once.
+// The relaxed NLPs go through one nlp.Workspace, so their KKT pattern,
+// ordering and symbolic factorization are analysed once per homotopy; the
+// tightened and branch NLPs of the certificate and finish, which have
+// another structure, go through a second one. An NLPSolver must not be
+// used by several solves at once.
 type NLPSolver struct {
 	Settings nlp.Settings
 	ws       nlp.Workspace
+	wsTight  nlp.Workspace
 }
 
 var _ InnerSolver = (*NLPSolver)(nil)
@@ -39,7 +41,11 @@ func DefaultNLPSettings() nlp.Settings {
 func (s *NLPSolver) SolveNLP(ctx context.Context, p nlp.Problem, start *WarmStart) (*InnerResult, error) {
 	solver := nlp.Solver{Settings: s.Settings}
 	start.Apply(&solver.Settings)
-	res, err := solver.SolveIn(ctx, &s.ws, p)
+	ws := &s.ws
+	if _, ok := p.(interface{ tightened() }); ok {
+		ws = &s.wsTight
+	}
+	res, err := solver.SolveIn(ctx, ws, p)
 	if err != nil {
 		return nil, err
 	}

@@ -39,9 +39,52 @@ const (
 	DefaultCompTol      = 1e-9
 	DefaultWarmMuFactor = 0.1
 	DefaultWarmMuMin    = 1e-9
-	DefaultPolishTol    = 1e-6
-	DefaultPolishFeas   = 1e-8
+	DefaultMultTol      = 1e-6
+	// DefaultActiveTolFactor is c in the default ActiveTol = c·√CompTol.
+	DefaultActiveTolFactor  = 10
+	DefaultMaxBranchChanges = 5
+	DefaultLPECMaxPairs     = 12
+	DefaultLPECMaxLPs       = 64
+	DefaultFinishMaxIter    = 200
 )
+
+// FinishMode selects what follows the homotopy.
+type FinishMode int
+
+const (
+	// FinishDefault is DefaultFinish.
+	FinishDefault FinishMode = iota
+	// ActiveSetFinish certifies the homotopy point and, unless it is
+	// B-stationary, moves to the branch the LPEC (or the multiplier
+	// signs) points to; a certified B-stationary point replaces the
+	// homotopy point, otherwise the homotopy point is kept and
+	// Result.Finish.Reason says why.
+	ActiveSetFinish
+	// CertifyOnly solves the tightened NLP at the homotopy point and
+	// classifies it; the homotopy point stays the result.
+	CertifyOnly
+	// NoCertificate skips both: Result.Stationarity is NotCertified (for
+	// hot loops that do not need the class).
+	NoCertificate
+	numFinishModes
+)
+
+// DefaultFinish is the FinishMode of a zero Settings.Finish.
+const DefaultFinish = ActiveSetFinish
+
+func (f FinishMode) String() string {
+	switch f {
+	case FinishDefault:
+		return "Default"
+	case ActiveSetFinish:
+		return "ActiveSet"
+	case CertifyOnly:
+		return "CertifyOnly"
+	case NoCertificate:
+		return "None"
+	}
+	return fmt.Sprintf("FinishMode(%d)", int(f))
+}
 
 // Settings configures the homotopy. The zero value gives the nosnoc defaults:
 // Scholtes inequality relaxation, direct steering, σ₀ = 1, κ = 0.1, linear
@@ -111,42 +154,47 @@ type Settings struct {
 	// after the iteration limit) the later steps rarely recover.
 	KeepLastSuccess bool
 
-	// Polish enables the polishing step after the homotopy (default false):
-	// for every pair the variable with the smaller gap x_i − x_L,i is fixed
-	// at its lower bound, and the MPCC's NLP without complementarity
-	// constraints (σ = 0) is solved from the homotopy point. The result is
-	// accepted if the solve succeeds, its bound and constraint violation is
-	// at most PolishFeasTol, its complementarity residual is not larger, and
-	// it is better: its objective is at most f_homotopy +
-	// PolishTol·max(1, |f_homotopy|), or the homotopy point misses CompTol
-	// while the polished point meets it.
-	Polish bool
-	// PolishTol is the relative objective slack of the polishing acceptance
-	// test (default 1e-6).
-	PolishTol float64
-	// PolishFeasTol is the largest bound and constraint violation of an
-	// accepted polished point (default 1e-8).
-	PolishFeasTol float64
-	// PolishSigma, with Polish, is the σ from which polishing is tried after
-	// every step (default 0: only after the homotopy). After every
-	// successful step with σ_k ≤ PolishSigma whose residual misses CompTol
-	// the polishing NLP is solved from that step's point, and an accepted
-	// polished point ends the homotopy (Solved); a rejected one lets the
-	// homotopy go on (and polish again after the loop). With CompTol far
-	// below PolishSigma this saves the steps between PolishSigma and σ_N
-	// (on the FESD simulation of IRMA, examples/order: 2.6× fewer NLP
-	// iterations with κ = 0.01 and PolishSigma = 1e-8 than with κ = 0.1 to
-	// σ_N = 1e-13, same errors).
-	PolishSigma float64
-	// PolishAnyStatus accepts a polished point also when the polishing NLP
-	// did not report convergence (default false). The point must be
-	// feasible within PolishFeasTol, have complementarity residual ≤ CompTol
-	// (it is exact by construction) and an objective within PolishTol of
-	// the homotopy point's: then it is at least as good a point of the
-	// MPCC, though its stationarity is not certified (the fixed-active-set
-	// NLP of a FESD step is often degenerate and ends with NumericalError
-	// at a feasible point).
-	PolishAnyStatus bool
+	// Finish selects what follows the homotopy (default DefaultFinish):
+	// the stationarity certificate of the homotopy point (a tightened NLP
+	// solve), and with ActiveSetFinish the branch NLPs that replace the
+	// homotopy point by an exactly complementary B-stationary one. See the
+	// package documentation, "Certificate" and "Active-set finish".
+	Finish FinishMode
+	// FinishSigma, with ActiveSetFinish, is the σ from which the finish is
+	// tried after every successful step that misses CompTol (default 0:
+	// only after the homotopy). A certified point ends the homotopy
+	// (Solved), saving the steps down to σ_N; otherwise the homotopy goes
+	// on, and a step whose identified active set equals that of the last
+	// failed attempt is not tried again.
+	FinishSigma float64
+	// MaxBranchChanges bounds the moves of the finish from one branch to
+	// another (default 5; negative: no move, the finish only tightens).
+	MaxBranchChanges int
+	// ActiveTol is the activity tolerance: a pair variable with gap
+	// x_i − x_L,i ≤ ActiveTol counts as zero (default 10·√CompTol, since a
+	// biactive pair of the Scholtes relaxation at σ ≤ CompTol has both
+	// sides of order √σ). The certificate applies to the homotopy point
+	// when the tightened point is within ActiveTol·max(1, ‖x‖∞) of it.
+	ActiveTol float64
+	// MultTol is the relative multiplier tolerance: |ν| ≤
+	// MultTol·max(1, ‖∇f‖∞) counts as zero in the sign tests and in the
+	// KKT residual of the tightened NLP (default 1e-6).
+	MultTol float64
+	// LPECMaxPairs is the largest number of movable biactive pairs for
+	// which the LPEC is solved (default 12: at most 2¹³ − 1 LPs in the
+	// branch and bound); with more it ends undetermined without solving.
+	// Negative: the LPEC is never solved.
+	LPECMaxPairs int
+	// LPECMaxLPs bounds the LPs of one LPEC (default 64); when they run
+	// out the LPEC ends undetermined.
+	LPECMaxLPs int
+	// FinishMaxIter is the iteration limit of every tightened and branch
+	// NLP (default 200, or the inner solver's own limit if lower): from a
+	// converged homotopy point they need a few iterations, while from a
+	// failed homotopy they may not converge at all (on the monopod of
+	// examples/monopod: 3–16 iterations when they certify, up to the
+	// 3000-iteration limit, 5–12 s each, when they do not).
+	FinishMaxIter int
 
 	// Log receives one line per homotopy step (default nil: quiet).
 	Log io.Writer
@@ -157,7 +205,11 @@ type params struct {
 	sigma0, kappa, exponent, sigmaN, compTol float64
 	maxSteps                                 int
 	warmMuFactor, warmMuMin                  float64
-	polishTol, polishFeas                    float64
+	finish                                   FinishMode
+	activeTol, multTol                       float64
+	maxBranchChanges                         int
+	lpecMaxPairs, lpecMaxLPs                 int
+	finishMaxIter                            int
 }
 
 func orDefault(v, def float64) float64 {
@@ -177,7 +229,7 @@ func (s *Settings) Validate() error {
 	}{
 		{"Sigma0", s.Sigma0}, {"Kappa", s.Kappa}, {"Exponent", s.Exponent}, {"SigmaN", s.SigmaN},
 		{"CompTol", s.CompTol}, {"WarmMuFactor", s.WarmMuFactor}, {"WarmMuMin", s.WarmMuMin},
-		{"PolishTol", s.PolishTol}, {"PolishFeasTol", s.PolishFeasTol}, {"PolishSigma", s.PolishSigma},
+		{"FinishSigma", s.FinishSigma}, {"ActiveTol", s.ActiveTol}, {"MultTol", s.MultTol},
 	}
 	for _, f := range nonneg {
 		if !(f.v >= 0) || math.IsInf(f.v, 0) {
@@ -192,6 +244,15 @@ func (s *Settings) Validate() error {
 	}
 	if s.MaxSteps < 0 {
 		return fmt.Errorf("%w: MaxSteps = %d must be ≥ 0 (0 = default)", ErrSettings, s.MaxSteps)
+	}
+	if s.Finish < 0 || s.Finish >= numFinishModes {
+		return fmt.Errorf("%w: %v", ErrSettings, s.Finish)
+	}
+	if s.FinishMaxIter < 0 {
+		return fmt.Errorf("%w: FinishMaxIter = %d must be ≥ 0 (0 = default)", ErrSettings, s.FinishMaxIter)
+	}
+	if s.LPECMaxLPs < 0 {
+		return fmt.Errorf("%w: LPECMaxLPs = %d must be ≥ 0 (0 = default)", ErrSettings, s.LPECMaxLPs)
 	}
 	if s.Update < 0 || s.Update >= numUpdateRules {
 		return fmt.Errorf("%w: %v", ErrSettings, s.Update)
@@ -222,9 +283,31 @@ func (s *Settings) resolve() params {
 		compTol:      orDefault(s.CompTol, DefaultCompTol),
 		warmMuFactor: orDefault(s.WarmMuFactor, DefaultWarmMuFactor),
 		warmMuMin:    orDefault(s.WarmMuMin, DefaultWarmMuMin),
-		polishTol:    orDefault(s.PolishTol, DefaultPolishTol),
-		polishFeas:   orDefault(s.PolishFeasTol, DefaultPolishFeas),
+		multTol:      orDefault(s.MultTol, DefaultMultTol),
 		maxSteps:     s.MaxSteps,
+		finish:       s.Finish,
+	}
+	if p.finish == FinishDefault {
+		p.finish = DefaultFinish
+	}
+	p.activeTol = orDefault(s.ActiveTol, DefaultActiveTolFactor*math.Sqrt(p.compTol))
+	p.maxBranchChanges = s.MaxBranchChanges
+	if p.maxBranchChanges == 0 {
+		p.maxBranchChanges = DefaultMaxBranchChanges
+	} else if p.maxBranchChanges < 0 {
+		p.maxBranchChanges = 0
+	}
+	p.lpecMaxPairs = s.LPECMaxPairs
+	if p.lpecMaxPairs == 0 {
+		p.lpecMaxPairs = DefaultLPECMaxPairs
+	}
+	p.lpecMaxLPs = s.LPECMaxLPs
+	if p.lpecMaxLPs == 0 {
+		p.lpecMaxLPs = DefaultLPECMaxLPs
+	}
+	p.finishMaxIter = s.FinishMaxIter
+	if p.finishMaxIter == 0 {
+		p.finishMaxIter = DefaultFinishMaxIter
 	}
 	p.sigmaN = s.SigmaN
 	if p.sigmaN == 0 {

@@ -97,3 +97,41 @@ func (s *Status) UnmarshalText(text []byte) error {
 	*s = val
 	return nil
 }
+
+// stationarityValues lists every Stationarity.
+func stationarityValues() []Stationarity {
+	return enumtext.Values[Stationarity](int(numStationarities))
+}
+
+// MarshalText returns the name of s; an unknown value is an error.
+func (s Stationarity) MarshalText() ([]byte, error) {
+	return enumtext.Marshal("mpcc", "Stationarity", stationarityValues(), s)
+}
+
+// UnmarshalText sets s to the Stationarity named by text, ignoring case.
+func (s *Stationarity) UnmarshalText(text []byte) error {
+	val, err := enumtext.Parse("mpcc", "Stationarity", stationarityValues(), text)
+	if err != nil {
+		return err
+	}
+	*s = val
+	return nil
+}
+
+// finishModeValues lists every FinishMode.
+func finishModeValues() []FinishMode { return enumtext.Values[FinishMode](int(numFinishModes)) }
+
+// MarshalText returns the name of f; an unknown value is an error.
+func (f FinishMode) MarshalText() ([]byte, error) {
+	return enumtext.Marshal("mpcc", "FinishMode", finishModeValues(), f)
+}
+
+// UnmarshalText sets f to the FinishMode named by text, ignoring case.
+func (f *FinishMode) UnmarshalText(text []byte) error {
+	val, err := enumtext.Parse("mpcc", "FinishMode", finishModeValues(), text)
+	if err != nil {
+		return err
+	}
+	*f = val
+	return nil
+}

@@ -30,6 +30,12 @@ func TestText(t *testing.T) {
 		{"Status", func() error {
 			return enumtext.RoundTrip([]mpcc.Status{mpcc.Solved, mpcc.SigmaLimit, mpcc.MaxSteps, mpcc.NLPFailure, mpcc.Cancelled, mpcc.NotSolved}, mpcc.Status(6))
 		}},
+		{"Stationarity", func() error {
+			return enumtext.RoundTrip([]mpcc.Stationarity{mpcc.NotCertified, mpcc.WStationary, mpcc.CStationary, mpcc.MStationary, mpcc.BStationary, mpcc.SStationary}, mpcc.Stationarity(6))
+		}},
+		{"FinishMode", func() error {
+			return enumtext.RoundTrip([]mpcc.FinishMode{mpcc.FinishDefault, mpcc.ActiveSetFinish, mpcc.CertifyOnly, mpcc.NoCertificate}, mpcc.FinishMode(4))
+		}},
 	} {
 		if err := c.check(); err != nil {
 			t.Errorf("%s: %v", c.name, err)

@@ -197,7 +197,7 @@ func simOptions(o options) fesd.Options {
 		Scheme: rk.FamilyRadauIIA, Stages: o.Stages, NFE: o.NFE,
 		StepEquilibration: fesd.HeuristicMean,
 		DCS:               dcs.Options{Formulation: dcs.Step},
-		MPCC:              mpcc.Settings{CompTol: o.CompTol, Polish: o.Polish, PolishSigma: polishSigma(o)},
+		MPCC:              mpcc.Settings{CompTol: o.CompTol, FinishSigma: polishSigma(o)},
 		ActiveSetTol:      o.ActTol,
 	}
 }

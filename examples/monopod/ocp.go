@@ -286,7 +286,7 @@ func buildOCP(m *monopod.Model, c config) (*problem, error) {
 		nlpSet.MuStrategy = nlp.MuMonotone
 	}
 	if c.PolishSigma > 0 {
-		pr.opts.MPCC.Polish, pr.opts.MPCC.PolishSigma = true, c.PolishSigma
+		pr.opts.MPCC.FinishSigma = c.PolishSigma
 	}
 	pr.opts.Inner = c.Inner
 	if c.FootGround {

@@ -109,7 +109,7 @@ func simOptions(o options, j job) fesd.Options {
 		DCS:               dcs.Options{Formulation: dcs.Step},
 		MPCC: mpcc.Settings{
 			CompTol: o.CompTol, Kappa: o.Kappa, SigmaN: o.SigmaN,
-			Polish: o.Polish, PolishSigma: o.PolishSigma, PolishAnyStatus: o.Polish,
+			FinishSigma: o.PolishSigma,
 		},
 	}
 }
@@ -124,9 +124,9 @@ func simOptions(o options, j job) fesd.Options {
 // and vice versa.
 func fallbacks(o options) []func(*fesd.Options) {
 	return []func(*fesd.Options){
-		func(f *fesd.Options) { f.MPCC.Kappa, f.MPCC.PolishSigma = 0.1, 0 },
-		func(f *fesd.Options) { f.MPCC.Kappa, f.MPCC.PolishSigma = 0.3, 0 },
-		func(f *fesd.Options) { f.MPCC.Kappa, f.MPCC.PolishSigma, f.MPCC.Update = 0.1, 0, mpcc.Superlinear },
+		func(f *fesd.Options) { f.MPCC.Kappa, f.MPCC.FinishSigma = 0.1, 0 },
+		func(f *fesd.Options) { f.MPCC.Kappa, f.MPCC.FinishSigma = 0.3, 0 },
+		func(f *fesd.Options) { f.MPCC.Kappa, f.MPCC.FinishSigma, f.MPCC.Update = 0.1, 0, mpcc.Superlinear },
 	}
 }
 

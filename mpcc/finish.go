@@ -1,0 +1,298 @@
+package mpcc
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"slices"
+	"time"
+
+	"github.com/fesd-go/fesd/nlp"
+)
+
+// finishFeasTol is the largest bound and constraint violation of a
+// certified point (the tightened NLP loosens its free bounds by 1e-9
+// relative; the inner solver meets its constraints to ≈ 1e-12 scaled).
+const finishFeasTol = 1e-8
+
+// certify solves the tightened NLP with the variables fix held at their
+// lower bound, started at start (with the multipliers in warm), and
+// classifies its solution (LPEC included, unless lpec is false).
+func (s *Solver) certify(ctx context.Context, inner InnerSolver, p *Problem, pi *pairInfo, prm params,
+	fix []int, start []float64, warm *WarmStart) (*Certificate, *InnerResult, error) {
+	t0 := time.Now()
+	n0, m0 := p.NLP.Dims()
+	xL, xU := make([]float64, n0), make([]float64, n0)
+	p.NLP.Bounds(xL, xU, make([]float64, m0), make([]float64, m0))
+	mask := make([]bool, n0)
+	x0 := make([]float64, n0)
+	for i := range x0 {
+		x0[i] = math.Min(math.Max(start[i], xL[i]), xU[i])
+	}
+	for _, i := range fix {
+		mask[i] = true
+		x0[i] = xL[i]
+	}
+	w := &WarmStart{X: x0, MaxIter: prm.finishMaxIter}
+	if warm != nil {
+		w.Y, w.ZL, w.ZU, w.MuInit = warm.Y, warm.ZL, warm.ZU, warm.MuInit
+	}
+	r, err := inner.SolveNLP(ctx, (&tightNLP{Problem: p.NLP, fix: mask, start: x0}).problem(), w)
+	if err != nil {
+		return nil, nil, fmt.Errorf("mpcc: tightened NLP: %w", err)
+	}
+	if len(r.X) != n0 {
+		return nil, nil, fmt.Errorf("%w: inner solver returned x of length %d, want %d", ErrDimension, len(r.X), n0)
+	}
+	c := &Certificate{NLPStatus: r.Status, Iterations: r.Iterations, Fixed: fix, MinBiactiveNu: math.Inf(1)}
+	defer func() { c.Elapsed = time.Since(t0) }()
+	c.X = make([]float64, n0)
+	for i := range c.X {
+		c.X[i] = math.Min(math.Max(r.X[i], xL[i]), xU[i])
+		if mask[i] {
+			c.X[i] = xL[i]
+		}
+	}
+	if len(r.Y) >= m0 {
+		c.Y = append([]float64(nil), r.Y[:m0]...)
+	}
+	c.Distance = maxAbsDiffVec(c.X, start)
+	c.Objective = math.NaN()
+	c.Violation = math.Inf(1)
+	if r.Status == nlp.Cancelled || ctx.Err() != nil {
+		c.Reason = "cancelled"
+		return c, r, nil
+	}
+	if !finiteVec(c.X) || len(c.Y) != m0 || !finiteVec(c.Y) {
+		c.Reason = fmt.Sprintf("tightened NLP ended %v at a non-finite point", r.Status)
+		return c, r, nil
+	}
+	if v, err := p.NLP.Objective(c.X); err == nil {
+		c.Objective = v
+	}
+	if v, err := nlp.Violation(p.NLP, c.X); err == nil {
+		c.Violation = v
+	}
+	d, err := evalPoint(p.NLP, c.X, c.Y)
+	if err != nil {
+		c.Reason = fmt.Sprintf("evaluation at the tightened point: %v", err)
+		return c, r, nil
+	}
+	classify(p, pi, d, c.Y, prm.activeTol, prm.multTol, c)
+	if c.Class != NotCertified && !(c.Violation <= finishFeasTol) {
+		c.Class = NotCertified
+		c.Reason = fmt.Sprintf("tightened NLP ended %v at an infeasible point (violation %.3g > %.0e)", r.Status, c.Violation, finishFeasTol)
+	}
+	if c.Class == NotCertified && c.Reason != "" && !r.Status.Success() {
+		c.Reason = fmt.Sprintf("tightened NLP ended %v: %s", r.Status, c.Reason)
+	}
+	if c.Class == NotCertified || c.Class == SStationary || prm.lpecMaxPairs < 0 {
+		return c, r, nil
+	}
+	// The signs do not decide: the LPEC over the movable biactive pairs.
+	zero, locked := pi.zeroSets(c.X, xL, prm.activeTol)
+	var r1 float64
+	for i := range d.nu {
+		if !zero[i] && xL[i] < xU[i] && !nearBound(c.X[i], xL[i]) && !nearBound(c.X[i], xU[i]) {
+			r1 += math.Abs(d.nu[i])
+		}
+	}
+	var c1 float64
+	for _, v := range d.grad {
+		c1 += math.Abs(v)
+	}
+	tol := c.MultTol + r1 + 1e-8*c1
+	c.LPEC = runLPEC(ctx, pi, d, zero, locked, tol, prm.lpecMaxPairs, prm.lpecMaxLPs)
+	switch c.LPEC.Outcome {
+	case LPECStationary:
+		if c.LPEC.LPs == 1 {
+			// The root LP frees every movable variable: its value 0 means,
+			// by LP duality, that S-multipliers exist (the inner solver
+			// returned other ones).
+			c.Class, c.Reason = SStationary, ""
+		} else {
+			c.Class = BStationary
+			c.Reason += fmt.Sprintf("; the LPEC (%d LPs) shows B-stationarity", c.LPEC.LPs)
+		}
+	case LPECDescent:
+		c.Reason += fmt.Sprintf("; the LPEC finds descent %.3g on the branch freeing %v", c.LPEC.Value, c.LPEC.Freed)
+	case LPECUndetermined:
+		c.Reason += "; B-stationarity undetermined: " + c.LPEC.Reason
+	}
+	return c, r, nil
+}
+
+func maxAbsDiffVec(a, b []float64) float64 {
+	var d float64
+	for i := range a {
+		d = math.Max(d, math.Abs(a[i]-b[i]))
+	}
+	return d
+}
+
+// nextBranch returns the fixed set of the branch to try after c: the zero
+// variables at c.X except the ones to free, the LPEC's descent branch or,
+// when the LPEC did not decide, the movable variables with negative
+// multipliers (most negative first, at most one per biactive pair). It
+// returns nil when there is nothing to free.
+func nextBranch(pi *pairInfo, c *Certificate, xL []float64, prm params) (fix, freed []int) {
+	zero, locked := pi.zeroSets(c.X, xL, prm.activeTol)
+	free := make([]bool, len(c.X))
+	if c.LPEC != nil && c.LPEC.Outcome == LPECDescent {
+		for _, i := range c.LPEC.Freed {
+			free[i] = true
+		}
+		freed = c.LPEC.Freed
+	} else {
+		var cand []int
+		for _, i := range pi.vars {
+			if zero[i] && !locked[i] && c.Nu[i] < -c.MultTol {
+				cand = append(cand, i)
+			}
+		}
+		slices.SortStableFunc(cand, func(a, b int) int {
+			switch {
+			case c.Nu[a] < c.Nu[b]:
+				return -1
+			case c.Nu[a] > c.Nu[b]:
+				return 1
+			}
+			return 0
+		})
+	next:
+		for _, i := range cand {
+			for _, j := range pi.partners[i] {
+				if free[j] {
+					continue next
+				}
+			}
+			free[i] = true
+			freed = append(freed, i)
+		}
+	}
+	if len(freed) == 0 {
+		return nil, nil
+	}
+	for _, i := range pi.vars {
+		if zero[i] && !free[i] {
+			fix = append(fix, i)
+		}
+	}
+	return fix, freed
+}
+
+// finishOutcome is the result of one run of the certificate and finish.
+type finishOutcome struct {
+	// first certifies the tightening of the start point, final the last
+	// solve (the accepted point when accepted).
+	first, final *Certificate
+	rec          *FinishRecord
+	accepted     bool
+	fixKey       string
+	mode         FinishMode
+}
+
+// finish certifies the homotopy point of last (σ = sigma) and, with the
+// active-set finish, moves between branches until a point certifies
+// B-stationarity, for at most MaxBranchChanges changes.
+func (s *Solver) finish(ctx context.Context, inner InnerSolver, p *Problem, pi *pairInfo, prm params,
+	last *InnerResult, sigma float64, xL []float64, mode FinishMode) (*finishOutcome, error) {
+	t0 := time.Now()
+	n0, m0 := p.NLP.Dims()
+	start := last.X[:n0]
+	warm := &WarmStart{MuInit: math.Max(prm.warmMuMin, prm.warmMuFactor*sigma)}
+	if !s.Settings.ColdDuals && len(last.Y) >= m0 && len(last.ZL) >= n0 && len(last.ZU) >= n0 &&
+		finiteVec(last.Y) && finiteVec(last.ZL) && finiteVec(last.ZU) {
+		warm.Y = append([]float64(nil), last.Y[:m0]...)
+		warm.ZL = append([]float64(nil), last.ZL[:n0]...)
+		warm.ZU = append([]float64(nil), last.ZU[:n0]...)
+	}
+	fix := pi.identify(start, xL, prm.activeTol)
+	out := &finishOutcome{rec: &FinishRecord{Sigma: sigma}, fixKey: setKey(fix), mode: mode}
+	defer func() { out.rec.Elapsed = time.Since(t0) }()
+	visited := map[string]bool{out.fixKey: true}
+	freed := 0
+	for {
+		c, r, err := s.certify(ctx, inner, p, pi, prm, fix, start, warm)
+		if err != nil {
+			return nil, err
+		}
+		if out.first == nil {
+			out.first = c
+		}
+		out.final = c
+		out.rec.Solves = append(out.rec.Solves, BranchSolve{Fixed: len(fix), Freed: freed, Status: c.NLPStatus,
+			Iterations: c.Iterations, Objective: c.Objective, Violation: c.Violation, Class: c.Class, Elapsed: c.Elapsed})
+		if set := s.Settings; set.Log != nil {
+			fmt.Fprintf(set.Log, "%4s %10s %10s %10s %14.7e %16v %5d %10v fixed %d, freed %d, violation %.1e, class %v\n",
+				"fin", "0", "0", "-", c.Objective, c.NLPStatus, c.Iterations, c.Elapsed.Round(time.Microsecond),
+				len(fix), freed, c.Violation, c.Class)
+		}
+		if mode != ActiveSetFinish {
+			return out, nil
+		}
+		if c.Class.B() {
+			if comp, _ := p.Residuals(c.X, xL); comp <= prm.compTol {
+				out.accepted = true
+				out.rec.Accepted = true
+				return out, nil
+			}
+		}
+		if c.Class == NotCertified {
+			out.rec.Reason = c.Reason
+			return out, nil
+		}
+		if out.rec.BranchChanges >= prm.maxBranchChanges {
+			out.rec.Reason = fmt.Sprintf("%v after %d branch changes (limit): %s", c.Class, out.rec.BranchChanges, c.Reason)
+			return out, nil
+		}
+		next, fr := nextBranch(pi, c, xL, prm)
+		if next == nil {
+			out.rec.Reason = fmt.Sprintf("%v and no branch to move to: %s", c.Class, c.Reason)
+			return out, nil
+		}
+		k := setKey(next)
+		if visited[k] {
+			out.rec.Reason = fmt.Sprintf("%v; the next branch (freeing %v) was visited before", c.Class, fr)
+			return out, nil
+		}
+		visited[k] = true
+		out.rec.BranchChanges++
+		fix, freed, start = next, len(fr), c.X
+		warm = &WarmStart{MuInit: warm.MuInit}
+		if !s.Settings.ColdDuals && len(r.Y) == m0 && len(r.ZL) == n0 && len(r.ZU) == n0 &&
+			finiteVec(r.Y) && finiteVec(r.ZL) && finiteVec(r.ZU) {
+			warm.Y, warm.ZL, warm.ZU = r.Y, r.ZL, r.ZU
+		}
+	}
+}
+
+// apply puts the outcome of the certificate and finish into res.
+func (o *finishOutcome) apply(p *Problem, prm params, xL []float64, res *Result) {
+	if o.mode == ActiveSetFinish {
+		res.Finish = o.rec
+	}
+	if o.accepted {
+		c := o.final
+		res.X = append(res.X[:0], c.X...)
+		res.Y = append(res.Y[:0], c.Y...)
+		res.Objective = c.Objective
+		res.CompResidual, res.NaturalResidual = p.Residuals(res.X, xL)
+		res.Certificate = c
+		res.Stationarity = c.Class
+		if res.CompResidual <= prm.compTol {
+			res.Status = Solved
+		}
+		return
+	}
+	c := o.first
+	res.Certificate = c
+	res.Stationarity = c.Class
+	scale := 1.0
+	for _, v := range res.X {
+		scale = math.Max(scale, math.Abs(v))
+	}
+	if c.Class != NotCertified && !(c.Distance <= prm.activeTol*scale) {
+		res.Stationarity = NotCertified
+	}
+}
