@@ -36,6 +36,7 @@ var problems = []Problem{
 	{Name: "bilevel3", Model: "bilevel3.mod", Ref: refFJQ + ", problem 11", Best: -12.6787, build: bilevel3},
 	{Name: "bilin", Model: "bilin.mod", Ref: "P. Hansen, B. Jaumard, G. Savard, SIAM J. Sci. Stat. Comp. 13:1194–1217, 1992; Luo, Pang, Ralph, MPECs, CUP 1997, p. 357", Best: 18.4, Maximize: true, build: bilin},
 	{Name: "dempe", Model: "dempe.mod", Ref: "S. Dempe, Optimization 25:341–354, 1992; Luo, Pang, Ralph, MPECs, CUP 1997, p. 354", Best: 28.25, build: dempe},
+	{Name: "design-cent-1", Model: "design-cent-1.mod, design-cent-1.dat", Ref: "design centering as an MPEC, after O. Stein, G. Still, Solving semi-infinite optimization problems with interior point techniques, RWTH Aachen Preprint 96, 2001", Best: 1.86065, Maximize: true, build: designCent1},
 	{Name: "desilva", Model: "desilva.mod", Ref: refFJQ + ", problem 5", Best: -1, build: desilva},
 	{Name: "df1", Model: "df1.mod", Ref: "S.P. Dirkse, M.C. Ferris, Modeling & solution environment for MPEC: GAMS & MATLAB, University of Wisconsin CS report, 1997", Best: 0, build: df1},
 	{Name: "ex9.1.1", Model: "ex9.1.1.mod", Ref: refFloudas + " (9.2.2; Clark & Westerberg 1990)", Best: -13, build: ex911},
@@ -373,6 +374,46 @@ func dempe(b *builder) {
 	b.minimize(ad.Sq(x.AddConst(-3.5)).Add(ad.Sq(z.AddConst(4))))
 	b.eq(z.AddConst(-3).Add(z.Mul(w).Scale(2)), 0)
 	b.perp(x.Sub(ad.Sq(z)), w)
+}
+
+// designCent1: the largest disc B(x) = {y : |y − (x₁, x₂)| ≤ x₃} inside
+// G = {y : −y₁ − y₂² ≤ 0, y₁/4 + y₂ − 3/4 ≤ 0, −y₂ − 1 ≤ 0}, written
+// with the first-order conditions of the three lower-level problems
+// max gₖ(y) over y ∈ B(x) (contact points y[·,k], multipliers lₖ).
+func designCent1(b *builder) {
+	x := b.vs("x", 3, -inf, inf)
+	b.init(x[2], 1)
+	y0 := [2][3]float64{{-1.000000000000073, 0.2425356250359245, 0}, {0, 0.9701425001468117, -1.000000000026019}}
+	l0 := []float64{0.5000000393303194, 0.5153882031999911, 0.4999999999777709}
+	var y [2][3]ad.Expr
+	for j := range 2 {
+		for k := range 3 {
+			y[j][k] = b.v(fmt.Sprintf("y[%d,%d]", j+1, k+1), -inf, inf)
+			b.init(y[j][k], y0[j][k])
+		}
+	}
+	l := b.vs("l", 3, 0, inf)
+	for k := range 3 {
+		b.init(l[k], l0[k])
+	}
+	b.maximizeObj(ad.Sq(x[2]).Scale(3.141592654))
+	b.le(y[0][0].Neg().Sub(ad.Sq(y[1][0])), 0)
+	b.le(y[0][1].Scale(0.25).Add(y[1][1]), 0.75)
+	b.le(y[1][2].Neg(), 1)
+	// ∂gₖ/∂y + 2(y − x)·lₖ = 0 for the three contact points.
+	grad := [3][2]float64{{1, 0}, {-0.25, -1}, {0, 1}}
+	for k := range 3 {
+		for j := range 2 {
+			e := y[j][k].Sub(x[j]).Mul(l[k]).Scale(2).AddConst(grad[k][j])
+			if j == 1 && k == 0 {
+				e = e.Add(y[1][0].Scale(2)) // −∂g₁/∂y₂ = 2y₂
+			}
+			b.eq(e, 0)
+		}
+	}
+	for k := range 3 {
+		b.perp(l[k], sum(ad.Sq(x[2]), ad.Sq(y[0][k].Sub(x[0])).Neg(), ad.Sq(y[1][k].Sub(x[1])).Neg()))
+	}
 }
 
 func desilva(b *builder) {
