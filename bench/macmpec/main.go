@@ -6,12 +6,12 @@
 //
 // Usage:
 //
-//	go run ./bench/macmpec [-out out/macmpec] [-polish] [-only NAME]
+//	go run ./bench/macmpec [-out out/macmpec] [-finish ActiveSet|CertifyOnly] [-only NAME]
 //	go run -tags ipopt ./bench/macmpec
 //
 // Both sides use mpcc's default homotopy (Scholtes, σ = 1 … 1e-10) with the
 // inner settings mpcc.DefaultNLPSettings(); the native side is the default
-// mpcc.Solver. -polish adds mpcc.Settings.Polish to both. A problem counts
+// mpcc.Solver. -finish sets mpcc.Settings.Finish for both. A problem counts
 // as reaching the best-known value when the homotopy ends Solved, the bound
 // and constraint violation is at most 1e-8 and the objective is within
 // 1e-5·max(1, |Best|) of Best or better (the criterion of the package's
@@ -46,10 +46,11 @@ const (
 
 func main() {
 	out := flag.String("out", "out/macmpec", "output folder")
-	polish := flag.Bool("polish", false, "polish the homotopy result (mpcc.Settings.Polish)")
+	finish := mpcc.DefaultFinish
+	flag.TextVar(&finish, "finish", mpcc.DefaultFinish, "what follows the homotopy: ActiveSet (certificate and active-set finish), CertifyOnly (certificate of the homotopy point) or None")
 	only := flag.String("only", "", "run only the problems whose name contains this")
 	flag.Parse()
-	if err := run(context.Background(), os.Stdout, config{out: *out, polish: *polish, only: *only}); err != nil {
+	if err := run(context.Background(), os.Stdout, config{out: *out, finish: finish, only: *only}); err != nil {
 		fmt.Fprintln(os.Stderr, "macmpec:", err)
 		os.Exit(1)
 	}
@@ -57,7 +58,7 @@ func main() {
 
 type config struct {
 	out    string
-	polish bool
+	finish mpcc.FinishMode
 	only   string
 }
 
@@ -80,9 +81,13 @@ type Run struct {
 	CompResid  float64 `json:"comp_residual"`
 	Violation  float64 `json:"violation"`
 	Steps      int     `json:"steps"`
-	Iterations int     `json:"iterations"` // NLP iterations, all steps and polishing
+	Iterations int     `json:"iterations"` // NLP iterations, all steps, the certificate and the finish
 	FailedNLPs int     `json:"failed_nlps"`
-	Polished   bool    `json:"polished"`
+	// Class is the stationarity certificate of the result (mpcc.Stationarity)
+	// and Finished is set when the active-set finish replaced the homotopy point.
+	Class     string `json:"class"`
+	Certified bool   `json:"certified_b"`
+	Finished  bool   `json:"finished"`
 	WallMS     float64 `json:"wall_ms"`
 	CPUMS      float64 `json:"cpu_ms"`
 	Err        string  `json:"error,omitempty"`
@@ -105,6 +110,7 @@ type Summary struct {
 	Problems   int     `json:"problems"`
 	Solved     int     `json:"solved"`
 	Reached    int     `json:"reached"`
+	Certified  int     `json:"certified_b"`
 	Iterations int     `json:"iterations"`
 	MedianIter float64 `json:"median_iterations"`
 	WallMS     float64 `json:"wall_ms"`
@@ -117,7 +123,7 @@ type Report struct {
 	Machine   string              `json:"machine"`
 	GoVersion string              `json:"go_version"`
 	IPOPT     string              `json:"ipopt,omitempty"`
-	Polish    bool                `json:"polish"`
+	Finish    string              `json:"finish"`
 	Sides     []string            `json:"sides"`
 	Entries   []*Entry            `json:"entries"`
 	Summary   map[string]*Summary `json:"summary"`
@@ -135,7 +141,7 @@ func run(ctx context.Context, w io.Writer, cfg config) error {
 		Machine:   fmt.Sprintf("%d logical CPUs, %s/%s", runtime.NumCPU(), runtime.GOOS, runtime.GOARCH),
 		GoVersion: runtime.Version(),
 		IPOPT:     ipoptVersion(),
-		Polish:    cfg.polish,
+		Finish:    cfg.finish.String(),
 		Summary:   map[string]*Summary{},
 	}
 	for _, s := range sides {
@@ -147,7 +153,7 @@ func run(ctx context.Context, w io.Writer, cfg config) error {
 		}
 		e := &Entry{Name: p.Name, Model: p.Model, Best: p.Best, Maximize: p.Maximize, Runs: map[string]*Run{}}
 		for _, s := range sides {
-			r, err := solve(ctx, &p, s, cfg.polish, e)
+			r, err := solve(ctx, &p, s, cfg.finish, e)
 			if err != nil {
 				return err
 			}
@@ -166,14 +172,14 @@ func run(ctx context.Context, w io.Writer, cfg config) error {
 // solve runs the homotopy on a fresh instance of p. An error of the
 // homotopy (it could not run) is recorded in the Run; an error building the
 // problem stops the program.
-func solve(ctx context.Context, p *macmpec.Problem, s *side, polish bool, e *Entry) (*Run, error) {
+func solve(ctx context.Context, p *macmpec.Problem, s *side, finish mpcc.FinishMode, e *Entry) (*Run, error) {
 	mp, err := p.New()
 	if err != nil {
 		return nil, err
 	}
 	e.Vars, e.Cons = mp.NLP.Dims()
 	e.Pairs = len(mp.Comp)
-	solver := mpcc.Solver{Settings: mpcc.Settings{Polish: polish}, Inner: s.inner(mpcc.DefaultNLPSettings())}
+	solver := mpcc.Solver{Settings: mpcc.Settings{Finish: finish}, Inner: s.inner(mpcc.DefaultNLPSettings())}
 	c0, t0 := cpuTime(), time.Now()
 	res, err := solver.Solve(ctx, mp)
 	r := &Run{WallMS: ms(time.Since(t0)), CPUMS: ms(cpuTime() - c0)}
@@ -195,10 +201,12 @@ func solve(ctx context.Context, p *macmpec.Problem, s *side, polish bool, e *Ent
 			r.FailedNLPs++
 		}
 	}
-	if res.Polish != nil {
-		r.Iterations += res.Polish.Iterations
-		r.Polished = res.Polish.Accepted
+	if res.Finish != nil {
+		r.Iterations += res.Finish.Iterations()
+		r.Finished = res.Finish.Accepted
 	}
+	r.Class = res.Stationarity.String()
+	r.Certified = res.Stationarity.B()
 	r.Reached = res.Status == mpcc.Solved && r.Gap <= gapTol && r.Violation <= feasTol
 	return r, nil
 }
@@ -217,6 +225,9 @@ func (r *Report) summarize() {
 			}
 			if run.Reached {
 				s.Reached++
+			}
+			if run.Certified {
+				s.Certified++
 			}
 			s.Iterations += run.Iterations
 			its = append(its, run.Iterations)
@@ -243,8 +254,8 @@ type column struct {
 var columns = []column{
 	{"status", false, func(e *Entry, r *Run) string {
 		s := r.Status
-		if r.Polished {
-			s += " (polished)"
+		if r.Finished {
+			s += " (finished)"
 		}
 		if r.FailedNLPs > 0 {
 			s += fmt.Sprintf(", %d failed NLPs", r.FailedNLPs)
@@ -260,6 +271,7 @@ var columns = []column{
 		return "**no**"
 	}},
 	{"residual", true, func(e *Entry, r *Run) string { return fmt.Sprintf("%.0e", r.CompResid) }},
+	{"class", false, func(e *Entry, r *Run) string { return r.Class }},
 	{"steps", true, func(e *Entry, r *Run) string { return fmt.Sprint(r.Steps) }},
 	{"iter", true, func(e *Entry, r *Run) string { return fmt.Sprint(r.Iterations) }},
 	{"ms", true, func(e *Entry, r *Run) string { return fmt.Sprintf("%.1f", r.WallMS) }},
@@ -286,12 +298,13 @@ func (r *Report) markdown() string {
 	if r.IPOPT != "" {
 		fmt.Fprintf(&b, ", IPOPT %s with MUMPS", r.IPOPT)
 	}
-	fmt.Fprintf(&b, "; default homotopy of mpcc (Scholtes, σ = 1 … 1e-10), inner settings mpcc.DefaultNLPSettings(), polishing %v.\n\n", r.Polish)
-	b.WriteString("| inner solver | problems | solved | reached best | NLP iterations | median | wall ms | CPU ms |\n|---|---:|---:|---:|---:|---:|---:|---:|\n")
+	fmt.Fprintf(&b, "; default homotopy of mpcc (Scholtes, σ = 1 … 1e-10), inner settings mpcc.DefaultNLPSettings(), finish %s.\n\n", r.Finish)
+	b.WriteString("| inner solver | problems | solved | reached best | certified B | NLP iterations | median | wall ms | CPU ms |\n|---|---:|---:|---:|---:|---:|---:|---:|---:|\n")
 	for _, name := range r.Sides {
 		s := r.Summary[name]
-		fmt.Fprintf(&b, "| %s | %d | %d (%s) | %d (%s) | %d | %g | %.0f | %.0f |\n", name, s.Problems,
-			s.Solved, pct(s.Solved, s.Problems), s.Reached, pct(s.Reached, s.Problems), s.Iterations, s.MedianIter, s.WallMS, s.CPUMS)
+		fmt.Fprintf(&b, "| %s | %d | %d (%s) | %d (%s) | %d (%s) | %d | %g | %.0f | %.0f |\n", name, s.Problems,
+			s.Solved, pct(s.Solved, s.Problems), s.Reached, pct(s.Reached, s.Problems), s.Certified, pct(s.Certified, s.Problems),
+			s.Iterations, s.MedianIter, s.WallMS, s.CPUMS)
 	}
 	b.WriteString("\n| problem | n / m / pairs | best |")
 	sep := "|---|---|---:|"
@@ -320,7 +333,7 @@ func (r *Report) markdown() string {
 		b.WriteString("\n")
 	}
 	b.WriteString("\nf is the model objective (maximizations as maximized); gap = (f − best)/max(1, |best|), sign flipped for maximizations; " +
-		"best? = Solved, violation ≤ 1e-8 and gap ≤ 1e-5; residual = max complementarity product; iter = NLP iterations of all steps (and polishing).\n")
+		"best? = Solved, violation ≤ 1e-8 and gap ≤ 1e-5; residual = max complementarity product; class = stationarity certificate (mpcc.Stationarity; S and B are B-stationary); iter = NLP iterations of all steps, the certificate and the finish.\n")
 	return b.String()
 }
 
