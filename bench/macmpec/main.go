@@ -85,12 +85,12 @@ type Run struct {
 	FailedNLPs int     `json:"failed_nlps"`
 	// Class is the stationarity certificate of the result (mpcc.Stationarity)
 	// and Finished is set when the active-set finish replaced the homotopy point.
-	Class     string `json:"class"`
-	Certified bool   `json:"certified_b"`
-	Finished  bool   `json:"finished"`
-	WallMS     float64 `json:"wall_ms"`
-	CPUMS      float64 `json:"cpu_ms"`
-	Err        string  `json:"error,omitempty"`
+	Class     string  `json:"class"`
+	Certified bool    `json:"certified_b"`
+	Finished  bool    `json:"finished"`
+	WallMS    float64 `json:"wall_ms"`
+	CPUMS     float64 `json:"cpu_ms"`
+	Err       string  `json:"error,omitempty"`
 }
 
 // Entry is one problem.
