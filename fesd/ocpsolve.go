@@ -155,6 +155,14 @@ type OCPResult struct {
 	Homotopy                      []mpcc.HomotopyStep
 	Iterations                    int
 	CompResidual, NaturalResidual float64
+	// Stationarity is the certified class of the point (mpcc.Result's:
+	// B or S is B-stationary), Certificate its certificate (index sets,
+	// multipliers, LPEC) and Finish the record of the active-set finish
+	// (mpcc.Settings.Finish); Iterations include the certificate's and
+	// the finish's NLP iterations.
+	Stationarity mpcc.Stationarity
+	Certificate  *mpcc.Certificate
+	Finish       *mpcc.FinishRecord
 	// Infeasibility is the largest violation of the NLP's other
 	// constraints at the result's point: the RK equations, the step-size
 	// and clock constraints, path and terminal constraints (g_L ≤ g(w) ≤
@@ -747,6 +755,10 @@ func (s *OCPSolver) Solve(ctx context.Context, start Start) (*OCPResult, error) 
 	}
 	for _, st := range res.Steps {
 		r.Iterations += st.Iterations
+	}
+	r.Stationarity, r.Certificate, r.Finish = res.Stationarity, res.Certificate, res.Finish
+	if res.Finish != nil {
+		r.Iterations += res.Finish.Iterations()
 	}
 	if err := s.fill(r, res.X, zb0); err != nil {
 		return nil, err

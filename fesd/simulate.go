@@ -72,6 +72,10 @@ type StepRecord struct {
 	// so they depend on the cross-complementarity mode).
 	CompResidual, NaturalResidual float64
 	Elapsed                       time.Duration
+	// Stationarity is the certified class of a homotopy's point
+	// (mpcc.Result.Stationarity; NotCertified for a step solved on its
+	// branch, whose complementarity holds exactly by construction).
+	Stationarity mpcc.Stationarity
 	// Branch is set when the step was solved on the branch its prediction
 	// gave (Simulator.Predict): one NLP with the vanishing side of every
 	// complementarity pair fixed at zero, recorded as the homotopy step
@@ -266,6 +270,10 @@ func (s *Simulator) Step(ctx context.Context, t0 float64, x0, u, p []float64) (*
 	rec := StepRecord{
 		T0: t0, T1: t0 + s.T, Status: res.Status, Homotopy: res.Steps,
 		CompResidual: res.CompResidual, NaturalResidual: res.NaturalResidual, Elapsed: res.Elapsed,
+	}
+	rec.Stationarity = res.Stationarity
+	if res.Finish != nil {
+		rec.Iterations += res.Finish.Iterations()
 	}
 	if branchRec != nil {
 		// the failed branch solve first: its iterations count
