@@ -13,7 +13,8 @@ import (
 // Model-predictive control: a receding horizon over an OCP.
 //
 // At every closed-loop step k the OCP is solved from the measured state
-// x_k (OCPSolver.SetX0), its first control q_0 is applied to the plant for
+// x_k at the time t_k (OCPSolver.SetX0, SetT0: time-dependent costs and
+// references move with the horizon), its first control q_0 is applied to the plant for
 // one control stage (the plant is a Simulator: FESD with switch detection,
 // possibly of another model or with a disturbance), and the next solve
 // starts from the previous solution shifted by one stage (Shift): stage
@@ -58,8 +59,10 @@ type MPCStep struct {
 	Iterations int
 	Elapsed    time.Duration
 	Warm       bool
-	// Objective is the OCP's objective at the step's solution.
-	Objective float64
+	// Objective is the OCP's objective at the step's solution and
+	// Stationarity its certified class.
+	Objective    float64
+	Stationarity mpcc.Stationarity
 }
 
 // MPCResult is the closed loop: the steps and the plant's trajectory
@@ -180,6 +183,9 @@ func RunMPC(ctx context.Context, s *OCPSolver, x0 []float64, start Start, set MP
 		if err := solver.SetX0(x); err != nil {
 			return res, err
 		}
+		if err := solver.SetT0(t); err != nil {
+			return res, err
+		}
 		t0 := time.Now()
 		r, err := solver.Solve(ctx, st)
 		if err != nil {
@@ -188,7 +194,7 @@ func RunMPC(ctx context.Context, s *OCPSolver, x0 []float64, start Start, set MP
 		u := clone(r.U[0])
 		res.Steps = append(res.Steps, MPCStep{
 			K: k, T: t, X: clone(x), U: u, Status: r.Status, Iterations: r.Iterations,
-			Elapsed: time.Since(t0), Warm: prev != nil, Objective: r.Objective,
+			Elapsed: time.Since(t0), Warm: prev != nil, Objective: r.Objective, Stationarity: r.Stationarity,
 		})
 		if r.Status == mpcc.Cancelled || errors.Is(ctx.Err(), context.Canceled) {
 			return res, fmt.Errorf("fesd: MPC step %d: %w", k, context.Canceled)

@@ -108,6 +108,7 @@ type OCPSolver struct {
 	tr    *transcription
 	sw    *switchInfo
 	x0    []float64
+	t0    float64
 	inner *mpcc.NLPSolver // kept across solves (KKT analysis reused)
 	// BuildTime is the time NewOCPSolver took (transcription, derivatives
 	// and compilation).
@@ -209,7 +210,7 @@ func NewOCPSolver(p *OCP, opts Options) (*OCPSolver, error) {
 	if err != nil {
 		return nil, err
 	}
-	s := &OCPSolver{p: *p, o: o, tr: tr, sw: sw, x0: clone(p.X0)}
+	s := &OCPSolver{p: *p, o: o, tr: tr, sw: sw, x0: clone(p.X0), t0: p.T0}
 	s.BuildTime = time.Since(start)
 	return s, nil
 }
@@ -257,6 +258,16 @@ func (s *OCPSolver) NumConstraints() int { return s.tr.numC }
 // NumComplementarities returns the number of complementarity terms.
 func (s *OCPSolver) NumComplementarities() int { return len(s.tr.comp) }
 
+// SetT0 changes the start time of the horizon for the next Solve (the
+// OCP's T0; a receding horizon moves it).
+func (s *OCPSolver) SetT0(t0 float64) error {
+	if math.IsNaN(t0) || math.IsInf(t0, 0) {
+		return fmt.Errorf("%w: start time %g", ErrHorizon, t0)
+	}
+	s.t0 = t0
+	return nil
+}
+
 // SetX0 changes the initial state for the next Solve.
 func (s *OCPSolver) SetX0(x0 []float64) error {
 	if err := checkVec("x0", x0, s.tr.nx); err != nil {
@@ -271,6 +282,7 @@ func (s *OCPSolver) SetX0(x0 []float64) error {
 func (s *OCPSolver) params() []float64 {
 	pv := clone(s.tr.pvals)
 	copy(pv[s.tr.px0:], s.x0)
+	pv[s.tr.pt0] = s.t0
 	return pv
 }
 
@@ -578,7 +590,7 @@ func (g *guess) coldStart(zb0 []float64) ([]float64, error) {
 			}
 			xG[n][m], zG[n][m] = x, z
 			if s.o.Representation == Differential {
-				t := p.T0 + tr.tau[k] + fr*(tr.tau[k+1]-tr.tau[k])
+				t := s.t0 + tr.tau[k] + fr*(tr.tau[k+1]-tr.tau[k])
 				f, err := d.EvalF(x, u, pv, z, t)
 				if err != nil {
 					return nil, err
@@ -685,7 +697,7 @@ func (g *guess) forwardGuess(sot []float64) ([][][]float64, [][]float64) {
 	for n := 0; n < tr.NE; n++ {
 		k := tr.stageOf[n]
 		h := tr.h0[k]
-		t := s.p.T0 + tr.tau[k] + float64(n-tr.elemStart[k])*h
+		t := s.t0 + tr.tau[k] + float64(n-tr.elemStart[k])*h
 		xs[n] = make([][]float64, ns)
 		pos := 0.0
 		cur := x
@@ -808,7 +820,7 @@ func (s *OCPSolver) fill(r *OCPResult, w, zb0 []float64) error {
 	r.Objective, r.NLPObjective, r.TFinal = out.cost, out.obj, out.tf
 	r.SOT = out.s
 	r.TPhys = make([]float64, NE+1)
-	r.TPhys[0] = s.p.T0
+	r.TPhys[0] = s.t0
 	for n := 0; n < NE; n++ {
 		r.TPhys[n+1] = r.TPhys[n] + r.SOT[tr.stageOf[n]]*r.H[n]
 	}
