@@ -110,6 +110,10 @@ type OCPSolver struct {
 	x0    []float64
 	t0    float64
 	inner *mpcc.NLPSolver // kept across solves (KKT analysis reused)
+	// sensTr and sensInner compute sensitivities (sensitivity.go), made on
+	// first use.
+	sensTr    *transcription
+	sensInner *mpcc.NLPSolver
 	// BuildTime is the time NewOCPSolver took (transcription, derivatives
 	// and compilation).
 	BuildTime time.Duration

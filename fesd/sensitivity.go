@@ -8,6 +8,7 @@ import (
 	"gonum.org/v1/gonum/mat"
 
 	"github.com/fesd-go/fesd/ad"
+	"github.com/fesd-go/fesd/dcs"
 	"github.com/fesd-go/fesd/mpcc"
 	"github.com/fesd-go/fesd/nlp/adnlp"
 )
@@ -43,20 +44,25 @@ type Sensitivity struct {
 }
 
 // compileSens compiles the sensitivity NLP: the parameters x₀, the fixed
-// control and the model parameters of stage 0 become variables after w.
+// controls and the model parameters of every stage become variables after
+// w, in this order (stage by stage).
 func (tr *transcription) compileSens() error {
 	var q []int
 	for i := 0; i < tr.nx; i++ {
 		q = append(q, tr.px0+i)
 	}
 	if tr.fixed {
-		for i := 0; i < tr.nu; i++ {
-			q = append(q, tr.pu[0]+i)
+		for k := 0; k < tr.N; k++ {
+			for i := 0; i < tr.nu; i++ {
+				q = append(q, tr.pu[k]+i)
+			}
 		}
 	}
-	for _, j := range tr.pp[0] {
-		if j >= 0 {
-			q = append(q, j)
+	for k := 0; k < tr.N; k++ {
+		for _, j := range tr.pp[k] {
+			if j >= 0 {
+				q = append(q, j)
+			}
 		}
 	}
 	moved := map[int]int{}
@@ -129,11 +135,20 @@ func (tr *transcription) compileSens() error {
 // sensNLP returns the sensitivity NLP of the simulator's step (compiled on
 // first use).
 func (s *Simulator) sensNLP() (*transcription, error) {
-	if s.sensTr != nil {
-		return s.sensTr, nil
+	if s.sensTr == nil {
+		tr, err := newSensTranscription(s.ocp, s.d, s.o, true)
+		if err != nil {
+			return nil, err
+		}
+		s.sensTr = tr
 	}
-	L := newLayout(s.d, s.o.Stages, s.ocp.N, s.ocp.T, func(k int) int { return s.ocp.nfe(k, s.o.NFE) })
-	tr := &transcription{layout: L, p: s.ocp, o: s.o, d: s.d, g: s.d.Graph, fixed: true, sens: true, isGlob: map[ad.Expr]bool{}}
+	return s.sensTr, nil
+}
+
+// newSensTranscription builds and compiles the sensitivity NLP of p.
+func newSensTranscription(p *OCP, d *dcs.DCS, o *resolved, fixed bool) (*transcription, error) {
+	L := newLayout(d, o.Stages, p.N, p.T, func(k int) int { return p.nfe(k, o.NFE) })
+	tr := &transcription{layout: L, p: p, o: o, d: d, g: d.Graph, fixed: fixed, sens: true, isGlob: map[ad.Expr]bool{}}
 	if err := tr.build(); err != nil {
 		return nil, err
 	}
@@ -143,7 +158,6 @@ func (s *Simulator) sensNLP() (*transcription, error) {
 	if err := tr.compile(); err != nil {
 		return nil, err
 	}
-	s.sensTr = tr
 	return tr, nil
 }
 
@@ -169,6 +183,38 @@ func (s *Simulator) stepSensitivity(ctx context.Context, w, pv, xl, xu []float64
 	if err != nil {
 		return nil, err
 	}
+	pos, D, err := kktSensitivity(tr, st, ir, bl, bu, pv)
+	if err != nil {
+		return nil, err
+	}
+	out := &Sensitivity{}
+	nx, nu := tr.nx, 0
+	if tr.fixed {
+		nu = tr.nu
+	}
+	nq := len(st.qIdx)
+	for i := 0; i < nx; i++ {
+		k := pos[tr.xb[tr.NE-1]+i]
+		if k < 0 {
+			return nil, fmt.Errorf("%w: the end state is fixed by the active set", ErrSensitivity)
+		}
+		row := make([]float64, nq)
+		for j := range row {
+			row[j] = D.At(k, j)
+		}
+		out.DX0 = append(out.DX0, row[:nx])
+		out.DU = append(out.DU, row[nx:nx+nu])
+		out.DP = append(out.DP, row[nx+nu:])
+	}
+	return out, nil
+}
+
+// kktSensitivity solves the linearized KKT system of the branch NLP of tr
+// (bounds bl, bu; its solution and multipliers ir; parameters pv) for the
+// derivatives of the free variables with respect to the parameters that
+// are variables of st: D[pos[k]][j] = ∂w_k/∂q_j for every free w_k
+// (pos[k] = −1 for the others, whose derivative is zero).
+func kktSensitivity(tr, st *transcription, ir *mpcc.InnerResult, bl, bu, pv []float64) ([]int, *mat.Dense, error) {
 	nw, nq := tr.numW, len(st.qIdx)
 	spv := make([]float64, 0, len(pv))
 	for j, v := range pv {
@@ -181,18 +227,18 @@ func (s *Simulator) stepSensitivity(ctx context.Context, w, pv, xl, xu []float64
 		x = append(x, pv[j])
 	}
 	if err := st.prob.SetParams(spv); err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	_, m := st.prob.Dims()
 	jr, jc := st.prob.JacobianStructure()
 	jv := make([]float64, len(jr))
 	if err := st.prob.JacobianValues(x, jv); err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	hr, hc := st.prob.HessianStructure()
 	hv := make([]float64, len(hr))
 	if err := st.prob.HessianValues(x, 1, ir.Y, hv); err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	// free variables and the rows of the linearized KKT system
 	pos := make([]int, nw)
@@ -276,33 +322,15 @@ func (s *Simulator) stepSensitivity(ctx context.Context, w, pv, xl, xu []float64
 		// second-order sufficiency on the free variables
 		var svd mat.SVD
 		if !svd.Factorize(K, mat.SVDThin) {
-			return nil, fmt.Errorf("%w: singular linearized KKT system (%d free variables, %d constraints)", ErrSensitivity, nf, nr)
+			return nil, nil, fmt.Errorf("%w: singular linearized KKT system (%d free variables, %d constraints)", ErrSensitivity, nf, nr)
 		}
 		rank := svd.Rank(1e-12)
 		if rank == 0 {
-			return nil, fmt.Errorf("%w: zero linearized KKT system", ErrSensitivity)
+			return nil, nil, fmt.Errorf("%w: zero linearized KKT system", ErrSensitivity)
 		}
 		svd.SolveTo(&D, R, rank)
 	}
-	out := &Sensitivity{}
-	nx, nu := tr.nx, 0
-	if tr.fixed {
-		nu = tr.nu
-	}
-	for i := 0; i < nx; i++ {
-		k := pos[tr.xb[tr.NE-1]+i]
-		if k < 0 {
-			return nil, fmt.Errorf("%w: the end state is fixed by the active set", ErrSensitivity)
-		}
-		row := make([]float64, nq)
-		for j := range row {
-			row[j] = D.At(k, j)
-		}
-		out.DX0 = append(out.DX0, row[:nx])
-		out.DU = append(out.DU, row[nx:nx+nu])
-		out.DP = append(out.DP, row[nx+nu:])
-	}
-	return out, nil
+	return pos, &D, nil
 }
 
 // branchSolution is a solve on a branch: its bounds and inner result.
@@ -316,12 +344,16 @@ type branchSolution struct {
 // side is fixed at zero, and both sides when both are within ActiveSetTol
 // of zero (a biactive pair, as at a switch).
 func (s *Simulator) resolveBranch(ctx context.Context, w, pv, xl, xu []float64) (*mpcc.InnerResult, []float64, []float64, error) {
-	tr := s.tr
+	return resolveBranch(ctx, s.tr, s.branchSolver(), s.o.ActiveSetTol, w, pv, xl, xu)
+}
+
+// resolveBranch solves the branch of the solution w of tr's NLP once more
+// (see Simulator.resolveBranch) with the inner solver inner.
+func resolveBranch(ctx context.Context, tr *transcription, inner mpcc.InnerSolver, tol float64, w, pv, xl, xu []float64) (*mpcc.InnerResult, []float64, []float64, error) {
 	bl, bu := clone(xl), clone(xu)
 	fix := func(k int) {
 		bl[k], bu[k] = 0, 0
 	}
-	tol := s.o.ActiveSetTol
 	for _, c := range tr.comp {
 		for _, pr := range c.Pairs {
 			a, b := pr[0], pr[1]
@@ -349,7 +381,7 @@ func (s *Simulator) resolveBranch(ctx context.Context, w, pv, xl, xu []float64) 
 	if err := tr.prob.SetStart(w0); err != nil {
 		return nil, nil, nil, err
 	}
-	ir, err := s.branchSolver().SolveNLP(ctx, tr.prob, nil)
+	ir, err := inner.SolveNLP(ctx, tr.prob, nil)
 	if err != nil {
 		return nil, nil, nil, err
 	}
@@ -406,4 +438,121 @@ func (tot *Sensitivity) chain(step *Sensitivity) *Sensitivity {
 		DU:  mul(step.DX0, tot.DU, step.DU),
 		DP:  mul(step.DX0, tot.DP, step.DP),
 	}
+}
+
+// OCPSensitivity is the first-order sensitivity of an OCP solution with
+// respect to the initial state x₀ and the model parameters P (held equal in
+// every stage): StageX[k][i][j] = ∂s_{k,i}/∂q_j at the stage boundaries
+// k = 0…N and U[k][i][j] = ∂q_{k,i}/∂q_j for the controls, with
+// q = (x₀, P) — columns 0…n_x−1 for x₀, then one per model parameter
+// (zero for parameters that are global decision variables).
+//
+// It is the parametric sensitivity of sIPOPT (Pirnay, López-Negrete,
+// Biegler, "Optimal sensitivity based on IPOPT", Math. Prog. Comp. 4,
+// 2012) applied to the branch NLP of the solution: it assumes that the
+// solution is a regular KKT point of that NLP (LICQ on the free variables,
+// strict complementarity of the active bounds and inequalities, second-
+// order sufficiency) and that the active set — which side of every
+// complementarity pair vanishes, which bounds are active — does not change
+// for small changes of q. Across a change of the active set the solution
+// is not differentiable, and the derivative describes one side.
+type OCPSensitivity struct {
+	StageX, U [][][]float64
+}
+
+// Sensitivity returns the sensitivity of the solution r (a result of this
+// solver; its x₀ is the solver's current one) with respect to x₀ and the
+// model parameters: the branch of r is solved once more from r for its
+// multipliers, and the linearized KKT system gives the derivatives.
+func (s *OCPSolver) Sensitivity(ctx context.Context, r *OCPResult) (*OCPSensitivity, error) {
+	tr := s.tr
+	if r == nil || len(r.w) != tr.numW {
+		return nil, fmt.Errorf("%w: sensitivity of a result that is not of this solver", ErrDimension)
+	}
+	if s.sensTr == nil {
+		st, err := newSensTranscription(&s.p, tr.d, s.o, false)
+		if err != nil {
+			return nil, err
+		}
+		s.sensTr = st
+	}
+	st := s.sensTr
+	pv := s.params()
+	xl, xu := clone(tr.wl), clone(tr.wu)
+	if len(r.BoundaryZ) > 0 && r.BoundaryZ[0] != nil {
+		tr.fixStart(tr.d, xl, xu, r.BoundaryZ[0])
+	}
+	if s.sensInner == nil {
+		ns := mpcc.DefaultNLPSettings()
+		if s.o.MPCC.NLP != nil {
+			ns = *s.o.MPCC.NLP
+		}
+		s.sensInner = &mpcc.NLPSolver{Settings: ns}
+	}
+	var inner mpcc.InnerSolver = s.sensInner
+	if s.o.Inner != nil {
+		inner = s.o.Inner
+	}
+	ir, bl, bu, err := resolveBranch(ctx, tr, inner, s.o.ActiveSetTol, r.w, pv, xl, xu)
+	if err != nil {
+		return nil, err
+	}
+	pos, D, err := kktSensitivity(tr, st, ir, bl, bu, pv)
+	if err != nil {
+		return nil, err
+	}
+	// columns: x₀, then the parameters of every stage, summed per
+	// model parameter
+	nx, np := tr.nx, tr.np
+	col := make([]int, len(st.qIdx))
+	for c, j := range st.qIdx {
+		col[c] = -1
+		if j >= tr.px0 && j < tr.px0+nx {
+			col[c] = j - tr.px0
+			continue
+		}
+		for k := range tr.pp {
+			for i, pj := range tr.pp[k] {
+				if pj == j {
+					col[c] = nx + i
+				}
+			}
+		}
+	}
+	row := func(k int) []float64 {
+		out := make([]float64, nx+np)
+		if p := pos[k]; p >= 0 {
+			for c, to := range col {
+				if to >= 0 {
+					out[to] += D.At(p, c)
+				}
+			}
+		}
+		return out
+	}
+	out := &OCPSensitivity{}
+	for k := 0; k <= tr.N; k++ {
+		rows := make([][]float64, nx)
+		for i := range rows {
+			if k == 0 {
+				rows[i] = make([]float64, nx+np)
+				rows[i][i] = 1
+				continue
+			}
+			rows[i] = row(tr.xb[tr.elemStart[k]-1] + i)
+		}
+		out.StageX = append(out.StageX, rows)
+	}
+	for k := 0; k < tr.N; k++ {
+		rows := make([][]float64, tr.nu)
+		for i := range rows {
+			if tr.u[k] >= 0 {
+				rows[i] = row(tr.u[k] + i)
+			} else {
+				rows[i] = make([]float64, nx+np)
+			}
+		}
+		out.U = append(out.U, rows)
+	}
+	return out, nil
 }

@@ -8,6 +8,7 @@ import (
 	"github.com/fesd-go/fesd/ad"
 	"github.com/fesd-go/fesd/dcs"
 	"github.com/fesd-go/fesd/internal/reference"
+	"github.com/fesd-go/fesd/mpcc"
 	"github.com/fesd-go/fesd/rk"
 )
 
@@ -129,4 +130,111 @@ func TestSensitivityIRMA(t *testing.T) {
 		}
 	}
 	t.Logf("largest entry %.4g, worst error relative to it %.2e", scale, worst)
+}
+
+// TestOCPSensitivityLinear: for the linear-quadratic OCP ẋ = u,
+// min ∫ x² + u² dt + x(T)², the solution is linear in x₀, so
+// ∂s_k/∂x₀ = s_k/x₀ and ∂q_k/∂x₀ = q_k/x₀ exactly (to the solve's
+// tolerance, 1e-8 here).
+func TestOCPSensitivityLinear(t *testing.T) {
+	g := ad.NewGraph()
+	x := g.SymVec("x", 1)
+	u := g.SymVec("u", 1)
+	m := dcs.NewModel(g, x, u, nil)
+	m.F0 = ad.Vec{u[0]}
+	x0 := 0.7
+	p := &OCP{Model: m, X0: []float64{x0}, N: 8, T: 2,
+		Lagrange: ad.Sq(x[0]).Add(ad.Sq(u[0])), Mayer: ad.Sq(x[0])}
+	s, err := NewOCPSolver(p, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := s.Solve(context.Background(), Start{})
+	if err != nil || r.Status != mpcc.Solved {
+		t.Fatalf("%v %v", err, r.Status)
+	}
+	sens, err := s.Sensitivity(context.Background(), r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for k := range r.StageX {
+		if d := math.Abs(sens.StageX[k][0][0] - r.StageX[k][0]/x0); d > 1e-8 {
+			t.Errorf("∂s_%d/∂x₀ = %.12g, s_%d/x₀ = %.12g", k, sens.StageX[k][0][0], k, r.StageX[k][0]/x0)
+		}
+	}
+	for k := range r.U {
+		if d := math.Abs(sens.U[k][0][0] - r.U[k][0]/x0); d > 1e-8 {
+			t.Errorf("∂q_%d/∂x₀ = %.12g, q_%d/x₀ = %.12g", k, sens.U[k][0][0], k, r.U[k][0]/x0)
+		}
+	}
+}
+
+// TestOCPSensitivityThroughSwitch: a tracking OCP of the turbo car
+// (q̇ = v; v̇ = u below v = 10, 3u above) from v₀ = 9 whose optimal speed
+// crosses the switch inside the horizon: the sensitivity of the controls
+// and stage states with respect to v₀ and to the parameter a of the
+// reference 10 + a·t must match central finite differences of warm-started
+// solves (δ = 1e-4) to 1e-5 relative to the largest entry.
+func TestOCPSensitivityThroughSwitch(t *testing.T) {
+	g := ad.NewGraph()
+	x := g.SymVec("x", 2)
+	u := g.SymVec("u", 1)
+	a := g.Sym("a")
+	tm := g.Sym("t")
+	m := dcs.NewModel(g, x, u, ad.Vec{a})
+	m.Time = tm
+	m.AddSubsystem(dcs.Subsystem{Psi: ad.Vec{x[1].AddConst(-10)}, S: [][]int{{-1}, {1}}, F: []ad.Vec{{x[1], u[0]}, {x[1], u[0].Scale(3)}}})
+	ref := tm.Mul(a).AddConst(10)
+	p := &OCP{Model: m, X0: []float64{0, 9}, N: 6, T: 1.5, NFE: []int{3}, P: []float64{1},
+		UL: []float64{-5}, UU: []float64{5},
+		Lagrange: ad.Sq(x[1].Sub(ref)).Add(ad.Sq(u[0]).Scale(0.1))}
+	opts := Options{DCS: dcs.Options{Formulation: dcs.Step}}
+	opts.MPCC.CompTol = 1e-12
+	ctx := context.Background()
+	s, err := NewOCPSolver(p, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := s.Solve(ctx, Start{})
+	if err != nil || r.Status != mpcc.Solved || len(r.Switches) == 0 {
+		t.Fatalf("%v %v, %d switches", err, r.Status, len(r.Switches))
+	}
+	sens, err := s.Sensitivity(ctx, r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	const delta = 1e-4
+	solveAt := func(v0, a float64) *OCPResult {
+		q := *p
+		q.X0 = []float64{0, v0}
+		q.P = []float64{a}
+		rr, err := SolveOCP(ctx, &q, opts, Start{Warm: r})
+		if err != nil || rr.Status != mpcc.Solved {
+			t.Fatalf("v0 = %g, a = %g: %v %v", v0, a, err, rr.Status)
+		}
+		return rr
+	}
+	for _, c := range []struct {
+		col    int
+		v0, a0 float64
+	}{{1, delta, 0}, {2, 0, delta}} {
+		rp, rm := solveAt(9+c.v0, 1+c.a0), solveAt(9-c.v0, 1-c.a0)
+		scale, worst := 0.0, 0.0
+		for k := range r.U {
+			fd := (rp.U[k][0] - rm.U[k][0]) / (2 * delta)
+			scale = math.Max(scale, math.Abs(fd))
+			worst = math.Max(worst, math.Abs(sens.U[k][0][c.col]-fd))
+		}
+		for k := range r.StageX {
+			for i := range r.StageX[k] {
+				fd := (rp.StageX[k][i] - rm.StageX[k][i]) / (2 * delta)
+				scale = math.Max(scale, math.Abs(fd))
+				worst = math.Max(worst, math.Abs(sens.StageX[k][i][c.col]-fd))
+			}
+		}
+		t.Logf("column %d: largest derivative %.4g, worst difference to finite differences %.2e", c.col, scale, worst)
+		if worst > 1e-5*scale {
+			t.Errorf("column %d: sensitivity differs from finite differences by %.2e (scale %.3g)", c.col, worst, scale)
+		}
+	}
 }
