@@ -38,6 +38,8 @@ func monopodOCP(n int, form dcs.Formulation, maxSteps int, inner mpcc.InnerSolve
 		return nil, fesd.Options{}, err
 	}
 	opts.MPCC.MaxSteps = maxSteps
+	// the row times the relaxed NLP alone: no certificate or finish after it
+	opts.MPCC.Finish = mpcc.NoCertificate
 	opts.Inner = inner
 	return p, opts, nil
 }
