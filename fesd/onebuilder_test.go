@@ -7,6 +7,7 @@ import (
 
 	"github.com/fesd-go/fesd/ad"
 	"github.com/fesd-go/fesd/dcs"
+	"github.com/fesd-go/fesd/mpcc"
 )
 
 // TestOneStageOCPIsSimulationStep: the simulator and the OCP solver share
@@ -41,7 +42,9 @@ func TestOneStageOCPIsSimulationStep(t *testing.T) {
 	switches := 0
 	for _, r := range runs {
 		for _, f := range []dcs.Formulation{dcs.Stewart, dcs.Step} {
-			opts := Options{NFE: r.nfe, DCS: dcs.Options{Formulation: f}}
+			// the simulation's default finish (certify the homotopy
+			// point, keep it) for both
+			opts := Options{NFE: r.nfe, DCS: dcs.Options{Formulation: f}, MPCC: mpcc.Settings{Finish: mpcc.CertifyOnly}}
 			sim, err := Simulate(ctx, r.m, []float64{r.x0}, SimOptions{Options: opts, TSim: r.T, NSim: 1, U: r.u})
 			if err != nil {
 				t.Fatalf("%s %v: %v", r.name, f, err)
