@@ -250,7 +250,11 @@
 // (DCS.InitialGuess). The start multipliers λ₀₀ are fixed at their values at
 // x₀, and values within SwitchTol of zero are set to zero. A state on a
 // switching surface (the end of a step that ended at a switch) then does not
-// pin the active set of the first element.
+// pin the active set of the first element. Every step's homotopy point is
+// certified (mpcc's stationarity certificate, StepRecord.Stationarity) and
+// kept: the active-set finish, which OCPs use by default, is not applied to
+// simulation steps unless Options.MPCC.Finish asks for it, since it may
+// move to another solution of the step's MPCC.
 //
 // SimOptions.Predict (Simulator.Predict) adds an event-driven prediction
 // before each step:
