@@ -78,6 +78,7 @@ type summary struct {
 	DCS                  string
 	Hard                 bool
 	Status               string
+	Stationarity         string // mpcc's certified class of the solution
 	Objective            float64
 	XT                   []float64
 	TerminalError        float64 // max |x(T) − x_ref|
@@ -128,7 +129,7 @@ func run(ctx context.Context, w io.Writer, o options) (*summary, error) {
 	xT := r.Final()
 	sum := &summary{
 		N: o.N, NFE: o.NFE, DCS: dcsName, Hard: o.Hard,
-		Status: r.Status.String(), Objective: r.Objective, XT: xT,
+		Status: r.Status.String(), Stationarity: r.Stationarity.String(), Objective: r.Objective, XT: xT,
 		Iterations: r.Iterations, HomotopySteps: len(r.Homotopy),
 		NumVariables: r.NumVariables, NumConstraints: r.NumConstraints, NumComplementarities: r.NumComplementarities,
 		BuildSeconds: build.Seconds(), SolveSeconds: r.Elapsed.Seconds(),
@@ -138,8 +139,8 @@ func run(ctx context.Context, w io.Writer, o options) (*summary, error) {
 	}
 	fmt.Fprintf(w, "cart-pole with friction: N = %d, N_FE = %d, %s DCS, hard terminal %v: n = %d, m = %d, %d complementarities\n",
 		o.N, o.NFE, dcsName, o.Hard, r.NumVariables, r.NumConstraints, r.NumComplementarities)
-	fmt.Fprintf(w, "status %v, objective %.8g, x(T) = %.6f, terminal error %.2e, %d iterations, build %.2fs, solve %.2fs\n",
-		r.Status, r.Objective, xT, sum.TerminalError, r.Iterations, build.Seconds(), r.Elapsed.Seconds())
+	fmt.Fprintf(w, "status %v (%v), objective %.8g, x(T) = %.6f, terminal error %.2e, %d iterations, build %.2fs, solve %.2fs\n",
+		r.Status, r.Stationarity, r.Objective, xT, sum.TerminalError, r.Iterations, build.Seconds(), r.Elapsed.Seconds())
 	if err := writeOutputs(o.Out, r); err != nil {
 		return nil, err
 	}

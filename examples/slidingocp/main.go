@@ -68,6 +68,7 @@ type summary struct {
 	N, NFE, Stages       int
 	DCS, CrossComp       string
 	Status               string
+	Stationarity         string // mpcc's certified class of the solution
 	Objective            float64
 	TerminalError        float64 // max |(x₁, x₂)(T) − target|
 	XT                   []float64
@@ -134,7 +135,7 @@ func run(ctx context.Context, w io.Writer, o options) (*summary, error) {
 	xT := r.Final()
 	sum := &summary{
 		N: o.N, NFE: o.NFE, Stages: o.Stages, DCS: dcsName, CrossComp: crossName,
-		Status: r.Status.String(), Objective: r.Objective,
+		Status: r.Status.String(), Stationarity: r.Stationarity.String(), Objective: r.Objective,
 		TerminalError: math.Max(math.Abs(xT[0]-target[0]), math.Abs(xT[1]-target[1])),
 		XT:            xT, TFinal: r.StageT[len(r.StageT)-1],
 		Iterations: r.Iterations, HomotopySteps: len(r.Homotopy),
@@ -143,8 +144,8 @@ func run(ctx context.Context, w io.Writer, o options) (*summary, error) {
 	}
 	fmt.Fprintf(w, "sliding-mode OCP: N = %d, N_FE = %d, n_s = %d, %s, %s: n = %d, m = %d, %d complementarities\n",
 		o.N, o.NFE, o.Stages, dcsName, crossName, r.NumVariables, r.NumConstraints, r.NumComplementarities)
-	fmt.Fprintf(w, "status %v, objective %.8g, x(T) = (%.8f, %.8f), target error %.2e, %d iterations, build %.2fs, solve %.2fs\n",
-		r.Status, r.Objective, xT[0], xT[1], sum.TerminalError, r.Iterations, build.Seconds(), r.Elapsed.Seconds())
+	fmt.Fprintf(w, "status %v (%v), objective %.8g, x(T) = (%.8f, %.8f), target error %.2e, %d iterations, build %.2fs, solve %.2fs\n",
+		r.Status, r.Stationarity, r.Objective, xT[0], xT[1], sum.TerminalError, r.Iterations, build.Seconds(), r.Elapsed.Seconds())
 	if err := writeOutputs(o.Out, r); err != nil {
 		return nil, err
 	}

@@ -94,6 +94,7 @@ type summary struct {
 	VMax                 float64
 	VBound, DCS, Eq      string
 	Status               string
+	Stationarity         string  // mpcc's certified class of the solution
 	TFinal               float64 // optimal time found
 	TStar                float64 // continuous bang-bang optimum
 	TDiscrete            float64 // optimum of the discrete control structure (0 if not derived)
@@ -186,7 +187,7 @@ func run(ctx context.Context, w io.Writer, o options) (*summary, error) {
 	xT := r.Final()
 	sum := &summary{
 		N: o.N, NFE: o.NFE, VMax: o.VMax, VBound: o.VBound.String(), DCS: dcsName, Eq: o.Eq.String(),
-		Status: r.Status.String(), TFinal: r.TFinal, TStar: tStar(o.VMax), TDiscrete: tDiscrete(o.N, o.VMax),
+		Status: r.Status.String(), Stationarity: r.Stationarity.String(), TFinal: r.TFinal, TStar: tStar(o.VMax), TDiscrete: tDiscrete(o.N, o.VMax),
 		TerminalError: math.Hypot(xT[0]-200, xT[1]),
 		Iterations:    r.Iterations, HomotopySteps: len(r.Homotopy),
 		NumVariables: r.NumVariables, NumConstraints: r.NumConstraints, NumComplementarities: r.NumComplementarities,
@@ -200,8 +201,8 @@ func run(ctx context.Context, w io.Writer, o options) (*summary, error) {
 	}
 	fmt.Fprintf(w, "turbo car: N = %d, N_FE = %d, v_max = %g (%s), %s DCS, equilibration %s: n = %d, m = %d, %d complementarities\n",
 		o.N, o.NFE, o.VMax, o.VBound, dcsName, o.Eq, r.NumVariables, r.NumConstraints, r.NumComplementarities)
-	fmt.Fprintf(w, "status %v, T_f = %.8f (continuous bang-bang T* = %.8f, discrete %.8f), terminal error %.2e, max v %.4f, %d iterations, build %.2fs, solve %.2fs\n",
-		r.Status, r.TFinal, sum.TStar, sum.TDiscrete, sum.TerminalError, sum.MaxSpeed, r.Iterations, build.Seconds(), r.Elapsed.Seconds())
+	fmt.Fprintf(w, "status %v (%v), T_f = %.8f (continuous bang-bang T* = %.8f, discrete %.8f), terminal error %.2e, max v %.4f, %d iterations, build %.2fs, solve %.2fs\n",
+		r.Status, r.Stationarity, r.TFinal, sum.TStar, sum.TDiscrete, sum.TerminalError, sum.MaxSpeed, r.Iterations, build.Seconds(), r.Elapsed.Seconds())
 	fmt.Fprintf(w, "u = %.4g\n", sum.U)
 	if err := writeOutputs(o.Out, r); err != nil {
 		return nil, err
