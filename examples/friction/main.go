@@ -296,7 +296,8 @@ func simulate(ctx context.Context, w io.Writer, m *dcs.Model, x0 []float64, f dc
 		for _, r := range res.Steps {
 			it += r.Iterations
 		}
-		fmt.Fprintf(w, "simulated to t = %g: %d steps, %d NLP iterations, %d switches\n", res.T[len(res.T)-1], len(res.Steps), it, len(res.Switches))
+		fmt.Fprintf(w, "simulated to t = %g: %d steps, %d NLP iterations, %d switches; steps: %s\n",
+			res.T[len(res.T)-1], len(res.Steps), it, len(res.Switches), report.StepClasses(res.Steps))
 	}
 	return res, err
 }

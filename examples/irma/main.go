@@ -267,7 +267,7 @@ func run(ctx context.Context, w io.Writer, o options) (*result, error) {
 	}
 	fmt.Fprintf(w, "max |t − t_exact| = %.2e, unmatched %d, missed %d\n", s.MaxSwitchErr, s.Unmatched, s.Missed)
 	fmt.Fprintf(w, "x(%g) = %.6g, max error vs exact %.2e\n", tEnd, s.Final, s.FinalErr)
-	fmt.Fprintf(w, "%d NLP iterations, %.1f s\n", info.Iterations, info.Elapsed.Seconds())
+	fmt.Fprintf(w, "%d NLP iterations, %.1f s; steps: %s\n", info.Iterations, info.Elapsed.Seconds(), report.StepClasses(res.Steps))
 	if len(info.Split) > 0 {
 		fmt.Fprintf(w, "steps split into halves (more predicted switches than element boundaries, or a failed homotopy): %v\n", info.Split)
 	}

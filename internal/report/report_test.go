@@ -16,6 +16,7 @@ import (
 	"github.com/fesd-go/fesd/ad"
 	"github.com/fesd-go/fesd/dcs"
 	"github.com/fesd-go/fesd/fesd"
+	"github.com/fesd-go/fesd/mpcc"
 )
 
 func TestMakeDir(t *testing.T) {
@@ -327,5 +328,15 @@ func TestSimPoints(t *testing.T) {
 	// Boundary states win over coinciding stage states.
 	if got := Column(x, 0); !reflect.DeepEqual(got, []float64{0, 5, 10, 15, 20}) {
 		t.Errorf("x = %v", got)
+	}
+}
+
+// TestStepClasses: branch steps are counted apart, the homotopy steps by
+// their certified class in order of first appearance.
+func TestStepClasses(t *testing.T) {
+	steps := []fesd.StepRecord{{Branch: true}, {Stationarity: mpcc.SStationary}, {Branch: true}, {Stationarity: mpcc.NotCertified}, {Stationarity: mpcc.SStationary}}
+	want := "2 on their branch, 3 by the homotopy (S: 2, NotCertified: 1)"
+	if got := StepClasses(steps); got != want {
+		t.Errorf("StepClasses = %q, want %q", got, want)
 	}
 }

@@ -134,3 +134,37 @@ func Column(x [][]float64, j int) []float64 {
 	}
 	return c
 }
+
+// StepClasses summarizes how the steps of a simulation were solved: on
+// their predicted branch (complementarity exactly zero), or by the
+// homotopy with the certified class of its point (mpcc.Stationarity), as
+// "N on their branch, M homotopy (S: a, B: b, …)".
+func StepClasses(steps []fesd.StepRecord) string {
+	branch := 0
+	classes := map[string]int{}
+	var order []string
+	for _, s := range steps {
+		if s.Branch {
+			branch++
+			continue
+		}
+		c := s.Stationarity.String()
+		if classes[c] == 0 {
+			order = append(order, c)
+		}
+		classes[c]++
+	}
+	var b strings.Builder
+	b.WriteString(strconv.Itoa(branch) + " on their branch, " + strconv.Itoa(len(steps)-branch) + " by the homotopy")
+	if len(order) > 0 {
+		b.WriteString(" (")
+		for i, c := range order {
+			if i > 0 {
+				b.WriteString(", ")
+			}
+			b.WriteString(c + ": " + strconv.Itoa(classes[c]))
+		}
+		b.WriteString(")")
+	}
+	return b.String()
+}
