@@ -203,9 +203,7 @@ func RunMPC(ctx context.Context, s *OCPSolver, x0 []float64, start Start, set MP
 		if err != nil {
 			return res, fmt.Errorf("fesd: MPC plant step %d (t = %g): %w", k, t, err)
 		}
-		res.Plant.Trajectory.appendStep(&sr.Trajectory, k)
-		sr.Record.Step = k
-		res.Plant.Steps = append(res.Plant.Steps, sr.Record)
+		res.Plant.AppendStep(sr, k)
 		x = clone(sr.Final())
 		if set.Disturb != nil {
 			x = set.Disturb(k, x)

@@ -104,13 +104,19 @@ func (r *Trajectory) fill(tr *transcription, w []float64, o *outputs, zb0 []floa
 }
 
 // appendStep appends the trajectory of one step (stage k) of a simulation:
-// its element boundaries after the first (the first too when r is empty),
-// stage points and step sizes.
+// its element boundaries after the first (the first too when r has none),
+// stage points and step sizes; the DCS, Z0 and the first boundary values
+// come from the first step appended.
 func (r *Trajectory) appendStep(sr *Trajectory, k int) {
+	if r.DCS == nil {
+		r.DCS = sr.DCS
+	}
 	if len(r.X) == 0 {
-		r.Z0 = sr.Z0
 		r.T = append(r.T, sr.T[0])
 		r.X = append(r.X, sr.X[0])
+	}
+	if len(r.BoundaryZ) == 0 {
+		r.Z0 = sr.Z0
 		r.BoundaryZ = append(r.BoundaryZ, sr.BoundaryZ[0])
 	}
 	r.BoundaryZ = append(r.BoundaryZ, sr.BoundaryZ[1:]...)
@@ -123,4 +129,16 @@ func (r *Trajectory) appendStep(sr *Trajectory, k int) {
 	for range sr.H {
 		r.StageOf = append(r.StageOf, k)
 	}
+}
+
+// AppendStep appends a step result to a simulation result, as stage (and
+// StepRecord.Step) k: its trajectory after the first boundary (all of it
+// for the first step) and its solver record. Programs that drive a
+// Simulator themselves — splitting steps, retrying, closing a control loop
+// — assemble their SimResult with it.
+func (r *SimResult) AppendStep(sr *StepResult, k int) {
+	r.Trajectory.appendStep(&sr.Trajectory, k)
+	rec := sr.Record
+	rec.Step = k
+	r.Steps = append(r.Steps, rec)
 }

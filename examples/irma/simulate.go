@@ -158,24 +158,8 @@ func simulate(ctx context.Context, w io.Writer, model *dcs.Model, x0 []float64, 
 			if p.failed && (len(info.Failed) == 0 || info.Failed[len(info.Failed)-1] != k) {
 				info.Failed = append(info.Failed, k)
 			}
-			if res.DCS == nil {
-				res.DCS, res.Z0 = s.sims[0].DCS(), st.Z0
-				res.BoundaryZ = append(res.BoundaryZ, st.BoundaryZ[0])
-			}
-			rec := st.Record
-			rec.Step = k
-			res.Steps = append(res.Steps, rec)
-			info.Iterations += rec.Iterations
-			res.T = append(res.T, st.T[1:]...)
-			res.X = append(res.X, st.X[1:]...)
-			res.BoundaryZ = append(res.BoundaryZ, st.BoundaryZ[1:]...)
-			res.PointT = append(res.PointT, st.PointT...)
-			res.PointX = append(res.PointX, st.PointX...)
-			res.PointZ = append(res.PointZ, st.PointZ...)
-			res.H = append(res.H, st.H...)
-			for range st.H {
-				res.StageOf = append(res.StageOf, k)
-			}
+			res.AppendStep(st, k)
+			info.Iterations += st.Record.Iterations
 			x = st.X[len(st.X)-1]
 		}
 		if now := time.Now(); now.Sub(last) > time.Second || k == o.NSim-1 {
