@@ -86,7 +86,11 @@ func newTranscription(p *OCP, d *dcs.DCS, o *resolved, fixed bool) (*transcripti
 			}
 		}
 	}
-	tr := &transcription{layout: L, p: p, o: o, d: d, g: d.Graph, fixed: fixed, isGlob: map[ad.Expr]bool{}}
+	return buildTranscription(&transcription{layout: L, p: p, o: o, d: d, g: d.Graph, fixed: fixed, isGlob: map[ad.Expr]bool{}})
+}
+
+// buildTranscription builds and compiles tr (its layout and inputs set).
+func buildTranscription(tr *transcription) (*transcription, error) {
 	if err := tr.build(); err != nil {
 		return nil, err
 	}

@@ -734,11 +734,7 @@ func (s *OCPSolver) solver() mpcc.Solver {
 	sv := mpcc.Solver{Settings: s.o.MPCC, Inner: s.o.Inner}
 	if sv.Inner == nil {
 		if s.inner == nil {
-			ns := mpcc.DefaultNLPSettings()
-			if s.o.MPCC.NLP != nil {
-				ns = *s.o.MPCC.NLP
-			}
-			s.inner = &mpcc.NLPSolver{Settings: ns}
+			s.inner = &mpcc.NLPSolver{Settings: s.o.nlpSettings()}
 		}
 		sv.Inner = s.inner
 	}

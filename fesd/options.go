@@ -6,6 +6,7 @@ import (
 
 	"github.com/fesd-go/fesd/dcs"
 	"github.com/fesd-go/fesd/mpcc"
+	"github.com/fesd-go/fesd/nlp"
 	"github.com/fesd-go/fesd/rk"
 )
 
@@ -219,6 +220,14 @@ type resolved struct {
 	tab   *rk.Tableau
 	integ *rk.Integral
 	rbp   bool // boundary point needed (c_{n_s} ≠ 1 and FESD)
+}
+
+// nlpSettings returns the inner NLP settings: MPCC.NLP, or mpcc's defaults.
+func (o *resolved) nlpSettings() nlp.Settings {
+	if o.MPCC.NLP != nil {
+		return *o.MPCC.NLP
+	}
+	return mpcc.DefaultNLPSettings()
 }
 
 // hBounds returns the step-size bounds max(0, 1 − γ_h)·h₀ ≤ h ≤ (1 + γ_h)·h₀

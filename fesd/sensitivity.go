@@ -148,17 +148,7 @@ func (s *Simulator) sensNLP() (*transcription, error) {
 // newSensTranscription builds and compiles the sensitivity NLP of p.
 func newSensTranscription(p *OCP, d *dcs.DCS, o *resolved, fixed bool) (*transcription, error) {
 	L := newLayout(d, o.Stages, p.N, p.T, func(k int) int { return p.nfe(k, o.NFE) })
-	tr := &transcription{layout: L, p: p, o: o, d: d, g: d.Graph, fixed: fixed, sens: true, isGlob: map[ad.Expr]bool{}}
-	if err := tr.build(); err != nil {
-		return nil, err
-	}
-	if err := tr.g.Err(); err != nil {
-		return nil, err
-	}
-	if err := tr.compile(); err != nil {
-		return nil, err
-	}
-	return tr, nil
+	return buildTranscription(&transcription{layout: L, p: p, o: o, d: d, g: d.Graph, fixed: fixed, sens: true, isGlob: map[ad.Expr]bool{}})
 }
 
 // stepSensitivity returns the derivatives of the end state of the step
@@ -397,11 +387,7 @@ func (s *Simulator) branchSolver() mpcc.InnerSolver {
 		return s.o.Inner
 	}
 	if s.branch == nil {
-		ns := mpcc.DefaultNLPSettings()
-		if s.o.MPCC.NLP != nil {
-			ns = *s.o.MPCC.NLP
-		}
-		s.branch = &mpcc.NLPSolver{Settings: ns}
+		s.branch = &mpcc.NLPSolver{Settings: s.o.nlpSettings()}
 	}
 	return s.branch
 }
@@ -483,11 +469,7 @@ func (s *OCPSolver) Sensitivity(ctx context.Context, r *OCPResult) (*OCPSensitiv
 		tr.fixStart(tr.d, xl, xu, r.BoundaryZ[0])
 	}
 	if s.sensInner == nil {
-		ns := mpcc.DefaultNLPSettings()
-		if s.o.MPCC.NLP != nil {
-			ns = *s.o.MPCC.NLP
-		}
-		s.sensInner = &mpcc.NLPSolver{Settings: ns}
+		s.sensInner = &mpcc.NLPSolver{Settings: s.o.nlpSettings()}
 	}
 	var inner mpcc.InnerSolver = s.sensInner
 	if s.o.Inner != nil {

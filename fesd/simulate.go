@@ -263,11 +263,7 @@ func (s *Simulator) Step(ctx context.Context, t0 float64, x0, u, p []float64) (*
 	}
 	if solver.Inner == nil {
 		if s.inner == nil {
-			ns := mpcc.DefaultNLPSettings()
-			if s.o.MPCC.NLP != nil {
-				ns = *s.o.MPCC.NLP
-			}
-			s.inner = &mpcc.NLPSolver{Settings: ns}
+			s.inner = &mpcc.NLPSolver{Settings: s.o.nlpSettings()}
 		}
 		solver.Inner = s.inner
 	}
