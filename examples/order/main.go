@@ -31,8 +31,9 @@
 // homotopy fails at some step has no error; its status names the step and
 // the homotopy status, and it is listed in the table and in order.json.
 //
-// Slope. The observed order is the least-squares slope of log(error) over
-// log(h_max), h_max the longest finite element of the run, on the points of
+// Slope (internal/convergence.Fit). The observed order is the
+// least-squares slope of log(error) over log(h_max), h_max the longest
+// finite element of the run, on the points of
 // a run that succeeded and whose error is above the floor (-floor; default
 // 1e-10 for IRMA, 1e-11 for the oscillator, 1e-10 for friction): below it
 // the error is set by the complementarity and NLP tolerances and round-off,
@@ -73,7 +74,8 @@
 // Figure 6.
 //
 // Parallelism and sharding: the simulations run on -j workers (default
-// runtime.NumCPU()). -shard i/n (0 ≤ i < n) runs only the simulations
+// runtime.NumCPU()), with a progress line when the standard output is a
+// terminal. -shard i/n (0 ≤ i < n) runs only the simulations
 // whose index in the sweep is ≡ i mod n and writes their order.json;
 // -merge a.json,b.json,… combines shard files into one order.json, table
 // and plots (slopes are refitted).
@@ -96,11 +98,11 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"os/signal"
 	"runtime"
 	"strconv"
 	"strings"
 
+	"github.com/fesd-go/fesd/internal/convergence"
 	"github.com/fesd-go/fesd/rk"
 )
 
@@ -169,9 +171,11 @@ func main() {
 	flag.Parse()
 	err := parseFlags(&o, schemes, stages, nsim, fesdFlag, shard, merge)
 	if err == nil {
-		ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
-		defer stop()
-		_, err = run(ctx, os.Stdout, o)
+		err = convergence.Run(flag.Args(), func(ctx context.Context, terminal bool) error {
+			o.Quiet = !terminal
+			_, err := run(ctx, os.Stdout, o)
+			return err
+		})
 	}
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "order:", err)
@@ -262,12 +266,5 @@ func run(ctx context.Context, w io.Writer, o options) (*study, error) {
 	if err != nil {
 		return st, err
 	}
-	printTable(w, st)
-	if o.Out != "" {
-		if err := writeOutputs(o, st); err != nil {
-			return st, err
-		}
-		fmt.Fprintf(w, "wrote %s\n", o.Out)
-	}
-	return st, nil
+	return st, convergence.Report(w, o.Out, func(w io.Writer) { printTable(w, st) }, func(string) error { return writeOutputs(o, st) })
 }

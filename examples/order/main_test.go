@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"io"
-	"math"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -158,36 +157,5 @@ func TestFlags(t *testing.T) {
 		if err := parseFlags(&o, bad[0], bad[1], bad[2], bad[3], bad[4], bad[5]); err == nil {
 			t.Errorf("no error for %q", bad)
 		}
-	}
-}
-
-// TestFitSlope: on errors e = C·h_max^p exactly the h_max fit returns p
-// whatever the nominal h̄; points at or below the floor, failed points and
-// points without h_max (older files: h̄ is used) are handled as documented.
-func TestFitSlope(t *testing.T) {
-	e := func(v float64) *float64 { return &v }
-	const p = 5.0
-	pts := []point{
-		{H: 10, HMax: 19, Error: e(3 * math.Pow(19, p))},
-		{H: 5, HMax: 7, Error: e(3 * math.Pow(7, p))},
-		{H: 2.5, HMax: 3, Error: e(3 * math.Pow(3, p))},
-		{H: 1, HMax: 1.2, Error: nil},                            // failed: skipped
-		{H: 0.5, HMax: 0.6, Error: e(1e-12)},                     // at the floor: skipped
-		{H: 0.25, HMax: 0.3, Error: e(3 * math.Pow(0.3, p) / 2)}, // below: skipped
-	}
-	s, n := fitSlope(pts, 3*math.Pow(0.6, p), true)
-	if s == nil || n != 3 || math.Abs(*s-p) > 1e-12 {
-		t.Fatalf("h_max fit: slope %v on %d points, want %v on 3", s, n, p)
-	}
-	sn, _ := fitSlope(pts, 3*math.Pow(0.6, p), false)
-	if sn == nil || math.Abs(*sn-p) < 0.1 {
-		t.Errorf("nominal fit %v should differ from %v on this grid", sn, p)
-	}
-	old := []point{{H: 2, Error: e(8)}, {H: 1, Error: e(1)}}
-	if s, _ := fitSlope(old, 0, true); s == nil || math.Abs(*s-3) > 1e-12 {
-		t.Errorf("points without h_max: slope %v, want 3 (over h̄)", s)
-	}
-	if s, n := fitSlope(old[:1], 0, true); s != nil || n != 1 {
-		t.Errorf("one point: slope %v, n %d; want nil, 1", s, n)
 	}
 }

@@ -6,73 +6,35 @@ import (
 	"io"
 	"os"
 	"path/filepath"
-	"sort"
-	"strings"
 
+	"github.com/fesd-go/fesd/internal/convergence"
 	"github.com/fesd-go/fesd/internal/report"
-	"gonum.org/v1/plot/plotutil"
 	"gonum.org/v1/plot/vg"
 )
 
 // printTable writes one line per run (slope against the order, error per
 // N_sim) and then every failed simulation with its status.
 func printTable(w io.Writer, st *study) {
-	var nsims []int
-	seen := map[int]bool{}
-	for _, r := range st.Runs {
-		for _, p := range r.Points {
-			if !seen[p.NSim] {
-				seen[p.NSim] = true
-				nsims = append(nsims, p.NSim)
-			}
-		}
-	}
-	sort.Ints(nsims)
 	fmt.Fprintf(w, "\n%s, N_FE = %d, comp tol %.0e; slope fitted above the floor %.0e\n", st.Problem, st.NFE, st.CompTol, st.Floor)
 	fmt.Fprintf(w, "error: %s\n", st.Metric)
 	fmt.Fprintln(w, "slope: over the longest element h_max of each run; (h̄): over the nominal h̄ = T/(N_sim·N_FE)")
-	fmt.Fprintf(w, "%-15s %3s %5s %-8s %6s %6s %4s", "scheme", "ns", "order", "method", "slope", "(h̄)", "fit")
-	for _, n := range nsims {
-		fmt.Fprintf(w, " %9s", fmt.Sprintf("N=%d", n))
-	}
-	fmt.Fprintln(w)
-	var failures []string
+	convergence.WriteTable(w, []string{"slope", "(h̄)"}, rows(st))
+	fmt.Fprintf(w, "sweep wall time %.1f s\n", st.Elapsed)
+}
+
+// rows are the runs of st as table rows and plot series.
+func rows(st *study) []convergence.Row[point] {
+	var out []convergence.Row[point]
 	for _, r := range st.Runs {
 		method := "standard"
 		if r.FESD {
 			method = "FESD"
 		}
-		slope, nominal := "-", "-"
-		if r.Slope != nil {
-			slope = fmt.Sprintf("%.2f", *r.Slope)
-		}
-		if r.SlopeNominal != nil {
-			nominal = fmt.Sprintf("%.2f", *r.SlopeNominal)
-		}
-		fmt.Fprintf(w, "%-15s %3d %5d %-8s %6s %6s %4d", r.Scheme, r.NS, r.Order, method, slope, nominal, r.FitPoints)
-		byN := map[int]point{}
-		for _, p := range r.Points {
-			byN[p.NSim] = p
-		}
-		for _, n := range nsims {
-			p, ok := byN[n]
-			switch {
-			case !ok:
-				fmt.Fprintf(w, " %9s", "")
-			case p.Error == nil:
-				fmt.Fprintf(w, " %9s", "FAILED")
-				failures = append(failures, fmt.Sprintf("%s n_s=%d %s N_sim=%d: %s", r.Scheme, r.NS, method, n, p.Status))
-			default:
-				fmt.Fprintf(w, " %9.2e", *p.Error)
-			}
-		}
-		fmt.Fprintln(w)
+		out = append(out, convergence.Row[point]{
+			Curve: r.Curve, Method: method, Slopes: []*float64{r.Slope, r.SlopeNominal}, FitPoints: r.FitPoints, Points: r.Points,
+		})
 	}
-	fmt.Fprintf(w, "%d failed simulations\n", len(failures))
-	for _, f := range failures {
-		fmt.Fprintln(w, "  "+f)
-	}
-	fmt.Fprintf(w, "sweep wall time %.1f s\n", st.Elapsed)
+	return out
 }
 
 // writeOutputs writes order.json and the plots.
@@ -95,37 +57,16 @@ func writeOutputs(o options, st *study) error {
 // color per n_s (004 Figure 6). Failed points and non-positive errors are
 // left out.
 func plotStudy(base string, st *study) error {
+	name := func(c convergence.Curve) string {
+		if !c.FESD {
+			return fmt.Sprintf("n_s=%d standard", c.NS)
+		}
+		return fmt.Sprintf("n_s=%d (order %d) FESD", c.NS, c.Order)
+	}
 	var panels []report.LinePlot
 	for _, scheme := range []string{"radau_iia", "gauss_legendre"} {
-		lp := report.LinePlot{
-			Title:  fmt.Sprintf("%s: %s", st.Problem, map[string]string{"radau_iia": "Radau IIA", "gauss_legendre": "Gauss–Legendre"}[scheme]),
-			XLabel: "h = T_sim/(N_sim N_FE)", YLabel: "error",
-			LogX: true, LogY: true,
-		}
-		for _, r := range st.Runs {
-			if r.Scheme != scheme {
-				continue
-			}
-			var xs, ys []float64
-			for _, p := range r.Points {
-				if p.Error != nil {
-					xs = append(xs, p.H)
-					ys = append(ys, *p.Error)
-				}
-			}
-			xs, ys, _ = report.FilterXY(xs, ys, true, true)
-			if len(xs) == 0 {
-				continue
-			}
-			name := fmt.Sprintf("n_s=%d (order %d) FESD", r.NS, r.Order)
-			if !r.FESD {
-				name = fmt.Sprintf("n_s=%d standard", r.NS)
-			}
-			lp.Series = append(lp.Series, report.Series{
-				Name: name, X: xs, Y: ys, Points: true, Dashed: !r.FESD, Color: plotutil.Color(r.NS - 1),
-			})
-		}
-		if len(lp.Series) > 0 {
+		title := fmt.Sprintf("%s: %s", st.Problem, convergence.SchemeTitle(scheme))
+		if lp := convergence.Panel(title, "error", scheme, rows(st), name); len(lp.Series) > 0 {
 			panels = append(panels, lp)
 		}
 	}
@@ -145,8 +86,12 @@ func plotStudy(base string, st *study) error {
 // error), slopes are refitted with floor (0: the files' floor).
 func mergeFiles(files []string, floor float64) (*study, error) {
 	var out *study
-	byKey := map[string]int{}
-	have := map[string]bool{}
+	byCurve := map[convergence.Curve]int{}
+	type key struct {
+		convergence.Curve
+		NSim int
+	}
+	have := map[key]bool{}
 	for _, f := range files {
 		b, err := os.ReadFile(f)
 		if err != nil {
@@ -163,19 +108,18 @@ func mergeFiles(files []string, floor float64) (*study, error) {
 		}
 		out.Elapsed += st.Elapsed
 		for _, r := range st.Runs {
-			key := runKey(r.Scheme, r.NS, r.FESD)
-			i, ok := byKey[key]
+			i, ok := byCurve[r.Curve]
 			if !ok {
 				i = len(out.Runs)
-				byKey[key] = i
-				out.Runs = append(out.Runs, runOut{Scheme: r.Scheme, NS: r.NS, Order: r.Order, FESD: r.FESD})
+				byCurve[r.Curve] = i
+				out.Runs = append(out.Runs, runOut{Curve: r.Curve})
 			}
 			for _, p := range r.Points {
-				pk := fmt.Sprintf("%s/%d", key, p.NSim)
-				if have[pk] {
-					return nil, fmt.Errorf("%s: point %s given twice", f, strings.ReplaceAll(pk, "/", " "))
+				k := key{r.Curve, p.NSim}
+				if have[k] {
+					return nil, fmt.Errorf("%s: point %s %d %v %d given twice", f, r.Scheme, r.NS, r.FESD, p.NSim)
 				}
-				have[pk] = true
+				have[k] = true
 				out.Runs[i].Points = append(out.Runs[i].Points, p)
 			}
 		}

@@ -7,13 +7,12 @@ import (
 	"io"
 	"math"
 	"sort"
-	"sync"
 	"time"
 
 	"github.com/fesd-go/fesd/dcs"
 	"github.com/fesd-go/fesd/fesd"
+	"github.com/fesd-go/fesd/internal/convergence"
 	"github.com/fesd-go/fesd/mpcc"
-	"github.com/fesd-go/fesd/rk"
 )
 
 // study is the content of order.json.
@@ -36,10 +35,7 @@ type study struct {
 
 // runOut is one (scheme, n_s, FESD) curve.
 type runOut struct {
-	Scheme string  `json:"scheme"`
-	NS     int     `json:"ns"`
-	Order  int     `json:"order"`
-	FESD   bool    `json:"fesd"`
+	convergence.Curve
 	Points []point `json:"points"`
 	// Slope is the least-squares slope of log error over log h_max (the
 	// longest element of each run) on the FitPoints points that succeeded
@@ -52,59 +48,16 @@ type runOut struct {
 
 // point is one simulation.
 type point struct {
-	NSim int     `json:"nsim"`
-	H    float64 `json:"h"`
-	// HMax is the longest finite element of the run (FESD moves the
-	// element boundaries; for standard time stepping HMax = H).
-	HMax float64 `json:"h_max,omitempty"`
-	// Error is null when the simulation failed.
-	Error      *float64 `json:"error"`
-	Status     string   `json:"status"`
-	Seconds    float64  `json:"seconds"`
-	Iterations int      `json:"nlp_iterations"`
-}
-
-// job is one simulation of the sweep; Index is its position in the full
-// (unsharded) enumeration.
-type job struct {
-	Index  int
-	Family rk.Family
-	NS     int
-	FESD   bool
-	NSim   int
-}
-
-func schemeName(f rk.Family) string {
-	switch f {
-	case rk.FamilyRadauIIA:
-		return "radau_iia"
-	case rk.FamilyGaussLegendre:
-		return "gauss_legendre"
-	}
-	return f.String()
-}
-
-// jobs enumerates the sweep in a fixed order: scheme, n_s, FESD, N_sim.
-func jobs(o options, nsim []int) []job {
-	var out []job
-	for _, f := range o.Schemes {
-		for _, ns := range o.Stages {
-			for _, fe := range o.FESD {
-				for _, n := range nsim {
-					out = append(out, job{Index: len(out), Family: f, NS: ns, FESD: fe, NSim: n})
-				}
-			}
-		}
-	}
-	return out
+	convergence.Point
+	convergence.Outcome
 }
 
 // simOptions are the FESD settings of one simulation (as in nosnoc_py's
 // irma_integration_order_experiment.py, get_opts):
 // complementarity tolerance = σ_N = CompTol.
-func simOptions(o options, j job) fesd.Options {
+func simOptions(o options, c convergence.Case) fesd.Options {
 	return fesd.Options{
-		Scheme: j.Family, Stages: j.NS, NFE: o.NFE, DisableFESD: !j.FESD,
+		Scheme: c.Family, Stages: c.Stages, NFE: o.NFE, DisableFESD: !c.FESD,
 		StepEquilibration: fesd.HeuristicMean,
 		DCS:               dcs.Options{Formulation: dcs.Step},
 		MPCC: mpcc.Settings{
@@ -134,14 +87,14 @@ func fallbacks(o options) []func(*fesd.Options) {
 // each step warm-started from the previous one; a step whose homotopy fails
 // is retried with the fallbacks. The status of a successful run counts the
 // retried steps ("ok" when none).
-func simulate(ctx context.Context, p *problem, o options, j job) (pt point) {
-	pt = point{NSim: j.NSim, H: p.TSim / float64(j.NSim*o.NFE)}
+func simulate(ctx context.Context, p *problem, o options, c convergence.Case) (pt point) {
+	pt.NSim, pt.H = c.NSim, p.TSim/float64(c.NSim*o.NFE)
 	start := time.Now()
 	defer func() { pt.Seconds = time.Since(start).Seconds() }() // pt is the named result
-	T := p.TSim / float64(j.NSim)
+	T := p.TSim / float64(c.NSim)
 	model := p.Model()
 	fb := fallbacks(o)
-	if !j.FESD {
+	if !c.FESD {
 		// Standard time stepping: only κ = 0.1 (the failures at N_sim = 1,
 		// 3 are not rescued by the others, measured; they cost ~1 min).
 		fb = fb[:1]
@@ -149,7 +102,7 @@ func simulate(ctx context.Context, p *problem, o options, j job) (pt point) {
 	sims := make([]*fesd.Simulator, 1+len(fb))
 	get := func(a int) (*fesd.Simulator, error) {
 		if sims[a] == nil {
-			opt := simOptions(o, j)
+			opt := simOptions(o, c)
 			if a > 0 {
 				fb[a-1](&opt)
 			}
@@ -166,7 +119,7 @@ func simulate(ctx context.Context, p *problem, o options, j job) (pt point) {
 	retried := 0
 	// The parts of a SimResult that the error measures read.
 	res := &fesd.SimResult{Trajectory: fesd.Trajectory{T: []float64{0}, X: [][]float64{append([]float64(nil), x...)}}}
-	for k := 0; k < j.NSim; k++ {
+	for k := 0; k < c.NSim; k++ {
 		t0 := float64(k) * T
 		var st *fesd.StepResult
 		var firstErr error
@@ -194,7 +147,7 @@ func simulate(ctx context.Context, p *problem, o options, j job) (pt point) {
 			if firstErr == nil {
 				firstErr = err
 				if errors.As(err, &se) {
-					firstErr = fmt.Errorf("step %d/%d (t = %.4g): %v, comp residual %.1e", k, j.NSim, t0, se.Status, se.CompResidual)
+					firstErr = fmt.Errorf("step %d/%d (t = %.4g): %v, comp residual %.1e", k, c.NSim, t0, se.Status, se.CompResidual)
 				}
 			}
 			if !errors.As(err, &se) || ctx.Err() != nil {
@@ -205,7 +158,7 @@ func simulate(ctx context.Context, p *problem, o options, j job) (pt point) {
 			pt.Status = firstErr.Error()
 			if ctx.Err() != nil {
 				pt.Status = ctx.Err().Error()
-			} else if j.FESD {
+			} else if c.FESD {
 				if why := p.tooManySwitches(t0, T, o.NFE); why != "" {
 					pt.Status = "inherent (" + why + "): " + pt.Status
 				}
@@ -257,96 +210,49 @@ func sweep(ctx context.Context, w io.Writer, o options) (*study, error) {
 	if o.Shards < 1 {
 		o.Shards = 1
 	}
-	all := jobs(o, nsim)
-	var mine []job
-	for _, j := range all {
-		if _, err := rk.New(j.Family, j.NS); err != nil {
-			return nil, err
-		}
-		if j.Index%o.Shards == o.Shard {
-			mine = append(mine, j)
+	all := convergence.Grid(o.Schemes, o.Stages, o.FESD, nsim)
+	if err := convergence.Check(all); err != nil {
+		return nil, err
+	}
+	var mine []convergence.Case
+	for i, c := range all {
+		if i%o.Shards == o.Shard {
+			mine = append(mine, c)
 		}
 	}
-	// Longest first (cost ~ N_sim·n_s), for a balanced pool.
-	order := append([]job(nil), mine...)
-	sort.SliceStable(order, func(a, b int) bool { return order[a].NSim*order[a].NS > order[b].NSim*order[b].NS })
-
-	workers := o.Jobs
-	if workers < 1 {
-		workers = 1
-	}
+	workers := max(o.Jobs, 1)
 	fmt.Fprintf(w, "%s: %d simulations", p.Name, len(mine))
 	if o.Shards > 1 {
 		fmt.Fprintf(w, " (shard %d/%d of %d)", o.Shard, o.Shards, len(all))
 	}
 	fmt.Fprintf(w, " on %d workers, N_FE = %d, comp tol %.0e\n", workers, o.NFE, o.CompTol)
 
-	results := make(map[int]point, len(mine))
-	var mu sync.Mutex
-	queue := make(chan job)
-	var wg sync.WaitGroup
-	start := time.Now()
-	done := 0
-	for k := 0; k < workers; k++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for j := range queue {
-				pt := simulate(ctx, p, o, j)
-				mu.Lock()
-				results[j.Index] = pt
-				done++
-				if !o.Quiet {
-					e := "failed"
-					if pt.Error != nil {
-						e = fmt.Sprintf("%.2e", *pt.Error)
-					}
-					fmt.Fprintf(w, "\r[%3d/%3d] %6.0f s  last: %-14s n_s=%d fesd=%-5v N_sim=%-4d %s      ",
-						done, len(mine), time.Since(start).Seconds(), schemeName(j.Family), j.NS, j.FESD, j.NSim, e)
-				}
-				mu.Unlock()
-			}
-		}()
+	pool := convergence.Pool[convergence.Case, point]{
+		Workers: workers,
+		// Longest first (cost ~ N_sim·n_s), for a balanced pool.
+		Cost:  func(c convergence.Case) int { return c.NSim * c.Stages },
+		Label: func(c convergence.Case, pt point) string { return c.String() + " " + convergence.ErrorText(pt.Error) },
 	}
-	for _, j := range order {
-		if ctx.Err() != nil {
-			break
-		}
-		queue <- j
-	}
-	close(queue)
-	wg.Wait()
 	if !o.Quiet {
-		fmt.Fprintln(w)
+		pool.Progress = w
 	}
-	if err := ctx.Err(); err != nil {
+	results, elapsed, err := pool.Run(ctx, mine, func(ctx context.Context, c convergence.Case) point { return simulate(ctx, p, o, c) })
+	if err != nil {
 		return nil, err
 	}
 	st := &study{
 		Problem: p.Name, Metric: p.Metric, TSim: p.TSim, NFE: o.NFE, CompTol: o.CompTol, Floor: o.Floor,
-		Elapsed: time.Since(start).Seconds(),
+		Elapsed: elapsed.Seconds(),
 	}
 	if o.Shards > 1 {
 		st.Shard = fmt.Sprintf("%d/%d", o.Shard, o.Shards)
 	}
-	byKey := map[string]int{}
-	for _, j := range mine {
-		tab, _ := rk.New(j.Family, j.NS)
-		key := runKey(schemeName(j.Family), j.NS, j.FESD)
-		i, ok := byKey[key]
-		if !ok {
-			i = len(st.Runs)
-			byKey[key] = i
-			st.Runs = append(st.Runs, runOut{Scheme: schemeName(j.Family), NS: j.NS, Order: tab.Order, FESD: j.FESD})
-		}
-		st.Runs[i].Points = append(st.Runs[i].Points, results[j.Index])
+	curves, points := convergence.Group(mine, results)
+	for i, c := range curves {
+		st.Runs = append(st.Runs, runOut{Curve: c, Points: points[i]})
 	}
 	finish(st)
 	return st, nil
-}
-
-func runKey(scheme string, ns int, fesd bool) string {
-	return fmt.Sprintf("%s/%d/%v", scheme, ns, fesd)
 }
 
 // finish sorts the runs and their points and fits the slopes.
@@ -363,46 +269,8 @@ func finish(st *study) {
 	})
 	for i := range st.Runs {
 		r := &st.Runs[i]
-		sort.SliceStable(r.Points, func(a, b int) bool { return r.Points[a].H > r.Points[b].H })
-		r.Slope, r.FitPoints = fitSlope(r.Points, st.Floor, true)
-		r.SlopeNominal, _ = fitSlope(r.Points, st.Floor, false)
+		convergence.SortByH(r.Points)
+		r.Slope, r.FitPoints = convergence.Fit(r.Points, st.Floor, convergence.Longest)
+		r.SlopeNominal, _ = convergence.Fit(r.Points, st.Floor, convergence.Nominal)
 	}
-}
-
-// fitSlope returns the least-squares slope of log(error) over log(h) on the
-// successful points with an error above floor, and their number; h is the
-// longest element h_max if useMax (h̄ for points without one, e.g. from
-// older files), else the nominal h̄.
-func fitSlope(pts []point, floor float64, useMax bool) (*float64, int) {
-	var xs, ys []float64
-	for _, p := range pts {
-		h := p.H
-		if useMax && p.HMax > 0 {
-			h = p.HMax
-		}
-		if p.Error == nil || !(*p.Error > floor) || !(h > 0) {
-			continue
-		}
-		xs = append(xs, math.Log(h))
-		ys = append(ys, math.Log(*p.Error))
-	}
-	n := float64(len(xs))
-	if len(xs) < 2 {
-		return nil, len(xs)
-	}
-	var mx, my float64
-	for i := range xs {
-		mx += xs[i] / n
-		my += ys[i] / n
-	}
-	var sxy, sxx float64
-	for i := range xs {
-		sxy += (xs[i] - mx) * (ys[i] - my)
-		sxx += (xs[i] - mx) * (xs[i] - mx)
-	}
-	if sxx == 0 {
-		return nil, len(xs)
-	}
-	s := sxy / sxx
-	return &s, len(xs)
 }

@@ -35,7 +35,7 @@
 // longest finite element of the run (FESD moves the element boundaries),
 // on the successful points above the error floor 1e-10 (below it the
 // error is that of the reference and the solver tolerances), as
-// examples/order fits the state error. Pre-asymptotic points are kept.
+// examples/order fits the state error (internal/convergence.Fit). Pre-asymptotic points are kept.
 //
 // Measured (default sweep, 180 simulations, results in
 // examples/sensitivity/results): 12–22 s wall on a 2-core machine shared
@@ -105,9 +105,9 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"os/signal"
 	"runtime"
 
+	"github.com/fesd-go/fesd/internal/convergence"
 	"github.com/fesd-go/fesd/rk"
 )
 
@@ -161,14 +161,12 @@ func main() {
 	if tiny {
 		o = tinyOptions(o)
 	}
-	if err == nil && flag.NArg() > 0 {
-		err = fmt.Errorf("unexpected arguments %q", flag.Args())
-	}
 	if err == nil {
-		o.Quiet = !isTerminal(os.Stdout)
-		ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
-		defer stop()
-		_, err = run(ctx, os.Stdout, o)
+		err = convergence.Run(flag.Args(), func(ctx context.Context, terminal bool) error {
+			o.Quiet = !terminal
+			_, err := run(ctx, os.Stdout, o)
+			return err
+		})
 	}
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "sensitivity:", err)
@@ -189,25 +187,11 @@ func parseProblem(o *options, s string) error {
 	return nil
 }
 
-// isTerminal reports whether f is a character device (a terminal), where
-// a progress line that rewrites itself can be shown.
-func isTerminal(f *os.File) bool {
-	fi, err := f.Stat()
-	return err == nil && fi.Mode()&os.ModeCharDevice != 0
-}
-
 // run performs the sweep, prints the table to w and writes the outputs.
 func run(ctx context.Context, w io.Writer, o options) (*study, error) {
 	st, err := sweep(ctx, w, o)
 	if err != nil {
 		return nil, err
 	}
-	printTable(w, st)
-	if o.Out != "" {
-		if err := writeOutputs(o, st); err != nil {
-			return st, err
-		}
-		fmt.Fprintf(w, "wrote %s\n", o.Out)
-	}
-	return st, nil
+	return st, convergence.Report(w, o.Out, func(w io.Writer) { printTable(w, st) }, func(string) error { return writeOutputs(o, st) })
 }

@@ -6,12 +6,11 @@ import (
 	"io"
 	"os"
 	"path/filepath"
-	"sort"
 	"strconv"
 
+	"github.com/fesd-go/fesd/internal/convergence"
 	"github.com/fesd-go/fesd/internal/report"
 	"gonum.org/v1/plot"
-	"gonum.org/v1/plot/plotutil"
 	"gonum.org/v1/plot/vg"
 )
 
@@ -27,56 +26,23 @@ func methodName(fesd bool) string {
 // failed simulation with its status.
 func printTable(w io.Writer, st *study) {
 	for _, po := range st.Problems {
-		var nsims []int
-		seen := map[int]bool{}
-		for _, r := range po.Runs {
-			for _, p := range r.Points {
-				if !seen[p.NSim] {
-					seen[p.NSim] = true
-					nsims = append(nsims, p.NSim)
-				}
-			}
-		}
-		sort.Ints(nsims)
 		fmt.Fprintf(w, "\n%s, N_FE = %d, comp tol %.0e; slope over h_max fitted above the floor %.0e\n", po.Problem, po.NFE, st.CompTol, po.Floor)
 		fmt.Fprintf(w, "exact: %s\n", po.Metric)
 		fmt.Fprintln(w, "error: max|S − S_exact| / max|S_exact|, S = ∂x(T)/∂x₀")
-		fmt.Fprintf(w, "%-15s %3s %5s %-8s %6s %4s", "scheme", "ns", "order", "method", "slope", "fit")
-		for _, n := range nsims {
-			fmt.Fprintf(w, " %9s", fmt.Sprintf("N=%d", n))
-		}
-		fmt.Fprintln(w)
-		var failures []string
-		for _, r := range po.Runs {
-			slope := "-"
-			if r.Slope != nil {
-				slope = fmt.Sprintf("%.2f", *r.Slope)
-			}
-			fmt.Fprintf(w, "%-15s %3d %5d %-8s %6s %4d", r.Scheme, r.NS, r.Order, methodName(r.FESD), slope, r.FitPoints)
-			byN := map[int]point{}
-			for _, p := range r.Points {
-				byN[p.NSim] = p
-			}
-			for _, n := range nsims {
-				p, ok := byN[n]
-				switch {
-				case !ok:
-					fmt.Fprintf(w, " %9s", "")
-				case p.Error == nil:
-					fmt.Fprintf(w, " %9s", "FAILED")
-					failures = append(failures, fmt.Sprintf("%s n_s=%d %s N_sim=%d: %s", r.Scheme, r.NS, methodName(r.FESD), n, p.Status))
-				default:
-					fmt.Fprintf(w, " %9.2e", *p.Error)
-				}
-			}
-			fmt.Fprintln(w)
-		}
-		fmt.Fprintf(w, "%d failed simulations\n", len(failures))
-		for _, f := range failures {
-			fmt.Fprintln(w, "  "+f)
-		}
+		convergence.WriteTable(w, []string{"slope"}, rows(po))
 	}
 	fmt.Fprintf(w, "sweep wall time %.1f s\n", st.Elapsed)
+}
+
+// rows are the runs of po as table rows and plot series.
+func rows(po problemOut) []convergence.Row[point] {
+	var out []convergence.Row[point]
+	for _, r := range po.Runs {
+		out = append(out, convergence.Row[point]{
+			Curve: r.Curve, Method: methodName(r.FESD), Slopes: []*float64{r.Slope}, FitPoints: r.FitPoints, Points: r.Points,
+		})
+	}
+	return out
 }
 
 // writeOutputs writes sensitivity.json, sensitivity.csv (one row per
@@ -126,8 +92,6 @@ func writeOutputs(o options, st *study) error {
 // markers and time stepping dashed, one color per n_s (as 004 Figure 6
 // does for the state). Failed points and zero errors are left out.
 func plotStudy(base string, st *study) error {
-	var panels []report.LinePlot
-	title := map[string]string{"radau_iia": "Radau IIA", "gauss_legendre": "Gauss–Legendre"}
 	var schemes []string
 	for _, s := range []string{"radau_iia", "gauss_legendre"} {
 		for _, po := range st.Problems {
@@ -137,37 +101,17 @@ func plotStudy(base string, st *study) error {
 			}
 		}
 	}
+	name := func(c convergence.Curve) string {
+		if !c.FESD {
+			return fmt.Sprintf("time stepping n_s=%d", c.NS)
+		}
+		return fmt.Sprintf("FESD n_s=%d (order %d)", c.NS, c.Order)
+	}
+	var panels []report.LinePlot
 	for _, po := range st.Problems {
 		for _, scheme := range schemes {
-			lp := report.LinePlot{
-				Title:  fmt.Sprintf("%s: %s, ∂x(T)/∂x₀", po.Problem, title[scheme]),
-				XLabel: "h = T_sim/(N_sim N_FE)", YLabel: "relative error",
-				LogX: true, LogY: true,
-			}
-			for _, r := range po.Runs {
-				if r.Scheme != scheme {
-					continue
-				}
-				var xs, ys []float64
-				for _, p := range r.Points {
-					if p.Error != nil {
-						xs = append(xs, p.H)
-						ys = append(ys, *p.Error)
-					}
-				}
-				xs, ys, _ = report.FilterXY(xs, ys, true, true)
-				if len(xs) == 0 {
-					continue
-				}
-				name := fmt.Sprintf("FESD n_s=%d (order %d)", r.NS, r.Order)
-				if !r.FESD {
-					name = fmt.Sprintf("time stepping n_s=%d", r.NS)
-				}
-				lp.Series = append(lp.Series, report.Series{
-					Name: name, X: xs, Y: ys, Points: true, Dashed: !r.FESD, Color: plotutil.Color(r.NS - 1),
-				})
-			}
-			panels = append(panels, lp)
+			title := fmt.Sprintf("%s: %s, ∂x(T)/∂x₀", po.Problem, convergence.SchemeTitle(scheme))
+			panels = append(panels, convergence.Panel(title, "relative error", scheme, rows(po), name))
 		}
 	}
 	if len(panels) == 0 {

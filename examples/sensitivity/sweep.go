@@ -6,14 +6,12 @@ import (
 	"fmt"
 	"io"
 	"math"
-	"sort"
-	"sync"
 	"time"
 
 	"github.com/fesd-go/fesd/dcs"
 	"github.com/fesd-go/fesd/fesd"
+	"github.com/fesd-go/fesd/internal/convergence"
 	"github.com/fesd-go/fesd/mpcc"
-	"github.com/fesd-go/fesd/rk"
 )
 
 // study is the content of sensitivity.json.
@@ -40,10 +38,7 @@ type problemOut struct {
 
 // runOut is one (scheme, n_s, FESD) curve.
 type runOut struct {
-	Scheme string  `json:"scheme"`
-	NS     int     `json:"ns"`
-	Order  int     `json:"order"`
-	FESD   bool    `json:"fesd"`
+	convergence.Curve
 	Points []point `json:"points"`
 	// Slope is the least-squares slope of log(error) over log(h_max) on
 	// the FitPoints points that succeeded and lie above the floor (null
@@ -52,52 +47,30 @@ type runOut struct {
 	FitPoints int      `json:"fit_points"`
 }
 
-// point is one simulation.
+// point is one simulation. Its Error (convergence.Point) is
+// max_ij |S_ij − S_exact,ij| / max_ij |S_exact,ij| for the computed
+// S = ∂x(T)/∂x₀, null when the simulation failed.
 type point struct {
-	NSim int `json:"nsim"`
-	// H is the nominal element length h̄ = T_sim/(N_sim·N_FE), HMax the
-	// longest element of the run (FESD moves the element boundaries).
-	H    float64 `json:"h"`
-	HMax float64 `json:"h_max,omitempty"`
-	// Error is max_ij |S_ij − S_exact,ij| / max_ij |S_exact,ij| for the
-	// computed S = ∂x(T)/∂x₀; null when the simulation failed.
-	Error *float64 `json:"error"`
+	convergence.Point
 	// StateError is max_i |x_i(T) − x_exact,i(T)|.
 	StateError *float64 `json:"state_error"`
 	// Sensitivity is the computed ∂x(T)/∂x₀.
 	Sensitivity [][]float64 `json:"sensitivity,omitempty"`
-	Status      string      `json:"status"`
-	Seconds     float64     `json:"seconds"`
-	Iterations  int         `json:"nlp_iterations"`
+	convergence.Outcome
 }
 
-// job is one simulation of the sweep; Index is its position in the
-// enumeration.
+// job is one simulation of the sweep.
 type job struct {
-	Index   int
 	Problem int // index into the sweep's problems
-	Family  rk.Family
-	NS      int
-	FESD    bool
-	NSim    int
-}
-
-func schemeName(f rk.Family) string {
-	switch f {
-	case rk.FamilyRadauIIA:
-		return "radau_iia"
-	case rk.FamilyGaussLegendre:
-		return "gauss_legendre"
-	}
-	return f.String()
+	convergence.Case
 }
 
 // simOptions are the settings of one simulation: Step DCS, N_FE elements
 // per step, complementarity tolerance 1e-12 (as fesd's
 // TestSensitivityIRMA); everything else fesd's defaults.
-func simOptions(p *problem, o options, j job) fesd.Options {
+func simOptions(p *problem, o options, c convergence.Case) fesd.Options {
 	return fesd.Options{
-		Scheme: j.Family, Stages: j.NS, NFE: p.NFE, DisableFESD: !j.FESD,
+		Scheme: c.Family, Stages: c.Stages, NFE: p.NFE, DisableFESD: !c.FESD,
 		DCS:  dcs.Options{Formulation: dcs.Step},
 		MPCC: mpcc.Settings{CompTol: o.CompTol},
 	}
@@ -106,12 +79,12 @@ func simOptions(p *problem, o options, j job) fesd.Options {
 // simulate runs one job with fesd.Simulate (sensitivities on, steps started
 // from the event-driven prediction) and measures it against the problem's
 // exact values.
-func simulate(ctx context.Context, p *problem, o options, j job) (pt point) {
-	pt = point{NSim: j.NSim, H: p.TSim / float64(j.NSim*p.NFE)}
+func simulate(ctx context.Context, p *problem, o options, c convergence.Case) (pt point) {
+	pt.NSim, pt.H = c.NSim, p.TSim/float64(c.NSim*p.NFE)
 	start := time.Now()
 	defer func() { pt.Seconds = time.Since(start).Seconds() }()
 	res, err := fesd.Simulate(ctx, p.Model(), p.X0, fesd.SimOptions{
-		TSim: p.TSim, NSim: j.NSim, Options: simOptions(p, o, j),
+		TSim: p.TSim, NSim: c.NSim, Options: simOptions(p, o, c),
 		Sensitivity: true, Predict: true,
 	})
 	if res != nil {
@@ -120,7 +93,7 @@ func simulate(ctx context.Context, p *problem, o options, j job) (pt point) {
 		}
 	}
 	if err != nil {
-		pt.Status = failure(err, res, j.NSim)
+		pt.Status = failure(err, res, c.NSim)
 		return pt
 	}
 	for _, h := range res.H {
@@ -191,14 +164,8 @@ func jobs(o options, probs []*problem) []job {
 		if o.NSim != nil {
 			nsim = o.NSim
 		}
-		for _, f := range o.Schemes {
-			for _, ns := range o.Stages {
-				for _, fe := range o.FESD {
-					for _, n := range nsim {
-						out = append(out, job{Index: len(out), Problem: pi, Family: f, NS: ns, FESD: fe, NSim: n})
-					}
-				}
-			}
+		for _, c := range convergence.Grid(o.Schemes, o.Stages, o.FESD, nsim) {
+			out = append(out, job{Problem: pi, Case: c})
 		}
 	}
 	return out
@@ -220,117 +187,48 @@ func sweep(ctx context.Context, w io.Writer, o options) (*study, error) {
 		probs = append(probs, p)
 	}
 	all := jobs(o, probs)
-	for _, j := range all {
-		if _, err := rk.New(j.Family, j.NS); err != nil {
-			return nil, err
-		}
+	cases := make([]convergence.Case, len(all))
+	for i, j := range all {
+		cases[i] = j.Case
 	}
-	// Longest first (cost ~ N_sim·n_s·n_x), for a balanced pool.
-	cost := func(j job) int { return j.NSim * j.NS * len(probs[j.Problem].X0) }
-	order := append([]job(nil), all...)
-	sort.SliceStable(order, func(a, b int) bool { return cost(order[a]) > cost(order[b]) })
-
-	workers := max(o.Jobs, 1)
-	fmt.Fprintf(w, "%d simulations with sensitivities on %d workers, comp tol %.0e\n", len(all), workers, o.CompTol)
-	results := make([]point, len(all))
-	var mu sync.Mutex
-	queue := make(chan job)
-	var wg sync.WaitGroup
-	start := time.Now()
-	done := 0
-	for range workers {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for j := range queue {
-				pt := simulate(ctx, probs[j.Problem], o, j)
-				mu.Lock()
-				results[j.Index] = pt
-				done++
-				if !o.Quiet {
-					e := "failed"
-					if pt.Error != nil {
-						e = fmt.Sprintf("%.2e", *pt.Error)
-					}
-					fmt.Fprintf(w, "\r[%3d/%3d] %5.0f s  last: %-8s %-14s n_s=%d fesd=%-5v N_sim=%-4d %s      ",
-						done, len(all), time.Since(start).Seconds(), probs[j.Problem].Name, schemeName(j.Family), j.NS, j.FESD, j.NSim, e)
-				}
-				mu.Unlock()
-			}
-		}()
-	}
-	for _, j := range order {
-		if ctx.Err() != nil {
-			break
-		}
-		queue <- j
-	}
-	close(queue)
-	wg.Wait()
-	if !o.Quiet {
-		fmt.Fprintln(w)
-	}
-	if err := ctx.Err(); err != nil {
+	if err := convergence.Check(cases); err != nil {
 		return nil, err
 	}
-	st := &study{CompTol: o.CompTol, Elapsed: time.Since(start).Seconds()}
-	for _, p := range probs {
-		st.Problems = append(st.Problems, problemOut{
-			Problem: p.Name, Metric: p.Metric, TSim: p.TSim, NFE: p.NFE, Floor: p.Floor, Exact: p.SExact,
-		})
+	workers := max(o.Jobs, 1)
+	fmt.Fprintf(w, "%d simulations with sensitivities on %d workers, comp tol %.0e\n", len(all), workers, o.CompTol)
+	pool := convergence.Pool[job, point]{
+		Workers: workers,
+		// Longest first (cost ~ N_sim·n_s·n_x), for a balanced pool.
+		Cost: func(j job) int { return j.NSim * j.Stages * len(probs[j.Problem].X0) },
+		Label: func(j job, pt point) string {
+			return fmt.Sprintf("%-8s %s %s", probs[j.Problem].Name, j.Case, convergence.ErrorText(pt.Error))
+		},
 	}
-	byKey := map[string]int{}
-	for _, j := range all {
-		po := &st.Problems[j.Problem]
-		tab, _ := rk.New(j.Family, j.NS)
-		key := fmt.Sprintf("%d/%s/%d/%v", j.Problem, schemeName(j.Family), j.NS, j.FESD)
-		i, ok := byKey[key]
-		if !ok {
-			i = len(po.Runs)
-			byKey[key] = i
-			po.Runs = append(po.Runs, runOut{Scheme: schemeName(j.Family), NS: j.NS, Order: tab.Order, FESD: j.FESD})
-		}
-		po.Runs[i].Points = append(po.Runs[i].Points, results[j.Index])
+	if !o.Quiet {
+		pool.Progress = w
 	}
-	for k := range st.Problems {
-		po := &st.Problems[k]
-		for i := range po.Runs {
-			r := &po.Runs[i]
-			sort.SliceStable(r.Points, func(a, b int) bool { return r.Points[a].H > r.Points[b].H })
-			r.Slope, r.FitPoints = fitSlope(r.Points, po.Floor)
+	results, elapsed, err := pool.Run(ctx, all, func(ctx context.Context, j job) point { return simulate(ctx, probs[j.Problem], o, j.Case) })
+	if err != nil {
+		return nil, err
+	}
+	st := &study{CompTol: o.CompTol, Elapsed: elapsed.Seconds()}
+	for k, p := range probs {
+		po := problemOut{Problem: p.Name, Metric: p.Metric, TSim: p.TSim, NFE: p.NFE, Floor: p.Floor, Exact: p.SExact}
+		var mine []convergence.Case
+		var pts []point
+		for i, j := range all {
+			if j.Problem == k {
+				mine, pts = append(mine, j.Case), append(pts, results[i])
+			}
 		}
+		curves, points := convergence.Group(mine, pts)
+		for i, c := range curves {
+			r := runOut{Curve: c, Points: points[i]}
+			convergence.SortByH(r.Points)
+			r.Slope, r.FitPoints = convergence.Fit(r.Points, po.Floor, convergence.Longest)
+			po.Runs = append(po.Runs, r)
+		}
+		st.Problems = append(st.Problems, po)
 	}
 	return st, nil
-}
-
-// fitSlope returns the least-squares slope of log(error) over log(h_max)
-// on the successful points with an error above floor, and their number.
-func fitSlope(pts []point, floor float64) (*float64, int) {
-	var xs, ys []float64
-	for _, p := range pts {
-		if p.Error == nil || !(*p.Error > floor) || !(p.HMax > 0) {
-			continue
-		}
-		xs = append(xs, math.Log(p.HMax))
-		ys = append(ys, math.Log(*p.Error))
-	}
-	if len(xs) < 2 {
-		return nil, len(xs)
-	}
-	n := float64(len(xs))
-	var mx, my float64
-	for i := range xs {
-		mx += xs[i] / n
-		my += ys[i] / n
-	}
-	var sxy, sxx float64
-	for i := range xs {
-		sxy += (xs[i] - mx) * (ys[i] - my)
-		sxx += (xs[i] - mx) * (xs[i] - mx)
-	}
-	if sxx == 0 {
-		return nil, len(xs)
-	}
-	s := sxy / sxx
-	return &s, len(xs)
 }
