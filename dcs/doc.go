@@ -108,6 +108,11 @@
 //     formulations give the same ẋ.
 //   - Errors wrap the sentinel errors of this package; nothing panics on
 //     bad input.
+//   - A Model is only read by Validate, EvalPsi and Reformulate: its graph
+//     does not grow, and several goroutines may use one model at once
+//     (nobody may change the model or build in its graph meanwhile).
+//     Reformulate builds the DCS in a new graph, with copies of the model's
+//     expressions (DCS.Model, DCS.Import).
 //
 // # References
 //
