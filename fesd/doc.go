@@ -115,6 +115,31 @@
 // with a *StepError (ErrStepFailed). The switches are detected over the
 // whole trajectory.
 //
+// # Sharing a model, cancellation
+//
+// A *dcs.Model may be shared: Simulate, NewSimulator, NewOCPSolver and
+// SolveOCP only read it and its graph. Each of them reformulates the model
+// into a graph of its own (dcs.Model.Reformulate copies the model's
+// expressions) and translates the OCP's expressions (costs, constraints,
+// V, HorizonSym) into that graph, where the transcription builds its NLP.
+// So goroutines may simulate or solve OCPs of one model at once, with the
+// results of sequential runs, and the model's graph does not grow however
+// often it is used. Do not change the model or build expressions in its
+// graph while such calls run. Callbacks that build expressions
+// (PathComp.FromDCS, OCP.LagrangeFromDCS) receive the reformulated DCS:
+// use its symbols (d.X, d.Var, …) or d.Import for expressions of the
+// model. A Simulator or OCPSolver itself is not safe for concurrent use.
+//
+// Cancellation follows one rule: when the context is done,
+// errors.Is(err, ctx.Err()) holds (context.Canceled or
+// context.DeadlineExceeded) and whatever was computed comes back with the
+// error. A context done before the call gives a nil result. Done during
+// the run, Simulate returns the steps computed so far and a *StepError
+// with Status mpcc.Cancelled (which wraps both ErrStepFailed and the
+// context's error); OCPSolver.Solve and SolveOCP return the result at the
+// homotopy's last point with Status mpcc.Cancelled (or nil if no NLP had
+// produced a point yet).
+//
 // # Results: stages, elements, stage points
 //
 // SimResult, OCPResult and StepResult embed a Trajectory, the solution on

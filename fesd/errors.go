@@ -1,6 +1,7 @@
 package fesd
 
 import (
+	"context"
 	"errors"
 	"fmt"
 
@@ -36,7 +37,9 @@ var (
 )
 
 // StepError reports a failed simulation step: the homotopy ended with a
-// status other than mpcc.Solved.
+// status other than mpcc.Solved. A step stopped by its context has Status
+// mpcc.Cancelled and Cause the context's error, which the StepError wraps
+// (errors.Is(err, context.Canceled) holds).
 type StepError struct {
 	// Step is the index of the simulation step (0-based) and T0 its start
 	// time.
@@ -46,12 +49,32 @@ type StepError struct {
 	// complementarity residual.
 	Status       mpcc.Status
 	CompResidual float64
+	// Cause is the context's error of a cancelled step (nil otherwise).
+	Cause error
 }
 
 func (e *StepError) Error() string {
+	if e.Cause != nil {
+		return fmt.Sprintf("fesd: simulation step %d (t = %g) stopped: %v", e.Step, e.T0, e.Cause)
+	}
 	return fmt.Sprintf("fesd: simulation step %d (t = %g) failed: homotopy status %v, complementarity residual %.3g",
 		e.Step, e.T0, e.Status, e.CompResidual)
 }
 
-// Unwrap returns ErrStepFailed.
-func (e *StepError) Unwrap() error { return ErrStepFailed }
+// Unwrap returns ErrStepFailed and, for a cancelled step, the context's
+// error.
+func (e *StepError) Unwrap() []error {
+	if e.Cause != nil {
+		return []error{ErrStepFailed, e.Cause}
+	}
+	return []error{ErrStepFailed}
+}
+
+// cancelled returns the error of a cancelled context: ctx.Err(), or
+// context.Canceled when the solver reported a cancellation on its own.
+func cancelled(ctx context.Context) error {
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	return context.Canceled
+}

@@ -197,17 +197,21 @@ func NewOCPSolver(p *OCP, opts Options) (*OCPSolver, error) {
 	if err != nil {
 		return nil, err
 	}
-	sw, err := newSwitchInfo(p.Model, d, o)
+	sw, err := newSwitchInfo(d, o)
 	if err != nil {
 		return nil, err
 	}
-	s := &OCPSolver{p: *p, o: o, tr: tr, sw: sw, x0: clone(p.X0)}
+	s := &OCPSolver{p: *tr.p, o: o, tr: tr, sw: sw, x0: clone(p.X0)}
 	s.BuildTime = time.Since(start)
 	return s, nil
 }
 
-// SolveOCP builds the problem and solves it once from start.
+// SolveOCP builds the problem and solves it once from start (see
+// OCPSolver.Solve for the results and errors, also on cancellation).
 func SolveOCP(ctx context.Context, p *OCP, opts Options, start Start) (*OCPResult, error) {
+	if ctx != nil && ctx.Err() != nil {
+		return nil, fmt.Errorf("fesd: OCP solve not started: %w", ctx.Err())
+	}
 	s, err := NewOCPSolver(p, opts)
 	if err != nil {
 		return nil, err
@@ -723,8 +727,19 @@ func (s *OCPSolver) solver() mpcc.Solver {
 
 // Solve runs the MPCC homotopy from start. A homotopy that does not reach
 // mpcc.Solved is reported in Result.Status, not as an error; the error is
-// for problems that could not run (bad inputs, evaluation errors).
+// for problems that could not run (bad inputs, evaluation errors) and for
+// cancellation: a context done before the call gives a nil result and an
+// error wrapping ctx.Err(); a context done during the solve gives the
+// result at the last point, with Status mpcc.Cancelled, together with an
+// error wrapping ctx.Err() (a nil result if no NLP had produced a point
+// yet).
 func (s *OCPSolver) Solve(ctx context.Context, start Start) (*OCPResult, error) {
+	if ctx == nil {
+		ctx = context.Background()
+	}
+	if err := ctx.Err(); err != nil {
+		return nil, fmt.Errorf("fesd: OCP solve not started: %w", err)
+	}
 	if err := start.validate(&s.p); err != nil {
 		return nil, err
 	}
@@ -740,6 +755,9 @@ func (s *OCPSolver) Solve(ctx context.Context, start Start) (*OCPResult, error) 
 	res, err := sv.Solve(ctx, &mpcc.Problem{NLP: tr.prob, Comp: tr.comp})
 	if err != nil {
 		return nil, fmt.Errorf("fesd: OCP homotopy: %w", err)
+	}
+	if res.Status == mpcc.Cancelled && len(res.X) != tr.numW {
+		return nil, fmt.Errorf("fesd: OCP homotopy stopped before its first point: %w", cancelled(ctx))
 	}
 	r := &OCPResult{
 		Status: res.Status, Homotopy: res.Steps,
@@ -761,6 +779,9 @@ func (s *OCPSolver) Solve(ctx context.Context, start Start) (*OCPResult, error) 
 		for _, st := range r.LastSuccess.Homotopy {
 			r.LastSuccess.Iterations += st.Iterations
 		}
+	}
+	if r.Status == mpcc.Cancelled {
+		return r, fmt.Errorf("fesd: OCP homotopy stopped after %d steps: %w", len(res.Steps), cancelled(ctx))
 	}
 	return r, nil
 }

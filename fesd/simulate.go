@@ -97,12 +97,12 @@ func NewSimulator(model *dcs.Model, opts Options, T float64) (*Simulator, error)
 	if err != nil {
 		return nil, err
 	}
-	p := &OCP{Model: model, X0: make([]float64, len(model.X)), N: 1, T: T, NFE: []int{o.NFE}, P: make([]float64, len(model.P))}
+	p := &OCP{Model: d.Model(), X0: make([]float64, len(model.X)), N: 1, T: T, NFE: []int{o.NFE}, P: make([]float64, len(model.P))}
 	tr, err := newTranscription(p, d, o, true)
 	if err != nil {
 		return nil, err
 	}
-	sw, err := newSwitchInfo(model, d, o)
+	sw, err := newSwitchInfo(d, o)
 	if err != nil {
 		return nil, err
 	}
@@ -162,7 +162,19 @@ func (s *Simulator) params(t0 float64, x0, u, p, href []float64) []float64 {
 // control u and the parameters p. A homotopy that does not reach
 // mpcc.Solved gives the result together with a *StepError (wrapping
 // ErrStepFailed); errors for bad inputs come with a nil result.
+//
+// Cancellation (see the package documentation): a context done before the
+// call gives a nil result and an error wrapping ctx.Err(); a context done
+// during the solve gives the result at the last point with a *StepError of
+// Status mpcc.Cancelled that wraps ctx.Err(), or a nil result and such an
+// error when the solve stopped before it had a point.
 func (s *Simulator) Step(ctx context.Context, t0 float64, x0, u, p []float64) (*StepResult, error) {
+	if ctx == nil {
+		ctx = context.Background()
+	}
+	if err := ctx.Err(); err != nil {
+		return nil, fmt.Errorf("fesd: step at t = %g not started: %w", t0, err)
+	}
 	d := s.d
 	if err := checkVec("x0", x0, len(d.X)); err != nil {
 		return nil, err
@@ -248,6 +260,10 @@ func (s *Simulator) Step(ctx context.Context, t0 float64, x0, u, p []float64) (*
 	if err != nil {
 		return nil, fmt.Errorf("fesd: step at t = %g: %w", t0, err)
 	}
+	if res.Status == mpcc.Cancelled && len(res.X) != tr.numW {
+		s.prev = nil
+		return nil, fmt.Errorf("fesd: step at t = %g stopped before its first point: %w", t0, cancelled(ctx))
+	}
 	rec := StepRecord{
 		T0: t0, T1: t0 + s.T, Status: res.Status, Homotopy: res.Steps,
 		CompResidual: res.CompResidual, NaturalResidual: res.NaturalResidual, Elapsed: res.Elapsed,
@@ -269,7 +285,11 @@ func (s *Simulator) Step(ctx context.Context, t0 float64, x0, u, p []float64) (*
 	sr.Z0 = z0
 	if res.Status != mpcc.Solved {
 		s.prev = nil
-		return sr, &StepError{T0: t0, Status: res.Status, CompResidual: res.CompResidual}
+		se := &StepError{T0: t0, Status: res.Status, CompResidual: res.CompResidual}
+		if res.Status == mpcc.Cancelled {
+			se.Cause = cancelled(ctx)
+		}
+		return sr, se
 	}
 	s.prev = res.X
 	return sr, nil
@@ -342,7 +362,19 @@ type SimResult struct {
 // of NFE finite elements each. On a failed step it returns what was
 // computed up to that step (with the failed step's record) and a
 // *StepError naming the step.
+//
+// A context done before the call gives a nil result and an error wrapping
+// ctx.Err(); a context done during the simulation gives the steps computed
+// so far and an error wrapping ctx.Err() (errors.Is(err,
+// context.Canceled)). The model is only read: several goroutines may
+// simulate one model at once.
 func Simulate(ctx context.Context, model *dcs.Model, x0 []float64, opts SimOptions) (*SimResult, error) {
+	if ctx == nil {
+		ctx = context.Background()
+	}
+	if err := ctx.Err(); err != nil {
+		return nil, fmt.Errorf("fesd: simulation not started: %w", err)
+	}
 	if model == nil {
 		return nil, ErrNilModel
 	}
