@@ -6,6 +6,7 @@ import (
 	"fmt"
 
 	"github.com/fesd-go/fesd/mpcc"
+	"github.com/fesd-go/fesd/nlp"
 )
 
 // Sentinel errors. Every error returned by this package wraps one of these
@@ -30,6 +31,12 @@ var (
 	// ErrBounds reports inconsistent bounds of an OCP: NaN, a lower bound
 	// above the upper bound, or an empty interval at infinity.
 	ErrBounds = errors.New("fesd: inconsistent bounds")
+	// ErrSwitchInStep reports a simulation step with one finite element
+	// (Options.NFE = 1) that failed while the event predictor finds a
+	// switch inside it: FESD places switches on element boundaries, so a
+	// switch inside a step needs N_FE ≥ 2. It is the Cause of the
+	// StepError.
+	ErrSwitchInStep = errors.New("fesd: a switch inside a step needs N_FE ≥ 2 finite elements per step (Options.NFE)")
 	// ErrStructure reports a DCS whose structure the transcription cannot
 	// use (for example a complementarity multiplier that is not a boundary
 	// variable).
@@ -49,16 +56,33 @@ type StepError struct {
 	// complementarity residual.
 	Status       mpcc.Status
 	CompResidual float64
-	// Cause is the context's error of a cancelled step (nil otherwise).
-	Cause error
+	// NLPStatus is the status of the homotopy's last relaxed NLP and Sigma
+	// its relaxation parameter: the homotopy fails (NLPFailure) when that
+	// NLP did not converge, even if its point's complementarity residual is
+	// small, because the point is then not a solution of the FESD
+	// equations.
+	NLPStatus nlp.Status
+	Sigma     float64
+	// Cause is the context's error of a cancelled step, ErrSwitchInStep
+	// for a step with one element and a predicted switch inside it (at
+	// SwitchAt), or nil.
+	Cause    error
+	SwitchAt float64
 }
 
 func (e *StepError) Error() string {
-	if e.Cause != nil {
+	if e.Status == mpcc.Cancelled && e.Cause != nil {
 		return fmt.Sprintf("fesd: simulation step %d (t = %g) stopped: %v", e.Step, e.T0, e.Cause)
 	}
-	return fmt.Sprintf("fesd: simulation step %d (t = %g) failed: homotopy status %v, complementarity residual %.3g",
-		e.Step, e.T0, e.Status, e.CompResidual)
+	msg := fmt.Sprintf("fesd: simulation step %d (t = %g) failed: homotopy status %v", e.Step, e.T0, e.Status)
+	if e.Status == mpcc.NLPFailure {
+		msg += fmt.Sprintf(" (the last relaxed NLP, σ = %.3g, ended %v)", e.Sigma, e.NLPStatus)
+	}
+	msg += fmt.Sprintf(", complementarity residual %.3g", e.CompResidual)
+	if errors.Is(e.Cause, ErrSwitchInStep) {
+		msg += fmt.Sprintf("; a switch at t = %.6g lies inside the step, which needs N_FE ≥ 2 finite elements per step (Options.NFE = 1)", e.SwitchAt)
+	}
+	return msg
 }
 
 // Unwrap returns ErrStepFailed and, for a cancelled step, the context's

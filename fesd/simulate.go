@@ -70,6 +70,10 @@ type StepRecord struct {
 	// σ = 0. A failed branch solve is the first record of a step solved by
 	// the homotopy.
 	Branch bool
+	// ColdRetry is set when the homotopy from the previous step's solution
+	// (the shifted start) failed and the step was solved again from the
+	// cold start; Homotopy then holds the records of both homotopies.
+	ColdRetry bool
 }
 
 // StepResult is the solution of one control interval: its Trajectory has
@@ -222,43 +226,45 @@ func (s *Simulator) Step(ctx context.Context, t0 float64, x0, u, p []float64) (*
 	if err := tr.prob.SetParams(pv); err != nil {
 		return nil, err
 	}
-	if err := tr.prob.SetVarBounds(xl, xu); err != nil {
-		return nil, err
+	cold := func() ([]float64, error) {
+		f0, err := d.EvalF(x0, u, p, z0, t0)
+		if err != nil {
+			return nil, err
+		}
+		w := make([]float64, tr.numW)
+		tr.fillStart(w, tr.uniform(x0, z0, f0, zb0), s.o.Representation, d)
+		return w, nil
 	}
+	warm := false
 	switch {
 	case w0 != nil:
 		// predicted
 	case s.prev != nil && !s.ColdStart:
 		w0 = make([]float64, tr.numW)
 		tr.shifted(w0, s.prev, zb0)
+		warm = true
 	default:
-		f0, err := d.EvalF(x0, u, p, z0, t0)
-		if err != nil {
+		if w0, err = cold(); err != nil {
 			return nil, err
 		}
-		w0 = make([]float64, tr.numW)
-		tr.fillStart(w0, tr.uniform(x0, z0, f0, zb0), s.o.Representation, d)
 	}
-	for k := range w0 { // the start must respect the (new) bounds
-		w0[k] = math.Min(math.Max(w0[k], xl[k]), xu[k])
-	}
-	if err := tr.prob.SetStart(w0); err != nil {
-		return nil, err
-	}
-	solver := mpcc.Solver{Settings: s.o.MPCC, Inner: s.o.Inner}
-	if solver.Inner == nil {
-		if s.inner == nil {
-			ns := mpcc.DefaultNLPSettings()
-			if s.o.MPCC.NLP != nil {
-				ns = *s.o.MPCC.NLP
-			}
-			s.inner = &mpcc.NLPSolver{Settings: ns}
-		}
-		solver.Inner = s.inner
-	}
-	res, err := solver.Solve(ctx, &mpcc.Problem{NLP: tr.prob, Comp: tr.comp})
+	res, err := s.homotopy(ctx, w0, xl, xu)
 	if err != nil {
 		return nil, fmt.Errorf("fesd: step at t = %g: %w", t0, err)
+	}
+	var failedWarm *mpcc.Result
+	if warm && res.Status != mpcc.Solved && res.Status != mpcc.Cancelled {
+		// The shifted start holds the states constant at the previous
+		// step's end; near a switch it can lead the relaxed NLPs astray
+		// where the cold start (states along f(x₀)) succeeds, as on the
+		// relay oscillator's second switch. Retry once from the cold start.
+		if w0, err = cold(); err != nil {
+			return nil, err
+		}
+		failedWarm = res
+		if res, err = s.homotopy(ctx, w0, xl, xu); err != nil {
+			return nil, fmt.Errorf("fesd: step at t = %g, cold retry: %w", t0, err)
+		}
 	}
 	if res.Status == mpcc.Cancelled && len(res.X) != tr.numW {
 		s.prev = nil
@@ -267,6 +273,12 @@ func (s *Simulator) Step(ctx context.Context, t0 float64, x0, u, p []float64) (*
 	rec := StepRecord{
 		T0: t0, T1: t0 + s.T, Status: res.Status, Homotopy: res.Steps,
 		CompResidual: res.CompResidual, NaturalResidual: res.NaturalResidual, Elapsed: res.Elapsed,
+	}
+	if failedWarm != nil {
+		// the failed warm-started homotopy first
+		rec.ColdRetry = true
+		rec.Homotopy = append(append([]mpcc.HomotopyStep(nil), failedWarm.Steps...), rec.Homotopy...)
+		rec.Elapsed += failedWarm.Elapsed
 	}
 	if branchRec != nil {
 		// the failed branch solve first: its iterations count
@@ -286,13 +298,51 @@ func (s *Simulator) Step(ctx context.Context, t0 float64, x0, u, p []float64) (*
 	if res.Status != mpcc.Solved {
 		s.prev = nil
 		se := &StepError{T0: t0, Status: res.Status, CompResidual: res.CompResidual}
+		if n := len(res.Steps); n > 0 {
+			se.NLPStatus, se.Sigma = res.Steps[n-1].Status, res.Steps[n-1].Sigma
+		}
 		if res.Status == mpcc.Cancelled {
 			se.Cause = cancelled(ctx)
+		} else if tr.NE == 1 {
+			// One element cannot put a boundary at a switch inside the
+			// step (004 §4: FESD moves the element boundaries onto the
+			// switches). Say so when the predictor sees one.
+			if ts, ok, err := s.PredictEvents(t0, x0, u, p); err == nil && ok && len(ts) > 0 {
+				se.SwitchAt, se.Cause = ts[0], ErrSwitchInStep
+			}
 		}
 		return sr, se
 	}
 	s.prev = res.X
 	return sr, nil
+}
+
+// homotopy runs the MPCC homotopy of the step's NLP (parameters set) from
+// w0 within the bounds xl, xu.
+func (s *Simulator) homotopy(ctx context.Context, w0, xl, xu []float64) (*mpcc.Result, error) {
+	tr := s.tr
+	if err := tr.prob.SetVarBounds(xl, xu); err != nil {
+		return nil, err
+	}
+	w := clone(w0)
+	for k := range w { // the start must respect the (new) bounds
+		w[k] = math.Min(math.Max(w[k], xl[k]), xu[k])
+	}
+	if err := tr.prob.SetStart(w); err != nil {
+		return nil, err
+	}
+	solver := mpcc.Solver{Settings: s.o.MPCC, Inner: s.o.Inner}
+	if solver.Inner == nil {
+		if s.inner == nil {
+			ns := mpcc.DefaultNLPSettings()
+			if s.o.MPCC.NLP != nil {
+				ns = *s.o.MPCC.NLP
+			}
+			s.inner = &mpcc.NLPSolver{Settings: ns}
+		}
+		solver.Inner = s.inner
+	}
+	return solver.Solve(ctx, &mpcc.Problem{NLP: tr.prob, Comp: tr.comp})
 }
 
 // branchResult is the result of a step solved on its predicted branch.
