@@ -12,6 +12,7 @@ import (
 
 	"github.com/fesd-go/fesd/dcs"
 	"github.com/fesd-go/fesd/fesd"
+	"github.com/fesd-go/fesd/internal/report"
 	"github.com/fesd-go/fesd/mpcc"
 	"github.com/fesd-go/fesd/rk"
 )
@@ -285,6 +286,8 @@ func sweep(ctx context.Context, w io.Writer, o options) (*study, error) {
 	var mu sync.Mutex
 	queue := make(chan job)
 	var wg sync.WaitGroup
+	// The progress line is redrawn with '\r' on a terminal only.
+	tty := report.IsTerminal(w)
 	start := time.Now()
 	done := 0
 	for k := 0; k < workers; k++ {
@@ -296,7 +299,7 @@ func sweep(ctx context.Context, w io.Writer, o options) (*study, error) {
 				mu.Lock()
 				results[j.Index] = pt
 				done++
-				if !o.Quiet {
+				if !o.Quiet && tty {
 					e := "failed"
 					if pt.Error != nil {
 						e = fmt.Sprintf("%.2e", *pt.Error)
@@ -316,7 +319,7 @@ func sweep(ctx context.Context, w io.Writer, o options) (*study, error) {
 	}
 	close(queue)
 	wg.Wait()
-	if !o.Quiet {
+	if !o.Quiet && tty {
 		fmt.Fprintln(w)
 	}
 	if err := ctx.Err(); err != nil {
