@@ -28,10 +28,13 @@ var formulationNames = [...]string{Stewart: "Stewart", Step: "Step"}
 // ParseFormulation returns the formulation named s, ignoring case:
 // "stewart", or "step" (also "heaviside"), e.g. for command-line flags
 // (Formulation.UnmarshalText, which flag.TextVar uses).
+// An unknown name is an error wrapping ErrOptions.
 func ParseFormulation(s string) (Formulation, error) {
 	var f Formulation
-	err := f.UnmarshalText([]byte(s))
-	return f, err
+	if err := f.UnmarshalText([]byte(s)); err != nil {
+		return f, fmt.Errorf("%w: %w", ErrOptions, err)
+	}
+	return f, nil
 }
 
 func (f Formulation) String() string {
