@@ -17,6 +17,9 @@ var (
 	ErrOptions = errors.New("fesd: invalid options")
 	// ErrNilModel reports a nil model.
 	ErrNilModel = errors.New("fesd: nil model")
+	// ErrNilSolver reports a nil *OCPSolver or *Simulator (for example the
+	// result of a constructor that failed).
+	ErrNilSolver = errors.New("fesd: nil solver")
 	// ErrDimension reports an input of the wrong length (x₀, u, p).
 	ErrDimension = errors.New("fesd: dimension mismatch")
 	// ErrHorizon reports a non-positive or non-finite horizon T, a step

@@ -226,6 +226,9 @@ func SolveOCP(ctx context.Context, p *OCP, opts Options, start Start) (*OCPResul
 // complementarity form (Options.Validate). The two solvers share the NLP:
 // use them one at a time.
 func (s *OCPSolver) WithHomotopy(set mpcc.Settings) (*OCPSolver, error) {
+	if s == nil || s.tr == nil {
+		return nil, ErrNilSolver
+	}
 	o := s.o.Options
 	o.MPCC = set
 	r, err := o.resolve()
@@ -255,6 +258,9 @@ func (s *OCPSolver) NumComplementarities() int { return len(s.tr.comp) }
 
 // SetX0 changes the initial state for the next Solve.
 func (s *OCPSolver) SetX0(x0 []float64) error {
+	if s == nil || s.tr == nil {
+		return ErrNilSolver
+	}
 	if err := checkVec("x0", x0, s.tr.nx); err != nil {
 		return err
 	}
@@ -276,6 +282,9 @@ func (s *OCPSolver) params() []float64 {
 // algebraic variables, objective and the complementarity residuals at w.
 // Its Status is mpcc.NotSolved and it has no homotopy record.
 func (s *OCPSolver) Evaluate(w []float64) (*OCPResult, error) {
+	if s == nil || s.tr == nil {
+		return nil, ErrNilSolver
+	}
 	tr := s.tr
 	if err := checkWarm(w, tr.numW); err != nil {
 		return nil, err
@@ -734,6 +743,9 @@ func (s *OCPSolver) solver() mpcc.Solver {
 // error wrapping ctx.Err() (a nil result if no NLP had produced a point
 // yet).
 func (s *OCPSolver) Solve(ctx context.Context, start Start) (*OCPResult, error) {
+	if s == nil || s.tr == nil {
+		return nil, ErrNilSolver
+	}
 	if ctx == nil {
 		ctx = context.Background()
 	}
@@ -882,8 +894,12 @@ func (s *OCPSolver) fill(r *OCPResult, w, zb0 []float64) error {
 }
 
 // UAt returns the control of the element or stage point at numerical time
-// t (piecewise constant, right-continuous).
+// t (piecewise constant, right-continuous); nil for a result without
+// controls.
 func (r *OCPResult) UAt(t float64) []float64 {
+	if r == nil || len(r.U) == 0 || len(r.StageT) < len(r.U) {
+		return nil
+	}
 	k := 0
 	for k+1 < len(r.U) && t >= r.StageT[k+1] {
 		k++

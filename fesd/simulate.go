@@ -173,6 +173,9 @@ func (s *Simulator) params(t0 float64, x0, u, p, href []float64) []float64 {
 // Status mpcc.Cancelled that wraps ctx.Err(), or a nil result and such an
 // error when the solve stopped before it had a point.
 func (s *Simulator) Step(ctx context.Context, t0 float64, x0, u, p []float64) (*StepResult, error) {
+	if s == nil || s.tr == nil {
+		return nil, ErrNilSolver
+	}
 	if ctx == nil {
 		ctx = context.Background()
 	}
