@@ -994,7 +994,7 @@ type tmplRow struct {
 	st     int // stage hint relative to the element's first stage
 }
 
-// newTemplate builds the element template in the model's graph.
+// newTemplate builds the element template in the DCS's graph.
 func (tr *transcription) newTemplate(pcs []pathComp, lag ad.Expr) (*template, error) {
 	g := tr.g
 	nx, nz, ns := tr.nx, tr.nz, tr.ns

@@ -149,7 +149,10 @@ func Diag(v ...float64) [][]float64 {
 // numerical time τ), the global variables V, and the symbol HorizonSym if
 // set (the physical horizon T_f). At stage points they may also use the
 // DCS's algebraic variables (see PathComp.FromDCS and LagrangeFromDCS).
-// Terminal expressions use the last stage's control and parameters.
+// Terminal expressions use the last stage's control and parameters. The
+// solver translates all of them into the graph of its own reformulation of
+// the model (see "Sharing a model" in the package documentation); the
+// model's graph is only read.
 //
 // The OCP is the problem only: the settings of the discretization and of
 // the solver are Options, and the initial guess is a Start (see
