@@ -150,31 +150,56 @@ func (m *Model) Reformulate(opt Options) (*DCS, error) {
 }
 
 // copyInto returns the model with every expression copied by c (the same
-// sign matrices, regions, bounds and starting values).
+// sign matrices, regions, bounds and starting values). All expressions are
+// copied in one call, so the copies keep the relative order of the
+// originals in the graph (which fixes the order in which derivatives
+// accumulate, hence their rounding).
 func (m *Model) copyInto(c *ad.Copier) *Model {
-	vec := func(v ad.Vec) ad.Vec {
-		if v == nil {
-			return nil
+	var all ad.Vec
+	var slots []*ad.Vec
+	add := func(v *ad.Vec) {
+		if *v != nil {
+			all = append(all, *v...)
+			slots = append(slots, v)
 		}
-		return c.Vec(v)
 	}
-	out := &Model{Graph: c.Graph(), X: vec(m.X), U: vec(m.U), P: vec(m.P), Time: c.Expr(m.Time), F0: vec(m.F0)}
+	out := &Model{Graph: c.Graph(), X: m.X, U: m.U, P: m.P, F0: m.F0, Algebraic: m.Algebraic}
+	time := ad.Vec{m.Time}
+	add(&out.X)
+	add(&out.U)
+	add(&out.P)
+	add(&time)
+	add(&out.F0)
 	for _, s := range m.Subsystems {
 		cs := s
-		cs.Psi, cs.G = vec(s.Psi), vec(s.G)
 		if s.F != nil {
-			cs.F = make([]ad.Vec, len(s.F))
-			for i, f := range s.F {
-				cs.F[i] = vec(f)
-			}
+			cs.F = append([]ad.Vec(nil), s.F...)
 		}
 		out.Subsystems = append(out.Subsystems, cs)
 	}
-	for _, st := range m.Steps {
-		out.Steps = append(out.Steps, StepGroup{Psi: vec(st.Psi), Alpha: vec(st.Alpha)})
+	for k := range out.Subsystems {
+		cs := &out.Subsystems[k]
+		add(&cs.Psi)
+		add(&cs.G)
+		for i := range cs.F {
+			add(&cs.F[i])
+		}
 	}
-	out.Algebraic = m.Algebraic
-	out.Algebraic.Z, out.Algebraic.G = vec(m.Algebraic.Z), vec(m.Algebraic.G)
+	out.Steps = append([]StepGroup(nil), m.Steps...)
+	for k := range out.Steps {
+		add(&out.Steps[k].Psi)
+		add(&out.Steps[k].Alpha)
+	}
+	add(&out.Algebraic.Z)
+	add(&out.Algebraic.G)
+	all = c.Vec(all)
+	k := 0
+	for _, v := range slots {
+		n := len(*v)
+		*v = all[k : k+n : k+n]
+		k += n
+	}
+	out.Time = time[0]
 	return out
 }
 
