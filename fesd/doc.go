@@ -110,10 +110,13 @@
 //
 // Each step [t₀, t₀ + T], T = TSim/NSim, is one control stage with a fixed
 // control (SimOptions.U, or UFunc(t₀)) and N_FE = Options.NFE elements. It
-// starts from the previous step's solution (see "Homotopy and simulation").
-// If a step fails, Simulate returns what was computed up to it together
-// with a *StepError (ErrStepFailed). The switches are detected over the
-// whole trajectory.
+// starts from the previous step's solution (see "Homotopy and simulation");
+// if its homotopy fails from there, the step is solved once more from the
+// cold start (StepRecord.ColdRetry). If a step fails, Simulate returns what
+// was computed up to it together with a *StepError (ErrStepFailed), which
+// names the status of the last relaxed NLP and, with N_FE = 1 and a switch
+// predicted inside the step, wraps ErrSwitchInStep. The switches are
+// detected over the whole trajectory.
 //
 // # Sharing a model, cancellation
 //
@@ -458,7 +461,8 @@
 //     element, with the step equilibration choosing among the feasible
 //     exits. Measured for ẋ ∈ −sign(x) + t with Radau IIA and h₀ = 0.1875:
 //     exit at 0.975 (n_s = 2) and 0.9895 (n_s = 3) instead of 1.
-//   - A switch inside a control stage needs N_FE ≥ 2.
+//   - A switch inside a control stage needs N_FE ≥ 2 (a failed simulation
+//     step with N_FE = 1 says so: ErrSwitchInStep).
 //
 // # References
 //
