@@ -30,6 +30,9 @@ var (
 	ErrBadName = errors.New("ad: empty or duplicate argument name")
 	// ErrScatter reports an inconsistent scatter map.
 	ErrScatter = errors.New("ad: inconsistent scatter map")
+	// ErrNilFunction reports a nil *Function or *Scatter (for example the
+	// result of a NewFunction call that failed).
+	ErrNilFunction = errors.New("ad: nil function")
 )
 
 // ErrNonFinite reports a NaN or ±Inf in an output of Function.Eval when the

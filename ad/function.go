@@ -51,37 +51,85 @@ type Function struct {
 	freeSym  int32     // a non-input symbol met during compilation (error)
 }
 
-// Name returns the function's name.
-func (f *Function) Name() string { return f.name }
+// Name returns the function's name. The accessors below return zero
+// values for a nil *Function, and InName, InSize, OutName, OutSize return
+// "" or −1 for an index out of range.
+func (f *Function) Name() string {
+	if f == nil {
+		return ""
+	}
+	return f.name
+}
 
 // NumIn returns the number of input arguments.
-func (f *Function) NumIn() int { return len(f.inNames) }
+func (f *Function) NumIn() int {
+	if f == nil {
+		return 0
+	}
+	return len(f.inNames)
+}
 
 // NumOut returns the number of output arguments.
-func (f *Function) NumOut() int { return len(f.outNames) }
+func (f *Function) NumOut() int {
+	if f == nil {
+		return 0
+	}
+	return len(f.outNames)
+}
 
 // InName returns the name of input i; InSize its length.
-func (f *Function) InName(i int) string { return f.inNames[i] }
+func (f *Function) InName(i int) string {
+	if i < 0 || i >= f.NumIn() {
+		return ""
+	}
+	return f.inNames[i]
+}
 
-// InSize returns the length of input i.
-func (f *Function) InSize(i int) int { return f.inSizes[i] }
+// InSize returns the length of input i (−1 if there is no input i).
+func (f *Function) InSize(i int) int {
+	if i < 0 || i >= f.NumIn() {
+		return -1
+	}
+	return f.inSizes[i]
+}
 
 // OutName returns the name of output i.
-func (f *Function) OutName(i int) string { return f.outNames[i] }
+func (f *Function) OutName(i int) string {
+	if i < 0 || i >= f.NumOut() {
+		return ""
+	}
+	return f.outNames[i]
+}
 
-// OutSize returns the length of output i.
-func (f *Function) OutSize(i int) int { return f.outSizes[i] }
+// OutSize returns the length of output i (−1 if there is no output i).
+func (f *Function) OutSize(i int) int {
+	if i < 0 || i >= f.NumOut() {
+		return -1
+	}
+	return f.outSizes[i]
+}
 
 // NumInstr returns the length of the tape.
-func (f *Function) NumInstr() int { return len(f.tape) }
+func (f *Function) NumInstr() int {
+	if f == nil {
+		return 0
+	}
+	return len(f.tape)
+}
 
 // WorkSize returns the number of float64 work slots.
-func (f *Function) WorkSize() int { return f.nwork }
+func (f *Function) WorkSize() int {
+	if f == nil {
+		return 0
+	}
+	return f.nwork
+}
 
 // NewFunction compiles outputs as functions of inputs. Every input element
 // must be a distinct symbol; every output expression must belong to the same
 // graph and depend only on input symbols. Names must be non-empty and unique
-// among inputs and among outputs.
+// among inputs and among outputs. On error the Function is nil. NewFunction
+// only reads the graph (see Graph for concurrent use).
 func NewFunction(name string, inputs, outputs []Arg) (*Function, error) {
 	var all []Vec
 	for _, a := range inputs {
@@ -128,7 +176,10 @@ func NewFunction(name string, inputs, outputs []Arg) (*Function, error) {
 		return f, nil
 	}
 	f.compile(g, in, out)
-	return f, f.checkFree(g, in, out)
+	if err := f.checkFree(g, in, out); err != nil {
+		return nil, err
+	}
+	return f, nil
 }
 
 // checkFree reports ErrFreeSymbol if the compilation met a symbol that is
@@ -445,10 +496,13 @@ type Workspace struct {
 // NewWorkspace returns an empty workspace; it is sized on first use.
 func NewWorkspace() *Workspace { return &Workspace{} }
 
-// NewWorkspace returns a workspace sized and initialized for f.
+// NewWorkspace returns a workspace sized and initialized for f (an empty
+// one for a nil f).
 func (f *Function) NewWorkspace() *Workspace {
 	ws := &Workspace{}
-	ws.bind(f)
+	if f != nil {
+		ws.bind(f)
+	}
 	return ws
 }
 
@@ -467,10 +521,18 @@ func (ws *Workspace) bind(f *Function) {
 // Eval evaluates f at the inputs in (one slice per input argument, of the
 // declared lengths) and writes the outputs into out (one slice per output
 // argument; a nil slice skips that output). It does not allocate once the
-// workspace has been used with f.
+// workspace has been used with f. A nil ws evaluates in a temporary
+// workspace (which allocates, and does not check for non-finite outputs);
+// a nil f is ErrNilFunction.
 func (f *Function) Eval(ws *Workspace, in, out [][]float64) error {
+	if f == nil {
+		return ErrNilFunction
+	}
 	if err := f.checkArgs(in, out); err != nil {
 		return err
+	}
+	if ws == nil {
+		ws = &Workspace{}
 	}
 	ws.bind(f)
 	w := ws.w

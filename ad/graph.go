@@ -24,9 +24,19 @@ type key struct {
 
 // Graph is an arena of hash-consed expression nodes. Build expressions with
 // Sym, Const and the Expr methods and package functions; nodes are never
-// modified or removed. A Graph is not safe for concurrent construction; the
-// Functions compiled from it are independent of it and safe for concurrent
-// use with separate workspaces.
+// modified or removed.
+//
+// Concurrency: building expressions (the constructors, derivatives,
+// Substitute, Solve) adds nodes and is not safe for concurrent use. Reading
+// a graph does not modify it: NewFunction, CopyArgs, a Copier copying from
+// it, NewDerivatives (which works on a private copy) and the Expr queries
+// (IsConst, IsSymbol, Name, String) may run in any number of goroutines at
+// once, as long as no goroutine builds in the graph at the same time. The
+// Functions compiled from a graph are independent of it and safe for
+// concurrent use with separate workspaces.
+//
+// The methods of a nil *Graph return zero values (NumNodes 0, Err nil, the
+// zero Expr, nil vectors); compiling a zero Expr is an error.
 type Graph struct {
 	nodes []node
 	index map[key]int32
@@ -103,10 +113,28 @@ func (e Expr) Graph() *Graph { return e.g }
 // combining expressions from different graphs. Such operations return an
 // invalid expression, and compiling or differentiating it fails with the same
 // error.
-func (g *Graph) Err() error { return g.err }
+func (g *Graph) Err() error {
+	if g == nil {
+		return nil
+	}
+	return g.err
+}
 
 // NumNodes returns the number of nodes in the graph.
-func (g *Graph) NumNodes() int { return len(g.nodes) - 1 }
+func (g *Graph) NumNodes() int {
+	if g == nil {
+		return 0
+	}
+	return len(g.nodes) - 1
+}
+
+// fail records err as the graph's construction error unless one is
+// recorded already.
+func (g *Graph) fail(err error) {
+	if g.err == nil {
+		g.err = err
+	}
+}
 
 func (g *Graph) add(n node) Expr {
 	kk := key{op: n.op, a: n.a, b: n.b, c: n.c, bits: math.Float64bits(n.k)}
@@ -121,6 +149,9 @@ func (g *Graph) add(n node) Expr {
 
 // Const returns the constant v. −0 is stored as +0.
 func (g *Graph) Const(v float64) Expr {
+	if g == nil {
+		return Expr{}
+	}
 	if v == 0 {
 		v = 0
 	}
@@ -145,6 +176,9 @@ func (g *Graph) one() Expr {
 // Sym returns a new scalar symbol (independent variable). Every call creates
 // a distinct symbol, even with the same name.
 func (g *Graph) Sym(name string) Expr {
+	if g == nil {
+		return Expr{}
+	}
 	serial := len(g.names)
 	g.names = append(g.names, name)
 	e := g.add(node{op: opSym, k: float64(serial)})
@@ -152,8 +186,13 @@ func (g *Graph) Sym(name string) Expr {
 	return e
 }
 
-// SymVec returns n new symbols named name[0], …, name[n−1].
+// SymVec returns n new symbols named name[0], …, name[n−1]. A negative n
+// gives nil and records ErrDimension as the graph's construction error
+// (Err; dcs.Model.Validate, for one, reports it).
 func (g *Graph) SymVec(name string, n int) Vec {
+	if g == nil || !g.checkLen("SymVec", n) {
+		return nil
+	}
 	v := make(Vec, n)
 	for i := range v {
 		v[i] = g.Sym(name + "[" + strconv.Itoa(i) + "]")
@@ -161,8 +200,21 @@ func (g *Graph) SymVec(name string, n int) Vec {
 	return v
 }
 
-// Zeros returns a vector of n constant zeros.
+// checkLen records ErrDimension for a negative length n.
+func (g *Graph) checkLen(what string, n int) bool {
+	if n < 0 {
+		g.fail(fmt.Errorf("%w: %s of negative length %d", ErrDimension, what, n))
+		return false
+	}
+	return true
+}
+
+// Zeros returns a vector of n constant zeros (nil and ErrDimension recorded
+// in the graph for a negative n, as SymVec).
 func (g *Graph) Zeros(n int) Vec {
+	if g == nil || !g.checkLen("Zeros", n) {
+		return nil
+	}
 	v := make(Vec, n)
 	for i := range v {
 		v[i] = g.zero()
@@ -172,6 +224,9 @@ func (g *Graph) Zeros(n int) Vec {
 
 // ConstVec returns the constants of x as a vector.
 func (g *Graph) ConstVec(x ...float64) Vec {
+	if g == nil {
+		return nil
+	}
 	v := make(Vec, len(x))
 	for i, xi := range x {
 		v[i] = g.Const(xi)

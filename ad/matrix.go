@@ -19,13 +19,21 @@ func NewMat(r, c int, e ...Expr) (Mat, error) {
 	return Mat{R: r, C: c, E: append([]Expr(nil), e...)}, nil
 }
 
-// ZeroMat returns the R×C matrix of constant zeros.
+// ZeroMat returns the R×C matrix of constant zeros. A negative dimension
+// gives the zero Mat and records ErrDimension in the graph (as SymVec).
 func (g *Graph) ZeroMat(r, c int) Mat {
+	if g == nil || !g.checkLen("ZeroMat", min(r, c)) {
+		return Mat{}
+	}
 	return Mat{R: r, C: c, E: g.Zeros(r * c)}
 }
 
-// Eye returns the n×n identity matrix.
+// Eye returns the n×n identity matrix (the zero Mat and ErrDimension
+// recorded in the graph for a negative n).
 func (g *Graph) Eye(n int) Mat {
+	if g == nil || !g.checkLen("Eye", n) {
+		return Mat{}
+	}
 	m := g.ZeroMat(n, n)
 	for i := 0; i < n; i++ {
 		m.E[i*n+i] = g.one()
@@ -33,17 +41,46 @@ func (g *Graph) Eye(n int) Mat {
 	return m
 }
 
-// At returns entry (i, j).
-func (m Mat) At(i, j int) Expr { return m.E[i*m.C+j] }
+// ok reports whether m is consistent (R, C ≥ 0, len(E) = R·C).
+func (m Mat) ok() bool { return m.R >= 0 && m.C >= 0 && len(m.E) == m.R*m.C }
 
-// Set sets entry (i, j).
-func (m Mat) Set(i, j int, e Expr) { m.E[i*m.C+j] = e }
+// in reports whether (i, j) is an entry of a consistent m.
+func (m Mat) in(i, j int) bool { return m.ok() && i >= 0 && i < m.R && j >= 0 && j < m.C }
 
-// Row returns row i as a vector (a copy).
-func (m Mat) Row(i int) Vec { return append(Vec(nil), m.E[i*m.C:(i+1)*m.C]...) }
+// At returns entry (i, j), or the zero Expr (invalid) when (i, j) is out of
+// range or m is inconsistent (len(E) ≠ R·C).
+func (m Mat) At(i, j int) Expr {
+	if !m.in(i, j) {
+		return Expr{}
+	}
+	return m.E[i*m.C+j]
+}
 
-// Col returns column j as a vector.
+// Set sets entry (i, j) and reports whether it exists (false, and m
+// unchanged, when (i, j) is out of range or m is inconsistent).
+func (m Mat) Set(i, j int, e Expr) bool {
+	if !m.in(i, j) {
+		return false
+	}
+	m.E[i*m.C+j] = e
+	return true
+}
+
+// Row returns row i as a vector (a copy; nil when i is out of range or m is
+// inconsistent).
+func (m Mat) Row(i int) Vec {
+	if !m.ok() || i < 0 || i >= m.R {
+		return nil
+	}
+	return append(Vec(nil), m.E[i*m.C:(i+1)*m.C]...)
+}
+
+// Col returns column j as a vector (nil when j is out of range or m is
+// inconsistent).
 func (m Mat) Col(j int) Vec {
+	if !m.ok() || j < 0 || j >= m.C {
+		return nil
+	}
 	v := make(Vec, m.R)
 	for i := range v {
 		v[i] = m.E[i*m.C+j]
@@ -51,8 +88,11 @@ func (m Mat) Col(j int) Vec {
 	return v
 }
 
-// T returns the transpose of m.
+// T returns the transpose of m (the zero Mat if m is inconsistent).
 func (m Mat) T() Mat {
+	if !m.ok() {
+		return Mat{}
+	}
 	t := Mat{R: m.C, C: m.R, E: make([]Expr, len(m.E))}
 	for i := 0; i < m.R; i++ {
 		for j := 0; j < m.C; j++ {

@@ -16,6 +16,9 @@ type Scatter struct {
 // NewScatter builds a scatter map for len(dst) instances with per output
 // elements each; dst[k][i] is the destination of element i of instance k.
 func NewScatter(per int, dst [][]int) (*Scatter, error) {
+	if per < 0 {
+		return nil, fmt.Errorf("%w: %d elements per instance", ErrScatter, per)
+	}
 	s := &Scatter{per: per, dst: make([]int32, 0, per*len(dst)), maxDest: -1}
 	for k, d := range dst {
 		if len(d) != per {
@@ -35,9 +38,9 @@ func NewScatter(per int, dst [][]int) (*Scatter, error) {
 	return s, nil
 }
 
-// Instances returns the number of instances.
+// Instances returns the number of instances (0 for a nil Scatter).
 func (s *Scatter) Instances() int {
-	if s.per == 0 {
+	if s == nil || s.per == 0 {
 		return 0
 	}
 	return len(s.dst) / s.per
@@ -45,15 +48,27 @@ func (s *Scatter) Instances() int {
 
 // NumOutputs returns the total number of output elements of f (all outputs
 // concatenated), the per-instance length a Scatter for f must have.
-func (f *Function) NumOutputs() int { return f.outOff[len(f.outOff)-1] }
+func (f *Function) NumOutputs() int {
+	if f == nil {
+		return 0
+	}
+	return f.outOff[len(f.outOff)-1]
+}
 
 // EvalScatter evaluates f once per instance, with in[k] the inputs of
 // instance k (as in Eval), and adds each output element into vals at its
 // destination: vals[dst] += value. The caller zeroes vals (or not, to
 // accumulate). With ws.CheckFinite, a NaN or ±Inf output stops the loop with
 // an ErrNonFinite naming the output, its index and the instance. It does not
-// allocate once the workspace has been used with f.
+// allocate once the workspace has been used with f. A nil ws evaluates in
+// a temporary workspace (as Eval); a nil f or sc is ErrNilFunction.
 func (f *Function) EvalScatter(ws *Workspace, sc *Scatter, in [][][]float64, vals []float64) error {
+	if f == nil || sc == nil {
+		return ErrNilFunction
+	}
+	if ws == nil {
+		ws = &Workspace{}
+	}
 	if sc.per != f.NumOutputs() {
 		return fmt.Errorf("%w: scatter has %d elements per instance, %q has %d outputs", ErrScatter, sc.per, f.name, f.NumOutputs())
 	}

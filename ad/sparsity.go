@@ -1,6 +1,7 @@
 package ad
 
 import (
+	"fmt"
 	"sort"
 	"strings"
 )
@@ -29,11 +30,46 @@ func newSparsityFromColumns(rows, cols int, col [][]int) *Sparsity {
 }
 
 // NNZ returns the number of structural nonzeros.
-func (s *Sparsity) NNZ() int { return len(s.RowIdx) }
+func (s *Sparsity) NNZ() int {
+	if s == nil {
+		return 0
+	}
+	return len(s.RowIdx)
+}
+
+// Validate checks that s is a well-formed pattern: Rows, Cols ≥ 0,
+// len(ColPtr) = Cols + 1, ColPtr[0] = 0 and non-decreasing, ColPtr[Cols] =
+// len(RowIdx), row indices in [0, Rows) and ascending within each column.
+// The patterns this package builds are; for one that is not (a nil s, or
+// one filled by hand), Coords and CSR return nil slices, Index returns −1
+// and String "". Errors wrap ErrDimension.
+func (s *Sparsity) Validate() error {
+	if s == nil {
+		return fmt.Errorf("%w: nil Sparsity", ErrDimension)
+	}
+	if s.Rows < 0 || s.Cols < 0 || len(s.ColPtr) != s.Cols+1 || s.ColPtr[0] != 0 || s.ColPtr[s.Cols] != len(s.RowIdx) {
+		return fmt.Errorf("%w: Sparsity %d×%d with %d column pointers and %d row indices", ErrDimension, s.Rows, s.Cols, len(s.ColPtr), len(s.RowIdx))
+	}
+	for j := 0; j < s.Cols; j++ {
+		lo, hi := s.ColPtr[j], s.ColPtr[j+1]
+		if lo > hi {
+			return fmt.Errorf("%w: Sparsity ColPtr decreases at column %d", ErrDimension, j)
+		}
+		for k := lo; k < hi; k++ {
+			if i := s.RowIdx[k]; i < 0 || i >= s.Rows || (k > lo && i <= s.RowIdx[k-1]) {
+				return fmt.Errorf("%w: Sparsity row index %d at position %d of column %d", ErrDimension, i, k, j)
+			}
+		}
+	}
+	return nil
+}
 
 // Coords returns the coordinate lists (row, column) of the nonzeros in value
 // order.
 func (s *Sparsity) Coords() (rows, cols []int) {
+	if s.Validate() != nil {
+		return nil, nil
+	}
 	rows = append([]int(nil), s.RowIdx...)
 	cols = make([]int, len(s.RowIdx))
 	for j := 0; j < s.Cols; j++ {
@@ -48,6 +84,9 @@ func (s *Sparsity) Coords() (rows, cols []int) {
 // i are ColIdx[RowPtr[i]:RowPtr[i+1]], ascending, and Perm[k] is the index in
 // the (CSC-ordered) value array of the k-th CSR entry.
 func (s *Sparsity) CSR() (rowPtr, colIdx, perm []int) {
+	if s.Validate() != nil {
+		return nil, nil, nil
+	}
 	rowPtr = make([]int, s.Rows+1)
 	for _, i := range s.RowIdx {
 		rowPtr[i+1]++
@@ -72,10 +111,13 @@ func (s *Sparsity) CSR() (rowPtr, colIdx, perm []int) {
 // Index returns the position of entry (i, j) in the value array, or −1 if it
 // is structurally zero.
 func (s *Sparsity) Index(i, j int) int {
-	if j < 0 || j >= s.Cols {
+	if s == nil || j < 0 || j >= s.Cols || len(s.ColPtr) != s.Cols+1 {
 		return -1
 	}
 	lo, hi := s.ColPtr[j], s.ColPtr[j+1]
+	if lo < 0 || lo > hi || hi > len(s.RowIdx) {
+		return -1
+	}
 	k := lo + sort.SearchInts(s.RowIdx[lo:hi], i)
 	if k < hi && s.RowIdx[k] == i {
 		return k
@@ -85,6 +127,9 @@ func (s *Sparsity) Index(i, j int) int {
 
 // String draws the pattern, one line per row, '*' for a nonzero.
 func (s *Sparsity) String() string {
+	if s.Validate() != nil {
+		return ""
+	}
 	grid := make([][]byte, s.Rows)
 	for i := range grid {
 		grid[i] = []byte(strings.Repeat(".", s.Cols))

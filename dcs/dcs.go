@@ -16,9 +16,21 @@ import (
 //
 // with all algebraic variables in one vector z = Z, laid out in named
 // blocks (ZBlocks; the rows of G in GBlocks). Every expression lives in the
-// model's graph and depends only on X, U, P, Z and Time, so a transcription
-// compiles F and G once with the inputs of Args and evaluates them at every
-// stage point. A DCS is immutable; its methods are safe for concurrent use.
+// DCS's own graph (Graph) and depends only on X, U, P, Z and Time, so a
+// transcription compiles F and G once with the inputs of Args and evaluates
+// them at every stage point.
+//
+// Reformulate copies the model's expressions into a new graph (ad.Copier)
+// and builds the DCS there: X, U, P and Time are the copies of the model's
+// symbols, Model returns the copied model, and Import translates further
+// expressions of the model's graph (costs, constraints) into the DCS's
+// graph. The model's graph is only read, so it does not grow, and one model
+// may be reformulated by several goroutines at once.
+//
+// The fields and the evaluation methods (EvalF, EvalG, Residuals,
+// InitialGuess) are safe for concurrent use. Building expressions in the
+// DCS's graph (Import, derivatives, a transcription) is not: give every
+// goroutine its own Reformulate.
 type DCS struct {
 	Formulation Formulation
 	Options     Options
@@ -62,7 +74,8 @@ type DCS struct {
 	Init ad.Vec
 	Dims Dims
 
-	model  *Model
+	model  *Model     // the model, copied into Graph
+	copier *ad.Copier // the model's graph → Graph
 	fF     *ad.Function
 	fG     *ad.Function
 	fInit  *ad.Function
@@ -71,7 +84,10 @@ type DCS struct {
 }
 
 // Reformulate validates the model and the options and returns the DCS in
-// the chosen formulation.
+// the chosen formulation, built in a new graph (see DCS): the model and its
+// graph are only read, so several goroutines may reformulate (and simulate)
+// one model at once, as long as nobody changes the model or builds in its
+// graph meanwhile.
 func (m *Model) Reformulate(opt Options) (*DCS, error) {
 	if err := opt.Validate(); err != nil {
 		return nil, err
@@ -79,6 +95,11 @@ func (m *Model) Reformulate(opt Options) (*DCS, error) {
 	preps, err := m.prepare()
 	if err != nil {
 		return nil, err
+	}
+	c := ad.NewCopier(m.Graph)
+	m = m.copyInto(c)
+	if err := c.Graph().Err(); err != nil {
+		return nil, newErr(ErrInvalidExpr, -1, "Graph", -1, -1, "copying the model: %v", err)
 	}
 	if opt.Formulation == Stewart && len(m.Steps) > 0 {
 		return nil, newErr(ErrStewartGeneral, -1, "Steps", -1, -1, "use the Step formulation")
@@ -91,7 +112,7 @@ func (m *Model) Reformulate(opt Options) (*DCS, error) {
 		}
 	}
 	g := m.Graph
-	d := &DCS{Formulation: opt.Formulation, Options: opt, Graph: g, X: m.X, U: m.U, P: m.P, Time: m.Time, model: m}
+	d := &DCS{Formulation: opt.Formulation, Options: opt, Graph: g, X: m.X, U: m.U, P: m.P, Time: m.Time, model: m, copier: c}
 	if d.Time == (ad.Expr{}) {
 		d.Time = g.Sym("t")
 	}
@@ -127,6 +148,93 @@ func (m *Model) Reformulate(opt Options) (*DCS, error) {
 	}
 	return d, nil
 }
+
+// copyInto returns the model with every expression copied by c (the same
+// sign matrices, regions, bounds and starting values). All expressions are
+// copied in one call, so the copies keep the relative order of the
+// originals in the graph (which fixes the order in which derivatives
+// accumulate, hence their rounding).
+func (m *Model) copyInto(c *ad.Copier) *Model {
+	var all ad.Vec
+	var slots []*ad.Vec
+	add := func(v *ad.Vec) {
+		if *v != nil {
+			all = append(all, *v...)
+			slots = append(slots, v)
+		}
+	}
+	out := &Model{Graph: c.Graph(), X: m.X, U: m.U, P: m.P, F0: m.F0, Algebraic: m.Algebraic}
+	time := ad.Vec{m.Time}
+	add(&out.X)
+	add(&out.U)
+	add(&out.P)
+	add(&time)
+	add(&out.F0)
+	for _, s := range m.Subsystems {
+		cs := s
+		if s.F != nil {
+			cs.F = append([]ad.Vec(nil), s.F...)
+		}
+		out.Subsystems = append(out.Subsystems, cs)
+	}
+	for k := range out.Subsystems {
+		cs := &out.Subsystems[k]
+		add(&cs.Psi)
+		add(&cs.G)
+		for i := range cs.F {
+			add(&cs.F[i])
+		}
+	}
+	out.Steps = append([]StepGroup(nil), m.Steps...)
+	for k := range out.Steps {
+		add(&out.Steps[k].Psi)
+		add(&out.Steps[k].Alpha)
+	}
+	add(&out.Algebraic.Z)
+	add(&out.Algebraic.G)
+	all = c.Vec(all)
+	k := 0
+	for _, v := range slots {
+		n := len(*v)
+		*v = all[k : k+n : k+n]
+		k += n
+	}
+	out.Time = time[0]
+	return out
+}
+
+// Model returns the model the DCS was built from, as copied into the DCS's
+// graph: its X, U, P and Time are those of the DCS. It is shared with the
+// DCS and must not be modified.
+func (d *DCS) Model() *Model {
+	if d == nil {
+		return nil
+	}
+	return d.model
+}
+
+// Import returns the expressions of v translated into the DCS's graph:
+// expressions of the model's graph are copied (with the model's symbols
+// becoming d.X, d.U, d.P, d.Time and the other symbols new symbols of the
+// same name, the same one each time), expressions of the DCS's graph are
+// returned unchanged and zero Exprs stay zero Exprs. An expression of any
+// other graph gives an invalid expression and records ad.ErrForeignGraph
+// in the DCS's graph (d.Graph.Err). Import builds in the DCS's graph: it is
+// not safe for concurrent use.
+//
+// For a DCS not made by Reformulate it returns zero Exprs.
+func (d *DCS) Import(v ad.Vec) ad.Vec {
+	if v == nil {
+		return nil
+	}
+	if d == nil || d.copier == nil {
+		return make(ad.Vec, len(v))
+	}
+	return d.copier.Vec(v)
+}
+
+// ImportExpr is Import for one expression.
+func (d *DCS) ImportExpr(e ad.Expr) ad.Expr { return d.Import(ad.Vec{e})[0] }
 
 // builder appends variables, equations and pairs to a DCS.
 type builder struct {
@@ -486,6 +594,9 @@ func (b *builder) dims(preps []prepSub) Dims {
 // the order used by EvalF, EvalG and Residuals; F and G compile against
 // them with ad.NewFunction or ad.NewDerivatives.
 func (d *DCS) Args() []ad.Arg {
+	if d == nil {
+		return nil
+	}
 	return []ad.Arg{ad.A("x", d.X...), ad.A("u", d.U...), ad.A("p", d.P...), ad.A("z", d.Z...), ad.A("t", d.Time)}
 }
 
@@ -493,7 +604,7 @@ func (d *DCS) Args() []ad.Arg {
 // general steps or the user variables), or nil if there are none.
 func (d *DCS) Var(kind VarKind, sub int) ad.Vec {
 	bl, ok := d.ZBlock(kind, sub)
-	if !ok {
+	if !ok || bl.Start < 0 || bl.Len < 0 || bl.Start+bl.Len > len(d.Z) {
 		return nil
 	}
 	return d.Z[bl.Start : bl.Start+bl.Len]
@@ -501,6 +612,9 @@ func (d *DCS) Var(kind VarKind, sub int) ad.Vec {
 
 // ZBlock returns the variable block of the given kind of subsystem sub.
 func (d *DCS) ZBlock(kind VarKind, sub int) (VarBlock, bool) {
+	if d == nil {
+		return VarBlock{}, false
+	}
 	for _, bl := range d.ZBlocks {
 		if bl.Kind == kind && bl.Subsystem == sub {
 			return bl, true
@@ -511,6 +625,9 @@ func (d *DCS) ZBlock(kind VarKind, sub int) (VarBlock, bool) {
 
 // GBlock returns the equation block of the given kind of subsystem sub.
 func (d *DCS) GBlock(kind EqKind, sub int) (EqBlock, bool) {
+	if d == nil {
+		return EqBlock{}, false
+	}
 	for _, bl := range d.GBlocks {
 		if bl.Kind == kind && bl.Subsystem == sub {
 			return bl, true

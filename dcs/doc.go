@@ -99,8 +99,9 @@
 //
 // # Invariants
 //
-//   - Every expression of a DCS belongs to the model's graph and depends
-//     only on X, U, P, Z and Time (checked by compiling F and G).
+//   - Every expression of a DCS belongs to the DCS's own graph (a copy of
+//     the model's expressions plus the new variables) and depends only on
+//     X, U, P, Z and Time (checked by compiling F and G).
 //   - Row r of the θ-definition and lifting blocks of G has coefficient 1
 //     on the r-th variable of the θ (resp. β) block and, for lifting rows,
 //     uses only earlier β.
@@ -108,6 +109,11 @@
 //     formulations give the same ẋ.
 //   - Errors wrap the sentinel errors of this package; nothing panics on
 //     bad input.
+//   - A Model is only read by Validate, EvalPsi and Reformulate: its graph
+//     does not grow, and several goroutines may use one model at once
+//     (nobody may change the model or build in its graph meanwhile).
+//     Reformulate builds the DCS in a new graph, with copies of the model's
+//     expressions (DCS.Model, DCS.Import).
 //
 // # References
 //

@@ -10,8 +10,11 @@ import (
 // so callers can test with errors.Is; most are wrapped in an *Error that
 // says where the problem is.
 var (
-	// ErrNilGraph reports a model without an expression graph.
+	// ErrNilGraph reports a model without an expression graph (or a nil
+	// model).
 	ErrNilGraph = errors.New("dcs: nil graph")
+	// ErrNilDCS reports a nil *DCS or one not made by Reformulate.
+	ErrNilDCS = errors.New("dcs: nil or unbuilt DCS")
 	// ErrNoStates reports a model with no differential states.
 	ErrNoStates = errors.New("dcs: model has no states")
 	// ErrNotSymbol reports an element of X, U, P, Time, a step selection α

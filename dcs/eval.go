@@ -51,6 +51,14 @@ func (d *DCS) compile() error {
 	return nil
 }
 
+// built reports ErrNilDCS for a nil DCS or one not made by Reformulate.
+func (d *DCS) built() error {
+	if d == nil || d.model == nil || d.fF == nil || d.fG == nil || d.fInit == nil {
+		return ErrNilDCS
+	}
+	return nil
+}
+
 func (d *DCS) checkZ(z []float64) error {
 	if len(z) != len(d.Z) {
 		return newErr(ErrDimension, -1, "z", -1, -1, "length %d, want %d", len(z), len(d.Z))
@@ -60,6 +68,9 @@ func (d *DCS) checkZ(z []float64) error {
 
 // EvalF returns ẋ = F(x, u, p, z, t).
 func (d *DCS) EvalF(x, u, p, z []float64, t float64) ([]float64, error) {
+	if err := d.built(); err != nil {
+		return nil, err
+	}
 	if err := d.model.checkInputs(x, u, p); err != nil {
 		return nil, err
 	}
@@ -73,6 +84,9 @@ func (d *DCS) EvalF(x, u, p, z []float64, t float64) ([]float64, error) {
 
 // EvalG returns the algebraic residuals G(x, u, p, z).
 func (d *DCS) EvalG(x, u, p, z []float64) ([]float64, error) {
+	if err := d.built(); err != nil {
+		return nil, err
+	}
 	if err := d.model.checkInputs(x, u, p); err != nil {
 		return nil, err
 	}
@@ -127,6 +141,9 @@ func (d *DCS) Residuals(x, u, p, z []float64) (Residuals, error) {
 // method started at Algebraic.Init. A NaN or infinite ψ_j (or g_j) is a
 // *NonFiniteError naming it.
 func (d *DCS) InitialGuess(x0, u0, p []float64) ([]float64, error) {
+	if err := d.built(); err != nil {
+		return nil, err
+	}
 	if err := d.model.checkInputs(x0, u0, p); err != nil {
 		return nil, err
 	}

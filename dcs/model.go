@@ -99,23 +99,34 @@ func NewModel(g *ad.Graph, x, u, p ad.Vec) *Model {
 }
 
 // AddSubsystem appends a Filippov subsystem and returns its index.
+// On a nil model it does nothing and returns −1.
 func (m *Model) AddSubsystem(s Subsystem) int {
+	if m == nil {
+		return -1
+	}
 	m.Subsystems = append(m.Subsystems, s)
 	return len(m.Subsystems) - 1
 }
 
 // AddStep registers the switching functions psi and returns new symbols
 // α_j ∈ γ(ψ_j(x)) (named alpha_gK for the K-th call) to be used in F0 and
-// in user equations.
+// in user equations (nil for a nil model).
 func (m *Model) AddStep(psi ad.Vec) ad.Vec {
+	if m == nil {
+		return nil
+	}
 	alpha := m.Graph.SymVec(fmt.Sprintf("alpha_g%d", len(m.Steps)), len(psi))
 	m.Steps = append(m.Steps, StepGroup{Psi: psi, Alpha: alpha})
 	return alpha
 }
 
 // AddAlgebraic appends user algebraic variables z (symbols) and equations
-// eq(x, u, p, α, z) = 0, unbounded and starting at 0.
+// eq(x, u, p, α, z) = 0, unbounded and starting at 0 (nothing for a nil
+// model).
 func (m *Model) AddAlgebraic(z, eq ad.Vec) {
+	if m == nil {
+		return
+	}
 	n := len(m.Algebraic.Z)
 	grow := func(v []float64, fill float64) []float64 {
 		if v == nil && fill == 0 {
@@ -144,8 +155,12 @@ func (m *Model) AddAlgebraic(z, eq ad.Vec) {
 
 // DefaultSigns returns the dense sign matrix of 004 eq. (9) for n switching
 // functions: row i (0-based) has S_ij = +1 if bit n−1−j of i is 0 and −1
-// otherwise, so row 0 is all +1 and the last row all −1.
+// otherwise, so row 0 is all +1 and the last row all −1. It returns nil for
+// n < 0 or n > MaxPsi.
 func DefaultSigns(n int) [][]int {
+	if n < 0 || n > MaxPsi {
+		return nil
+	}
 	S := make([][]int, 1<<uint(n))
 	for i := range S {
 		S[i] = make([]int, n)

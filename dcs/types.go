@@ -2,6 +2,7 @@ package dcs
 
 import (
 	"fmt"
+	"math"
 
 	"github.com/fesd-go/fesd/ad"
 )
@@ -27,10 +28,13 @@ var formulationNames = [...]string{Stewart: "Stewart", Step: "Step"}
 // ParseFormulation returns the formulation named s, ignoring case:
 // "stewart", or "step" (also "heaviside"), e.g. for command-line flags
 // (Formulation.UnmarshalText, which flag.TextVar uses).
+// An unknown name is an error wrapping ErrOptions.
 func ParseFormulation(s string) (Formulation, error) {
 	var f Formulation
-	err := f.UnmarshalText([]byte(s))
-	return f, err
+	if err := f.UnmarshalText([]byte(s)); err != nil {
+		return f, fmt.Errorf("%w: %w", ErrOptions, err)
+	}
+	return f, nil
 }
 
 func (f Formulation) String() string {
@@ -193,8 +197,12 @@ type Pair struct {
 	OneMinus bool
 }
 
-// Values returns the two sides (a, b) of the pair at z.
+// Values returns the two sides (a, b) of the pair at z (NaN, NaN when an
+// index of the pair is outside z).
 func (p Pair) Values(z []float64) (a, b float64) {
+	if p.Lambda < 0 || p.Lambda >= len(z) || p.Sel < 0 || p.Sel >= len(z) {
+		return math.NaN(), math.NaN()
+	}
 	b = z[p.Sel]
 	if p.OneMinus {
 		b = 1 - b
@@ -203,8 +211,12 @@ func (p Pair) Values(z []float64) (a, b float64) {
 }
 
 // Exprs returns the two sides of the pair as expressions of z (which may
-// be the DCS's Z or any vector of stage variables laid out like it).
+// be the DCS's Z or any vector of stage variables laid out like it); zero
+// (invalid) Exprs when an index of the pair is outside z.
 func (p Pair) Exprs(z ad.Vec) (a, b ad.Expr) {
+	if p.Lambda < 0 || p.Lambda >= len(z) || p.Sel < 0 || p.Sel >= len(z) {
+		return ad.Expr{}, ad.Expr{}
+	}
 	b = z[p.Sel]
 	if p.OneMinus {
 		b = b.Graph().Const(1).Sub(b)

@@ -72,10 +72,12 @@ type transcription struct {
 }
 
 // newTranscription builds and compiles the NLP of p (validated) for the
-// reformulated model d. With fixed the controls are parameters (a
+// reformulated model d, in d's graph: p's expressions are translated there
+// first (OCP.importInto; tr.p is the translated problem). With fixed the controls are parameters (a
 // simulation step); p.UL, p.UU, costs on the control are then meaningless
 // and must be absent.
 func newTranscription(p *OCP, d *dcs.DCS, o *resolved, fixed bool) (*transcription, error) {
+	p = p.importInto(d)
 	L := newLayout(d, o.Stages, p.N, p.T, func(k int) int { return p.nfe(k, o.NFE) })
 	if !o.DisableFESD {
 		for gi, grp := range d.Comp {
@@ -1006,7 +1008,7 @@ type tmplRow struct {
 	st     int // stage hint relative to the element's first stage
 }
 
-// newTemplate builds the element template in the model's graph.
+// newTemplate builds the element template in the DCS's graph.
 func (tr *transcription) newTemplate(pcs []pathComp, lag ad.Expr) (*template, error) {
 	g := tr.g
 	nx, nz, ns := tr.nx, tr.nz, tr.ns

@@ -110,10 +110,38 @@
 //
 // Each step [t₀, t₀ + T], T = TSim/NSim, is one control stage with a fixed
 // control (SimOptions.U, or UFunc(t₀)) and N_FE = Options.NFE elements. It
-// starts from the previous step's solution (see "Homotopy and simulation").
-// If a step fails, Simulate returns what was computed up to it together
-// with a *StepError (ErrStepFailed). The switches are detected over the
-// whole trajectory.
+// starts from the previous step's solution (see "Homotopy and simulation");
+// if its homotopy fails from there, the step is solved once more from the
+// cold start (StepRecord.ColdRetry). If a step fails, Simulate returns what
+// was computed up to it together with a *StepError (ErrStepFailed), which
+// names the status of the last relaxed NLP and, with N_FE = 1 and a switch
+// predicted inside the step, wraps ErrSwitchInStep. The switches are
+// detected over the whole trajectory.
+//
+// # Sharing a model, cancellation
+//
+// A *dcs.Model may be shared: Simulate, NewSimulator, NewOCPSolver and
+// SolveOCP only read it and its graph. Each of them reformulates the model
+// into a graph of its own (dcs.Model.Reformulate copies the model's
+// expressions) and translates the OCP's expressions (costs, constraints,
+// V, HorizonSym) into that graph, where the transcription builds its NLP.
+// So goroutines may simulate or solve OCPs of one model at once, with the
+// results of sequential runs, and the model's graph does not grow however
+// often it is used. Do not change the model or build expressions in its
+// graph while such calls run. Callbacks that build expressions
+// (PathComp.FromDCS, OCP.LagrangeFromDCS) receive the reformulated DCS:
+// use its symbols (d.X, d.Var, …) or d.Import for expressions of the
+// model. A Simulator or OCPSolver itself is not safe for concurrent use.
+//
+// Cancellation follows one rule: when the context is done,
+// errors.Is(err, ctx.Err()) holds (context.Canceled or
+// context.DeadlineExceeded) and whatever was computed comes back with the
+// error. A context done before the call gives a nil result. Done during
+// the run, Simulate returns the steps computed so far and a *StepError
+// with Status mpcc.Cancelled (which wraps both ErrStepFailed and the
+// context's error); OCPSolver.Solve and SolveOCP return the result at the
+// homotopy's last point with Status mpcc.Cancelled (or nil if no NLP had
+// produced a point yet).
 //
 // # Results: stages, elements, stage points
 //
@@ -500,7 +528,8 @@
 //     element, with the step equilibration choosing among the feasible
 //     exits. Measured for ẋ ∈ −sign(x) + t with Radau IIA and h₀ = 0.1875:
 //     exit at 0.975 (n_s = 2) and 0.9895 (n_s = 3) instead of 1.
-//   - A switch inside a control stage needs N_FE ≥ 2.
+//   - A switch inside a control stage needs N_FE ≥ 2 (a failed simulation
+//     step with N_FE = 1 says so: ErrSwitchInStep).
 //
 // # References
 //

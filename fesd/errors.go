@@ -1,10 +1,12 @@
 package fesd
 
 import (
+	"context"
 	"errors"
 	"fmt"
 
 	"github.com/fesd-go/fesd/mpcc"
+	"github.com/fesd-go/fesd/nlp"
 )
 
 // Sentinel errors. Every error returned by this package wraps one of these
@@ -15,6 +17,9 @@ var (
 	ErrOptions = errors.New("fesd: invalid options")
 	// ErrNilModel reports a nil model.
 	ErrNilModel = errors.New("fesd: nil model")
+	// ErrNilSolver reports a nil *OCPSolver or *Simulator (for example the
+	// result of a constructor that failed).
+	ErrNilSolver = errors.New("fesd: nil solver")
 	// ErrDimension reports an input of the wrong length (x₀, u, p).
 	ErrDimension = errors.New("fesd: dimension mismatch")
 	// ErrHorizon reports a non-positive or non-finite horizon T, a step
@@ -29,6 +34,12 @@ var (
 	// ErrBounds reports inconsistent bounds of an OCP: NaN, a lower bound
 	// above the upper bound, or an empty interval at infinity.
 	ErrBounds = errors.New("fesd: inconsistent bounds")
+	// ErrSwitchInStep reports a simulation step with one finite element
+	// (Options.NFE = 1) that failed while the event predictor finds a
+	// switch inside it: FESD places switches on element boundaries, so a
+	// switch inside a step needs N_FE ≥ 2. It is the Cause of the
+	// StepError.
+	ErrSwitchInStep = errors.New("fesd: a switch inside a step needs N_FE ≥ 2 finite elements per step (Options.NFE)")
 	// ErrStructure reports a DCS whose structure the transcription cannot
 	// use (for example a complementarity multiplier that is not a boundary
 	// variable).
@@ -40,7 +51,9 @@ var (
 )
 
 // StepError reports a failed simulation step: the homotopy ended with a
-// status other than mpcc.Solved.
+// status other than mpcc.Solved. A step stopped by its context has Status
+// mpcc.Cancelled and Cause the context's error, which the StepError wraps
+// (errors.Is(err, context.Canceled) holds).
 type StepError struct {
 	// Step is the index of the simulation step (0-based) and T0 its start
 	// time.
@@ -50,12 +63,49 @@ type StepError struct {
 	// complementarity residual.
 	Status       mpcc.Status
 	CompResidual float64
+	// NLPStatus is the status of the homotopy's last relaxed NLP and Sigma
+	// its relaxation parameter: the homotopy fails (NLPFailure) when that
+	// NLP did not converge, even if its point's complementarity residual is
+	// small, because the point is then not a solution of the FESD
+	// equations.
+	NLPStatus nlp.Status
+	Sigma     float64
+	// Cause is the context's error of a cancelled step, ErrSwitchInStep
+	// for a step with one element and a predicted switch inside it (at
+	// SwitchAt), or nil.
+	Cause    error
+	SwitchAt float64
 }
 
 func (e *StepError) Error() string {
-	return fmt.Sprintf("fesd: simulation step %d (t = %g) failed: homotopy status %v, complementarity residual %.3g",
-		e.Step, e.T0, e.Status, e.CompResidual)
+	if e.Status == mpcc.Cancelled && e.Cause != nil {
+		return fmt.Sprintf("fesd: simulation step %d (t = %g) stopped: %v", e.Step, e.T0, e.Cause)
+	}
+	msg := fmt.Sprintf("fesd: simulation step %d (t = %g) failed: homotopy status %v", e.Step, e.T0, e.Status)
+	if e.Status == mpcc.NLPFailure {
+		msg += fmt.Sprintf(" (the last relaxed NLP, σ = %.3g, ended %v)", e.Sigma, e.NLPStatus)
+	}
+	msg += fmt.Sprintf(", complementarity residual %.3g", e.CompResidual)
+	if errors.Is(e.Cause, ErrSwitchInStep) {
+		msg += fmt.Sprintf("; a switch at t = %.6g lies inside the step, which needs N_FE ≥ 2 finite elements per step (Options.NFE = 1)", e.SwitchAt)
+	}
+	return msg
 }
 
-// Unwrap returns ErrStepFailed.
-func (e *StepError) Unwrap() error { return ErrStepFailed }
+// Unwrap returns ErrStepFailed and, for a cancelled step, the context's
+// error.
+func (e *StepError) Unwrap() []error {
+	if e.Cause != nil {
+		return []error{ErrStepFailed, e.Cause}
+	}
+	return []error{ErrStepFailed}
+}
+
+// cancelled returns the error of a cancelled context: ctx.Err(), or
+// context.Canceled when the solver reported a cancellation on its own.
+func cancelled(ctx context.Context) error {
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	return context.Canceled
+}

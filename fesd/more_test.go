@@ -158,7 +158,7 @@ func TestLeavingClassification(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		si, err := newSwitchInfo(m, d, o)
+		si, err := newSwitchInfo(d, o)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -149,7 +149,10 @@ func Diag(v ...float64) [][]float64 {
 // numerical time τ), the global variables V, and the symbol HorizonSym if
 // set (the physical horizon T_f). At stage points they may also use the
 // DCS's algebraic variables (see PathComp.FromDCS and LagrangeFromDCS).
-// Terminal expressions use the last stage's control and parameters.
+// Terminal expressions use the last stage's control and parameters. The
+// solver translates all of them into the graph of its own reformulation of
+// the model (see "Sharing a model" in the package documentation); the
+// model's graph is only read.
 //
 // The OCP is the problem only: the settings of the discretization and of
 // the solver are Options, and the initial guess is a Start (see
@@ -244,6 +247,54 @@ type OCP struct {
 	StageEnd func(k int) []Constraint
 	// PathComps are user complementarity constraints (nil: none).
 	PathComps []PathComp
+}
+
+// importInto returns a copy of the validated OCP whose expressions are
+// translated into the graph of d, the model's reformulation (dcs.DCS.Import:
+// the model's symbols become those of d, the other symbols such as V and
+// HorizonSym new symbols of d's graph). Callbacks are wrapped so that what
+// they return is translated too; expressions they build from d are already
+// in its graph.
+func (p *OCP) importInto(d *dcs.DCS) *OCP {
+	q := *p
+	q.Model = d.Model()
+	q.V = d.Import(p.V)
+	q.HorizonSym = d.ImportExpr(p.HorizonSym)
+	q.Lagrange = d.ImportExpr(p.Lagrange)
+	q.Mayer = d.ImportExpr(p.Mayer)
+	if f := p.LagrangeFromDCS; f != nil {
+		q.LagrangeFromDCS = func(d *dcs.DCS) ad.Expr { return d.ImportExpr(f(d)) }
+	}
+	cons := func(cs []Constraint) []Constraint {
+		if cs == nil {
+			return nil
+		}
+		out := make([]Constraint, len(cs))
+		for i, c := range cs {
+			out[i] = c
+			out[i].G = d.Import(c.G)
+		}
+		return out
+	}
+	q.Path = cons(p.Path)
+	q.Terminal = cons(p.Terminal)
+	if f := p.StageEnd; f != nil {
+		q.StageEnd = func(k int) []Constraint { return cons(f(k)) }
+	}
+	if p.PathComps != nil {
+		q.PathComps = make([]PathComp, len(p.PathComps))
+		for i, c := range p.PathComps {
+			c.G, c.H = d.Import(c.G), d.Import(c.H)
+			if f := c.FromDCS; f != nil {
+				c.FromDCS = func(d *dcs.DCS) (ad.Vec, ad.Vec) {
+					g, h := f(d)
+					return d.Import(g), d.Import(h)
+				}
+			}
+			q.PathComps[i] = c
+		}
+	}
+	return &q
 }
 
 // validate checks the OCP against the model's dimensions.

@@ -210,17 +210,21 @@ func NewOCPSolver(p *OCP, opts Options) (*OCPSolver, error) {
 	if err != nil {
 		return nil, err
 	}
-	sw, err := newSwitchInfo(p.Model, d, o)
+	sw, err := newSwitchInfo(d, o)
 	if err != nil {
 		return nil, err
 	}
-	s := &OCPSolver{p: *p, o: o, tr: tr, sw: sw, x0: clone(p.X0), t0: p.T0}
+	s := &OCPSolver{p: *tr.p, o: o, tr: tr, sw: sw, x0: clone(p.X0), t0: p.T0}
 	s.BuildTime = time.Since(start)
 	return s, nil
 }
 
-// SolveOCP builds the problem and solves it once from start.
+// SolveOCP builds the problem and solves it once from start (see
+// OCPSolver.Solve for the results and errors, also on cancellation).
 func SolveOCP(ctx context.Context, p *OCP, opts Options, start Start) (*OCPResult, error) {
+	if ctx != nil && ctx.Err() != nil {
+		return nil, fmt.Errorf("fesd: OCP solve not started: %w", ctx.Err())
+	}
 	s, err := NewOCPSolver(p, opts)
 	if err != nil {
 		return nil, err
@@ -235,6 +239,9 @@ func SolveOCP(ctx context.Context, p *OCP, opts Options, start Start) (*OCPResul
 // complementarity form (Options.Validate). The two solvers share the NLP:
 // use them one at a time.
 func (s *OCPSolver) WithHomotopy(set mpcc.Settings) (*OCPSolver, error) {
+	if s == nil || s.tr == nil {
+		return nil, ErrNilSolver
+	}
 	o := s.o.Options
 	o.MPCC = set
 	r, err := o.resolve()
@@ -274,6 +281,9 @@ func (s *OCPSolver) SetT0(t0 float64) error {
 
 // SetX0 changes the initial state for the next Solve.
 func (s *OCPSolver) SetX0(x0 []float64) error {
+	if s == nil || s.tr == nil {
+		return ErrNilSolver
+	}
 	if err := checkVec("x0", x0, s.tr.nx); err != nil {
 		return err
 	}
@@ -296,6 +306,9 @@ func (s *OCPSolver) params() []float64 {
 // algebraic variables, objective and the complementarity residuals at w.
 // Its Status is mpcc.NotSolved and it has no homotopy record.
 func (s *OCPSolver) Evaluate(w []float64) (*OCPResult, error) {
+	if s == nil || s.tr == nil {
+		return nil, ErrNilSolver
+	}
 	tr := s.tr
 	if err := checkWarm(w, tr.numW); err != nil {
 		return nil, err
@@ -743,8 +756,22 @@ func (s *OCPSolver) solver() mpcc.Solver {
 
 // Solve runs the MPCC homotopy from start. A homotopy that does not reach
 // mpcc.Solved is reported in Result.Status, not as an error; the error is
-// for problems that could not run (bad inputs, evaluation errors).
+// for problems that could not run (bad inputs, evaluation errors) and for
+// cancellation: a context done before the call gives a nil result and an
+// error wrapping ctx.Err(); a context done during the solve gives the
+// result at the last point, with Status mpcc.Cancelled, together with an
+// error wrapping ctx.Err() (a nil result if no NLP had produced a point
+// yet).
 func (s *OCPSolver) Solve(ctx context.Context, start Start) (*OCPResult, error) {
+	if s == nil || s.tr == nil {
+		return nil, ErrNilSolver
+	}
+	if ctx == nil {
+		ctx = context.Background()
+	}
+	if err := ctx.Err(); err != nil {
+		return nil, fmt.Errorf("fesd: OCP solve not started: %w", err)
+	}
 	if err := start.validate(&s.p); err != nil {
 		return nil, err
 	}
@@ -760,6 +787,9 @@ func (s *OCPSolver) Solve(ctx context.Context, start Start) (*OCPResult, error) 
 	res, err := sv.Solve(ctx, &mpcc.Problem{NLP: tr.prob, Comp: tr.comp})
 	if err != nil {
 		return nil, fmt.Errorf("fesd: OCP homotopy: %w", err)
+	}
+	if res.Status == mpcc.Cancelled && len(res.X) != tr.numW {
+		return nil, fmt.Errorf("fesd: OCP homotopy stopped before its first point: %w", cancelled(ctx))
 	}
 	r := &OCPResult{
 		Status: res.Status, Homotopy: res.Steps,
@@ -785,6 +815,9 @@ func (s *OCPSolver) Solve(ctx context.Context, start Start) (*OCPResult, error) 
 		for _, st := range r.LastSuccess.Homotopy {
 			r.LastSuccess.Iterations += st.Iterations
 		}
+	}
+	if r.Status == mpcc.Cancelled {
+		return r, fmt.Errorf("fesd: OCP homotopy stopped after %d steps: %w", len(res.Steps), cancelled(ctx))
 	}
 	return r, nil
 }
@@ -885,8 +918,12 @@ func (s *OCPSolver) fill(r *OCPResult, w, zb0 []float64) error {
 }
 
 // UAt returns the control of the element or stage point at numerical time
-// t (piecewise constant, right-continuous).
+// t (piecewise constant, right-continuous); nil for a result without
+// controls.
 func (r *OCPResult) UAt(t float64) []float64 {
+	if r == nil || len(r.U) == 0 || len(r.StageT) < len(r.U) {
+		return nil
+	}
 	k := 0
 	for k+1 < len(r.U) && t >= r.StageT[k+1] {
 		k++

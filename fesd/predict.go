@@ -469,6 +469,9 @@ func (s *Simulator) predictStart(t0 float64, x0, u, p, zb0 []float64) *predictio
 // sliding motion). Callers use it to choose step lengths, e.g. to split a
 // step with more switches than its N_FE − 1 interior element boundaries.
 func (s *Simulator) PredictEvents(t0 float64, x0, u, p []float64) (times []float64, ok bool, err error) {
+	if s == nil || s.tr == nil {
+		return nil, false, ErrNilSolver
+	}
 	d := s.d
 	if err := checkVec("x0", x0, len(d.X)); err != nil {
 		return nil, false, err

@@ -82,6 +82,10 @@ type StepRecord struct {
 	// σ = 0. A failed branch solve is the first record of a step solved by
 	// the homotopy.
 	Branch bool
+	// ColdRetry is set when the homotopy from the previous step's solution
+	// (the shifted start) failed and the step was solved again from the
+	// cold start; Homotopy then holds the records of both homotopies.
+	ColdRetry bool
 }
 
 // StepResult is the solution of one control interval: its Trajectory has
@@ -112,12 +116,12 @@ func NewSimulator(model *dcs.Model, opts Options, T float64) (*Simulator, error)
 	if err != nil {
 		return nil, err
 	}
-	p := &OCP{Model: model, X0: make([]float64, len(model.X)), N: 1, T: T, NFE: []int{o.NFE}, P: make([]float64, len(model.P))}
+	p := &OCP{Model: d.Model(), X0: make([]float64, len(model.X)), N: 1, T: T, NFE: []int{o.NFE}, P: make([]float64, len(model.P))}
 	tr, err := newTranscription(p, d, o, true)
 	if err != nil {
 		return nil, err
 	}
-	sw, err := newSwitchInfo(model, d, o)
+	sw, err := newSwitchInfo(d, o)
 	if err != nil {
 		return nil, err
 	}
@@ -177,7 +181,22 @@ func (s *Simulator) params(t0 float64, x0, u, p, href []float64) []float64 {
 // control u and the parameters p. A homotopy that does not reach
 // mpcc.Solved gives the result together with a *StepError (wrapping
 // ErrStepFailed); errors for bad inputs come with a nil result.
+//
+// Cancellation (see the package documentation): a context done before the
+// call gives a nil result and an error wrapping ctx.Err(); a context done
+// during the solve gives the result at the last point with a *StepError of
+// Status mpcc.Cancelled that wraps ctx.Err(), or a nil result and such an
+// error when the solve stopped before it had a point.
 func (s *Simulator) Step(ctx context.Context, t0 float64, x0, u, p []float64) (*StepResult, error) {
+	if s == nil || s.tr == nil {
+		return nil, ErrNilSolver
+	}
+	if ctx == nil {
+		ctx = context.Background()
+	}
+	if err := ctx.Err(); err != nil {
+		return nil, fmt.Errorf("fesd: step at t = %g not started: %w", t0, err)
+	}
 	d := s.d
 	if err := checkVec("x0", x0, len(d.X)); err != nil {
 		return nil, err
@@ -229,47 +248,49 @@ func (s *Simulator) Step(ctx context.Context, t0 float64, x0, u, p []float64) (*
 	if err := tr.prob.SetParams(pv); err != nil {
 		return nil, err
 	}
-	if err := tr.prob.SetVarBounds(xl, xu); err != nil {
-		return nil, err
+	cold := func() ([]float64, error) {
+		f0, err := d.EvalF(x0, u, p, z0, t0)
+		if err != nil {
+			return nil, err
+		}
+		w := make([]float64, tr.numW)
+		tr.fillStart(w, tr.uniform(x0, z0, f0, zb0), s.o.Representation, d)
+		return w, nil
 	}
+	warm := false
 	switch {
 	case w0 != nil:
 		// predicted
 	case s.prev != nil && !s.ColdStart:
 		w0 = make([]float64, tr.numW)
 		tr.shifted(w0, s.prev, zb0)
+		warm = true
 	default:
-		f0, err := d.EvalF(x0, u, p, z0, t0)
-		if err != nil {
+		if w0, err = cold(); err != nil {
 			return nil, err
 		}
-		w0 = make([]float64, tr.numW)
-		tr.fillStart(w0, tr.uniform(x0, z0, f0, zb0), s.o.Representation, d)
 	}
-	for k := range w0 { // the start must respect the (new) bounds
-		w0[k] = math.Min(math.Max(w0[k], xl[k]), xu[k])
-	}
-	if err := tr.prob.SetStart(w0); err != nil {
-		return nil, err
-	}
-	solver := mpcc.Solver{Settings: s.o.MPCC, Inner: s.o.Inner}
-	if solver.Settings.Finish == mpcc.FinishDefault {
-		// A simulation step keeps its homotopy point and only certifies
-		// it: the active-set finish may move to another solution of the
-		// step's MPCC (on the time-freezing drop of package dcs, one whose
-		// impact is not on an element boundary, 5.4e-5 off the closed
-		// form). Options.MPCC.Finish = ActiveSetFinish asks for it.
-		solver.Settings.Finish = mpcc.CertifyOnly
-	}
-	if solver.Inner == nil {
-		if s.inner == nil {
-			s.inner = &mpcc.NLPSolver{Settings: s.o.nlpSettings()}
-		}
-		solver.Inner = s.inner
-	}
-	res, err := solver.Solve(ctx, &mpcc.Problem{NLP: tr.prob, Comp: tr.comp})
+	res, err := s.homotopy(ctx, w0, xl, xu)
 	if err != nil {
 		return nil, fmt.Errorf("fesd: step at t = %g: %w", t0, err)
+	}
+	var failedWarm *mpcc.Result
+	if warm && res.Status != mpcc.Solved && res.Status != mpcc.Cancelled {
+		// The shifted start holds the states constant at the previous
+		// step's end; near a switch it can lead the relaxed NLPs astray
+		// where the cold start (states along f(x₀)) succeeds, as on the
+		// relay oscillator's second switch. Retry once from the cold start.
+		if w0, err = cold(); err != nil {
+			return nil, err
+		}
+		failedWarm = res
+		if res, err = s.homotopy(ctx, w0, xl, xu); err != nil {
+			return nil, fmt.Errorf("fesd: step at t = %g, cold retry: %w", t0, err)
+		}
+	}
+	if res.Status == mpcc.Cancelled && len(res.X) != tr.numW {
+		s.prev = nil
+		return nil, fmt.Errorf("fesd: step at t = %g stopped before its first point: %w", t0, cancelled(ctx))
 	}
 	rec := StepRecord{
 		T0: t0, T1: t0 + s.T, Status: res.Status, Homotopy: res.Steps,
@@ -278,6 +299,12 @@ func (s *Simulator) Step(ctx context.Context, t0 float64, x0, u, p []float64) (*
 	rec.Stationarity = res.Stationarity
 	if res.Finish != nil {
 		rec.Iterations += res.Finish.Iterations()
+	}
+	if failedWarm != nil {
+		// the failed warm-started homotopy first
+		rec.ColdRetry = true
+		rec.Homotopy = append(append([]mpcc.HomotopyStep(nil), failedWarm.Steps...), rec.Homotopy...)
+		rec.Elapsed += failedWarm.Elapsed
 	}
 	if branchRec != nil {
 		// the failed branch solve first: its iterations count
@@ -296,7 +323,21 @@ func (s *Simulator) Step(ctx context.Context, t0 float64, x0, u, p []float64) (*
 	sr.Z0 = z0
 	if res.Status != mpcc.Solved {
 		s.prev = nil
-		return sr, &StepError{T0: t0, Status: res.Status, CompResidual: res.CompResidual}
+		se := &StepError{T0: t0, Status: res.Status, CompResidual: res.CompResidual}
+		if n := len(res.Steps); n > 0 {
+			se.NLPStatus, se.Sigma = res.Steps[n-1].Status, res.Steps[n-1].Sigma
+		}
+		if res.Status == mpcc.Cancelled {
+			se.Cause = cancelled(ctx)
+		} else if tr.NE == 1 {
+			// One element cannot put a boundary at a switch inside the
+			// step (004 §4: FESD moves the element boundaries onto the
+			// switches). Say so when the predictor sees one.
+			if ts, ok, err := s.PredictEvents(t0, x0, u, p); err == nil && ok && len(ts) > 0 {
+				se.SwitchAt, se.Cause = ts[0], ErrSwitchInStep
+			}
+		}
+		return sr, se
 	}
 	s.prev = res.X
 	if s.Sensitivity {
@@ -305,6 +346,38 @@ func (s *Simulator) Step(ctx context.Context, t0 float64, x0, u, p []float64) (*
 		}
 	}
 	return sr, nil
+}
+
+// homotopy runs the MPCC homotopy of the step's NLP (parameters set) from
+// w0 within the bounds xl, xu.
+func (s *Simulator) homotopy(ctx context.Context, w0, xl, xu []float64) (*mpcc.Result, error) {
+	tr := s.tr
+	if err := tr.prob.SetVarBounds(xl, xu); err != nil {
+		return nil, err
+	}
+	w := clone(w0)
+	for k := range w { // the start must respect the (new) bounds
+		w[k] = math.Min(math.Max(w[k], xl[k]), xu[k])
+	}
+	if err := tr.prob.SetStart(w); err != nil {
+		return nil, err
+	}
+	solver := mpcc.Solver{Settings: s.o.MPCC, Inner: s.o.Inner}
+	if solver.Settings.Finish == mpcc.FinishDefault {
+		// A simulation step keeps its homotopy point and only certifies
+		// it: the active-set finish may move to another solution of the
+		// step's MPCC (on the time-freezing drop of package dcs, one whose
+		// impact is not on an element boundary, 5.4e-5 off the closed
+		// form). Options.MPCC.Finish = ActiveSetFinish asks for it.
+		solver.Settings.Finish = mpcc.CertifyOnly
+	}
+	if solver.Inner == nil {
+		if s.inner == nil {
+			s.inner = &mpcc.NLPSolver{Settings: s.o.nlpSettings()}
+		}
+		solver.Inner = s.inner
+	}
+	return solver.Solve(ctx, &mpcc.Problem{NLP: tr.prob, Comp: tr.comp})
 }
 
 // branchResult is the result of a step solved on its predicted branch.
@@ -381,7 +454,19 @@ type SimResult struct {
 // of NFE finite elements each. On a failed step it returns what was
 // computed up to that step (with the failed step's record) and a
 // *StepError naming the step.
+//
+// A context done before the call gives a nil result and an error wrapping
+// ctx.Err(); a context done during the simulation gives the steps computed
+// so far and an error wrapping ctx.Err() (errors.Is(err,
+// context.Canceled)). The model is only read: several goroutines may
+// simulate one model at once.
 func Simulate(ctx context.Context, model *dcs.Model, x0 []float64, opts SimOptions) (*SimResult, error) {
+	if ctx == nil {
+		ctx = context.Background()
+	}
+	if err := ctx.Err(); err != nil {
+		return nil, fmt.Errorf("fesd: simulation not started: %w", err)
+	}
 	if model == nil {
 		return nil, ErrNilModel
 	}

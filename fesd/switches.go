@@ -117,7 +117,10 @@ type switchInfo struct {
 	bzPos  map[int]int
 }
 
-func newSwitchInfo(m *dcs.Model, d *dcs.DCS, o *resolved) (*switchInfo, error) {
+// newSwitchInfo prepares the switch detection of d; it builds the Lie
+// derivatives in d's graph (from d's copy of the model).
+func newSwitchInfo(d *dcs.DCS, o *resolved) (*switchInfo, error) {
+	m := d.Model()
 	si := &switchInfo{m: m, d: d, o: o, bzPos: map[int]int{}}
 	for i, zi := range d.BoundaryZ {
 		si.bzPos[zi] = i

@@ -65,6 +65,9 @@ func (r *Trajectory) Algebraic(kind dcs.VarKind, sub int) [][]float64 {
 	}
 	out := make([][]float64, len(r.PointZ))
 	for i, z := range r.PointZ {
+		if bl.Start+bl.Len > len(z) {
+			return nil
+		}
 		out[i] = clone(z[bl.Start : bl.Start+bl.Len])
 	}
 	return out

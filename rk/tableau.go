@@ -24,21 +24,41 @@ type Tableau struct {
 	StageOrder int         // stage order q: C(q) holds
 }
 
-// Stages returns the number of stages s.
-func (t *Tableau) Stages() int { return len(t.B) }
+// Stages returns the number of stages s (0 for a nil tableau).
+func (t *Tableau) Stages() int {
+	if t == nil {
+		return 0
+	}
+	return len(t.B)
+}
+
+// shapeOK reports whether t is not nil, A is s×s and C has length s.
+// The queries below answer false, (0, +Inf) or a note for a tableau of
+// another shape instead of indexing out of range; Validate says why.
+func (t *Tableau) shapeOK() bool {
+	if t == nil || len(t.C) != len(t.B) || len(t.A) != len(t.B) {
+		return false
+	}
+	for _, row := range t.A {
+		if len(row) != len(t.B) {
+			return false
+		}
+	}
+	return true
+}
 
 // EndpointIsNode reports whether the last node is exactly the right end of the
 // step, c_s = 1, so that the last stage value is the value at t_n + h.
 func (t *Tableau) EndpointIsNode() bool {
 	s := t.Stages()
-	return s > 0 && t.C[s-1] == 1
+	return s > 0 && t.shapeOK() && t.C[s-1] == 1
 }
 
 // StifflyAccurate reports whether the last row of A equals bᵀ exactly, so that
 // y_{n+1} equals the last stage value.
 func (t *Tableau) StifflyAccurate() bool {
 	s := t.Stages()
-	if s == 0 || len(t.A) != s || len(t.A[s-1]) != s {
+	if s == 0 || !t.shapeOK() {
 		return false
 	}
 	for j := 0; j < s; j++ {
@@ -51,6 +71,9 @@ func (t *Tableau) StifflyAccurate() bool {
 
 // Explicit reports whether A is strictly lower triangular (a_ij = 0 for j ≥ i).
 func (t *Tableau) Explicit() bool {
+	if t == nil {
+		return false
+	}
 	for i, row := range t.A {
 		for j := i; j < len(row); j++ {
 			if row[j] != 0 {
@@ -70,6 +93,9 @@ const validateTol = 1e-10
 // C(StageOrder) (Σ_j a_ij c_j^{k−1} = c_i^k/k, k ≤ StageOrder) hold to 1e-10.
 // Errors wrap ErrInvalid.
 func (t *Tableau) Validate() error {
+	if t == nil {
+		return fmt.Errorf("%w: nil tableau", ErrInvalid)
+	}
 	s := len(t.B)
 	if s == 0 {
 		return fmt.Errorf("%w: no stages", ErrInvalid)
@@ -107,8 +133,11 @@ func (t *Tableau) Validate() error {
 //	B(p): Σ_i b_i c_i^{k−1} = 1/k,  k = 1, …, p.
 //
 // It returns the k with the largest absolute residual and that residual
-// (0, 0 for p < 1).
+// (0, 0 for p < 1; 0, +Inf for a tableau of inconsistent shape).
 func (t *Tableau) QuadratureDefect(p int) (k int, residual float64) {
+	if !t.shapeOK() {
+		return 0, math.Inf(1)
+	}
 	for q := 1; q <= p; q++ {
 		var sum float64
 		for i, b := range t.B {
@@ -125,8 +154,12 @@ func (t *Tableau) QuadratureDefect(p int) (k int, residual float64) {
 //
 //	C(q): Σ_j a_ij c_j^{k−1} = c_i^k / k,  i = 1, …, s,  k = 1, …, q.
 //
-// It returns the k with the largest absolute residual and that residual.
+// It returns the k with the largest absolute residual and that residual
+// (0, +Inf for a tableau of inconsistent shape).
 func (t *Tableau) StageDefect(q int) (k int, residual float64) {
+	if !t.shapeOK() {
+		return 0, math.Inf(1)
+	}
 	for m := 1; m <= q; m++ {
 		for i, row := range t.A {
 			var sum float64
@@ -145,8 +178,12 @@ func (t *Tableau) StageDefect(q int) (k int, residual float64) {
 //
 //	D(r): Σ_i b_i c_i^{k−1} a_ij = b_j (1 − c_j^k)/k,  j = 1, …, s,  k = 1, …, r.
 //
-// It returns the k with the largest absolute residual and that residual.
+// It returns the k with the largest absolute residual and that residual
+// (0, +Inf for a tableau of inconsistent shape).
 func (t *Tableau) ColumnDefect(r int) (k int, residual float64) {
+	if !t.shapeOK() {
+		return 0, math.Inf(1)
+	}
 	s := t.Stages()
 	for m := 1; m <= r; m++ {
 		for j := 0; j < s; j++ {
@@ -163,8 +200,11 @@ func (t *Tableau) ColumnDefect(r int) (k int, residual float64) {
 	return k, residual
 }
 
-// Clone returns a deep copy of t.
+// Clone returns a deep copy of t (nil for nil).
 func (t *Tableau) Clone() *Tableau {
+	if t == nil {
+		return nil
+	}
 	c := *t
 	c.A = make([][]float64, len(t.A))
 	for i, row := range t.A {
@@ -178,6 +218,12 @@ func (t *Tableau) Clone() *Tableau {
 // String formats the tableau as rows "c_i | a_i1 … a_is" followed by "| b_1 … b_s",
 // with %.6f entries.
 func (t *Tableau) String() string {
+	if !t.shapeOK() {
+		if t == nil {
+			return "<nil tableau>"
+		}
+		return fmt.Sprintf("%s: invalid shape (len(A) = %d, len(B) = %d, len(C) = %d)", t.Name, len(t.A), len(t.B), len(t.C))
+	}
 	var sb strings.Builder
 	fmt.Fprintf(&sb, "%s: order %d, stage order %d\n", t.Name, t.Order, t.StageOrder)
 	num := func(v float64) string {

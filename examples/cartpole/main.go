@@ -147,6 +147,7 @@ func run(ctx context.Context, w io.Writer, o options) (*summary, error) {
 	if err := report.WriteJSON(filepath.Join(o.Out, "summary.json"), sum); err != nil {
 		return nil, err
 	}
+	fmt.Fprintf(w, "wrote %s\n", o.Out)
 	if r.Status != mpcc.Solved {
 		return sum, fmt.Errorf("homotopy ended with status %v", r.Status)
 	}

@@ -271,7 +271,7 @@ func run(ctx context.Context, w io.Writer, o options) (*summary, error) {
 		}
 		fmt.Fprintf(w, "mass %d sticks on [%.6f, %.6f] (max |v| %.1e)%s\n", st.Mass+1, st.T0, st.T1, st.MaxAbs, note)
 	}
-	fmt.Fprintf(w, "x(%g) = %.9f\n", s.TFinal, s.XFinal)
+	fmt.Fprintf(w, "x(%s) = %.9f\n", report.Time(s.TFinal), s.XFinal)
 	fmt.Fprintf(w, "%d steps, %d NLP iterations, %d failures, %.2f s\n", s.Steps, s.Iterations, s.Failures, s.WallSeconds)
 	fmt.Fprintf(w, "wrote %d files to %s\n", len(s.Files), o.Out)
 	if simErr != nil {
@@ -315,7 +315,7 @@ func summarize(s *summary, res *fesd.SimResult) {
 	}
 	s.TFinal = res.T[len(res.T)-1]
 	s.XFinal = res.Final()
-	s.Sticking = sticking(s.model, res)
+	s.Sticking = report.List(sticking(s.model, res))
 	s.sampleT, s.sampleX = samples(res, sampleDT)
 	s.Samples = len(s.sampleT)
 	s.Reference = compareReference(s)

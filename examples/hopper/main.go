@@ -140,10 +140,15 @@ import (
 	"io"
 	"os"
 	"time"
+
+	"github.com/fesd-go/fesd/internal/report"
 )
 
 func main() {
 	if err := runMain(context.Background(), os.Args[1:], os.Stdout); err != nil {
+		if report.IsHelp(err) {
+			return // -h: the usage is printed
+		}
 		fmt.Fprintln(os.Stderr, "hopper:", err)
 		os.Exit(1)
 	}

@@ -156,7 +156,7 @@ func (h *hopper) noSlip(d *dcs.DCS) (G, H ad.Vec) {
 	switch h.form {
 	case dcs.Step:
 		lp, ln := d.Var(dcs.LambdaP, -1), d.Var(dcs.LambdaN, -1)
-		return ad.Vec{lp[2].Add(ln[2])}, ad.Vec{h.beta}
+		return ad.Vec{lp[2].Add(ln[2])}, ad.Vec{d.ImportExpr(h.beta)}
 	default:
 		th, lam := d.Var(dcs.Theta, 0), d.Var(dcs.Lambda, 0)
 		return ad.Vec{lam[6].Add(lam[7])}, ad.Vec{th[6].Add(th[7])}

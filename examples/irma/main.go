@@ -245,7 +245,7 @@ func run(ctx context.Context, w io.Writer, o options) (*result, error) {
 	s := summary{
 		Model: "IRMA (nosnoc_py irma.py, SWITCH_ON = 1)", Lift: o.Lift, T0: o.T0, TSim: o.TSim, NSim: o.NSim, NFE: o.NFE,
 		Scheme: "radau_iia", Stages: o.Stages, CompTol: o.CompTol, Variables: sim.NumVariables(),
-		Elapsed: info.Elapsed.Seconds(), Iterations: info.Iterations, Split: info.Split, Failed: info.Failed,
+		Elapsed: info.Elapsed.Seconds(), Iterations: info.Iterations, Split: report.List(info.Split), Failed: report.List(info.Failed),
 		TEnd: tEnd, Final: res.Final(), FinalRef: exact.At(tEnd),
 	}
 	s.FinalErr = maxAbsDiff(s.Final, s.FinalRef)
@@ -256,6 +256,7 @@ func run(ctx context.Context, w io.Writer, o options) (*result, error) {
 		s.Reference = append(s.Reference, report.Switch{T: e.T, Psi: e.Psi, Kind: e.Kind})
 	}
 	s.Switches, s.MaxSwitchErr, s.Unmatched, s.Missed = matchSwitches(detectSwitches(res), s.Reference, 2*T)
+	s.Switches = report.List(s.Switches)
 
 	fmt.Fprintf(w, "\n%d switches (exact: %d)\n%10s %4s %-18s %12s %10s\n", len(s.Switches), len(s.Reference), "t", "ψ", "kind", "exact t", "error")
 	for _, sw := range s.Switches {
@@ -266,7 +267,7 @@ func run(ctx context.Context, w io.Writer, o options) (*result, error) {
 		}
 	}
 	fmt.Fprintf(w, "max |t − t_exact| = %.2e, unmatched %d, missed %d\n", s.MaxSwitchErr, s.Unmatched, s.Missed)
-	fmt.Fprintf(w, "x(%g) = %.6g, max error vs exact %.2e\n", tEnd, s.Final, s.FinalErr)
+	fmt.Fprintf(w, "x(%s) = %.6g, max error vs exact %.2e\n", report.Time(tEnd), s.Final, s.FinalErr)
 	fmt.Fprintf(w, "%d NLP iterations, %.1f s; steps: %s\n", info.Iterations, info.Elapsed.Seconds(), report.StepClasses(res.Steps))
 	if len(info.Split) > 0 {
 		fmt.Fprintf(w, "steps split into halves (more predicted switches than element boundaries, or a failed homotopy): %v\n", info.Split)

@@ -140,6 +140,8 @@ func simulate(ctx context.Context, w io.Writer, model *dcs.Model, x0 []float64, 
 	var info runInfo
 	s := &stepper{model: model, opts: simOptions(o), T: o.TSim / float64(o.NSim), predict: !o.NoPredict}
 	res := &fesd.SimResult{Trajectory: fesd.Trajectory{T: []float64{o.T0}, X: [][]float64{append([]float64(nil), x0...)}}}
+	// The progress line is redrawn with '\r' on a terminal only.
+	tty := report.IsTerminal(w)
 	start := time.Now()
 	last := start
 	x := x0
@@ -162,12 +164,14 @@ func simulate(ctx context.Context, w io.Writer, model *dcs.Model, x0 []float64, 
 			info.Iterations += st.Record.Iterations
 			x = st.X[len(st.X)-1]
 		}
-		if now := time.Now(); now.Sub(last) > time.Second || k == o.NSim-1 {
+		if now := time.Now(); tty && (now.Sub(last) > time.Second || k == o.NSim-1) {
 			fmt.Fprintf(w, "\rstep %d/%d  t = %8.2f  %6.1f s", k+1, o.NSim, t0+s.T, now.Sub(start).Seconds())
 			last = now
 		}
 	}
-	fmt.Fprintln(w)
+	if tty {
+		fmt.Fprintln(w)
+	}
 	info.Elapsed = time.Since(start)
 	return res, info, nil
 }

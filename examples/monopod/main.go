@@ -14,12 +14,16 @@ import (
 
 	"github.com/fesd-go/fesd/dcs"
 	"github.com/fesd-go/fesd/fesd"
+	"github.com/fesd-go/fesd/internal/report"
 	"github.com/fesd-go/fesd/mpcc"
 	"github.com/fesd-go/fesd/nlp"
 )
 
 func main() {
 	if err := runMain(context.Background(), os.Args[1:], os.Stdout); err != nil {
+		if report.IsHelp(err) {
+			return // -h: the usage is printed
+		}
 		// Errors from the OCP code already carry the program's name.
 		fmt.Fprintln(os.Stderr, "monopod:", strings.TrimPrefix(err.Error(), "monopod: "))
 		os.Exit(1)
@@ -262,5 +266,6 @@ func solveWriteResult(ctx context.Context, c config, dir string, stdout io.Write
 	fmt.Fprintf(stdout, "N=%d %-7s %-9s status=%s obj=%.6g iters=%d wall=%.1fs (%.2f ms/iter) |q(T)−q*|=%.2e |v(T)|=%.2e jumps=%d impacts=%d penetration=%.1e comp=%.1e\n",
 		c.N, c.Form, c.Cross, s.Status, s.Objective, s.NLPIterations, s.WallSeconds, 1e3*s.SecondsPerIteration,
 		s.TerminalPositionError, s.TerminalVelocityNorm, s.Jumps, s.Impacts, s.MaxPenetration, s.CompResidual)
+	fmt.Fprintf(stdout, "wrote %s\n", dir)
 	return s, r, runErr
 }

@@ -5,6 +5,9 @@ import (
 	"encoding/csv"
 	"encoding/json"
 	"errors"
+	"flag"
+	"fmt"
+	"io"
 	"math"
 	"os"
 	"path/filepath"
@@ -338,5 +341,36 @@ func TestStepClasses(t *testing.T) {
 	want := "2 on their branch, 3 by the homotopy (S: 2, NotCertified: 1)"
 	if got := StepClasses(steps); got != want {
 		t.Errorf("StepClasses = %q, want %q", got, want)
+	}
+}
+
+// TestProgramConventions: rounded times, [] for nil lists, -h recognized,
+// and no terminal behind a buffer or a regular file.
+func TestProgramConventions(t *testing.T) {
+	if got := Time(999.9999999999999); got != "1000" {
+		t.Errorf("Time(999.9999999999999) = %q, want 1000", got)
+	}
+	if got := Time(0.1 + 0.2); got != "0.3" {
+		t.Errorf("Time(0.1 + 0.2) = %q, want 0.3", got)
+	}
+	b, err := json.Marshal(struct{ L []int }{List[int](nil)})
+	if err != nil || string(b) != `{"L":[]}` {
+		t.Errorf("List(nil) encodes as %s (%v)", b, err)
+	}
+	fs := flag.NewFlagSet("x", flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	if err := fs.Parse([]string{"-h"}); !IsHelp(fmt.Errorf("wrapped: %w", err)) {
+		t.Errorf("IsHelp(%v) = false", err)
+	}
+	if IsTerminal(&bytes.Buffer{}) {
+		t.Error("a buffer is a terminal")
+	}
+	f, err := os.Create(filepath.Join(t.TempDir(), "log"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	if IsTerminal(f) {
+		t.Error("a regular file is a terminal")
 	}
 }

@@ -27,7 +27,8 @@ const (
 
 // AMD returns an approximate-minimum-degree pivot order for the symmetric
 // pattern of a (values ignored): p[k] is the original index of the k-th
-// pivot. a must satisfy Validate.
+// pivot. a must satisfy Validate; AMD returns nil for a matrix that does
+// not.
 //
 // The algorithm is that of Amestoy, Davis and Duff (SIMAX 17(4), 1996) on the
 // quotient graph: the graph of the partially eliminated matrix is held as
@@ -48,6 +49,9 @@ const (
 // handling, α = DenseAlpha). Variables merged into a supervariable, or
 // mass-eliminated, follow their pivot in the order.
 func AMD(a *SymCSC, opt AMDOptions) []int {
+	if a.Validate() != nil {
+		return nil
+	}
 	n := a.N
 	order := make([]int, 0, n)
 	if n == 0 {

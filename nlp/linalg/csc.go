@@ -201,8 +201,13 @@ func (a *SymCSC) MulVecTo(dst, x []float64) {
 	}
 }
 
-// SymDense returns A as a dense gonum matrix (for tests and small problems).
+// SymDense returns A as a dense gonum matrix (for tests and small
+// problems); nil when a is empty (gonum has no 0×0 matrix) or fails
+// Validate.
 func (a *SymCSC) SymDense() *mat.SymDense {
+	if a.Validate() != nil || a.N == 0 {
+		return nil
+	}
 	s := mat.NewSymDense(a.N, nil)
 	for j := range a.N {
 		for p := a.ColPtr[j]; p < a.ColPtr[j+1]; p++ {
@@ -213,8 +218,11 @@ func (a *SymCSC) SymDense() *mat.SymDense {
 	return s
 }
 
-// Clone returns a deep copy of a.
+// Clone returns a deep copy of a (nil for nil).
 func (a *SymCSC) Clone() *SymCSC {
+	if a == nil {
+		return nil
+	}
 	return &SymCSC{N: a.N, ColPtr: slices.Clone(a.ColPtr), RowIdx: slices.Clone(a.RowIdx), Val: slices.Clone(a.Val)}
 }
 
