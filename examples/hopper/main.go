@@ -219,8 +219,8 @@ func solveAndWrite(ctx context.Context, c config, dir string, stdout io.Writer) 
 	if werr := writeRun(dir, c, r, a, s); werr != nil {
 		return s, werr
 	}
-	fmt.Fprintf(stdout, "status=%s obj=%.6g iters=%d steps=%d wall=%.1fs |q(T)−q_end|=%.2e |v(T)|=%.2e flights=%d penetration=%.1e slip=%.1e comp=%.1e clock_err=%.1e\n",
-		s.Status, s.Objective, s.NLPIterations, s.HomotopySteps, s.WallSeconds, s.TerminalPositionError, s.TerminalVelocityNorm,
+	fmt.Fprintf(stdout, "status=%s class=%s obj=%.6g iters=%d steps=%d wall=%.1fs |q(T)−q_end|=%.2e |v(T)|=%.2e flights=%d penetration=%.1e slip=%.1e comp=%.1e clock_err=%.1e\n",
+		s.Status, s.Stationarity, s.Objective, s.NLPIterations, s.HomotopySteps, s.WallSeconds, s.TerminalPositionError, s.TerminalVelocityNorm,
 		s.FlightPhases, s.MaxPenetration, s.MaxSlip, s.CompResidual, s.ClockError)
 	fmt.Fprintf(stdout, "wrote %s\n", dir)
 	return s, err

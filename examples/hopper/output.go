@@ -23,6 +23,7 @@ type summary struct {
 	DCS           string  `json:"dcs"`
 	CrossComp     string  `json:"cross_comp"`
 	Status        string  `json:"status"`
+	Stationarity  string  `json:"stationarity"` // mpcc's certified class of the solution
 	Objective     float64 `json:"objective"`
 	NLPIterations int     `json:"nlp_iterations"`
 	HomotopySteps int     `json:"homotopy_steps"`
@@ -109,7 +110,7 @@ func contactWeight(r *fesd.OCPResult, h *hopper) []float64 {
 
 // summarize fills the summary of one run.
 func summarize(c config, r *fesd.OCPResult, h *hopper, a *analysis, wall time.Duration) summary {
-	s := summary{N: c.N, T: c.T, Goal: c.Goal, DCS: c.Form.String(), CrossComp: c.Cross.String(), Status: r.Status.String(),
+	s := summary{N: c.N, T: c.T, Goal: c.Goal, DCS: c.Form.String(), CrossComp: c.Cross.String(), Status: r.Status.String(), Stationarity: r.Stationarity.String(),
 		Objective: r.Objective, NLPIterations: r.Iterations, HomotopySteps: len(r.Homotopy),
 		WallSeconds: wall.Seconds(), CompResidual: r.CompResidual, FlightHeight: flightHeight,
 		NumVariables: r.NumVariables, NumConstraint: r.NumConstraints, NumComp: r.NumComplementarities, ClockMonotone: true}

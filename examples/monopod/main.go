@@ -263,8 +263,8 @@ func solveWriteResult(ctx context.Context, c config, dir string, stdout io.Write
 	if err := writeRun(dir, c, r, m, a, s); err != nil {
 		return s, r, err
 	}
-	fmt.Fprintf(stdout, "N=%d %-7s %-9s status=%s obj=%.6g iters=%d wall=%.1fs (%.2f ms/iter) |q(T)−q*|=%.2e |v(T)|=%.2e jumps=%d impacts=%d penetration=%.1e comp=%.1e\n",
-		c.N, c.Form, c.Cross, s.Status, s.Objective, s.NLPIterations, s.WallSeconds, 1e3*s.SecondsPerIteration,
+	fmt.Fprintf(stdout, "N=%d %-7s %-9s status=%s class=%s obj=%.6g iters=%d wall=%.1fs (%.2f ms/iter) |q(T)−q*|=%.2e |v(T)|=%.2e jumps=%d impacts=%d penetration=%.1e comp=%.1e\n",
+		c.N, c.Form, c.Cross, s.Status, s.Stationarity, s.Objective, s.NLPIterations, s.WallSeconds, 1e3*s.SecondsPerIteration,
 		s.TerminalPositionError, s.TerminalVelocityNorm, s.Jumps, s.Impacts, s.MaxPenetration, s.CompResidual)
 	fmt.Fprintf(stdout, "wrote %s\n", dir)
 	return s, r, runErr

@@ -25,6 +25,7 @@ type summary struct {
 	DCS                   string  `json:"dcs"`
 	CrossComp             string  `json:"cross_comp"`
 	Status                string  `json:"status"`
+	Stationarity          string  `json:"stationarity"` // mpcc's certified class of the solution
 	Objective             float64 `json:"objective"`
 	NLPIterations         int     `json:"nlp_iterations"`
 	HomotopySteps         int     `json:"homotopy_steps"`
@@ -119,7 +120,7 @@ func analyse(r *fesd.OCPResult, m *monopod.Model) (*analysis, error) {
 
 // summarize fills the summary of one run.
 func summarize(c config, r *fesd.OCPResult, m *monopod.Model, a *analysis, wall time.Duration) summary {
-	s := summary{N: c.N, DCS: c.Form.String(), CrossComp: c.Cross.String(), Status: r.Status.String(),
+	s := summary{N: c.N, DCS: c.Form.String(), CrossComp: c.Cross.String(), Status: r.Status.String(), Stationarity: r.Stationarity.String(),
 		Objective: r.Objective, NLPIterations: r.Iterations, HomotopySteps: len(r.Homotopy),
 		WallSeconds: wall.Seconds(), CompResidual: r.CompResidual, Infeasibility: r.Infeasibility,
 		NumVariables: r.NumVariables, NumConstraint: r.NumConstraints, ClockMonotone: true, InitFrom: c.fromName, FootGround: c.FootGround,
