@@ -91,6 +91,7 @@ type caseResult struct {
 	SwitchError *float64        `json:"switch_time_error,omitempty"`
 	Iterations  int             `json:"nlp_iterations"`
 	Steps       int             `json:"steps"`
+	Classes     string          `json:"step_classes"` // how the steps were solved (report.StepClasses)
 	Failures    int             `json:"failures"`
 	WallSeconds float64         `json:"wall_seconds"`
 	Message     string          `json:"message,omitempty"`
@@ -193,8 +194,8 @@ func run(ctx context.Context, w io.Writer, o options) (*summary, error) {
 
 // printCase prints the line of one case.
 func printCase(w io.Writer, r caseResult) {
-	fmt.Fprintf(w, "(%s) %-16s %-7s x(T) = %+.10f  closed form %+.10f  error %.2e  %d NLP iterations  %.2f s\n",
-		r.Case, r.Name, r.DCS, r.XT, r.XTExact, r.Error, r.Iterations, r.WallSeconds)
+	fmt.Fprintf(w, "(%s) %-16s %-7s x(T) = %+.10f  closed form %+.10f  error %.2e  %d NLP iterations  %.2f s  steps: %s\n",
+		r.Case, r.Name, r.DCS, r.XT, r.XTExact, r.Error, r.Iterations, r.WallSeconds, r.Classes)
 	for _, sw := range r.Switches {
 		fmt.Fprintf(w, "      switch of ψ%d at t = %.10f: %s\n", sw.Psi, sw.T, sw.Kind)
 	}
@@ -231,6 +232,7 @@ func simulateCase(ctx context.Context, c tutorialCase, f dcs.Formulation, o opti
 		r.Iterations += st.Iterations
 	}
 	r.Steps = len(res.Steps)
+	r.Classes = report.StepClasses(res.Steps)
 	tEnd := res.T[len(res.T)-1]
 	r.XT = res.Final()[0]
 	r.XTExact = c.exact(tEnd, r.Switches, r.XT)
