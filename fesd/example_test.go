@@ -73,3 +73,29 @@ func ExampleOCP() {
 	// Output:
 	// Solved: T_f = 9.72200, u = 5 … -5
 }
+
+// Sensitivities through a switch: ẋ = 1 for x < 0 and ẋ = 3 for x > 0 from
+// x₀ = −0.4 switches at t = 0.4, so x(1) = 3(1 + x₀) and ∂x(1)/∂x₀ = 3.
+// The steps are solved on the branch the event predictor finds.
+func ExampleSimulate_sensitivity() {
+	g := ad.NewGraph()
+	x := g.SymVec("x", 1)
+	m := dcs.NewModel(g, x, nil, nil)
+	m.AddSubsystem(dcs.Subsystem{
+		Psi: ad.Vec{x[0]},
+		S:   [][]int{{1}, {-1}},
+		F:   []ad.Vec{{g.Const(3)}, {g.Const(1)}},
+	})
+	res, err := fesd.Simulate(context.Background(), m, []float64{-0.4}, fesd.SimOptions{
+		TSim: 1, NSim: 2, Predict: true, Sensitivity: true,
+		Options: fesd.Options{NFE: 3},
+	})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Printf("x(1) = %.6f, ∂x(1)/∂x₀ = %.6f, branch steps %v %v\n",
+		res.Final()[0], res.Sensitivity.DX0[0][0], res.Steps[0].Branch, res.Steps[1].Branch)
+	// Output:
+	// x(1) = 1.800000, ∂x(1)/∂x₀ = 3.000000, branch steps true true
+}
