@@ -14,12 +14,14 @@ func (ip *ipm) evalFG(w []float64, g []float64) (f float64, ok bool, err error) 
 	fu, err := ip.p.Objective(x)
 	ip.counts.Objective++
 	if err != nil {
+		ip.noteErr(err)
 		return 0, false, err
 	}
 	if nonFinite(fu) {
 		return 0, false, nil
 	}
 	if err := ip.p.Constraints(x, g); err != nil {
+		ip.noteErr(err)
 		return 0, false, err
 	}
 	ip.counts.Constraints++
@@ -30,6 +32,22 @@ func (ip *ipm) evalFG(w []float64, g []float64) (f float64, ok bool, err error) 
 		g[i] = v * ip.dc[i]
 	}
 	return ip.df * fu, true, nil
+}
+
+// noteErr records a callback error on the outermost solve (the
+// restoration phase's problem passes the user's errors through).
+func (ip *ipm) noteErr(err error) {
+	r := ip
+	if r.parent != nil {
+		r = r.parent
+	}
+	r.userErr = err
+}
+
+// stop records a callback error and returns UserStop.
+func (ip *ipm) stop(err error) Status {
+	ip.noteErr(err)
+	return UserStop
 }
 
 func (ip *ipm) addEvalTime(t time.Time) {
@@ -46,6 +64,7 @@ func (ip *ipm) evalDerivs() (ok bool, err error) {
 	defer ip.addEvalTime(t)
 	x := ip.w[:ip.n]
 	if err := ip.p.Gradient(x, ip.grad[:ip.n]); err != nil {
+		ip.noteErr(err)
 		return false, err
 	}
 	ip.counts.Gradient++
@@ -57,6 +76,7 @@ func (ip *ipm) evalDerivs() (ok bool, err error) {
 		ip.grad[j] = v * ip.df
 	}
 	if err := ip.p.JacobianValues(x, ip.jVal); err != nil {
+		ip.noteErr(err)
 		return false, err
 	}
 	ip.counts.Jacobian++
@@ -77,6 +97,7 @@ func (ip *ipm) evalHessian() (ok bool, err error) {
 		ip.lamTmp[i] = ip.y[i] * ip.dc[i]
 	}
 	if err := ip.p.HessianValues(ip.w[:ip.n], ip.df, ip.lamTmp, ip.hVal); err != nil {
+		ip.noteErr(err)
 		return false, err
 	}
 	ip.counts.Hessian++
