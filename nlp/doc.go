@@ -184,7 +184,11 @@
 // ≤ Tol (1e-8) with unscaled dual infeasibility ≤ 1, constraint violation ≤
 // 1e-4 and complementarity ≤ 1e-4. Acceptable termination: 15 consecutive
 // iterates with E_0 ≤ 1e-6 (constraint violation and complementarity ≤ 1e-2).
-// Iterates beyond 1e20 or f < −1e20 end with Diverging. A Problem method
+// Iterates beyond 1e20 or f < −1e20 end with Diverging, and so does a run of
+// 10 full steps that each lengthened ‖x‖∞ and lowered f by at least
+// 1e-3·max(1, |f|) once ‖x‖∞ > 1e12 (not in IPOPT: along a ray with no
+// curvature the Hessian regularization holds the step near 1/δ_w, so ‖x‖∞
+// grows only linearly and would not reach 1e20). A Problem method
 // that returns an error ends the solve with UserStop; Solve then returns the
 // result at the last accepted iterate together with an error wrapping
 // ErrCallback and the method's error (one rule: an error always says why the

@@ -744,13 +744,36 @@ func (ip *ipm) checkStop() (Status, bool) {
 	return 0, false
 }
 
-// diverging reports iterates beyond 1e20 or objective below −1e20.
+// diverging reports iterates beyond 1e20 (IPOPT's diverging_iterates_tol),
+// objective below −1e20, or a run along a ray: ‖x‖∞ above rayTol after
+// rayIters consecutive full steps (α_pr = 1) that each lengthened ‖x‖∞ and
+// lowered f by at least rayDecrease·max(1, |f|) (a convergent run's
+// decreases shrink to nothing relative to |f|). The ray test catches unbounded problems whose steps are
+// limited by the Hessian regularization: far out, a variable with only a
+// bound and no curvature has a barrier term z/x below the zero-pivot
+// threshold, δ_w of that size keeps the step near 1/δ_w, and ‖x‖∞ grows
+// linearly (min −x, x ≥ 0 reached 1.3e16 in 3000 iterations) instead of
+// passing 1e20.
 func (ip *ipm) diverging() bool {
-	if normInf(ip.w[:ip.n]) > divergingTol {
+	xn := normInf(ip.w[:ip.n])
+	if xn > divergingTol {
 		return true
 	}
+	if ip.parent != nil {
+		return false
+	}
 	// The minimized objective (f, or −f when maximizing) below −1e20.
-	return ip.parent == nil && ip.f/math.Abs(ip.df) < -divergingTol
+	f := ip.f / math.Abs(ip.df)
+	if f < -divergingTol {
+		return true
+	}
+	if ip.alphaPr >= 1 && xn > ip.rayX && ip.rayF-f >= rayDecrease*max(1, math.Abs(f)) {
+		ip.rayCount++
+	} else {
+		ip.rayCount = 0
+	}
+	ip.rayX, ip.rayF = xn, f
+	return xn > rayTol && ip.rayCount >= rayIters
 }
 
 // acceptableNow reports whether the current iterate meets the acceptable

@@ -112,3 +112,50 @@ func TestAllFixedInfeasible(t *testing.T) {
 	require.NoError(t, err)
 	assert.True(t, res.Status.Success(), "status %v", res.Status)
 }
+
+// minusX is min −x subject to x ≥ 0: unbounded below along x → ∞.
+func minusX() *quadProb {
+	return &quadProb{
+		n: 1, m: 0,
+		xL: []float64{0}, xU: []float64{inf},
+		x0: []float64{1},
+		f:  func(x []float64) float64 { return -x[0] },
+		df: func(x, g []float64) { g[0] = -1 },
+		c:  func(x, c []float64) {},
+		jv: func(x, v []float64) {},
+		hv: func(x []float64, s float64, l, v []float64) {},
+	}
+}
+
+// TestUnboundedBounded: min −x, x ≥ 0 ends Diverging well before the
+// iteration limit (it ran 3000 iterations into IterationLimit, x = 1.3e16,
+// because the step is held near 1/δ_w once the barrier curvature falls
+// below the zero-pivot threshold).
+func TestUnboundedBounded(t *testing.T) {
+	res, err := (&Solver{}).Solve(context.Background(), minusX())
+	require.NoError(t, err)
+	assert.Equal(t, Diverging, res.Status, "after %d iterations, x = %v", res.Iterations, res.X)
+	assert.Less(t, res.Iterations, 100)
+	assert.Greater(t, res.X[0], 1e12)
+	t.Logf("%v after %d iterations, x = %g", res.Status, res.Iterations, res.X[0])
+}
+
+// TestLargeSolutionNotDiverging: problems whose solution lies far out
+// (x* = 1e13, closed form) are solved, not mistaken for divergence.
+func TestLargeSolutionNotDiverging(t *testing.T) {
+	far := shiftedQuad()
+	far.f = func(x []float64) float64 { return (x[0] - 1e13) * (x[0] - 1e13) }
+	far.df = func(x, g []float64) { g[0] = 2 * (x[0] - 1e13) }
+	far.xL = []float64{0}
+	flat := minusX() // −x + x²/(2e13): curvature 1e-13, at the zero-pivot threshold
+	flat.f = func(x []float64) float64 { return -x[0] + x[0]*x[0]/2e13 }
+	flat.df = func(x, g []float64) { g[0] = -1 + x[0]/1e13 }
+	flat.hr, flat.hc = []int{0}, []int{0}
+	flat.hv = func(x []float64, s float64, l, v []float64) { v[0] = s / 1e13 }
+	for name, p := range map[string]*quadProb{"min (x−1e13)², x ≥ 0": far, "min −x + x²/2e13, x ≥ 0": flat} {
+		res, err := (&Solver{}).Solve(context.Background(), p)
+		require.NoError(t, err, name)
+		assert.True(t, res.Status.Success(), "%s: %v after %d iterations, x = %v", name, res.Status, res.Iterations, res.X)
+		assert.InDelta(t, 1e13, res.X[0], 1e13*1e-6, name)
+	}
+}

@@ -28,8 +28,10 @@ const (
 	// NumericalError: the step computation or line search failed in a way
 	// the restoration phase could not repair.
 	NumericalError
-	// Diverging: the iterates exceeded 1e20 in max-norm or the objective fell
-	// below −1e20 (the problem is probably unbounded).
+	// Diverging: the iterates exceeded 1e20 in max-norm, the objective fell
+	// below −1e20, or the iterates ran out along a ray beyond 1e12 with the
+	// objective falling (the problem is probably unbounded; see the package
+	// documentation).
 	Diverging
 	// UserStop: a Problem callback returned an error (Solve returns it,
 	// wrapped with ErrCallback, together with the result).

@@ -210,6 +210,12 @@ type ipm struct {
 	// with status UserStop).
 	userErr error
 
+	// Divergence along a ray (see diverging): the length of the current
+	// run of full steps that lengthened ‖x‖∞ and lowered f, and the last
+	// ‖x‖∞ and f.
+	rayCount   int
+	rayX, rayF float64
+
 	n, m, nI, nw, nk int
 
 	// Scaled and relaxed bounds of w = (x, s); hasL/hasU mark finite bounds.
@@ -890,6 +896,7 @@ func (ip *ipm) initialize(ws *WarmStart) (Status, error) {
 	ip.mu = math.Max(math.Min(ip.mu, prm.muMax), prm.muMin)
 	ip.tau = math.Max(tauMin, 1-ip.mu)
 	ip.alphaPr, ip.alphaDu = 0, 0
+	ip.rayCount, ip.rayX, ip.rayF = 0, math.Inf(1), math.Inf(-1)
 	if ip.parent == nil && n > 0 && ip.nFixed == n && ip.fixedViolation() > prm.constrViolTol {
 		// No free variable: g(x) is a constant that violates its bounds,
 		// and no step can change it.
