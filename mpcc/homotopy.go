@@ -72,10 +72,12 @@ type Result struct {
 	Status Status
 	// X is the MPCC point (length n of Problem.NLP): the last relaxed
 	// solution, or the certified point of the active-set finish if it was
-	// accepted (then the complementarity holds exactly).
+	// accepted (then the complementarity holds exactly), or the NLP's
+	// starting point if the solve was cancelled before the first relaxed
+	// NLP. It always has length n.
 	X []float64
 	// Y are the multipliers of the MPCC's constraints g (length m) from the
-	// same solve.
+	// same solve (empty if no relaxed NLP ran).
 	Y []float64
 	// Objective is f(X).
 	Objective float64
@@ -274,6 +276,15 @@ func (s *Solver) Solve(ctx context.Context, p *Problem) (*Result, error) {
 	if last != nil && !finished {
 		if err := s.fillResult(p, last, xL, res); err != nil {
 			return nil, err
+		}
+	} else if last == nil && !finished {
+		// No relaxed NLP ran (cancelled before the first): X is the
+		// starting point, so that a caller can continue from it.
+		res.X = make([]float64, n0)
+		p.NLP.Start(res.X)
+		res.CompResidual, res.NaturalResidual = p.Residuals(res.X, xL)
+		if res.Objective, err = p.NLP.Objective(res.X); err != nil {
+			res.Objective = math.NaN()
 		}
 	}
 	switch {

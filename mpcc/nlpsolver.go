@@ -2,6 +2,7 @@ package mpcc
 
 import (
 	"context"
+	"errors"
 
 	"github.com/fesd-go/fesd/nlp"
 )
@@ -46,9 +47,12 @@ func (s *NLPSolver) SolveNLP(ctx context.Context, p nlp.Problem, start *WarmStar
 		ws = &s.wsTight
 	}
 	res, err := solver.SolveIn(ctx, ws, p)
-	if err != nil {
+	if err != nil && (res == nil || !errors.Is(err, nlp.ErrCallback)) {
 		return nil, err
 	}
+	// A callback error ends the relaxed NLP with status UserStop, which the
+	// homotopy treats as a failed step.
+
 	return &InnerResult{
 		Status:     res.Status,
 		X:          res.X,

@@ -28,11 +28,16 @@ func Pair(a, b int) Complementarity {
 // Scalar reports whether the term is a single pair.
 func (c Complementarity) Scalar() bool { return len(c.Pairs) == 1 }
 
-// Value returns c(x) = Σ x_a·x_b.
+// Value returns c(x) = Σ x_a·x_b. It is NaN when an index of a pair is
+// outside x (negative or ≥ len(x)); it does not allocate.
 func (c Complementarity) Value(x []float64) float64 {
 	var v float64
 	for _, p := range c.Pairs {
-		v += x[p[0]] * x[p[1]]
+		a, b := p[0], p[1]
+		if uint(a) >= uint(len(x)) || uint(b) >= uint(len(x)) {
+			return math.NaN()
+		}
+		v += x[a] * x[b]
 	}
 	return v
 }
@@ -98,9 +103,18 @@ func (p *Problem) Validate() error {
 // individual pair: for a scalar pair with x_L = 0 it is the distance to
 // the complementarity set along the smaller factor; for a pair whose larger
 // factor is of order one it is of the order of the product.
-// xL is the NLP's lower-bound vector.
+// xL is the NLP's lower-bound vector. When an index of a pair is outside x
+// or xL (a short slice, or a problem that fails Validate), both residuals
+// are +Inf: the point is not accepted as complementary. Residuals does not
+// allocate.
 func (p *Problem) Residuals(x, xL []float64) (comp, natural float64) {
+	n := uint(min(len(x), len(xL)))
 	for _, c := range p.Comp {
+		for _, pr := range c.Pairs {
+			if uint(pr[0]) >= n || uint(pr[1]) >= n {
+				return math.Inf(1), math.Inf(1)
+			}
+		}
 		comp = math.Max(comp, math.Abs(c.Value(x)))
 		for _, pr := range c.Pairs {
 			a, b := pr[0], pr[1]

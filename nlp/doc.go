@@ -184,7 +184,15 @@
 // ≤ Tol (1e-8) with unscaled dual infeasibility ≤ 1, constraint violation ≤
 // 1e-4 and complementarity ≤ 1e-4. Acceptable termination: 15 consecutive
 // iterates with E_0 ≤ 1e-6 (constraint violation and complementarity ≤ 1e-2).
-// Iterates beyond 1e20 or f < −1e20 end with Diverging. Gradient-based
+// Iterates beyond 1e20 or f < −1e20 end with Diverging, and so does a run of
+// 10 full steps that each lengthened ‖x‖∞ and lowered f by at least
+// 1e-3·max(1, |f|) once ‖x‖∞ > 1e12 (not in IPOPT: along a ray with no
+// curvature the Hessian regularization holds the step near 1/δ_w, so ‖x‖∞
+// grows only linearly and would not reach 1e20). A Problem method
+// that returns an error ends the solve with UserStop; Solve then returns the
+// result at the last accepted iterate together with an error wrapping
+// ErrCallback and the method's error (one rule: an error always says why the
+// run stopped early, the result says where). Gradient-based
 // scaling multiplies f and each g_i by min(1, 100/‖∇·‖_∞) (at least 1e-8),
 // with the derivatives taken at the starting point after it is pushed into
 // the bounds (IPOPT takes them before the push; see setup.go for why this

@@ -173,10 +173,10 @@ func (p errProb) Constraints(x, g []float64) error {
 func TestCallbackErrorUserStop(t *testing.T) {
 	calls := 0
 	res, err := (&Solver{}).Solve(context.Background(), errProb{calls: &calls})
-	if err != nil {
-		t.Fatal(err)
+	if !errors.Is(err, ErrCallback) || err == nil || !strings.Contains(err.Error(), "model failure") {
+		t.Fatalf("err = %v, want ErrCallback wrapping the callback's error", err)
 	}
-	if res.Status != UserStop {
+	if res == nil || res.Status != UserStop {
 		t.Errorf("status %v, want UserStop", res.Status)
 	}
 }

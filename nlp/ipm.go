@@ -14,12 +14,14 @@ func (ip *ipm) evalFG(w []float64, g []float64) (f float64, ok bool, err error) 
 	fu, err := ip.p.Objective(x)
 	ip.counts.Objective++
 	if err != nil {
+		ip.noteErr(err)
 		return 0, false, err
 	}
 	if nonFinite(fu) {
 		return 0, false, nil
 	}
 	if err := ip.p.Constraints(x, g); err != nil {
+		ip.noteErr(err)
 		return 0, false, err
 	}
 	ip.counts.Constraints++
@@ -30,6 +32,22 @@ func (ip *ipm) evalFG(w []float64, g []float64) (f float64, ok bool, err error) 
 		g[i] = v * ip.dc[i]
 	}
 	return ip.df * fu, true, nil
+}
+
+// noteErr records a callback error on the outermost solve (the
+// restoration phase's problem passes the user's errors through).
+func (ip *ipm) noteErr(err error) {
+	r := ip
+	if r.parent != nil {
+		r = r.parent
+	}
+	r.userErr = err
+}
+
+// stop records a callback error and returns UserStop.
+func (ip *ipm) stop(err error) Status {
+	ip.noteErr(err)
+	return UserStop
 }
 
 func (ip *ipm) addEvalTime(t time.Time) {
@@ -46,6 +64,7 @@ func (ip *ipm) evalDerivs() (ok bool, err error) {
 	defer ip.addEvalTime(t)
 	x := ip.w[:ip.n]
 	if err := ip.p.Gradient(x, ip.grad[:ip.n]); err != nil {
+		ip.noteErr(err)
 		return false, err
 	}
 	ip.counts.Gradient++
@@ -57,6 +76,7 @@ func (ip *ipm) evalDerivs() (ok bool, err error) {
 		ip.grad[j] = v * ip.df
 	}
 	if err := ip.p.JacobianValues(x, ip.jVal); err != nil {
+		ip.noteErr(err)
 		return false, err
 	}
 	ip.counts.Jacobian++
@@ -77,6 +97,7 @@ func (ip *ipm) evalHessian() (ok bool, err error) {
 		ip.lamTmp[i] = ip.y[i] * ip.dc[i]
 	}
 	if err := ip.p.HessianValues(ip.w[:ip.n], ip.df, ip.lamTmp, ip.hVal); err != nil {
+		ip.noteErr(err)
 		return false, err
 	}
 	ip.counts.Hessian++
@@ -723,13 +744,36 @@ func (ip *ipm) checkStop() (Status, bool) {
 	return 0, false
 }
 
-// diverging reports iterates beyond 1e20 or objective below −1e20.
+// diverging reports iterates beyond 1e20 (IPOPT's diverging_iterates_tol),
+// objective below −1e20, or a run along a ray: ‖x‖∞ above rayTol after
+// rayIters consecutive full steps (α_pr = 1) that each lengthened ‖x‖∞ and
+// lowered f by at least rayDecrease·max(1, |f|) (a convergent run's
+// decreases shrink to nothing relative to |f|). The ray test catches unbounded problems whose steps are
+// limited by the Hessian regularization: far out, a variable with only a
+// bound and no curvature has a barrier term z/x below the zero-pivot
+// threshold, δ_w of that size keeps the step near 1/δ_w, and ‖x‖∞ grows
+// linearly (min −x, x ≥ 0 reached 1.3e16 in 3000 iterations) instead of
+// passing 1e20.
 func (ip *ipm) diverging() bool {
-	if normInf(ip.w[:ip.n]) > divergingTol {
+	xn := normInf(ip.w[:ip.n])
+	if xn > divergingTol {
 		return true
 	}
+	if ip.parent != nil {
+		return false
+	}
 	// The minimized objective (f, or −f when maximizing) below −1e20.
-	return ip.parent == nil && ip.f/math.Abs(ip.df) < -divergingTol
+	f := ip.f / math.Abs(ip.df)
+	if f < -divergingTol {
+		return true
+	}
+	if ip.alphaPr >= 1 && xn > ip.rayX && ip.rayF-f >= rayDecrease*max(1, math.Abs(f)) {
+		ip.rayCount++
+	} else {
+		ip.rayCount = 0
+	}
+	ip.rayX, ip.rayF = xn, f
+	return xn > rayTol && ip.rayCount >= rayIters
 }
 
 // acceptableNow reports whether the current iterate meets the acceptable

@@ -10,7 +10,8 @@ import "math"
 // constraint i an equality. The solver calls the methods with x of length n
 // and output slices of the documented lengths; implementations write into the
 // given slices and must not retain them. A method returns a non-nil error only
-// when it cannot evaluate at all (the solve then stops with status UserStop);
+// when it cannot evaluate at all (the solve then stops with status UserStop
+// and Solve returns an error wrapping ErrCallback and that error);
 // a value that is NaN or ±Inf is reported through the output and handled by
 // the solver (the line search cuts the step back).
 type Problem interface {

@@ -28,10 +28,13 @@ const (
 	// NumericalError: the step computation or line search failed in a way
 	// the restoration phase could not repair.
 	NumericalError
-	// Diverging: the iterates exceeded 1e20 in max-norm or the objective fell
-	// below −1e20 (the problem is probably unbounded).
+	// Diverging: the iterates exceeded 1e20 in max-norm, the objective fell
+	// below −1e20, or the iterates ran out along a ray beyond 1e12 with the
+	// objective falling (the problem is probably unbounded; see the package
+	// documentation).
 	Diverging
-	// UserStop: a Problem callback returned an error.
+	// UserStop: a Problem callback returned an error (Solve returns it,
+	// wrapped with ErrCallback, together with the result).
 	UserStop
 )
 
@@ -159,4 +162,10 @@ var (
 	ErrStructure = errors.New("nlp: invalid sparsity structure")
 	// ErrLinearSolver: the linear solver could not be created or analyzed.
 	ErrLinearSolver = errors.New("nlp: linear solver setup failed")
+	// ErrNilProblem: Solve or SolveIn was given a nil Problem.
+	ErrNilProblem = errors.New("nlp: nil problem")
+	// ErrCallback: a Problem method returned an error; the solve stopped
+	// with status UserStop and the error wraps both this sentinel and the
+	// callback's error.
+	ErrCallback = errors.New("nlp: problem callback failed")
 )

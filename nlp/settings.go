@@ -420,6 +420,9 @@ const (
 	kappaD         = 1e-5    // kappa_d
 	sMax           = 100.0   // s_max
 	divergingTol   = 1e20    // diverging_iterates_tol
+	rayTol         = 1e12    // ‖x‖∞ beyond which a monotone full-step run is divergence (not in IPOPT)
+	rayIters       = 10      // length of that run
+	rayDecrease    = 1e-3    // least relative decrease of f per step in that run
 	thetaMaxFact   = 1e4     // theta_max_fact
 	thetaMinFact   = 1e-4    // theta_min_fact
 	etaPhi         = 1e-8    // eta_phi

@@ -16,12 +16,20 @@ type Solver struct {
 	Settings Settings
 }
 
-// Solve minimizes p. The error is non-nil only when the solve could not run
-// (invalid settings, inconsistent dimensions, bounds or structure, NaN/Inf at
-// the starting point as *EvalError, linear-solver setup failure); every
-// numerical outcome is reported in Result.Status.
+// Solve minimizes p. The error is non-nil when the solve could not run
+// (nil p as ErrNilProblem, invalid settings, inconsistent dimensions, bounds
+// or structure, NaN/Inf at the starting point as *EvalError, linear-solver
+// setup failure; the result is then nil) or when a Problem method returned
+// an error: then the result is that of the last accepted iterate (the
+// starting point if the error came before the first step; Objective is NaN
+// if f was never evaluated), its Status is UserStop, and the error wraps
+// ErrCallback and the method's error. Every numerical outcome is reported in
+// Result.Status.
 func (s *Solver) Solve(ctx context.Context, p Problem) (*Result, error) {
 	t0 := time.Now()
+	if p == nil {
+		return nil, ErrNilProblem
+	}
 	if err := s.Settings.Validate(); err != nil {
 		return nil, err
 	}
@@ -49,7 +57,7 @@ func (s *Solver) Solve(ctx context.Context, p Problem) (*Result, error) {
 	}
 	res := ip.result(st)
 	res.Derivatives = rep
-	return res, nil
+	return res, ip.callbackErr(st)
 }
 
 // derivativeTest runs Settings.DerivativeTest at the starting point: nil
@@ -102,6 +110,9 @@ func (s *Solver) SolveIn(ctx context.Context, ws *Workspace, p Problem) (*Result
 		return s.Solve(ctx, p)
 	}
 	t0 := time.Now()
+	if p == nil {
+		return nil, ErrNilProblem
+	}
 	if err := s.Settings.Validate(); err != nil {
 		return nil, err
 	}
@@ -139,7 +150,19 @@ func (s *Solver) SolveIn(ctx context.Context, ws *Workspace, p Problem) (*Result
 	res := ip.result(st)
 	res.History = slices.Clone(res.History)
 	res.Derivatives = rep
-	return res, nil
+	return res, ip.callbackErr(st)
+}
+
+// callbackErr is the error Solve returns with status UserStop: ErrCallback
+// wrapping the callback's error.
+func (ip *ipm) callbackErr(st Status) error {
+	if st != UserStop {
+		return nil
+	}
+	if ip.userErr == nil {
+		return ErrCallback
+	}
+	return fmt.Errorf("%w: %w", ErrCallback, ip.userErr)
 }
 
 // compatible reports whether ws's structure fits p and the settings.
@@ -182,6 +205,16 @@ type ipm struct {
 	parent *ipm         // non-nil for the restoration-phase solver
 	rctx   *restoration // the restoration that owns this (inner) solver
 	resto  *restoration // this solver's restoration phase (created lazily)
+
+	// userErr is the last error a Problem callback returned (reported
+	// with status UserStop).
+	userErr error
+
+	// Divergence along a ray (see diverging): the length of the current
+	// run of full steps that lengthened ‖x‖∞ and lowered f, and the last
+	// ‖x‖∞ and f.
+	rayCount   int
+	rayX, rayF float64
 
 	n, m, nI, nw, nk int
 
@@ -576,6 +609,12 @@ func nonFinite(v float64) bool { return math.IsNaN(v) || math.IsInf(v, 0) }
 // It returns a status ≥ 0 when the solve ends before the first iteration
 // (callback error), −1 otherwise.
 func (ip *ipm) initialize(ws *WarmStart) (Status, error) {
+	if ip.parent == nil {
+		ip.userErr = nil
+	}
+	// NaN until the objective is evaluated (a callback error before that
+	// leaves Result.Objective NaN).
+	ip.f = math.NaN()
 	n, m, nw := ip.n, ip.m, ip.nw
 	prm := &ip.prm
 	ip.resetState()
@@ -656,11 +695,11 @@ func (ip *ipm) initialize(ws *WarmStart) (Status, error) {
 	if prm.scaling {
 		ok, err := ip.rawDerivs(x)
 		if err != nil {
-			return UserStop, nil
+			return ip.stop(err), nil
 		}
 		if !ok {
 			if ok, err = ip.rawDerivs(x0); err != nil {
-				return UserStop, nil
+				return ip.stop(err), nil
 			}
 		}
 		if ok {
@@ -669,7 +708,7 @@ func (ip *ipm) initialize(ws *WarmStart) (Status, error) {
 	}
 	// Derivatives at the (pushed) starting point.
 	if err := ip.p.Gradient(x, ip.grad[:n]); err != nil {
-		return UserStop, nil
+		return ip.stop(err), nil
 	}
 	ip.counts.Gradient++
 	for j, v := range ip.grad[:n] {
@@ -678,7 +717,7 @@ func (ip *ipm) initialize(ws *WarmStart) (Status, error) {
 		}
 	}
 	if err := ip.p.JacobianValues(x, ip.jVal); err != nil {
-		return UserStop, nil
+		return ip.stop(err), nil
 	}
 	ip.counts.Jacobian++
 	for k, v := range ip.jVal {
@@ -750,14 +789,14 @@ func (ip *ipm) initialize(ws *WarmStart) (Status, error) {
 	f, err := ip.p.Objective(x)
 	ip.counts.Objective++
 	if err != nil {
-		return UserStop, nil
+		return ip.stop(err), nil
 	}
 	if nonFinite(f) {
 		return 0, &EvalError{Func: "Objective", Index: 0, Value: f}
 	}
 	ip.f = ip.df * f
 	if err := ip.p.Constraints(x, ip.g); err != nil {
-		return UserStop, nil
+		return ip.stop(err), nil
 	}
 	ip.counts.Constraints++
 	for i, v := range ip.g {
@@ -771,7 +810,7 @@ func (ip *ipm) initialize(ws *WarmStart) (Status, error) {
 		ip.lamTmp[i] = 1
 	}
 	if err := ip.p.HessianValues(x, 1, ip.lamTmp, ip.hVal); err != nil {
-		return UserStop, nil
+		return ip.stop(err), nil
 	}
 	ip.counts.Hessian++
 	for k, v := range ip.hVal {
@@ -857,5 +896,25 @@ func (ip *ipm) initialize(ws *WarmStart) (Status, error) {
 	ip.mu = math.Max(math.Min(ip.mu, prm.muMax), prm.muMin)
 	ip.tau = math.Max(tauMin, 1-ip.mu)
 	ip.alphaPr, ip.alphaDu = 0, 0
+	ip.rayCount, ip.rayX, ip.rayF = 0, math.Inf(1), math.Inf(-1)
+	if ip.parent == nil && n > 0 && ip.nFixed == n && ip.fixedViolation() > prm.constrViolTol {
+		// No free variable: g(x) is a constant that violates its bounds,
+		// and no step can change it.
+		ip.computeErrors(ip.mu)
+		_, constr, _ := ip.unscaledErrors()
+		ip.record(constr)
+		return Infeasible, nil
+	}
 	return -1, nil
+}
+
+// fixedViolation is the max-norm violation of g_L ≤ g(x) ≤ g_U (unscaled)
+// at the current x.
+func (ip *ipm) fixedViolation() float64 {
+	v := 0.0
+	for i := range ip.m {
+		gi := ip.g[i] / ip.dc[i]
+		v = max(v, ip.gLo[i]-gi, gi-ip.gUp[i])
+	}
+	return v
 }

@@ -1,0 +1,68 @@
+package mpcc
+
+import (
+	"context"
+	"math"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// TestShortX: Residuals and Value with x (or x_L) shorter than an index of
+// a pair do not panic; Value is NaN and both residuals are +Inf (the
+// documented values), and neither allocates.
+func TestShortX(t *testing.T) {
+	p := &Problem{NLP: toyNLP(), Comp: []Complementarity{Pair(0, 1)}}
+	cases := []struct {
+		name  string
+		x, xL []float64
+	}{
+		{"x nil", nil, []float64{0, 0}},
+		{"x short", []float64{1}, []float64{0, 0}},
+		{"xL short", []float64{1, 2}, []float64{0}},
+	}
+	for _, c := range cases {
+		assert.NotPanics(t, func() {
+			comp, nat := p.Residuals(c.x, c.xL)
+			assert.True(t, math.IsInf(comp, 1), "%s: comp %g", c.name, comp)
+			assert.True(t, math.IsInf(nat, 1), "%s: natural %g", c.name, nat)
+		}, c.name)
+		assert.NotPanics(t, func() {
+			v := p.Comp[0].Value(c.x)
+			if len(c.x) < 2 {
+				assert.True(t, math.IsNaN(v), "%s: value %g", c.name, v)
+			} else {
+				assert.InDelta(t, 2, v, 0, c.name) // 1·2
+			}
+		}, c.name)
+	}
+	assert.NotPanics(t, func() {
+		assert.True(t, math.IsNaN(Pair(-1, 0).Value([]float64{1})))
+	})
+	x, xL := []float64{1}, []float64{0, 0}
+	allocs := testing.AllocsPerRun(10, func() {
+		p.Residuals(x, xL)
+		p.Comp[0].Value(x)
+	})
+	assert.Zero(t, allocs)
+}
+
+// TestCancelledBeforeStart: a context cancelled before Solve gives status
+// Cancelled and, as Result.X documents, the starting point (length n).
+func TestCancelledBeforeStart(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	p := onePair()
+	res, err := (&Solver{}).Solve(ctx, p)
+	require.NoError(t, err)
+	assert.Equal(t, Cancelled, res.Status)
+	require.Len(t, res.X, 2)
+	// toyNLP starts at (0.5, 0.5): f = 2·0.25, c = 0.25, natural residual
+	// min(0.5, 0.5) (closed form).
+	assert.Equal(t, []float64{0.5, 0.5}, res.X)
+	assert.InDelta(t, 0.5, res.Objective, 1e-15)
+	assert.InDelta(t, 0.25, res.CompResidual, 1e-15)
+	assert.InDelta(t, 0.5, res.NaturalResidual, 1e-15)
+	require.NotNil(t, res.Certificate)
+}
