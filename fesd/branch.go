@@ -159,21 +159,21 @@ func (s *Simulator) continued(zb0 []float64) *prediction {
 	if s.prev == nil || len(s.d.Comp) == 0 {
 		return nil
 	}
-	tr, d := s.tr, s.d
-	last := tr.NE - 1
+	tr := s.tr
+	lam, sel := s.lastSides()
+	sig := make([]bool, len(lam))
+	for k := range sig {
+		sig[k] = sel[k] > lam[k]
+	}
+	pr := &prediction{bw0: make([]float64, tr.numW), bhref: make([]float64, tr.NE)}
+	tr.shifted(pr.bw0, s.prev, zb0)
+	for n := range pr.bhref {
+		pr.bhref[n] = tr.h0[0]
+	}
 	if s.o.DisableFESD {
-		// time stepping: the active set of the last stage point
-		var sig []bool
-		m := tr.ns - 1
-		for gi, grp := range d.Comp {
-			for pi, p := range grp.Pairs {
-				sig = append(sig, s.prev[tr.selIdx(d, last, m, gi, pi)] > s.prev[tr.z[last][m]+p.Lambda])
-			}
-		}
-		pr := &prediction{bw0: make([]float64, tr.numW), bhref: make([]float64, tr.NE), psigs: make([][][]bool, tr.NE)}
-		tr.shifted(pr.bw0, s.prev, zb0)
+		// time stepping: every stage point
+		pr.psigs = make([][][]bool, tr.NE)
 		for n := range pr.psigs {
-			pr.bhref[n] = tr.h0[0]
 			pr.psigs[n] = make([][]bool, tr.ns)
 			for m := range pr.psigs[n] {
 				pr.psigs[n][m] = sig
@@ -181,26 +181,39 @@ func (s *Simulator) continued(zb0 []float64) *prediction {
 		}
 		return pr
 	}
-	var sig []bool
-	for gi, grp := range d.Comp {
-		for pi, pr := range grp.Pairs {
-			lam, sel := 0.0, 0.0
-			for _, a := range tr.lamPoints(last, pr.Lambda) {
-				if a != tr.start+tr.bzPos[pr.Lambda] || last > 0 {
-					lam = math.Max(lam, s.prev[a])
-				}
-			}
-			for m := 0; m < tr.ns; m++ {
-				sel = math.Max(sel, s.prev[tr.selIdx(d, last, m, gi, pi)])
-			}
-			sig = append(sig, sel > lam)
-		}
-	}
-	pr := &prediction{bw0: make([]float64, tr.numW), bhref: make([]float64, tr.NE), sigs: make([][]bool, tr.NE)}
-	tr.shifted(pr.bw0, s.prev, zb0)
+	pr.sigs = make([][]bool, tr.NE)
 	for n := range pr.sigs {
 		pr.sigs[n] = sig
-		pr.bhref[n] = tr.h0[0]
 	}
 	return pr
+}
+
+// lastSides returns, for every complementarity pair in the order of the
+// mode signature, the largest multiplier and the largest selection value
+// of the previous solution's last element (its multiplier points but the
+// fixed start values, and its stage points); without FESD those of its
+// last stage point.
+func (s *Simulator) lastSides() (lam, sel []float64) {
+	tr, d := s.tr, s.d
+	last := tr.NE - 1
+	for gi, grp := range d.Comp {
+		for pi, pr := range grp.Pairs {
+			l, v := 0.0, 0.0
+			if s.o.DisableFESD {
+				l = s.prev[tr.z[last][tr.ns-1]+pr.Lambda]
+				v = s.prev[tr.selIdx(d, last, tr.ns-1, gi, pi)]
+			} else {
+				for _, a := range tr.lamPoints(last, pr.Lambda) {
+					if a != tr.start+tr.bzPos[pr.Lambda] || last > 0 {
+						l = math.Max(l, s.prev[a])
+					}
+				}
+				for m := 0; m < tr.ns; m++ {
+					v = math.Max(v, s.prev[tr.selIdx(d, last, m, gi, pi)])
+				}
+			}
+			lam, sel = append(lam, l), append(sel, v)
+		}
+	}
+	return lam, sel
 }

@@ -509,32 +509,20 @@ func (s *Simulator) sliding() ([]bool, []float64) {
 	}
 	tr, d := s.tr, s.d
 	last := tr.NE - 1
+	lam, sel := s.lastSides()
 	type key struct{ sub, sel int }
 	pos := map[key]int{}
 	var keys []key
-	for gi, grp := range d.Comp {
-		for pi, pr := range grp.Pairs {
+	for _, grp := range d.Comp {
+		for _, pr := range grp.Pairs {
 			k := key{grp.Subsystem, -1}
 			if grp.Kind != dcs.LambdaTheta {
 				k.sel = pr.Sel
 			}
-			keys = append(keys, k)
-			lam, sel := 0.0, 0.0
-			if s.o.DisableFESD {
-				// time stepping: the last stage point
-				lam = s.prev[tr.z[last][tr.ns-1]+pr.Lambda]
-				sel = s.prev[tr.selIdx(d, last, tr.ns-1, gi, pi)]
-			} else {
-				for _, a := range tr.lamPoints(last, pr.Lambda) {
-					lam = math.Max(lam, s.prev[a])
-				}
-				for m := 0; m < tr.ns; m++ {
-					sel = math.Max(sel, s.prev[tr.selIdx(d, last, m, gi, pi)])
-				}
-			}
-			if sel > lam && sel > s.o.ActiveSetTol {
+			if i := len(keys); sel[i] > lam[i] && sel[i] > s.o.ActiveSetTol {
 				pos[k]++
 			}
+			keys = append(keys, k)
 		}
 	}
 	frozen := make([]bool, len(keys))
