@@ -12,6 +12,10 @@
 //     one crossing of the unit circle at t = 1), in closed form
 //     (Oscillator).
 //
+// IRMADX0 and FrictionSolution.DX0 give the exact sensitivity ∂x(t)/∂x₀
+// of the IRMA and friction solutions (variational equation and saltation
+// matrices at the events).
+//
 // The references are independent of the FESD transcription: they share only
 // the problem data (parameters, thresholds) with the models.
 //

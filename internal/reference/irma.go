@@ -258,3 +258,61 @@ func IRMAExact(x0 []float64, tEnd float64) (*PWATrajectory, error) {
 	}
 	return p, nil
 }
+
+// IRMADX0 returns the exact sensitivity ∂x(t)/∂x₀ (DX0[i][j] =
+// ∂x_i(t)/∂x₀_j) of a solution p of IRMAExact at t ∈ [0, p.End], by the
+// variational equation: within a segment the flow is diagonal,
+// ∂x_i(τ)/∂x_i(0) = e^{−γ_i τ}; at a crossing of ψ = x_i − θ the switch
+// time moves with the state and the derivative jumps by the saltation
+// matrix Σ = I + (f⁺ − f⁻) e_iᵀ / f⁻_i, with f∓ the fields before and after
+// the switch at the switch state (Aizerman and Gantmacher 1958). Every
+// crossing of IRMAExact is transversal (f⁻_i ≠ 0), which it checks.
+func IRMADX0(p *PWATrajectory, t float64) ([][]float64, error) {
+	n := len(p.Gamma)
+	if t < 0 || t > p.End || len(p.Start) == 0 || len(p.Events) != len(p.Start)-1 {
+		return nil, fmt.Errorf("reference: IRMADX0 at t = %g of a trajectory on [0, %g] with %d segments and %d events", t, p.End, len(p.Start), len(p.Events))
+	}
+	phi := make([][]float64, n)
+	for i := range phi {
+		phi[i] = make([]float64, n)
+		phi[i][i] = 1
+	}
+	flow := func(tau float64) {
+		for i := range phi {
+			e := math.Exp(-p.Gamma[i] * tau)
+			for j := range phi[i] {
+				phi[i][j] *= e
+			}
+		}
+	}
+	for k := range p.Start {
+		if k+1 == len(p.Start) || t <= p.Start[k+1] {
+			flow(t - p.Start[k])
+			break
+		}
+		flow(p.Start[k+1] - p.Start[k])
+		ev := p.Events[k]
+		i := IRMAThresholds[ev.Psi].State
+		x := p.X[k+1]
+		fm, fp := make([]float64, n), make([]float64, n)
+		for r := range fm {
+			fm[r] = -p.Gamma[r]*x[r] + p.C[k][r]
+			fp[r] = -p.Gamma[r]*x[r] + p.C[k+1][r]
+		}
+		if fm[i] == 0 {
+			return nil, fmt.Errorf("%w: ψ%d at t = %g", ErrNotTransversal, ev.Psi, ev.T)
+		}
+		// Σ·Φ: row r gains (f⁺_r − f⁻_r)/f⁻_i times row i
+		rowI := append([]float64(nil), phi[i]...)
+		for r := range phi {
+			d := (fp[r] - fm[r]) / fm[i]
+			if d == 0 {
+				continue
+			}
+			for j := range phi[r] {
+				phi[r][j] += d * rowI[j]
+			}
+		}
+	}
+	return phi, nil
+}
