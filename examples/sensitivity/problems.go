@@ -27,7 +27,7 @@ type problem struct {
 }
 
 // problemNames are the problems of the default study, in order.
-var problemNames = []string{"irma", "crossing"}
+var problemNames = []string{"irma", "crossing", "sliding", "friction"}
 
 // lookupProblem returns the problem of the given name.
 func lookupProblem(name string) (*problem, error) {
@@ -36,29 +36,31 @@ func lookupProblem(name string) (*problem, error) {
 		return irmaProblem()
 	case "crossing":
 		return crossingProblem(), nil
+	case "sliding":
+		return slidingProblem(), nil
+	case "friction":
+		return frictionProblem()
 	}
-	return nil, fmt.Errorf("unknown problem %q (irma, crossing)", name)
+	return nil, fmt.Errorf("unknown problem %q (irma, crossing, sliding, friction)", name)
 }
-
-// irmaDelta is the step of the central differences of IRMA's exact
-// solution.
-const irmaDelta = 1e-6
 
 // irmaProblem: IRMA (004 §7.1) over the first 100 minutes, two crossings
 // (t ≈ 25.5 and 39.2), with the relative switching functions x_i/θ_j − 1
 // (reference.IRMARelativeModel, as examples/order and examples/irma). The
-// exact ∂x(100)/∂x₀ is the central difference quotient, δ = 1e-6, of the
-// closed-form event-driven solution (reference.IRMAExact). Between events
-// the flow is affine in the state and the event times are smooth in x₀, so
-// the quotient's truncation error is O(δ²) with a small constant, and its
-// rounding error is about ε·|x|/δ: measured, δ = 1e-5 and 3e-5 differ
-// from δ = 1e-6 by 4.4e-9 and 4.0e-8 relative to the largest entry (the
-// δ² law), δ = 3e-7 by 1.9e-11 (TestIRMAReference), so the reference is
-// exact to about 5e-11. Floor 1e-10: measured FESD errors level off at
-// 4.7e-11…6e-11 (Radau IIA and Gauss–Legendre n_s = 3 from N_sim = 50 on).
+// exact ∂x(100)/∂x₀ is that of the closed-form event-driven solution
+// (reference.IRMAExact) by its variational equation and saltation matrices
+// (reference.IRMADX0), exact to rounding; it agrees with central
+// differences of the solution to their error (4.8e-11 relative for
+// δ = 1e-6, reference.TestIRMADX0). Floor 1e-11: the FESD errors level off
+// at 1e-12…5e-12 (Gauss–Legendre n_s = 3: 1.0e-12 at N_sim = 50, 4.8e-12
+// at 100), which is the solver tolerances, not the reference.
 func irmaProblem() (*problem, error) {
 	const T = 100.0
-	S, xT, err := irmaExactSensitivity(reference.IRMAX0, T, irmaDelta)
+	ex, err := reference.IRMAExact(reference.IRMAX0, T)
+	if err != nil {
+		return nil, err
+	}
+	S, err := reference.IRMADX0(ex, T)
 	if err != nil {
 		return nil, err
 	}
@@ -72,47 +74,11 @@ func irmaProblem() (*problem, error) {
 		TSim:   T,
 		NSim:   []int{1, 2, 3, 4, 6, 9, 18, 50, 100},
 		NFE:    3,
-		Floor:  1e-10,
-		Metric: "∂x(100)/∂x₀: central differences (δ = 1e-6) of the closed-form event-driven solution, internal/reference.IRMAExact",
-		XT:     xT,
+		Floor:  1e-11,
+		Metric: "∂x(100)/∂x₀: variational equation and saltation matrices of the closed-form event-driven solution, internal/reference.IRMAExact and IRMADX0",
+		XT:     ex.At(T),
 		SExact: S,
 	}, nil
-}
-
-// irmaExactSensitivity returns the central difference quotient of IRMA's
-// exact x(T) with respect to x₀ (column j from x₀ ± δe_j) and x(T).
-func irmaExactSensitivity(x0 []float64, T, delta float64) ([][]float64, []float64, error) {
-	ex, err := reference.IRMAExact(x0, T)
-	if err != nil {
-		return nil, nil, err
-	}
-	n := len(x0)
-	S := make([][]float64, n)
-	for i := range S {
-		S[i] = make([]float64, n)
-	}
-	for j := range x0 {
-		xp := append([]float64(nil), x0...)
-		xm := append([]float64(nil), x0...)
-		xp[j] += delta
-		xm[j] -= delta
-		ep, err := reference.IRMAExact(xp, T)
-		if err != nil {
-			return nil, nil, err
-		}
-		em, err := reference.IRMAExact(xm, T)
-		if err != nil {
-			return nil, nil, err
-		}
-		if len(ep.Events) != len(ex.Events) || len(em.Events) != len(ex.Events) {
-			return nil, nil, fmt.Errorf("IRMA: x₀ ± δe_%d changes the number of events on [0, %g]", j, T)
-		}
-		a, b := ep.At(T), em.At(T)
-		for i := range a {
-			S[i][j] = (a[i] - b[i]) / (2 * delta)
-		}
-	}
-	return S, ex.At(T), nil
 }
 
 // The crossing case: 004 Example 3 (a), ẋ ∈ 2 − sign(x), with a
@@ -216,8 +182,8 @@ func crossingSensitivity(x0 float64) float64 {
 }
 
 // crossingProblem is the crossing case from x₀ = crossX0 on [0, 2] with
-// N_sim = 3^k, k = 0…5. Floor 1e-10, as for IRMA (measured: the FESD
-// errors of n_s = 3 level off at 1e-14…3e-14).
+// N_sim = 3^k, k = 0…5. Floor 1e-12 (measured: the FESD errors of n_s = 3
+// level off at 1e-14…3e-14).
 func crossingProblem() *problem {
 	return &problem{
 		Name:   "crossing",
@@ -226,9 +192,160 @@ func crossingProblem() *problem {
 		TSim:   crossT,
 		NSim:   []int{1, 3, 9, 27, 81, 243},
 		NFE:    3,
-		Floor:  1e-10,
+		Floor:  1e-12,
 		Metric: "∂x(2)/∂x₀ of ẋ ∈ 2 − sign(x) + 0.5 sin t from x₀ = −3 − 0.5(1 − cos 1) (switch at t = 1): closed form f₊(1)/f₋(1)",
 		XT:     []float64{crossingExact(crossX0, crossT)},
 		SExact: [][]float64{{crossingSensitivity(crossX0)}},
 	}
+}
+
+// The sliding case: 004 Example 3 (b), ẋ ∈ −sign(x) + a·sin(ωt), which
+// enters a sliding mode on x = 0, with a second state driven by the same
+// sign, so that the sliding mode has dynamics that depend on the Filippov
+// multiplier:
+//
+//	ẋ ∈ −sign(x) + a·sin ωt,  ẏ ∈ −y + sign(x),  a = slideA, ω = slideW.
+//
+// From x₀ > 0 the first state decreases (ẋ ≤ −1 + a < 0) and reaches 0
+// at t_s, the root of
+//
+//	x₀ − t + (a/ω)(1 − cos ωt) = 0;
+//
+// then both fields push towards x = 0 (|a sin ωt| < 1) and the solution
+// slides: x ≡ 0, and the Filippov convex combination that keeps ẋ = 0 has
+// sign(x) = a·sin ωt, so ẏ = −y + a sin ωt. Hence
+//
+//	y(T) = e^{−T} y₀ + (e^{−(T−t_s)} − e^{−T})
+//	       + a/(1+ω²)·[(sin ωT − ω cos ωT) − e^{−(T−t_s)}(sin ωt_s − ω cos ωt_s)].
+//
+// Differentiating: ∂x(T)/∂x₀ = ∂x(T)/∂y₀ = 0, ∂y(T)/∂y₀ = e^{−T}, and with
+// ∂t_s/∂x₀ = 1/(1 − a sin ωt_s) and ∂y(T)/∂t_s = e^{−(T−t_s)}(1 − a sin ωt_s),
+//
+//	∂y(T)/∂x₀ = e^{−(T−t_s)}.
+//
+// As for the crossing case, x₀ puts the sliding start at t_s = 1, the middle
+// of T = 2, and N_sim = 3^k keeps it at the same place in its step. a and ω
+// are those of 004: ωh̄ = 10/3 at N_sim = 1 does not resolve the forcing,
+// and that point is pre-asymptotic.
+const (
+	slideA = 0.2
+	slideW = 5.0
+	slideT = 2.0
+)
+
+// slideX0 puts the start of the sliding mode at t_s = 1; y₀ = 0.5.
+var slideX0 = []float64{1 - slideA/slideW*(1-math.Cos(slideW)), 0.5}
+
+// slidingModel builds the sliding case with a time symbol: mode 0 for
+// x > 0, mode 1 for x < 0.
+func slidingModel() *dcs.Model {
+	g := ad.NewGraph()
+	x := g.SymVec("x", 2)
+	t := g.Sym("t")
+	m := dcs.NewModel(g, x, nil, nil)
+	m.Time = t
+	wave := ad.Sin(t.Scale(slideW)).Scale(slideA)
+	m.AddSubsystem(dcs.Subsystem{
+		Psi: ad.Vec{x[0]},
+		S:   [][]int{{1}, {-1}},
+		F: []ad.Vec{
+			{wave.AddConst(-1), x[1].Neg().AddConst(1)},
+			{wave.AddConst(1), x[1].Neg().AddConst(-1)},
+		},
+	})
+	return m
+}
+
+// slidingStart returns t_s for x₀ > 0, the root of x₀ − t + (a/ω)(1 −
+// cos ωt), by bisection to machine precision (the function decreases with
+// slope ≤ −(1 − a), so the root lies in [0, x₀/(1 − a)]).
+func slidingStart(x0 float64) float64 {
+	f := func(t float64) float64 { return x0 - t + slideA/slideW*(1-math.Cos(slideW*t)) }
+	lo, hi := 0.0, x0/(1-slideA)
+	for range 200 {
+		mid := (lo + hi) / 2
+		if mid <= lo || mid >= hi {
+			break
+		}
+		if f(mid) > 0 {
+			lo = mid
+		} else {
+			hi = mid
+		}
+	}
+	return (lo + hi) / 2
+}
+
+// slidingExact returns the closed-form (x(T), y(T)) from (x₀, y₀), x₀ > 0,
+// t_s < T.
+func slidingExact(x0 []float64, T float64) []float64 {
+	ts := slidingStart(x0[0])
+	a, w := slideA, slideW
+	e := math.Exp(-(T - ts))
+	y := math.Exp(-T)*x0[1] + e - math.Exp(-T) +
+		a/(1+w*w)*((math.Sin(w*T)-w*math.Cos(w*T))-e*(math.Sin(w*ts)-w*math.Cos(w*ts)))
+	return []float64{0, y}
+}
+
+// slidingSensitivity returns the closed-form ∂(x, y)(T)/∂(x₀, y₀).
+func slidingSensitivity(x0 []float64, T float64) [][]float64 {
+	ts := slidingStart(x0[0])
+	return [][]float64{{0, 0}, {math.Exp(-(T - ts)), math.Exp(-T)}}
+}
+
+// slidingProblem is the sliding case from slideX0 on [0, 2] with
+// N_sim = 3^k, k = 0…5. Floor 1e-12 (measured: the FESD errors of n_s = 3
+// level off at 3e-14…1e-13).
+func slidingProblem() *problem {
+	return &problem{
+		Name:   "sliding",
+		Model:  slidingModel,
+		X0:     slideX0,
+		TSim:   slideT,
+		NSim:   []int{1, 3, 9, 27, 81, 243},
+		NFE:    3,
+		Floor:  1e-12,
+		Metric: "∂(x, y)(2)/∂(x₀, y₀) of ẋ ∈ −sign(x) + 0.2 sin 5t, ẏ ∈ −y + sign(x), sliding on x = 0 from t = 1: closed form",
+		XT:     slidingExact(slideX0, slideT),
+		SExact: slidingSensitivity(slideX0, slideT),
+	}
+}
+
+// frictionT is the horizon of the three-mass case.
+const frictionT = 2.0
+
+// frictionProblem: Stewart's three masses with Coulomb friction (seed 000;
+// reference.FrictionModel, Step DCS) from the benchmark's x₀ over [0, 2]:
+// four velocity reversals (mass 2 at t = 0.2077, mass 1 at 0.2487, mass 3
+// at 0.9183 and 1.8694), all transversal crossings of v_j = 0. The exact
+// ∂x(2)/∂x₀ is that of the event-driven solution (reference.Friction, the
+// matrix exponential of each mode, event brackets refined to machine
+// precision) by its variational equation and saltation matrices
+// (FrictionSolution.DX0), exact to rounding; central differences of the
+// solution agree with it to their own error (1.6e-9 relative at δ = 3e-4,
+// TestReferences). N_FE = 4 as in examples/friction (the first two
+// reversals are 0.041 apart). Floor 1e-12: the FESD errors of n_s = 3
+// level off at 6e-14…1e-13. The horizon ends before mass 1 sticks at
+// t = 3.729 (see the command's documentation for why).
+func frictionProblem() (*problem, error) {
+	sol, err := reference.Friction(reference.FrictionX0, frictionT, reference.FrictionOptions{RootTol: 1e-17})
+	if err != nil {
+		return nil, err
+	}
+	S, err := sol.DX0(frictionT)
+	if err != nil {
+		return nil, err
+	}
+	return &problem{
+		Name:   "friction",
+		Model:  reference.FrictionModel,
+		X0:     reference.FrictionX0,
+		TSim:   frictionT,
+		NSim:   []int{5, 10, 20, 40, 80, 160},
+		NFE:    4,
+		Floor:  1e-12,
+		Metric: "∂x(2)/∂x₀: variational equation and saltation matrices of the event-driven solution, internal/reference.Friction",
+		XT:     sol.At(frictionT),
+		SExact: S,
+	}, nil
 }
