@@ -5,6 +5,8 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"sort"
+	"strings"
 	"time"
 
 	"github.com/fesd-go/fesd/mpcc"
@@ -18,11 +20,13 @@ import (
 // one control stage (the plant is a Simulator: FESD with switch detection,
 // possibly of another model or with a disturbance), and the next solve
 // starts from the previous solution shifted by one stage (Shift): stage
-// k + 1 of the old solution becomes stage k, the last stage is repeated.
-// The shifted point is nearly a solution already, so the warm solves run a
-// short homotopy (MPCSettings.WarmHomotopy: by default it starts at
-// σ₀ = 1e-4 instead of 1) and take a fraction of the cold solve's
-// iterations.
+// k + 1 of the old solution becomes stage k, the last stage is repeated,
+// and so are the multipliers of the homotopy's last relaxed NLP, so that
+// the first relaxed NLP of the next solve starts from a primal-dual point
+// (mpcc.Solver.SolveFrom). The shifted point is nearly a solution already,
+// so the warm solves run a short homotopy (MPCSettings.WarmHomotopy: by
+// default it starts at σ₀ = 1e-4 instead of 1) and take a fraction of the
+// cold solve's iterations.
 
 // MPCSettings configures RunMPC. The zero value needs only Steps.
 type MPCSettings struct {
@@ -76,6 +80,17 @@ type MPCResult struct {
 // result r of this solver: the solution moved one control stage earlier,
 // the last stage repeated. It needs stages of one size (the same N_FE in
 // every stage) and a result of this solver.
+//
+// The multipliers are shifted too, when r has them (the primal-dual point
+// of its homotopy's last relaxed NLP): the bound multipliers with the
+// variables, and every constraint and complementarity term of the new
+// horizon takes the multipliers of the one with the same variables one
+// stage later (matched by their sparsity: the same variables moved by one
+// stage, in order), or keeps its own where there is none (the initial
+// conditions, the terminal stage). Solve then starts its first relaxed NLP
+// from that primal-dual point with a small barrier parameter
+// (mpcc.Solver.SolveFrom), if its relaxation and steering are those of
+// the solve that produced r; otherwise from the primal point alone.
 func (s *OCPSolver) Shift(r *OCPResult) (Start, error) {
 	tr := s.tr
 	if r == nil || len(r.w) != tr.numW {
@@ -116,7 +131,96 @@ func (s *OCPSolver) Shift(r *OCPResult) (Start, error) {
 			w[tr.sot[k]] = r.w[tr.sot[k+1]]
 		}
 	}
-	return Start{Warm: WarmFromNLPSolution(w)}, nil
+	st := Start{Warm: WarmFromNLPSolution(w)}
+	if r.point != nil {
+		vars := make([]int, tr.numW)
+		for j := range vars {
+			vars[j] = j
+		}
+		for j := first[0]; j+d < first[tr.N]; j++ {
+			vars[j] = j + d
+		}
+		for k := 0; k+1 < tr.N; k++ {
+			if tr.sot[k] >= 0 {
+				vars[tr.sot[k]] = tr.sot[k+1]
+			}
+		}
+		if s.shiftCons == nil {
+			s.shiftCons, s.shiftTerms = shiftRows(tr, vars)
+		}
+		cons, terms := s.shiftCons, s.shiftTerms
+		sv := mpcc.Solver{Settings: mpcc.Settings{Relaxation: r.layout.r, Steering: r.layout.st}}
+		pt, err := sv.MapPoint(&mpcc.Problem{NLP: tr.prob, Comp: tr.comp}, r.point, vars, cons, terms)
+		if err != nil {
+			return Start{}, err
+		}
+		st.dual, st.dualLayout = pt, r.layout
+	}
+	return st, nil
+}
+
+// shiftRows matches the constraints and complementarity terms of tr's NLP
+// with those of the same NLP after the variable map vars (new variable j
+// takes old variable vars[j]): constraint i takes the old constraint whose
+// variables (Jacobian sparsity) are those of i mapped by vars, the t-th
+// such for the t-th of the constraints with the same variables as i;
+// terms likewise with their pairs. Rows without a match keep their own
+// index.
+func shiftRows(tr *transcription, vars []int) (cons, terms []int) {
+	_, m := tr.prob.Dims()
+	jr, jc := tr.prob.JacobianStructure()
+	sets := make([][]int, m)
+	for t := range jr {
+		sets[jr[t]] = append(sets[jr[t]], jc[t])
+	}
+	key := func(v []int) string {
+		c := append([]int(nil), v...)
+		sort.Ints(c)
+		return fmt.Sprint(c)
+	}
+	match := func(own, mapped []string) []int {
+		old := map[string][]int{}
+		for i, k := range own {
+			old[k] = append(old[k], i)
+		}
+		rank := map[string]int{}
+		out := make([]int, len(own))
+		for i := range own {
+			t := rank[own[i]]
+			rank[own[i]]++
+			out[i] = i
+			if c := old[mapped[i]]; t < len(c) {
+				out[i] = c[t]
+			}
+		}
+		return out
+	}
+	mapv := func(v []int) []int {
+		out := make([]int, len(v))
+		for i, j := range v {
+			out[i] = vars[j]
+		}
+		return out
+	}
+	own, mapped := make([]string, m), make([]string, m)
+	for i, v := range sets {
+		own[i], mapped[i] = key(v), key(mapv(v))
+	}
+	cons = match(own, mapped)
+	pairKey := func(pairs [][2]int, f func(int) int) string {
+		var b strings.Builder
+		for _, pr := range pairs {
+			fmt.Fprintf(&b, "%d,%d;", f(pr[0]), f(pr[1]))
+		}
+		return b.String()
+	}
+	id := func(j int) int { return j }
+	remap := func(j int) int { return vars[j] }
+	ownT, mappedT := make([]string, len(tr.comp)), make([]string, len(tr.comp))
+	for k, c := range tr.comp {
+		ownT[k], mappedT[k] = pairKey(c.Pairs, id), pairKey(c.Pairs, remap)
+	}
+	return cons, match(ownT, mappedT)
 }
 
 // RunMPC runs a receding-horizon loop of set.Steps steps from x0: the

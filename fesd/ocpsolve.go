@@ -53,6 +53,12 @@ type Start struct {
 	// result needs its trajectory (a Solve or Evaluate result, not
 	// WarmFromNLPSolution).
 	InitFrom *OCPResult
+
+	// dual is a primal-dual point of the relaxed NLP (OCPSolver.Shift) for
+	// the relaxation dualLayout; Solve starts its first relaxed NLP from
+	// it when its own relaxation is the same.
+	dual       *mpcc.WarmStart
+	dualLayout relaxLayout
 }
 
 // validate checks the start against the problem's dimensions.
@@ -114,6 +120,9 @@ type OCPSolver struct {
 	// first use.
 	sensTr    *transcription
 	sensInner *mpcc.NLPSolver
+	// shiftCons and shiftTerms match the constraints and complementarity
+	// terms with those one stage later (Shift), made on first use.
+	shiftCons, shiftTerms []int
 	// BuildTime is the time NewOCPSolver took (transcription, derivatives
 	// and compilation).
 	BuildTime time.Duration
@@ -188,7 +197,20 @@ type OCPResult struct {
 	LastSuccess *OCPResult
 
 	w []float64 // NLP solution (warm start)
+	// point is the primal-dual point of the homotopy's last relaxed NLP
+	// and layout the relaxation that shaped it (for Shift).
+	point  *mpcc.WarmStart
+	layout relaxLayout
 }
+
+// relaxLayout is what fixes the variables and rows of a relaxed NLP
+// besides the MPCC: the relaxation and the steering.
+type relaxLayout struct {
+	r  mpcc.Relaxation
+	st mpcc.Steering
+}
+
+func layoutOf(set mpcc.Settings) relaxLayout { return relaxLayout{set.Relaxation, set.Steering} }
 
 // NewOCPSolver validates the problem and the settings, reformulates the
 // model with opts.DCS, builds the NLP of all stages and compiles it. The
@@ -784,7 +806,17 @@ func (s *OCPSolver) Solve(ctx context.Context, start Start) (*OCPResult, error) 
 		return nil, err
 	}
 	sv := s.solver()
-	res, err := sv.Solve(ctx, &mpcc.Problem{NLP: tr.prob, Comp: tr.comp})
+	mp := &mpcc.Problem{NLP: tr.prob, Comp: tr.comp}
+	var res *mpcc.Result
+	if d := start.dual; d != nil && start.dualLayout == layoutOf(s.o.MPCC) && len(d.X) >= tr.numW {
+		// the shifted primal-dual point of the last relaxed NLP, with the
+		// primal part of the start (projected into this solve's bounds)
+		ws := *d
+		ws.X = append(clone(w0), d.X[tr.numW:]...)
+		res, err = sv.SolveFrom(ctx, mp, &ws)
+	} else {
+		res, err = sv.Solve(ctx, mp)
+	}
 	if err != nil {
 		return nil, fmt.Errorf("fesd: OCP homotopy: %w", err)
 	}
@@ -799,6 +831,7 @@ func (s *OCPSolver) Solve(ctx context.Context, start Start) (*OCPResult, error) 
 		r.Iterations += st.Iterations
 	}
 	r.Stationarity, r.Certificate, r.Finish = res.Stationarity, res.Certificate, res.Finish
+	r.point, r.layout = res.Point, layoutOf(s.o.MPCC)
 	if res.Finish != nil {
 		r.Iterations += res.Finish.Iterations()
 	}

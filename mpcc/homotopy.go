@@ -105,7 +105,14 @@ type Result struct {
 	// a relaxed NLP, which after a failure at small σ can be far closer to
 	// feasible than X (monopod Step N = 30: residual 9.7e-5 against 2.8).
 	LastSuccess *StepPoint
-	Elapsed     time.Duration
+	// Point is the primal-dual point of the last relaxed NLP that ran (its
+	// x, y, z_L and z_U, in the variables and constraints of the relaxed
+	// NLP: Relaxed.Dims for the solver's Relaxation and Steering); the
+	// multipliers are nil when they were not finite. Nil if no relaxed NLP
+	// ran. SolveFrom starts a later solve from it (MapPoint carries it over
+	// to a shifted problem).
+	Point   *WarmStart
+	Elapsed time.Duration
 }
 
 // StepPoint is the primal point of one homotopy step.
@@ -149,6 +156,71 @@ func finiteVec(x []float64) bool {
 // if finite. The error is non-nil only when the homotopy could not run
 // (invalid problem or settings, or an inner solver error).
 func (s *Solver) Solve(ctx context.Context, p *Problem) (*Result, error) {
+	return s.solve(ctx, p, nil)
+}
+
+// SolveFrom is Solve with the first relaxed NLP started from the
+// primal-dual point start instead of the NLP's start: start.X is a point of
+// the relaxed NLP (length n of Relaxed.Dims for s.Settings' Relaxation and
+// Steering), start.Y, ZL and ZU its multipliers (each nil or of full
+// length; dropped with ColdDuals), as in Result.Point. The first solve is
+// then warm-started like every later homotopy step: its barrier parameter
+// is μ₀ = max(WarmMuMin, WarmMuFactor·σ₀) (start.MuInit and MaxIter are
+// not used). A nil start is Solve. Wrong lengths or non-finite values are
+// an error.
+func (s *Solver) SolveFrom(ctx context.Context, p *Problem, start *WarmStart) (*Result, error) {
+	if start == nil {
+		return s.solve(ctx, p, nil)
+	}
+	if err := p.Validate(); err != nil {
+		return nil, err
+	}
+	n0, m0 := p.NLP.Dims()
+	nSlack, nRows := relaxedExtra(p, s.Settings.Relaxation, s.Settings.Steering)
+	n, m := n0+nSlack, m0+nRows
+	for _, v := range []struct {
+		name string
+		x    []float64
+		want int
+		opt  bool
+	}{{"X", start.X, n, false}, {"Y", start.Y, m, true}, {"ZL", start.ZL, n, true}, {"ZU", start.ZU, n, true}} {
+		if v.x == nil && v.opt {
+			continue
+		}
+		if len(v.x) != v.want {
+			return nil, fmt.Errorf("%w: start %s has length %d, want %d", ErrDimension, v.name, len(v.x), v.want)
+		}
+		if !finiteVec(v.x) {
+			return nil, fmt.Errorf("%w: start %s is not finite", ErrDimension, v.name)
+		}
+	}
+	w := &WarmStart{X: append([]float64(nil), start.X...)}
+	if !s.Settings.ColdDuals {
+		w.Y = append([]float64(nil), start.Y...)
+		w.ZL = append([]float64(nil), start.ZL...)
+		w.ZU = append([]float64(nil), start.ZU...)
+	}
+	return s.solve(ctx, p, w)
+}
+
+// relaxedExtra returns the numbers of slacks and relaxation rows that the
+// relaxed NLP of p adds for the relaxation r and steering st (zero
+// values: the defaults), as Relaxed.Dims counts them.
+func relaxedExtra(p *Problem, r Relaxation, st Steering) (nSlack, nRows int) {
+	switch {
+	case st == L1 && r.AllowsSums():
+	case st == L1:
+		nSlack = len(p.Comp)
+	case st == LInf:
+		nSlack = 1
+	}
+	if !(st == L1 && r.AllowsSums()) {
+		nRows = len(p.Comp) * len(r.rows())
+	}
+	return nSlack, nRows
+}
+
+func (s *Solver) solve(ctx context.Context, p *Problem, start *WarmStart) (*Result, error) {
 	t0 := time.Now()
 	if ctx == nil {
 		ctx = context.Background()
@@ -169,7 +241,10 @@ func (s *Solver) Solve(ctx context.Context, p *Problem) (*Result, error) {
 	p.NLP.Bounds(xL, xU, make([]float64, m0), make([]float64, m0))
 
 	res := &Result{Status: MaxSteps}
-	var warm *WarmStart
+	warm := start
+	if warm != nil && (len(warm.X) != n || warm.Y != nil && len(warm.Y) != m) {
+		return nil, fmt.Errorf("%w: start of length (%d, %d), the relaxed NLP has (%d, %d)", ErrDimension, len(warm.X), len(warm.Y), n, m)
+	}
 	var last *InnerResult
 	failed, finished := false, false
 	pi := newPairInfo(p, n0)
@@ -272,6 +347,15 @@ func (s *Solver) Solve(ctx context.Context, p *Problem) (*Result, error) {
 	}
 	if failed && res.Status != Cancelled {
 		res.Status = NLPFailure
+	}
+	if last != nil {
+		res.Point = &WarmStart{X: append([]float64(nil), last.X...)}
+		if len(last.Y) == m && len(last.ZL) == n && len(last.ZU) == n &&
+			finiteVec(last.Y) && finiteVec(last.ZL) && finiteVec(last.ZU) {
+			res.Point.Y = append([]float64(nil), last.Y...)
+			res.Point.ZL = append([]float64(nil), last.ZL...)
+			res.Point.ZU = append([]float64(nil), last.ZU...)
+		}
 	}
 	if last != nil && !finished {
 		if err := s.fillResult(p, last, xL, res); err != nil {

@@ -8,8 +8,8 @@
 // measured state, its first control is applied, and the plant is
 // simulated for one stage by FESD's simulator, which locates the turbo
 // switches exactly. The first solve starts cold; every later one from the
-// previous solution shifted by one stage (fesd.OCPSolver.Shift) with a
-// short homotopy (fesd.RunMPC). With -mismatch the plant's turbo gain is
+// previous solution shifted by one stage, primal and dual
+// (fesd.OCPSolver.Shift), with a short homotopy (fesd.RunMPC). With -mismatch the plant's turbo gain is
 // 2.7 instead of the model's 3, and -push adds a gust (v −= 1) every 7 s.
 //
 // It prints one line per step (status, stationarity class, iterations,
@@ -24,9 +24,18 @@
 //
 // Measured (120 steps, 2 cores shared with other jobs): every OCP solved
 // and certified S-stationary; the cold solve 790 NLP iterations, the warm
-// ones 66 in the median (mean 79, a tenth of the cold solve); median solve
-// time 0.025 s, the whole run 4–5 s. With -mismatch -push the same (max
-// |v − v_ref| 1.75 right after a gust, the control saturating at |u| = 5).
+// ones 63 in the median (mean 74.5, a tenth of the cold solve; with the
+// shifted primal point alone, before the multipliers were shifted too: 66
+// and 81.7, the longest warm solve 370 iterations instead of 310); median
+// solve time 0.025–0.06 s, the whole run 4.3–4.5 s of CPU (the same as
+// without the shifted multipliers). With -mismatch -push the same (warm
+// median 63, mean 68.4; primal alone 64 and 79.6, longest 377 instead of
+// 186; max |v − v_ref| 1.75 right after a gust, the control saturating at
+// |u| = 5). The shifted multipliers also let the warm homotopy start
+// lower: with fesd.MPCSettings.WarmHomotopy at σ₀ = 1e-6 the warm solves
+// took 37 iterations in the median (mean 67.1; −mismatch −push 37 and
+// 60.6), where the primal start alone took 50 (mean 107.3) and σ₀ = 1e-8
+// left 3 of 119 steps unsolved; the default stays σ₀ = 1e-4.
 package main
 
 import (

@@ -10,7 +10,7 @@ import (
 // turbo threshold for 100 steps (25 s, two and a half periods) with every
 // OCP solved and certified B-stationary, and the warm-started solves take
 // at most a third of the cold solve's iterations on average (issue
-// criterion; measured: 790 cold, 78 mean warm). With the model mismatch and
+// criterion; measured: 790 cold, 74.5 mean warm). With the model mismatch and
 // the gusts the same holds. Under -short: 20 steps.
 func TestClosedLoop(t *testing.T) {
 	steps := 100
