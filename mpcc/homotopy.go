@@ -29,6 +29,13 @@ const (
 	// NotSolved: no homotopy ran; the result was evaluated at a given
 	// point (for example fesd.OCPSolver.Evaluate of a saved solution).
 	NotSolved
+	// Infeasible: the MPCC is locally infeasible. Two consecutive relaxed
+	// NLPs ended nlp.Infeasible (the inner solver's restoration phase
+	// converged to a stationary point of the constraint violation), with
+	// direct steering and a relaxation whose feasible set contains the
+	// MPCC's (Relaxation.Outer), so no smaller σ can be feasible near
+	// that point. The result is at the last infeasible point.
+	Infeasible
 	numStatuses
 )
 
@@ -42,6 +49,7 @@ var statusTable = [...]struct {
 	NLPFailure: {"NLPFailure", false},
 	Cancelled:  {"Cancelled", false},
 	NotSolved:  {"NotSolved", false},
+	Infeasible: {"Infeasible", false},
 }
 
 func (s Status) String() string {
@@ -172,6 +180,10 @@ func (s *Solver) Solve(ctx context.Context, p *Problem) (*Result, error) {
 	var warm *WarmStart
 	var last *InnerResult
 	failed, finished := false, false
+	// consecutive relaxed NLPs that ended nlp.Infeasible; infeasibility
+	// of an outer relaxation is infeasibility of the MPCC (Infeasible)
+	infeasible := 0
+	outer := set.Steering == Direct && set.Relaxation.Outer()
 	pi := newPairInfo(p, n0)
 	// The last early finish that was not accepted, and the point it
 	// started from.
@@ -242,6 +254,15 @@ func (s *Solver) Solve(ctx context.Context, p *Problem) (*Result, error) {
 			res.Status = Cancelled
 			break
 		}
+		if r.Status == nlp.Infeasible {
+			infeasible++
+		} else {
+			infeasible = 0
+		}
+		if outer && infeasible >= 2 {
+			res.Status = Infeasible
+			break
+		}
 		if !failed && prm.within(step.CompResidual, sigma) {
 			res.Status = Solved
 			break
@@ -270,7 +291,7 @@ func (s *Solver) Solve(ctx context.Context, p *Problem) (*Result, error) {
 		}
 		sigma = set.next(prm, sigma)
 	}
-	if failed && res.Status != Cancelled {
+	if failed && res.Status != Cancelled && res.Status != Infeasible {
 		res.Status = NLPFailure
 	}
 	if last != nil && !finished {
@@ -289,7 +310,7 @@ func (s *Solver) Solve(ctx context.Context, p *Problem) (*Result, error) {
 	}
 	switch {
 	case finished:
-	case res.Status == Cancelled || last == nil:
+	case res.Status == Cancelled || res.Status == Infeasible || last == nil:
 		res.Certificate = &Certificate{Reason: "no certificate: " + res.Status.String()}
 	case prm.finish == NoCertificate:
 		res.Certificate = &Certificate{Reason: "no certificate: Settings.Finish = " + NoCertificate.String()}
