@@ -73,6 +73,10 @@ type HomotopyStep struct {
 	Status     nlp.Status
 	Iterations int
 	Elapsed    time.Duration
+	// Tol is the inexact tolerance the relaxed NLP was solved to
+	// (Settings.InexactFactor), 0 for the inner solver's own; a step
+	// with Tol = 0 after one with the same σ is the exact re-solve.
+	Tol float64
 }
 
 // Result is the outcome of Solver.Solve.
@@ -196,7 +200,13 @@ func (s *Solver) Solve(ctx context.Context, p *Problem) (*Result, error) {
 		fmt.Fprintf(set.Log, "%4s %10s %10s %10s %14s %16s %5s %10s\n",
 			"step", "sigma", "comp_res", "nat_res", "objective", "nlp_status", "iter", "time")
 	}
-	for k := 0; k < prm.maxSteps; k++ {
+	// exact is set when a step solved to the inexact tolerance met
+	// CompTol: the same σ is solved again to the inner solver's own
+	// tolerance (an extra step beyond MaxSteps) before the homotopy ends.
+	exact, extra := false, 0
+	var inexactLast *InnerResult
+	var inexactWarm *WarmStart
+	for k := 0; k < prm.maxSteps+extra; k++ {
 		if err := ctx.Err(); err != nil {
 			res.Status = Cancelled
 			break
@@ -204,7 +214,17 @@ func (s *Solver) Solve(ctx context.Context, p *Problem) (*Result, error) {
 		if err := q.SetSigma(sigma); err != nil {
 			return nil, err
 		}
+		tolK := 0.0
+		if prm.inexact > 0 && !exact && len(p.Comp) > 0 {
+			tolK = prm.inexact * sigma
+		}
+		if warm == nil && tolK > 0 {
+			warm = &WarmStart{}
+		}
 		if warm != nil {
+			warm.Tol = tolK
+		}
+		if warm != nil && warm.X != nil {
 			warm.MuInit = math.Max(prm.warmMuMin, prm.warmMuFactor*sigma)
 			if err := q.SetStart(warm.X); err != nil {
 				return nil, err
@@ -218,7 +238,7 @@ func (s *Solver) Solve(ctx context.Context, p *Problem) (*Result, error) {
 		if len(r.X) != n {
 			return nil, fmt.Errorf("%w: inner solver returned x of length %d, want %d", ErrDimension, len(r.X), n)
 		}
-		step := HomotopyStep{Sigma: sigma, Status: r.Status, Iterations: r.Iterations, Elapsed: time.Since(ts)}
+		step := HomotopyStep{Sigma: sigma, Status: r.Status, Iterations: r.Iterations, Elapsed: time.Since(ts), Tol: tolK}
 		step.CompResidual, step.NaturalResidual = p.Residuals(r.X, xL)
 		if step.Objective, err = p.NLP.Objective(r.X[:n0]); err != nil {
 			step.Objective = math.NaN()
@@ -231,6 +251,13 @@ func (s *Solver) Solve(ctx context.Context, p *Problem) (*Result, error) {
 				step.Elapsed.Round(time.Microsecond))
 		}
 		failed = !r.Status.Success()
+		if exact && failed && inexactLast != nil {
+			// The exact re-solve failed (its tolerance out of reach, say):
+			// the inexact step's point, which met CompTol, is the result.
+			last, warm, failed = inexactLast, inexactWarm, false
+			res.Status = Solved
+			break
+		}
 		// With KeepLastSuccess a failed step that did not lower the
 		// residual below the last successful one's is a dead end.
 		keep := failed && set.KeepLastSuccess && res.LastSuccess != nil && !(step.CompResidual < res.LastSuccess.CompResidual)
@@ -264,6 +291,12 @@ func (s *Solver) Solve(ctx context.Context, p *Problem) (*Result, error) {
 			break
 		}
 		if !failed && prm.within(step.CompResidual, sigma) {
+			if tolK > 0 && tolK > innerTol(inner) {
+				exact = true
+				extra++
+				inexactLast, inexactWarm = last, warm
+				continue
+			}
 			res.Status = Solved
 			break
 		}
@@ -405,4 +438,13 @@ func (s *Solver) fillResult(p *Problem, last *InnerResult, xL []float64, res *Re
 		res.Objective = math.NaN()
 	}
 	return nil
+}
+
+// innerTol returns the tolerance of the default inner solver (0 for
+// others, which then always get the re-solve of Settings.InexactFactor).
+func innerTol(in InnerSolver) float64 {
+	if s, ok := in.(*NLPSolver); ok {
+		return s.Settings.Tol
+	}
+	return 0
 }
