@@ -60,6 +60,14 @@ type transcription struct {
 	cur   int // running stage number for the KKT ordering hint
 	late  []int
 	lateC []int
+	// cgroup is the ConstraintGroup of every constraint row, grp the
+	// group of the rows being added.
+	// cstageK the control stage of every row (−1: none), grpK that of the
+	// rows being added.
+	cgroup  []ConstraintGroup
+	grp     ConstraintGroup
+	cstageK []int
+	grpK    int
 
 	tmpl   *template // the element template (nil: the symbolic build)
 	equilE ad.Expr   // the step-equilibration term of the objective
@@ -126,6 +134,8 @@ func (tr *transcription) addCon(e ad.Expr, lo, hi float64, stage int) {
 	tr.cl = append(tr.cl, lo)
 	tr.cu = append(tr.cu, hi)
 	tr.cstage = append(tr.cstage, stage)
+	tr.cgroup = append(tr.cgroup, tr.grp)
+	tr.cstageK = append(tr.cstageK, tr.grpK)
 }
 
 // newParam adds a parameter symbol with default value v and returns it.
@@ -281,6 +291,8 @@ func (tr *transcription) build() error {
 		pcs = append(pcs, pathComp{G, H, c.At})
 	}
 	addPath := func(x ad.Vec, k int, z ad.Vec, t ad.Expr, st int, at Where) error {
+		tr.grp = GroupPath
+		defer func() { tr.grp = GroupDynamics }()
 		for _, c := range p.Path {
 			if c.At == at {
 				if err := tr.addConstraint(c, x, k, z, t, st); err != nil {
@@ -299,6 +311,7 @@ func (tr *transcription) build() error {
 		tr.tmpl = t
 	}
 	for k := 0; k < N; k++ {
+		tr.grpK = k
 		// control and speed of time of the stage
 		if !tr.fixed {
 			tr.u[k] = len(tr.w)
@@ -371,11 +384,13 @@ func (tr *transcription) build() error {
 			}
 		}
 		if p.StageEnd != nil {
+			tr.grp = GroupStageEnd
 			for _, c := range p.StageEnd(k) {
 				if err := tr.addConstraint(c, xe, k, nil, te, st); err != nil {
 					return err
 				}
 			}
+			tr.grp = GroupDynamics
 		}
 		if t := p.Tracking; t != nil {
 			w := p.T / float64(N)
@@ -394,7 +409,9 @@ func (tr *transcription) build() error {
 			hi = p.TMax
 		}
 		if p.TMin > 0 || !math.IsInf(hi, 1) {
+			tr.grp, tr.grpK = GroupHorizon, -1
 			tr.addCon(tr.tfE, p.TMin, hi, 0)
+			tr.grp = GroupDynamics
 			tr.lateC = append(tr.lateC, len(tr.c)-1)
 		}
 	}
@@ -415,6 +432,8 @@ func (tr *transcription) build() error {
 		}
 		cost = cost.Add(quad(g, xN, ref, t.QT))
 	}
+	tr.grp, tr.grpK = GroupTerminal, N-1
+	defer func() { tr.grp = GroupDynamics }()
 	for _, c := range p.Terminal {
 		n0 := len(tr.c)
 		if err := tr.addConstraint(c, xN, N-1, nil, tN, 0); err != nil {

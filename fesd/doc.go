@@ -99,7 +99,15 @@
 //
 // A homotopy that fails is reported in OCPResult.Status, not as an error.
 // Errors mean that the solve could not run: ErrDimension, ErrBounds,
-// ErrOptions, ErrNonFinite, ….
+// ErrOptions, ErrNonFinite, …. An OCP that cannot be met ends
+// mpcc.Infeasible (two consecutive relaxed NLPs locally infeasible), and
+// OCPResult.Infeasible names the constraint groups at fault: a phase-1
+// MPCC keeps the dynamics and makes the path, stage-end, terminal and
+// horizon rows elastic (one slack pair per row, Σ slacks minimized with a
+// small proximal term, as in IPOPT's restoration phase), so an unreachable
+// target reads "terminal constraints violated by 2 (row 0, stage 3)", the
+// distance by which it is missed; when even the dynamics under the
+// variable bounds cannot hold, the group is GroupDynamics.
 //
 // # Simulation
 //

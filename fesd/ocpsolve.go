@@ -184,7 +184,12 @@ type OCPResult struct {
 	// it certifies a point, for example a saved solution given to
 	// Evaluate.
 	Infeasibility float64
-	Elapsed       time.Duration
+	// Infeasible is the diagnosis of a homotopy that ended
+	// mpcc.Infeasible (nil otherwise): the constraint groups that cannot
+	// be met, found by a phase-1 MPCC with the OCP's own constraints
+	// elastic (Infeasibility).
+	Infeasible *Infeasibility
+	Elapsed    time.Duration
 	// NumVariables, NumConstraints and NumComplementarities give the size
 	// of the MPCC.
 	NumVariables, NumConstraints, NumComplementarities int
@@ -797,6 +802,7 @@ func (s *OCPSolver) Solve(ctx context.Context, start Start) (*OCPResult, error) 
 	if err := start.validate(&s.p); err != nil {
 		return nil, err
 	}
+	t0 := time.Now()
 	tr := s.tr
 	w0, xl, xu, zb0, err := s.start(start)
 	if err != nil {
@@ -851,6 +857,14 @@ func (s *OCPSolver) Solve(ctx context.Context, start Start) (*OCPResult, error) 
 	}
 	if r.Status == mpcc.Cancelled {
 		return r, fmt.Errorf("fesd: OCP homotopy stopped after %d steps: %w", len(res.Steps), cancelled(ctx))
+	}
+	if r.Status == mpcc.Infeasible {
+		inf, err := s.diagnoseInfeasible(ctx, w0, res.X, res.Sigma)
+		if err != nil {
+			return r, err
+		}
+		r.Infeasible = inf
+		r.Elapsed = time.Since(t0)
 	}
 	return r, nil
 }

@@ -109,7 +109,12 @@
 // succeeded and the complementarity residual is at most CompTol (Solved),
 // when σ_k ≤ σ_N (SigmaLimit), or after MaxSteps solves (MaxSteps); a
 // failed NLP does not stop it, but a failure in the last step gives
-// NLPFailure. The step after a failed one starts from the failed point, as
+// NLPFailure. Two consecutive relaxed NLPs that end nlp.Infeasible stop it
+// with Infeasible when the relaxation contains the MPCC's feasible set
+// (Relaxation.Outer, direct steering): a relaxed set that is locally
+// infeasible has no feasible MPCC point nearby, for any smaller σ either
+// (the first σ may be infeasible by chance of the start; the second
+// confirms it). The step after a failed one starts from the failed point, as
 // in nosnoc, or with Settings.KeepLastSuccess from the last successful
 // point if the failed one did not lower the complementarity residual. Each
 // step is recorded as a HomotopyStep. The result's point is the last

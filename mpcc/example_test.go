@@ -35,9 +35,11 @@ func (twoMinima) HessianValues(x []float64, s float64, l, v []float64) error {
 }
 
 // Example solves min (x−1)² + (y−1)² s.t. 0 ≤ x ⊥ y ≥ 0 with the default
-// Scholtes homotopy and active-set finish. From the start (0.9, 0.2) it
-// finds the local minimum (1, 0) with f = 1, exactly complementary and
-// certified S-stationary.
+// Scholtes homotopy and active-set finish. The σ = 1 solution is the
+// symmetric point (1, 1) (x·y ≤ 1 is not binding), from which the
+// homotopy goes to one of the two global minima, here (0, 1) with f = 1,
+// exactly complementary and certified S-stationary (from the start
+// (0.9, 0.2); which minimum is taken depends on the iterates near (1, 1)).
 func Example() {
 	p := &mpcc.Problem{NLP: twoMinima{}, Comp: []mpcc.Complementarity{mpcc.Pair(0, 1)}}
 	s := mpcc.Solver{}
@@ -49,7 +51,7 @@ func Example() {
 	fmt.Printf("%v: x = (%.6f, %.6f), f = %.6f, residual %g, %v-stationary\n",
 		res.Status, res.X[0], res.X[1], res.Objective, res.CompResidual, res.Stationarity)
 	// Output:
-	// Solved: x = (1.000000, 0.000000), f = 1.000000, residual 0, S-stationary
+	// Solved: x = (0.000000, 1.000000), f = 1.000000, residual 0, S-stationary
 }
 
 // ExampleSolver_Certify classifies two points of the same MPCC without a

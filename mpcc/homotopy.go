@@ -29,6 +29,13 @@ const (
 	// NotSolved: no homotopy ran; the result was evaluated at a given
 	// point (for example fesd.OCPSolver.Evaluate of a saved solution).
 	NotSolved
+	// Infeasible: the MPCC is locally infeasible. Two consecutive relaxed
+	// NLPs ended nlp.Infeasible (the inner solver's restoration phase
+	// converged to a stationary point of the constraint violation), with
+	// direct steering and a relaxation whose feasible set contains the
+	// MPCC's (Relaxation.Outer), so no smaller σ can be feasible near
+	// that point. The result is at the last infeasible point.
+	Infeasible
 	numStatuses
 )
 
@@ -42,6 +49,7 @@ var statusTable = [...]struct {
 	NLPFailure: {"NLPFailure", false},
 	Cancelled:  {"Cancelled", false},
 	NotSolved:  {"NotSolved", false},
+	Infeasible: {"Infeasible", false},
 }
 
 func (s Status) String() string {
@@ -65,6 +73,10 @@ type HomotopyStep struct {
 	Status     nlp.Status
 	Iterations int
 	Elapsed    time.Duration
+	// Tol is the inexact tolerance the relaxed NLP was solved to
+	// (Settings.InexactFactor), 0 for the inner solver's own; a step
+	// with Tol = 0 after one with the same σ is the exact re-solve.
+	Tol float64
 }
 
 // Result is the outcome of Solver.Solve.
@@ -247,6 +259,10 @@ func (s *Solver) solve(ctx context.Context, p *Problem, start *WarmStart) (*Resu
 	}
 	var last *InnerResult
 	failed, finished := false, false
+	// consecutive relaxed NLPs that ended nlp.Infeasible; infeasibility
+	// of an outer relaxation is infeasibility of the MPCC (Infeasible)
+	infeasible := 0
+	outer := set.Steering == Direct && set.Relaxation.Outer()
 	pi := newPairInfo(p, n0)
 	// The last early finish that was not accepted, and the point it
 	// started from.
@@ -259,7 +275,13 @@ func (s *Solver) solve(ctx context.Context, p *Problem, start *WarmStart) (*Resu
 		fmt.Fprintf(set.Log, "%4s %10s %10s %10s %14s %16s %5s %10s\n",
 			"step", "sigma", "comp_res", "nat_res", "objective", "nlp_status", "iter", "time")
 	}
-	for k := 0; k < prm.maxSteps; k++ {
+	// exact is set when a step solved to the inexact tolerance met
+	// CompTol: the same σ is solved again to the inner solver's own
+	// tolerance (an extra step beyond MaxSteps) before the homotopy ends.
+	exact, extra := false, 0
+	var inexactLast *InnerResult
+	var inexactWarm *WarmStart
+	for k := 0; k < prm.maxSteps+extra; k++ {
 		if err := ctx.Err(); err != nil {
 			res.Status = Cancelled
 			break
@@ -267,7 +289,17 @@ func (s *Solver) solve(ctx context.Context, p *Problem, start *WarmStart) (*Resu
 		if err := q.SetSigma(sigma); err != nil {
 			return nil, err
 		}
+		tolK := 0.0
+		if prm.inexact > 0 && !exact && len(p.Comp) > 0 {
+			tolK = prm.inexact * sigma
+		}
+		if warm == nil && tolK > 0 {
+			warm = &WarmStart{}
+		}
 		if warm != nil {
+			warm.Tol = tolK
+		}
+		if warm != nil && warm.X != nil {
 			warm.MuInit = math.Max(prm.warmMuMin, prm.warmMuFactor*sigma)
 			if err := q.SetStart(warm.X); err != nil {
 				return nil, err
@@ -281,7 +313,7 @@ func (s *Solver) solve(ctx context.Context, p *Problem, start *WarmStart) (*Resu
 		if len(r.X) != n {
 			return nil, fmt.Errorf("%w: inner solver returned x of length %d, want %d", ErrDimension, len(r.X), n)
 		}
-		step := HomotopyStep{Sigma: sigma, Status: r.Status, Iterations: r.Iterations, Elapsed: time.Since(ts)}
+		step := HomotopyStep{Sigma: sigma, Status: r.Status, Iterations: r.Iterations, Elapsed: time.Since(ts), Tol: tolK}
 		step.CompResidual, step.NaturalResidual = p.Residuals(r.X, xL)
 		if step.Objective, err = p.NLP.Objective(r.X[:n0]); err != nil {
 			step.Objective = math.NaN()
@@ -294,6 +326,13 @@ func (s *Solver) solve(ctx context.Context, p *Problem, start *WarmStart) (*Resu
 				step.Elapsed.Round(time.Microsecond))
 		}
 		failed = !r.Status.Success()
+		if exact && failed && inexactLast != nil {
+			// The exact re-solve failed (its tolerance out of reach, say):
+			// the inexact step's point, which met CompTol, is the result.
+			last, warm, failed = inexactLast, inexactWarm, false
+			res.Status = Solved
+			break
+		}
 		// With KeepLastSuccess a failed step that did not lower the
 		// residual below the last successful one's is a dead end.
 		keep := failed && set.KeepLastSuccess && res.LastSuccess != nil && !(step.CompResidual < res.LastSuccess.CompResidual)
@@ -317,7 +356,22 @@ func (s *Solver) solve(ctx context.Context, p *Problem, start *WarmStart) (*Resu
 			res.Status = Cancelled
 			break
 		}
+		if r.Status == nlp.Infeasible {
+			infeasible++
+		} else {
+			infeasible = 0
+		}
+		if outer && infeasible >= 2 {
+			res.Status = Infeasible
+			break
+		}
 		if !failed && prm.within(step.CompResidual, sigma) {
+			if tolK > 0 && tolK > innerTol(inner) {
+				exact = true
+				extra++
+				inexactLast, inexactWarm = last, warm
+				continue
+			}
 			res.Status = Solved
 			break
 		}
@@ -345,7 +399,7 @@ func (s *Solver) solve(ctx context.Context, p *Problem, start *WarmStart) (*Resu
 		}
 		sigma = set.next(prm, sigma)
 	}
-	if failed && res.Status != Cancelled {
+	if failed && res.Status != Cancelled && res.Status != Infeasible {
 		res.Status = NLPFailure
 	}
 	if last != nil {
@@ -373,7 +427,7 @@ func (s *Solver) solve(ctx context.Context, p *Problem, start *WarmStart) (*Resu
 	}
 	switch {
 	case finished:
-	case res.Status == Cancelled || last == nil:
+	case res.Status == Cancelled || res.Status == Infeasible || last == nil:
 		res.Certificate = &Certificate{Reason: "no certificate: " + res.Status.String()}
 	case prm.finish == NoCertificate:
 		res.Certificate = &Certificate{Reason: "no certificate: Settings.Finish = " + NoCertificate.String()}
@@ -468,4 +522,13 @@ func (s *Solver) fillResult(p *Problem, last *InnerResult, xL []float64, res *Re
 		res.Objective = math.NaN()
 	}
 	return nil
+}
+
+// innerTol returns the tolerance of the default inner solver (0 for
+// others, which then always get the re-solve of Settings.InexactFactor).
+func innerTol(in InnerSolver) float64 {
+	if s, ok := in.(*NLPSolver); ok {
+		return s.Settings.Tol
+	}
+	return 0
 }

@@ -111,23 +111,23 @@ func TestHomotopySchedule(t *testing.T) {
 	}{
 		// comp = 0.99σ ≤ 1e-9 first at σ = 1e-9: 10 solves (0.99 absorbs
 		// the rounding of 0.1⁹).
-		{"defaults, comp = σ", Settings{}, 0.99, nil, 10, Solved, 1e-9},
+		{"defaults, comp = σ", Settings{InexactFactor: -1}, 0.99, nil, 10, Solved, 1e-9},
 		// comp = 9.9σ ≤ 1e-9 first at σ_N = 1e-10: 11 solves.
-		{"defaults, comp = 9.9σ", Settings{}, 9.9, nil, 11, Solved, 1e-10},
+		{"defaults, comp = 9.9σ", Settings{InexactFactor: -1}, 9.9, nil, 11, Solved, 1e-10},
 		// comp = 100σ never ≤ 1e-9: stops at σ_N.
-		{"sigma limit", Settings{}, 100, nil, 11, SigmaLimit, 1e-10},
-		{"max steps", Settings{MaxSteps: 3}, 1, nil, 3, MaxSteps, 1e-2},
-		{"custom tol", Settings{CompTol: 1e-4}, 0.99, nil, 5, Solved, 1e-4},
-		{"kappa 0.5", Settings{Kappa: 0.5, CompTol: 0.1}, 1, nil, 5, Solved, 0.0625},
+		{"sigma limit", Settings{InexactFactor: -1}, 100, nil, 11, SigmaLimit, 1e-10},
+		{"max steps", Settings{InexactFactor: -1, MaxSteps: 3}, 1, nil, 3, MaxSteps, 1e-2},
+		{"custom tol", Settings{InexactFactor: -1, CompTol: 1e-4}, 0.99, nil, 5, Solved, 1e-4},
+		{"kappa 0.5", Settings{InexactFactor: -1, Kappa: 0.5, CompTol: 0.1}, 1, nil, 5, Solved, 0.0625},
 		// An NLP failure does not stop the loop; a converged step after it
 		// ends with Solved, a failure at the end with NLPFailure.
-		{"failure then success", Settings{}, 0.99, func(k int) nlp.Status {
+		{"failure then success", Settings{InexactFactor: -1}, 0.99, func(k int) nlp.Status {
 			if k == 3 {
 				return nlp.IterationLimit
 			}
 			return nlp.Solved
 		}, 10, Solved, 1e-9},
-		{"failure at the end", Settings{}, 10, func(k int) nlp.Status {
+		{"failure at the end", Settings{InexactFactor: -1}, 10, func(k int) nlp.Status {
 			if k == 10 {
 				return nlp.NumericalError
 			}
@@ -135,7 +135,7 @@ func TestHomotopySchedule(t *testing.T) {
 		}, 11, NLPFailure, 1e-10},
 		// Superlinear: 1, 0.1, 0.01, 1e-3, 10^{−4.5}, 10^{−6.75}, then
 		// 10^{−10.125} is clamped to σ_N = 1e-10.
-		{"superlinear", Settings{Update: Superlinear}, 100, nil, 7, SigmaLimit, 1e-10},
+		{"superlinear", Settings{InexactFactor: -1, Update: Superlinear}, 100, nil, 7, SigmaLimit, 1e-10},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -204,7 +204,7 @@ func TestHomotopyWarmStart(t *testing.T) {
 	for _, cold := range []bool{false, true} {
 		for _, steer := range Steerings() {
 			f := &fakeSolver{point: func(s float64) []float64 { return []float64{1 + s, 2 * s} }}
-			s := Solver{Settings: Settings{ColdDuals: cold, Steering: steer, MaxSteps: 5}, Inner: f}
+			s := Solver{Settings: Settings{InexactFactor: -1, ColdDuals: cold, Steering: steer, MaxSteps: 5}, Inner: f}
 			res, err := s.Solve(context.Background(), onePair())
 			if err != nil {
 				t.Fatal(err)
@@ -246,7 +246,7 @@ func TestHomotopyWarmStart(t *testing.T) {
 func TestHomotopyLog(t *testing.T) {
 	var buf bytes.Buffer
 	f := &fakeSolver{point: func(s float64) []float64 { return []float64{1, s} }}
-	s := Solver{Settings: Settings{Log: &buf, MaxSteps: 4}, Inner: f}
+	s := Solver{Settings: Settings{InexactFactor: -1, Log: &buf, MaxSteps: 4}, Inner: f}
 	if _, err := s.Solve(context.Background(), onePair()); err != nil {
 		t.Fatal(err)
 	}
@@ -476,7 +476,7 @@ func TestWithinSlack(t *testing.T) {
 // first step) changes nothing.
 func TestWarmStartApply(t *testing.T) {
 	f := &fakeSolver{point: func(s float64) []float64 { return []float64{1 + s, 2 * s} }}
-	s := Solver{Settings: Settings{Sigma0: 10, MaxSteps: 3}, Inner: f}
+	s := Solver{Settings: Settings{InexactFactor: -1, Sigma0: 10, MaxSteps: 3}, Inner: f}
 	if _, err := s.Solve(context.Background(), onePair()); err != nil {
 		t.Fatal(err)
 	}
@@ -528,7 +528,7 @@ func TestHomotopyKeepLastSuccess(t *testing.T) {
 				return nlp.Solved
 			},
 		}
-		s := Solver{Settings: Settings{MaxSteps: 5, KeepLastSuccess: keep, Finish: CertifyOnly}, Inner: f}
+		s := Solver{Settings: Settings{InexactFactor: -1, MaxSteps: 5, KeepLastSuccess: keep, Finish: CertifyOnly}, Inner: f}
 		res, err := s.Solve(context.Background(), onePair())
 		if err != nil {
 			t.Fatal(err)
@@ -595,7 +595,7 @@ func TestHomotopyLastSuccess(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			s := Solver{Settings: Settings{Finish: CertifyOnly}, Inner: &fakeSolver{point: point, status: c.status}}
+			s := Solver{Settings: Settings{InexactFactor: -1, Finish: CertifyOnly}, Inner: &fakeSolver{point: point, status: c.status}}
 			res, err := s.Solve(context.Background(), onePair())
 			if err != nil {
 				t.Fatal(err)

@@ -2,6 +2,7 @@ package mpcc
 
 import (
 	"context"
+	"math"
 
 	"github.com/fesd-go/fesd/nlp"
 )
@@ -37,6 +38,10 @@ type WarmStart struct {
 	// tightened NLPs of the certificate and finish use
 	// Settings.FinishMaxIter).
 	MaxIter int
+	// Tol, if above the solver's tolerance, replaces it for this solve
+	// (and raises the dual, complementarity and constraint tolerances to
+	// it): the inexact relaxed solves of Settings.InexactFactor.
+	Tol float64
 }
 
 // InnerResult is what the homotopy needs from an inner solve.
@@ -56,7 +61,15 @@ func (w *WarmStart) Apply(set *nlp.Settings) {
 	if w == nil {
 		return
 	}
-	set.WarmStart = &nlp.WarmStart{X: w.X, Y: w.Y, ZL: w.ZL, ZU: w.ZU}
+	if w.X != nil {
+		set.WarmStart = &nlp.WarmStart{X: w.X, Y: w.Y, ZL: w.ZL, ZU: w.ZU}
+	}
+	if w.Tol > set.Tol {
+		set.Tol = w.Tol
+		set.DualInfTol = math.Max(set.DualInfTol, w.Tol)
+		set.ComplInfTol = math.Max(set.ComplInfTol, w.Tol)
+		set.ConstrViolTol = math.Max(set.ConstrViolTol, w.Tol)
+	}
 	if w.MuInit > 0 {
 		set.MuInit = w.MuInit
 	}

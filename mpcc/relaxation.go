@@ -46,6 +46,21 @@ var relaxationNames = [...]string{
 	NaturalResidualIneq:   "NaturalResidualIneq",
 }
 
+// Outer reports whether the relaxation's feasible set contains the
+// MPCC's for every σ > 0 (with direct steering): ScholtesIneq,
+// LinFukushima, KanzowSchwartz and the inequality forms of the
+// Fischer–Burmeister and natural-residual relaxations. An infeasible
+// relaxed NLP of such a relaxation proves the MPCC infeasible near that
+// point; the equality (smoothing) forms and Kadrani's, which cuts the
+// corner a = b = 0 off, do not contain it.
+func (r Relaxation) Outer() bool {
+	switch r {
+	case ScholtesIneq, LinFukushima, KanzowSchwartz, FischerBurmeisterIneq, NaturalResidualIneq:
+		return true
+	}
+	return false
+}
+
 // Relaxations lists every relaxation, for table tests and command-line tools.
 func Relaxations() []Relaxation {
 	r := make([]Relaxation, numRelaxations)

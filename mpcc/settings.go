@@ -46,6 +46,9 @@ const (
 	DefaultLPECMaxPairs     = 12
 	DefaultLPECMaxLPs       = 64
 	DefaultFinishMaxIter    = 200
+	// DefaultInexactFactor is c in the inexact tolerance c·σ_k of the
+	// relaxed NLPs (Settings.InexactFactor).
+	DefaultInexactFactor = 1e-2
 )
 
 // FinishMode selects what follows the homotopy.
@@ -153,6 +156,18 @@ type Settings struct {
 	// has no earlier point. From a diverged point (residuals of order 1
 	// after the iteration limit) the later steps rarely recover.
 	KeepLastSuccess bool
+	// InexactFactor c solves the relaxed NLP of σ_k to the tolerance
+	// max(NLP tolerance, c·σ_k) on the optimality error and on the dual,
+	// complementarity and constraint residuals (default
+	// DefaultInexactFactor = 1e-2; negative: every step to the inner
+	// solver's own tolerance). The relaxed problems are only stations on
+	// the way to σ → 0, so they need no more accuracy than their
+	// distance to the MPCC (inexact continuation, as in Ralph & Wright's
+	// and Scholtes' convergence analyses with ε_k → 0). A step that meets
+	// CompTol after an inexact solve is solved again at its σ to the full
+	// tolerance before the homotopy ends (one step more than MaxSteps if
+	// need be).
+	InexactFactor float64
 
 	// Finish selects what follows the homotopy (default DefaultFinish):
 	// the stationarity certificate of the homotopy point (a tightened NLP
@@ -203,6 +218,7 @@ type Settings struct {
 // params are the resolved settings.
 type params struct {
 	sigma0, kappa, exponent, sigmaN, compTol float64
+	inexact                                  float64
 	maxSteps                                 int
 	warmMuFactor, warmMuMin                  float64
 	finish                                   FinishMode
@@ -235,6 +251,9 @@ func (s *Settings) Validate() error {
 		if !(f.v >= 0) || math.IsInf(f.v, 0) {
 			return fmt.Errorf("%w: %s = %g must be finite and ≥ 0 (0 = default)", ErrSettings, f.name, f.v)
 		}
+	}
+	if math.IsNaN(s.InexactFactor) || math.IsInf(s.InexactFactor, 0) {
+		return fmt.Errorf("%w: InexactFactor = %g must be finite (negative: off)", ErrSettings, s.InexactFactor)
 	}
 	if s.Kappa >= 1 {
 		return fmt.Errorf("%w: Kappa = %g must be in (0, 1)", ErrSettings, s.Kappa)
@@ -285,6 +304,7 @@ func (s *Settings) resolve() params {
 		warmMuMin:    orDefault(s.WarmMuMin, DefaultWarmMuMin),
 		multTol:      orDefault(s.MultTol, DefaultMultTol),
 		maxSteps:     s.MaxSteps,
+		inexact:      orDefault(s.InexactFactor, DefaultInexactFactor),
 		finish:       s.Finish,
 	}
 	if p.finish == FinishDefault {

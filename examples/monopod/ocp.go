@@ -267,7 +267,9 @@ func buildOCP(m *monopod.Model, c config) (*problem, error) {
 	x0, xT := p.X0, task.XTarget()
 	inf := math.Inf(1)
 	p.XBoundsAt = c.XBoundsAt
-	pr.opts.MPCC = mpcc.Settings{Sigma0: c.Sigma0, Kappa: c.Kappa, CompTol: c.CompTol, MaxSteps: c.MaxSteps, Steering: c.Steering, Relaxation: c.Relaxation}
+	// InexactFactor −1: every relaxed NLP to the inner tolerance, as in
+	// the runs the package doc reports.
+	pr.opts.MPCC = mpcc.Settings{Sigma0: c.Sigma0, Kappa: c.Kappa, CompTol: c.CompTol, MaxSteps: c.MaxSteps, Steering: c.Steering, Relaxation: c.Relaxation, InexactFactor: -1}
 	nlpSet := monopod.NLPSettings(c.NLPTol, c.MaxIter)
 	pr.opts.MPCC.NLP = &nlpSet
 	nlpSet.Log = c.NLPLog

@@ -1,0 +1,214 @@
+// Command ocp is the nonsmooth optimal-control benchmark: every row is an
+// OCP as its source states it (model, horizon, costs, constraints,
+// discretization, the initial guess the source gives), solved with fesd's
+// default settings and no per-row tuning — the question is whether a user
+// with that OCP gets a solution from the documented defaults. Built with
+// -tags ipopt, every row runs a second time with IPOPT 3.x (MUMPS) inside
+// the same homotopy (fesd.Options.Inner), side by side.
+//
+// Rows (rows.go): nosnoc's time-optimal turbo car with a speed limit; the
+// sliding-mode OCP (two switching surfaces); nosnoc_py's cart-pole
+// swing-up with Coulomb friction; the monopod of 004 §7.2 (A.
+// Nurkanović, A. Pozharskiy, J. Frey, M. Diehl, "Finite Elements with
+// Switch Detection for Numerical Optimal Control of Nonsmooth Dynamical
+// Systems with Set-Valued Heaviside Step Functions") at N = 30, 40, …, 90
+// in the Step and Stewart modes, with the paper's cost, bounds,
+// discretization and homotopy (σ₀ = 1, κ = 0.1, complementarity
+// tolerance 1e-5) from the default start.
+//
+// Per row: status, stationarity class, complementarity residual,
+// constraint violation, objective, terminal error, NLP iterations, wall
+// and CPU time, CPU time per iteration. It writes bench.json, bench.md and
+// fig10.png/svg (the monopod rows: total CPU time and CPU time per NLP
+// iteration against N, 004 Figure 10) into -out.
+//
+// Usage:
+//
+//	go run ./bench/ocp [-quick] [-rows SUBSTRING] [-timeout 10m] [-out out/bench-ocp] [-v]
+//	go run -tags ipopt ./bench/ocp …   # with the IPOPT rows
+//
+// -quick runs the turbo car, the sliding-mode OCP, the cart-pole and the
+// monopod N = 30 Step (a few minutes); the whole table takes hours (each
+// monopod row is stopped at -timeout, status Cancelled).
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"math"
+	"os"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"time"
+
+	"github.com/fesd-go/fesd/fesd"
+	"github.com/fesd-go/fesd/internal/report"
+	"github.com/fesd-go/fesd/mpcc"
+)
+
+func main() {
+	if err := run(context.Background(), os.Args[1:], os.Stdout); err != nil {
+		if report.IsHelp(err) {
+			return
+		}
+		fmt.Fprintln(os.Stderr, "bench/ocp:", err)
+		os.Exit(1)
+	}
+}
+
+// Result is one solve of one row.
+type Result struct {
+	Row          string  `json:"row"`
+	Family       string  `json:"family,omitempty"`
+	N            int     `json:"n,omitempty"`
+	Solver       string  `json:"solver"`
+	Status       string  `json:"status"`
+	Stationarity string  `json:"stationarity"`
+	Infeasible   string  `json:"infeasible,omitempty"`
+	CompResidual float64 `json:"comp_residual"`
+	Violation    float64 `json:"violation"`
+	Objective    float64 `json:"objective"`
+	Terminal     float64 `json:"terminal_error"`
+	Iterations   int     `json:"iterations"`
+	Steps        int     `json:"homotopy_steps"`
+	Wall         float64 `json:"wall_s"`
+	CPU          float64 `json:"cpu_s"`
+	CPUPerIter   float64 `json:"cpu_ms_per_iter"`
+	NumVars      int     `json:"n_vars"`
+	NumCons      int     `json:"n_cons"`
+	// Met: Solved, complementarity ≤ 1e-5 (1 % allowance, as mpcc's
+	// CompTol test), violation ≤ 1e-6.
+	Met   bool   `json:"met"`
+	Error string `json:"error,omitempty"`
+}
+
+// Report is bench.json.
+type Report struct {
+	Date    string   `json:"date"`
+	Machine string   `json:"machine"`
+	IPOPT   string   `json:"ipopt,omitempty"`
+	Results []Result `json:"results"`
+}
+
+func run(ctx context.Context, args []string, w io.Writer) error {
+	fs := flag.NewFlagSet("ocp", flag.ContinueOnError)
+	fs.SetOutput(w)
+	quick := fs.Bool("quick", false, "run the quick rows only")
+	only := fs.String("rows", "", "run the rows whose name contains this text")
+	timeout := fs.Duration("timeout", 10*time.Minute, "stop a solve after this time (status Cancelled)")
+	out := fs.String("out", "out/bench-ocp", "output folder")
+	verbose := fs.Bool("v", false, "print the homotopy log of every solve")
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	if fs.NArg() > 0 {
+		return fmt.Errorf("unexpected arguments %q", fs.Args())
+	}
+	dir, err := report.MakeDir(*out)
+	if err != nil {
+		return err
+	}
+	rep := &Report{Date: time.Now().UTC().Format("2006-01-02 15:04 UTC"), IPOPT: ipoptVersion(),
+		Machine: fmt.Sprintf("%s/%s, %d logical CPUs, %s", runtime.GOOS, runtime.GOARCH, runtime.NumCPU(), runtime.Version())}
+	if rep.IPOPT == "" {
+		fmt.Fprintln(w, "bench/ocp: built without -tags ipopt: native rows only")
+	}
+	for _, r := range rows() {
+		if (*quick && !r.quick) || !strings.Contains(r.name, *only) {
+			continue
+		}
+		for _, solver := range []string{"native", "ipopt"} {
+			if solver == "ipopt" && rep.IPOPT == "" {
+				continue
+			}
+			res := solve(ctx, r, solver, *timeout, *verbose, w)
+			rep.Results = append(rep.Results, res)
+			fmt.Fprintf(w, "%-44s %-6s %-12s %-14s comp %.1e viol %.1e obj %.6g term %.1e its %6d wall %7.1fs cpu %7.1fs %6.2f ms/it%s\n",
+				r.name, solver, res.Status, res.Stationarity, res.CompResidual, res.Violation, res.Objective, res.Terminal,
+				res.Iterations, res.Wall, res.CPU, res.CPUPerIter, errSuffix(res))
+			if err := ctx.Err(); err != nil {
+				return err
+			}
+		}
+	}
+	if err := report.WriteJSON(filepath.Join(dir, "bench.json"), rep); err != nil {
+		return err
+	}
+	if err := os.WriteFile(filepath.Join(dir, "bench.md"), []byte(rep.markdown()), 0o644); err != nil {
+		return err
+	}
+	files, err := rep.figure10(filepath.Join(dir, "fig10"))
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(w, "bench/ocp: wrote %s, %s %s\n", filepath.Join(dir, "bench.json"), filepath.Join(dir, "bench.md"), strings.Join(files, " "))
+	return nil
+}
+
+func errSuffix(r Result) string {
+	s := ""
+	if r.Infeasible != "" {
+		s += " — " + r.Infeasible
+	}
+	if r.Error != "" {
+		s += " — error: " + r.Error
+	}
+	return s
+}
+
+// solve runs one row with one inner solver.
+func solve(ctx context.Context, r row, solver string, timeout time.Duration, verbose bool, w io.Writer) Result {
+	res := Result{Row: r.name, Family: r.family, N: r.N, Solver: solver, Terminal: math.NaN(), Objective: math.NaN(),
+		CompResidual: math.NaN(), Violation: math.NaN()}
+	p, opts, start, err := r.build()
+	if err != nil {
+		res.Status, res.Error = "BuildError", err.Error()
+		return res
+	}
+	if solver == "ipopt" {
+		set := mpcc.DefaultNLPSettings()
+		if opts.MPCC.NLP != nil {
+			set = *opts.MPCC.NLP
+		}
+		opts.Inner = ipoptSolver(set)
+	}
+	if verbose {
+		opts.MPCC.Log = w
+	}
+	s, err := fesd.NewOCPSolver(p, opts)
+	if err != nil {
+		res.Status, res.Error = "BuildError", err.Error()
+		return res
+	}
+	cctx, cancel := context.WithTimeout(ctx, timeout)
+	defer cancel()
+	t0, c0 := time.Now(), cpuTime()
+	o, err := s.Solve(cctx, start)
+	res.Wall, res.CPU = time.Since(t0).Seconds(), (cpuTime() - c0).Seconds()
+	if err != nil && !errors.Is(err, context.DeadlineExceeded) {
+		res.Error = err.Error()
+	}
+	if o == nil {
+		res.Status = "NoResult"
+		return res
+	}
+	res.Status, res.Stationarity = o.Status.String(), o.Stationarity.String()
+	if o.Infeasible != nil {
+		res.Infeasible = o.Infeasible.String()
+	}
+	res.CompResidual, res.Violation, res.Objective = o.CompResidual, o.Infeasibility, o.Objective
+	res.Iterations, res.Steps = o.Iterations, len(o.Homotopy)
+	res.NumVars, res.NumCons = o.NumVariables, o.NumConstraints
+	if len(o.X) > 0 {
+		res.Terminal = r.terminal(o)
+	}
+	if res.Iterations > 0 {
+		res.CPUPerIter = 1e3 * res.CPU / float64(res.Iterations)
+	}
+	res.Met = o.Status == mpcc.Solved && o.CompResidual <= 1.01e-5 && o.Infeasibility <= 1e-6
+	return res
+}

@@ -1,0 +1,98 @@
+package main
+
+import (
+	"fmt"
+	"math"
+	"sort"
+	"strings"
+
+	"github.com/fesd-go/fesd/internal/report"
+)
+
+// g3 prints a number with three significant digits ("–" for NaN).
+func g3(v float64) string {
+	if math.IsNaN(v) {
+		return "–"
+	}
+	return fmt.Sprintf("%.3g", v)
+}
+
+// markdown returns bench.md: one table row per solve, and the count of
+// rows that meet the issue's bar (Solved, complementarity ≤ 1e-5,
+// violation ≤ 1e-6).
+func (r *Report) markdown() string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "Nonsmooth OCP benchmark (`go run ./bench/ocp`), %s, %s", r.Date, r.Machine)
+	if r.IPOPT != "" {
+		fmt.Fprintf(&b, ", IPOPT %s (MUMPS) inside the same homotopy", r.IPOPT)
+	}
+	b.WriteString(". Every row from fesd's default settings (the monopod: the paper's homotopy).\n\n")
+	b.WriteString("| row | solver | status | class | comp. residual | violation | objective | terminal error | NLP iter | steps | wall s | CPU s | CPU ms/iter | met |\n")
+	b.WriteString("|---|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|\n")
+	met, total := map[string]int{}, map[string]int{}
+	for _, x := range r.Results {
+		status := x.Status
+		if x.Infeasible != "" {
+			status += " (" + x.Infeasible + ")"
+		}
+		if x.Error != "" {
+			status += " (error: " + x.Error + ")"
+		}
+		m := "no"
+		if x.Met {
+			m = "**yes**"
+			met[x.Solver]++
+		}
+		total[x.Solver]++
+		fmt.Fprintf(&b, "| %s | %s | %s | %s | %s | %s | %s | %s | %d | %d | %.1f | %.1f | %.2f | %s |\n",
+			x.Row, x.Solver, status, x.Stationarity, g3(x.CompResidual), g3(x.Violation), g3(x.Objective), g3(x.Terminal),
+			x.Iterations, x.Steps, x.Wall, x.CPU, x.CPUPerIter, m)
+	}
+	var solvers []string
+	for s := range total {
+		solvers = append(solvers, s)
+	}
+	sort.Strings(solvers)
+	b.WriteString("\n")
+	for _, s := range solvers {
+		fmt.Fprintf(&b, "%s: %d of %d rows met (Solved, complementarity ≤ 1e-5, violation ≤ 1e-6).\n", s, met[s], total[s])
+	}
+	return b.String()
+}
+
+// figure10 plots the monopod rows (004 Figure 10): total CPU time and CPU
+// time per NLP iteration against N, one curve per DCS mode and solver. No
+// file is written without monopod rows.
+func (r *Report) figure10(base string) ([]string, error) {
+	series := map[string]*[2]report.Series{}
+	var keys []string
+	for _, x := range r.Results {
+		if x.Family == "" || x.Iterations == 0 {
+			continue
+		}
+		k := x.Family + ", " + x.Solver
+		s := series[k]
+		if s == nil {
+			s = &[2]report.Series{{Name: k, Points: true}, {Name: k, Points: true}}
+			series[k] = s
+			keys = append(keys, k)
+		}
+		s[0].X, s[0].Y = append(s[0].X, float64(x.N)), append(s[0].Y, x.CPU)
+		s[1].X, s[1].Y = append(s[1].X, float64(x.N)), append(s[1].Y, x.CPUPerIter)
+	}
+	if len(keys) == 0 {
+		return nil, nil
+	}
+	sort.Strings(keys)
+	total := report.LinePlot{Title: "monopod: total CPU time", XLabel: "N", YLabel: "CPU s", LogY: true}
+	per := report.LinePlot{Title: "CPU time per NLP iteration", XLabel: "N", YLabel: "CPU ms / iteration"}
+	for _, k := range keys {
+		total.Series = append(total.Series, series[k][0])
+		per.Series = append(per.Series, series[k][1])
+	}
+	tp, err := report.Tiled(1, 2, total, per)
+	if err != nil {
+		return nil, err
+	}
+	return report.SavePlot(tp, 2*report.DefaultWidth, report.DefaultHeight, base)
+}

@@ -1,0 +1,367 @@
+package fesd
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"sort"
+	"strings"
+
+	"github.com/fesd-go/fesd/internal/enumtext"
+	"github.com/fesd-go/fesd/mpcc"
+	"github.com/fesd-go/fesd/nlp"
+)
+
+// ConstraintGroup names a group of the transcription's constraints, for
+// the diagnosis of an infeasible OCP (OCPResult.Infeasible).
+type ConstraintGroup int
+
+const (
+	// GroupDynamics: the FESD equations of the model (Runge–Kutta and DCS
+	// equations, continuity, Σh = T/N, the cross complementarity and step
+	// equilibration rows) under the variable bounds (states, controls,
+	// speeds of time, step sizes).
+	GroupDynamics ConstraintGroup = iota
+	// GroupPath: OCP.Path.
+	GroupPath
+	// GroupStageEnd: OCP.StageEnd.
+	GroupStageEnd
+	// GroupTerminal: OCP.Terminal.
+	GroupTerminal
+	// GroupHorizon: the bounds TMin ≤ T_f ≤ TMax of a free horizon with a
+	// speed of time per stage.
+	GroupHorizon
+	numConstraintGroups
+)
+
+var constraintGroupNames = [...]string{
+	GroupDynamics: "dynamics", GroupPath: "path", GroupStageEnd: "stage-end",
+	GroupTerminal: "terminal", GroupHorizon: "horizon",
+}
+
+func (g ConstraintGroup) String() string {
+	if g < 0 || g >= numConstraintGroups {
+		return fmt.Sprintf("ConstraintGroup(%d)", int(g))
+	}
+	return constraintGroupNames[g]
+}
+
+func constraintGroupValues() []ConstraintGroup {
+	v := make([]ConstraintGroup, numConstraintGroups)
+	for i := range v {
+		v[i] = ConstraintGroup(i)
+	}
+	return v
+}
+
+// MarshalText returns the name of g; an unknown value is an error.
+func (g ConstraintGroup) MarshalText() ([]byte, error) {
+	return enumtext.Marshal("fesd", "ConstraintGroup", constraintGroupValues(), g)
+}
+
+// UnmarshalText sets g to the ConstraintGroup named by text, ignoring case.
+func (g *ConstraintGroup) UnmarshalText(text []byte) error {
+	val, err := enumtext.Parse("fesd", "ConstraintGroup", constraintGroupValues(), text)
+	if err != nil {
+		return err
+	}
+	*g = val
+	return nil
+}
+
+// GroupViolation is the part of an infeasibility that one constraint group
+// carries: the ℓ1 sum and the largest violation of its rows at the point
+// of least violation, and the control stage (−1: none) and constraint row
+// of that largest one (Row counts the group's rows in the order of the
+// OCP's constraint list, stage by stage; for Terminal it is the index in
+// the concatenated G of OCP.Terminal).
+type GroupViolation struct {
+	Group    ConstraintGroup
+	Sum, Max float64
+	Stage    int
+	Row      int
+}
+
+func (v GroupViolation) String() string {
+	s := fmt.Sprintf("%v constraints violated by %.3g (row %d", v.Group, v.Max, v.Row)
+	if v.Stage >= 0 {
+		s += fmt.Sprintf(", stage %d", v.Stage)
+	}
+	return s + ")"
+}
+
+// Infeasibility is the diagnosis of an OCP whose homotopy ended
+// mpcc.Infeasible: the constraint groups that cannot be met, largest
+// violation first. Groups lists the groups whose rows must be violated
+// when every other group holds: it comes from a phase-1 MPCC in which the
+// rows of the path, stage-end, terminal and horizon groups are elastic (a
+// slack pair per row, the objective Σ slacks) and the dynamics are kept.
+// If that problem is infeasible as well, the dynamics with the variable
+// bounds cannot be met (x₀ outside the state bounds, for example) and
+// Groups holds GroupDynamics with the violation of the infeasible point.
+type Infeasibility struct {
+	Groups []GroupViolation
+	// Iterations of the phase-1 solve.
+	Iterations int
+}
+
+func (f *Infeasibility) String() string {
+	if f == nil || len(f.Groups) == 0 {
+		return "infeasible"
+	}
+	parts := make([]string, len(f.Groups))
+	for i, g := range f.Groups {
+		parts[i] = g.String()
+	}
+	return "infeasible: " + strings.Join(parts, "; ")
+}
+
+// diagnoseInfeasible runs the phase-1 MPCC of Infeasibility from the
+// solve's start w0 (whose dynamics rows hold when it comes from a forward
+// simulation), beginning at the relaxation parameter sigma; w is the
+// homotopy's last, infeasible point.
+func (s *OCPSolver) diagnoseInfeasible(ctx context.Context, w0, w []float64, sigma float64) (*Infeasibility, error) {
+	tr := s.tr
+	var soft []int
+	for i, g := range tr.cgroup {
+		if g != GroupDynamics {
+			soft = append(soft, i)
+		}
+	}
+	out := &Infeasibility{}
+	if len(soft) > 0 {
+		e := newElastic(tr.prob, soft, w0)
+		set := s.o.MPCC
+		set.Log = nil
+		set.Sigma0 = math.Max(sigma, set.SigmaN)
+		set.MaxSteps = 0
+		set.Finish = mpcc.NoCertificate
+		set.FinishSigma = 0
+		sv := mpcc.Solver{Settings: set, Inner: &mpcc.NLPSolver{Settings: s.o.nlpSettings()}}
+		res, err := sv.Solve(ctx, &mpcc.Problem{NLP: e, Comp: tr.comp})
+		if err != nil {
+			return nil, fmt.Errorf("fesd: diagnosing the infeasibility: %w", err)
+		}
+		for _, st := range res.Steps {
+			out.Iterations += st.Iterations
+		}
+		if res.Status != mpcc.Infeasible && len(res.X) == e.n+2*len(soft) {
+			// the rows whose slacks are not zero at the phase-1 point
+			tol := math.Max(1e-6, 10*s.o.nlpSettings().Tol)
+			byGroup := map[ConstraintGroup]*GroupViolation{}
+			rowOf := map[ConstraintGroup]int{}
+			for j, i := range soft {
+				g := tr.cgroup[i]
+				r := rowOf[g]
+				rowOf[g]++
+				v := res.X[e.n+2*j] + res.X[e.n+2*j+1]
+				if !(v > tol) {
+					continue
+				}
+				gv := byGroup[g]
+				if gv == nil {
+					gv = &GroupViolation{Group: g, Stage: -1}
+					byGroup[g] = gv
+				}
+				gv.Sum += v
+				if v > gv.Max {
+					gv.Max, gv.Stage, gv.Row = v, tr.cstageK[i], r
+				}
+			}
+			for _, gv := range byGroup {
+				out.Groups = append(out.Groups, *gv)
+			}
+			sort.Slice(out.Groups, func(a, b int) bool { return out.Groups[a].Max > out.Groups[b].Max })
+			if len(out.Groups) > 0 {
+				return out, nil
+			}
+		}
+	}
+	// The dynamics under the bounds alone: their violation at w.
+	v, err := nlp.Violation(tr.prob, w)
+	if err != nil {
+		return nil, err
+	}
+	out.Groups = []GroupViolation{{Group: GroupDynamics, Sum: v, Max: v, Stage: -1, Row: -1}}
+	return out, nil
+}
+
+// elastic is the phase-1 problem of an NLP: the soft rows get a slack pair
+// p, q ≥ 0 (g_i(x) − p + q within the row's bounds) and the objective is
+// Σ (p + q) + (ζ/2) Σ_j ((x_j − x̄_j)/max(1, |x̄_j|))², with the proximal
+// term of IPOPT's restoration phase (Wächter & Biegler 2006, §3.3; here
+// ζ = elasticProx) towards the start x̄, which makes the minimizer unique
+// in the directions the slacks do not see; the other rows and the
+// variable bounds are kept. The slacks
+// follow the n variables of the NLP, so complementarity pairs keep their
+// indices.
+type elastic struct {
+	p     nlp.Problem
+	n, m  int
+	soft  []int
+	slack []int // slack pair of every row (−1: a hard row)
+	x0    []float64
+	g     []float64
+	// hdiag is the position of (j, j) in the Hessian values of every x_j;
+	// hrows, hcols the structure with the missing diagonal entries
+	// appended.
+	hdiag        []int
+	hrows, hcols []int
+	hOrig        int // entries of the original structure
+}
+
+// elasticProx is ζ of the proximal term of the phase-1 objective.
+const elasticProx = 1e-6
+
+// newElastic returns the phase-1 problem of p with the rows soft, started
+// at x with each slack pair at the row's violation there.
+func newElastic(p nlp.Problem, soft []int, x []float64) *elastic {
+	n, m := p.Dims()
+	e := &elastic{p: p, n: n, m: m, soft: soft, slack: make([]int, m), g: make([]float64, m)}
+	for i := range e.slack {
+		e.slack[i] = -1
+	}
+	for j, i := range soft {
+		e.slack[i] = j
+	}
+	e.x0 = make([]float64, n+2*len(soft))
+	copy(e.x0, x)
+	gl, gu := make([]float64, m), make([]float64, m)
+	p.Bounds(make([]float64, n), make([]float64, n), gl, gu)
+	if err := p.Constraints(x, e.g); err != nil {
+		// no violation known: the slacks start at the push below
+		clear(e.g)
+		copy(gl, e.g)
+		copy(gu, e.g)
+	}
+	for j, i := range soft {
+		const push = 1e-2
+		e.x0[n+2*j] = math.Max(0, e.g[i]-gu[i]) + push
+		e.x0[n+2*j+1] = math.Max(0, gl[i]-e.g[i]) + push
+	}
+	return e
+}
+
+func (e *elastic) Dims() (int, int) { return e.n + 2*len(e.soft), e.m }
+
+func (e *elastic) Bounds(xL, xU, gL, gU []float64) {
+	e.p.Bounds(xL[:e.n], xU[:e.n], gL, gU)
+	for j := e.n; j < len(xL); j++ {
+		xL[j], xU[j] = 0, math.Inf(1)
+	}
+}
+
+func (e *elastic) Start(x0 []float64) { copy(x0, e.x0) }
+
+// proxScale is 1/max(1, |x̄_j|)².
+func (e *elastic) proxScale(j int) float64 {
+	d := math.Max(1, math.Abs(e.x0[j]))
+	return 1 / (d * d)
+}
+
+func (e *elastic) Objective(x []float64) (float64, error) {
+	f := 0.0
+	for _, v := range x[e.n:] {
+		f += v
+	}
+	for j := 0; j < e.n; j++ {
+		d := x[j] - e.x0[j]
+		f += 0.5 * elasticProx * e.proxScale(j) * d * d
+	}
+	return f, nil
+}
+
+func (e *elastic) Gradient(x, grad []float64) error {
+	for j := 0; j < e.n; j++ {
+		grad[j] = elasticProx * e.proxScale(j) * (x[j] - e.x0[j])
+	}
+	for j := e.n; j < len(grad); j++ {
+		grad[j] = 1
+	}
+	return nil
+}
+
+func (e *elastic) Constraints(x, g []float64) error {
+	if err := e.p.Constraints(x[:e.n], g); err != nil {
+		return err
+	}
+	for j, i := range e.soft {
+		g[i] += x[e.n+2*j+1] - x[e.n+2*j]
+	}
+	return nil
+}
+
+func (e *elastic) JacobianStructure() (rows, cols []int) {
+	r, c := e.p.JacobianStructure()
+	rows, cols = append([]int(nil), r...), append([]int(nil), c...)
+	for j, i := range e.soft {
+		rows = append(rows, i, i)
+		cols = append(cols, e.n+2*j, e.n+2*j+1)
+	}
+	return rows, cols
+}
+
+func (e *elastic) JacobianValues(x, vals []float64) error {
+	k := len(vals) - 2*len(e.soft)
+	if err := e.p.JacobianValues(x[:e.n], vals[:k]); err != nil {
+		return err
+	}
+	for j := range e.soft {
+		vals[k+2*j], vals[k+2*j+1] = -1, 1
+	}
+	return nil
+}
+
+func (e *elastic) HessianStructure() (rows, cols []int) {
+	if e.hdiag == nil {
+		r, c := e.p.HessianStructure()
+		e.hrows, e.hcols = append([]int(nil), r...), append([]int(nil), c...)
+		e.hOrig = len(r)
+		e.hdiag = make([]int, e.n)
+		for j := range e.hdiag {
+			e.hdiag[j] = -1
+		}
+		for k := range r {
+			if r[k] == c[k] {
+				e.hdiag[r[k]] = k
+			}
+		}
+		for j := range e.hdiag {
+			if e.hdiag[j] < 0 {
+				e.hdiag[j] = len(e.hrows)
+				e.hrows, e.hcols = append(e.hrows, j), append(e.hcols, j)
+			}
+		}
+	}
+	return e.hrows, e.hcols
+}
+
+// HessianValues: the constraint curvature Σ λ_i ∇²g_i of the original
+// rows and σ times the diagonal of the proximal term (the slacks enter
+// linearly).
+func (e *elastic) HessianValues(x []float64, sigma float64, lambda, vals []float64) error {
+	e.HessianStructure()
+	k := e.hOrig
+	if err := e.p.HessianValues(x[:e.n], 0, lambda, vals[:k]); err != nil {
+		return err
+	}
+	clear(vals[k:])
+	for j := 0; j < e.n; j++ {
+		vals[e.hdiag[j]] += sigma * elasticProx * e.proxScale(j)
+	}
+	return nil
+}
+
+// Stages places each slack pair with its row (nlp.StageHinter).
+func (e *elastic) Stages(xStage, gStage []int) {
+	h, ok := e.p.(nlp.StageHinter)
+	if !ok {
+		clear(xStage)
+		clear(gStage)
+		return
+	}
+	h.Stages(xStage[:e.n], gStage)
+	for j, i := range e.soft {
+		xStage[e.n+2*j], xStage[e.n+2*j+1] = gStage[i], gStage[i]
+	}
+}

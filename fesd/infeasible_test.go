@@ -1,0 +1,73 @@
+package fesd_test
+
+import (
+	"context"
+	"math"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/fesd-go/fesd/ad"
+	"github.com/fesd-go/fesd/dcs"
+	"github.com/fesd-go/fesd/fesd"
+	"github.com/fesd-go/fesd/mpcc"
+)
+
+// speedModel is ẋ = u for x < 1 and ẋ = 2u for x > 1.
+func speedModel() (*dcs.Model, ad.Vec) {
+	g := ad.NewGraph()
+	x := g.SymVec("x", 1)
+	u := g.SymVec("u", 1)
+	m := dcs.NewModel(g, x, u, nil)
+	m.AddSubsystem(dcs.Subsystem{
+		Psi: ad.Vec{x[0].AddConst(-1)},
+		S:   [][]int{{-1}, {1}},
+		F:   []ad.Vec{{u[0]}, {u[0].Scale(2)}},
+	})
+	return m, x
+}
+
+// TestInfeasibleTerminal: from x₀ = 0 with |u| ≤ 1 the state reaches at
+// most x(2) = 1 + 2·1 = 3 (x = 1 at t = 1, then ẋ = 2), so x(T) = 5 is
+// out of reach by 2 (closed form). The OCP ends mpcc.Infeasible and the
+// diagnosis names the terminal constraint, its stage and the distance.
+func TestInfeasibleTerminal(t *testing.T) {
+	m, x := speedModel()
+	p := &fesd.OCP{
+		Model: m, X0: []float64{0}, N: 4, T: 2, NFE: []int{2},
+		UL: []float64{-1}, UU: []float64{1},
+		Lagrange: ad.Sq(x[0]),
+		Terminal: []fesd.Constraint{{G: ad.Vec{x[0].AddConst(-5)}}},
+	}
+	r, err := fesd.SolveOCP(context.Background(), p, fesd.Options{}, fesd.Start{})
+	require.NoError(t, err)
+	require.Equal(t, mpcc.Infeasible, r.Status)
+	require.NotNil(t, r.Infeasible)
+	require.NotEmpty(t, r.Infeasible.Groups)
+	g := r.Infeasible.Groups[0]
+	assert.Equal(t, fesd.GroupTerminal, g.Group)
+	assert.Equal(t, 3, g.Stage)
+	assert.Equal(t, 0, g.Row)
+	assert.InDelta(t, 2, g.Max, 1e-3, "5 − max x(T) = 5 − 3")
+	assert.Len(t, r.Infeasible.Groups, 1, "only the terminal group is violated")
+	assert.Contains(t, r.Infeasible.String(), "terminal constraints violated by 2")
+}
+
+// TestInfeasibleDynamics: a lower state bound x ≥ 1 at every stage end
+// cannot hold at t = 0.5 (x ≤ 0.5 there), whatever the other constraints:
+// the diagnosis names the dynamics under the bounds.
+func TestInfeasibleDynamics(t *testing.T) {
+	m, _ := speedModel()
+	p := &fesd.OCP{
+		Model: m, X0: []float64{0}, N: 4, T: 2, NFE: []int{2},
+		UL: []float64{-1}, UU: []float64{1},
+		XL: []float64{1}, XU: []float64{math.Inf(1)},
+		Terminal: []fesd.Constraint{{G: ad.Vec{m.X[0].AddConst(-2)}}},
+	}
+	r, err := fesd.SolveOCP(context.Background(), p, fesd.Options{}, fesd.Start{})
+	require.NoError(t, err)
+	require.Equal(t, mpcc.Infeasible, r.Status)
+	require.NotNil(t, r.Infeasible)
+	assert.Equal(t, fesd.GroupDynamics, r.Infeasible.Groups[0].Group)
+}
