@@ -146,8 +146,13 @@ func finiteVec(x []float64) bool {
 //	        if σ ≤ σ_N, or after MaxSteps solves; σ ← update(σ).
 //
 // A failed NLP does not stop the loop (as in nosnoc); its point is passed on
-// if finite. The error is non-nil only when the homotopy could not run
-// (invalid problem or settings, or an inner solver error).
+// if finite. The error is non-nil when the homotopy could not run (invalid
+// problem or settings, or an inner solver error; the result is then nil),
+// and when a relaxed NLP stopped because of the Problem (InnerResult.Err: a
+// callback error, wrapping nlp.ErrCallback and the callback's error, or a
+// derivative mismatch, wrapping nlp.ErrDerivatives): the homotopy then ends
+// at that step with status NLPFailure and the error comes with the result
+// (X from the last finite point, no certificate), as nlp.Solver does.
 func (s *Solver) Solve(ctx context.Context, p *Problem) (*Result, error) {
 	t0 := time.Now()
 	if ctx == nil {
@@ -172,6 +177,7 @@ func (s *Solver) Solve(ctx context.Context, p *Problem) (*Result, error) {
 	var warm *WarmStart
 	var last *InnerResult
 	failed, finished := false, false
+	var stopErr error // a Problem error from a relaxed step
 	pi := newPairInfo(p, n0)
 	// The last early finish that was not accepted, and the point it
 	// started from.
@@ -242,6 +248,12 @@ func (s *Solver) Solve(ctx context.Context, p *Problem) (*Result, error) {
 			res.Status = Cancelled
 			break
 		}
+		if r.Err != nil {
+			// The Problem could not be evaluated (or its derivatives are
+			// wrong): no later step can do better.
+			stopErr = fmt.Errorf("mpcc: homotopy step %d (σ = %g): %w", k, sigma, r.Err)
+			break
+		}
 		if !failed && prm.within(step.CompResidual, sigma) {
 			res.Status = Solved
 			break
@@ -291,6 +303,8 @@ func (s *Solver) Solve(ctx context.Context, p *Problem) (*Result, error) {
 	case finished:
 	case res.Status == Cancelled || last == nil:
 		res.Certificate = &Certificate{Reason: "no certificate: " + res.Status.String()}
+	case stopErr != nil:
+		res.Certificate = &Certificate{Reason: "no certificate: " + stopErr.Error()}
 	case prm.finish == NoCertificate:
 		res.Certificate = &Certificate{Reason: "no certificate: Settings.Finish = " + NoCertificate.String()}
 	case len(p.Comp) == 0:
@@ -320,7 +334,7 @@ func (s *Solver) Solve(ctx context.Context, p *Problem) (*Result, error) {
 		fmt.Fprintf(set.Log, "mpcc: %v after %d steps, σ = %.3e, comp_res = %.3e, objective = %.10e, %v-stationary, %v\n",
 			res.Status, len(res.Steps), res.Sigma, res.CompResidual, res.Objective, res.Stationarity, res.Elapsed.Round(time.Microsecond))
 	}
-	return res, nil
+	return res, stopErr
 }
 
 // inner returns the inner solver: Solver.Inner, or an NLPSolver with

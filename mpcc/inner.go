@@ -46,6 +46,13 @@ type InnerResult struct {
 	Y          []float64 // length m
 	ZL, ZU     []float64 // length n
 	Iterations int
+	// Err is the error returned together with the result when the solve
+	// stopped because of the Problem: a callback error (Status
+	// nlp.UserStop; Err wraps nlp.ErrCallback and the callback's error) or
+	// a confirmed derivative mismatch (Status nlp.DerivativeMismatch; Err
+	// wraps nlp.ErrDerivatives). Nil otherwise. The homotopy stops at such
+	// a step and returns Err, wrapped, with its result.
+	Err error
 }
 
 // Apply puts the warm start into inner-solver settings: the primal-dual
