@@ -14,7 +14,8 @@ type InnerSolver interface {
 	// SolveNLP minimizes p. start is nil for a cold start (p.Start is the
 	// initial point); otherwise it carries the previous step's solution.
 	// The error means the solve could not run; numerical failures are
-	// reported in InnerResult.Status.
+	// reported in InnerResult.Status, and a solve stopped by the Problem
+	// (callback error, derivative mismatch) in InnerResult.Err.
 	SolveNLP(ctx context.Context, p nlp.Problem, start *WarmStart) (*InnerResult, error)
 }
 
