@@ -23,9 +23,10 @@ import (
 // (to the relaxed bound when x_j lies in the solver's bound relaxation):
 // the steps stay within 1e-3 of it, so a singularity at a bound such as
 // log x_j or √x_j is not approached (and its slope is resolved to about
-// 0.2 % by the smoothness test below); fixed variables and variables at a
-// bound have D_j = 0. A row is flagged when the difference exceeds
-// probeTol·max(|estimate|, Σ_j |J_ij D_j|, 1) plus the rounding error of
+// 0.2 % by the smoothness test below); fixed variables, variables at a
+// bound and those so close to one that the step would fall below
+// 1e-10·|x_j| (where x_j ± step rounds) have D_j = 0. A row is flagged
+// when the difference exceeds probeTol·max(|estimate|, Σ_j |J_ij D_j|, 1) plus the rounding error of
 // the quotient, and the function is smooth along D on the scale of the
 // step: the forward and backward quotients (v(x ± hD) − v(x))/±h differ by
 // at most half the discrepancy. A discrepancy that comes from curvature or
@@ -41,11 +42,12 @@ import (
 
 // Probe constants.
 const (
-	probeTol    = 1e-4 // relative tolerance, as DerivativeCheck.Tol (and floor 1, as DerivativeCheck.Floor)
-	probeStep   = 1e-6 // relative step of the central differences (≈ ε^(1/3))
-	probeSmooth = 0.5  // the one-sided quotients must agree to this fraction of the discrepancy
-	probeReach  = 1e-3 // the steps of x_j stay within this fraction of its distance to the bounds
-	probeSeed   = 29   // seed of the probe direction
+	probeTol     = 1e-4  // relative tolerance, as DerivativeCheck.Tol (and floor 1, as DerivativeCheck.Floor)
+	probeStep    = 1e-6  // relative step of the central differences (≈ ε^(1/3))
+	probeSmooth  = 0.5   // the one-sided quotients must agree to this fraction of the discrepancy
+	probeReach   = 1e-3  // the steps of x_j stay within this fraction of its distance to the bounds
+	probeMinStep = 1e-10 // smallest step relative to |x_j|: x_j ± step is then exact to ~1e-6 of the step
+	probeSeed    = 29    // seed of the probe direction
 )
 
 // probeValues are f and g at one point; ok is false after a callback error
@@ -135,6 +137,11 @@ func probeDerivatives(p Problem, x, lo, hi []float64, relax func(float64) float6
 		d := math.Min(xj-l, u-xj)
 		if lo[j] < hi[j] && d > 0 {
 			scale[j] = math.Min(math.Max(1, math.Abs(xj)), probeReach*d/probeStep)
+		}
+		if probeStep*scale[j] < probeMinStep*math.Abs(xj) {
+			// x_j ± step would round (nearly) to x_j: its column is
+			// not probed.
+			scale[j] = 0
 		}
 		r := 0.5 + 0.5*rng.Float64()
 		if rng.IntN(2) == 0 {
