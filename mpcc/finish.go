@@ -64,6 +64,10 @@ func (s *Solver) certify(ctx context.Context, inner InnerSolver, p *Problem, pi 
 		c.Reason = "cancelled"
 		return c, r, nil
 	}
+	if r.Err != nil {
+		c.Reason = "tightened NLP: " + r.Err.Error()
+		return c, r, nil
+	}
 	if !finiteVec(c.X) || len(c.Y) != m0 || !finiteVec(c.Y) {
 		c.Reason = fmt.Sprintf("tightened NLP ended %v at a non-finite point", r.Status)
 		return c, r, nil

@@ -165,8 +165,13 @@ func finiteVec(x []float64) bool {
 //	        if σ ≤ σ_N, or after MaxSteps solves; σ ← update(σ).
 //
 // A failed NLP does not stop the loop (as in nosnoc); its point is passed on
-// if finite. The error is non-nil only when the homotopy could not run
-// (invalid problem or settings, or an inner solver error).
+// if finite. The error is non-nil when the homotopy could not run (invalid
+// problem or settings, or an inner solver error; the result is then nil),
+// and when a relaxed NLP stopped because of the Problem (InnerResult.Err: a
+// callback error, wrapping nlp.ErrCallback and the callback's error, or a
+// derivative mismatch, wrapping nlp.ErrDerivatives): the homotopy then ends
+// at that step with status NLPFailure and the error comes with the result
+// (X from the last finite point, no certificate), as nlp.Solver does.
 func (s *Solver) Solve(ctx context.Context, p *Problem) (*Result, error) {
 	return s.solve(ctx, p, nil)
 }
@@ -263,6 +268,7 @@ func (s *Solver) solve(ctx context.Context, p *Problem, start *WarmStart) (*Resu
 	// of an outer relaxation is infeasibility of the MPCC (Infeasible)
 	infeasible := 0
 	outer := set.Steering == Direct && set.Relaxation.Outer()
+	var stopErr error // a Problem error from a relaxed step
 	pi := newPairInfo(p, n0)
 	// The last early finish that was not accepted, and the point it
 	// started from.
@@ -356,6 +362,12 @@ func (s *Solver) solve(ctx context.Context, p *Problem, start *WarmStart) (*Resu
 			res.Status = Cancelled
 			break
 		}
+		if r.Err != nil {
+			// The Problem could not be evaluated (or its derivatives are
+			// wrong): no later step can do better.
+			stopErr = fmt.Errorf("mpcc: homotopy step %d (σ = %g): %w", k, sigma, r.Err)
+			break
+		}
 		if r.Status == nlp.Infeasible {
 			infeasible++
 		} else {
@@ -429,6 +441,8 @@ func (s *Solver) solve(ctx context.Context, p *Problem, start *WarmStart) (*Resu
 	case finished:
 	case res.Status == Cancelled || res.Status == Infeasible || last == nil:
 		res.Certificate = &Certificate{Reason: "no certificate: " + res.Status.String()}
+	case stopErr != nil:
+		res.Certificate = &Certificate{Reason: "no certificate: " + stopErr.Error()}
 	case prm.finish == NoCertificate:
 		res.Certificate = &Certificate{Reason: "no certificate: Settings.Finish = " + NoCertificate.String()}
 	case len(p.Comp) == 0:
@@ -458,7 +472,7 @@ func (s *Solver) solve(ctx context.Context, p *Problem, start *WarmStart) (*Resu
 		fmt.Fprintf(set.Log, "mpcc: %v after %d steps, σ = %.3e, comp_res = %.3e, objective = %.10e, %v-stationary, %v\n",
 			res.Status, len(res.Steps), res.Sigma, res.CompResidual, res.Objective, res.Stationarity, res.Elapsed.Round(time.Microsecond))
 	}
-	return res, nil
+	return res, stopErr
 }
 
 // inner returns the inner solver: Solver.Inner, or an NLPSolver with

@@ -15,7 +15,8 @@ type InnerSolver interface {
 	// SolveNLP minimizes p. start is nil for a cold start (p.Start is the
 	// initial point); otherwise it carries the previous step's solution.
 	// The error means the solve could not run; numerical failures are
-	// reported in InnerResult.Status.
+	// reported in InnerResult.Status, and a solve stopped by the Problem
+	// (callback error, derivative mismatch) in InnerResult.Err.
 	SolveNLP(ctx context.Context, p nlp.Problem, start *WarmStart) (*InnerResult, error)
 }
 
@@ -51,6 +52,13 @@ type InnerResult struct {
 	Y          []float64 // length m
 	ZL, ZU     []float64 // length n
 	Iterations int
+	// Err is the error returned together with the result when the solve
+	// stopped because of the Problem: a callback error (Status
+	// nlp.UserStop; Err wraps nlp.ErrCallback and the callback's error) or
+	// a confirmed derivative mismatch (Status nlp.DerivativeMismatch; Err
+	// wraps nlp.ErrDerivatives). Nil otherwise. The homotopy stops at such
+	// a step and returns Err, wrapped, with its result.
+	Err error
 }
 
 // Apply puts the warm start into inner-solver settings: the primal-dual

@@ -2,8 +2,11 @@ package mpcc
 
 import (
 	"context"
+	"errors"
 	"math"
 	"testing"
+
+	"github.com/fesd-go/fesd/nlp"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -65,4 +68,50 @@ func TestCancelledBeforeStart(t *testing.T) {
 	assert.InDelta(t, 0.25, res.CompResidual, 1e-15)
 	assert.InDelta(t, 0.5, res.NaturalResidual, 1e-15)
 	require.NotNil(t, res.Certificate)
+}
+
+// failingNLP is toyNLP whose Objective fails from its failAt-th call on.
+type failingNLP struct {
+	*denseNLP
+	calls, failAt int
+}
+
+var errObjective = errors.New("objective unavailable")
+
+func (p *failingNLP) Objective(x []float64) (float64, error) {
+	p.calls++
+	if p.calls >= p.failAt {
+		return 0, errObjective
+	}
+	return p.denseNLP.Objective(x)
+}
+
+// TestCallbackErrorInRelaxedStep: a callback error inside a relaxed NLP
+// stops the homotopy at that step with status NLPFailure; the error comes
+// with the result and wraps nlp.ErrCallback and the callback's own error
+// (the rule of nlp.Solver.Solve), whether the first step fails (failAt 1:
+// at the start) or a later one.
+func TestCallbackErrorInRelaxedStep(t *testing.T) {
+	// Objective calls of a full solve, to fail in its middle.
+	count := &failingNLP{denseNLP: toyNLP(), failAt: math.MaxInt}
+	full, err := (&Solver{}).Solve(context.Background(), &Problem{NLP: count, Comp: []Complementarity{Pair(0, 1)}})
+	require.NoError(t, err)
+	require.Greater(t, len(full.Steps), 2)
+	for _, failAt := range []int{1, count.calls / 2} {
+		p := &Problem{NLP: &failingNLP{denseNLP: toyNLP(), failAt: failAt}, Comp: []Complementarity{Pair(0, 1)}}
+		var res *Result
+		assert.NotPanics(t, func() { res, err = (&Solver{}).Solve(context.Background(), p) })
+		require.ErrorIs(t, err, nlp.ErrCallback, "failAt %d", failAt)
+		require.ErrorIs(t, err, errObjective, "failAt %d", failAt)
+		assert.Contains(t, err.Error(), "homotopy step")
+		require.NotNil(t, res)
+		assert.Equal(t, NLPFailure, res.Status)
+		require.NotEmpty(t, res.Steps)
+		assert.Equal(t, nlp.UserStop, res.Steps[len(res.Steps)-1].Status)
+		assert.Less(t, len(res.Steps), len(full.Steps), "the homotopy stops at the failing step")
+		require.Len(t, res.X, 2)
+		require.NotNil(t, res.Certificate)
+		assert.Contains(t, res.Certificate.Reason, errObjective.Error())
+		t.Logf("failAt %d: %d steps, %v", failAt, len(res.Steps), err)
+	}
 }

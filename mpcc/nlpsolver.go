@@ -47,12 +47,11 @@ func (s *NLPSolver) SolveNLP(ctx context.Context, p nlp.Problem, start *WarmStar
 		ws = &s.wsTight
 	}
 	res, err := solver.SolveIn(ctx, ws, p)
-	if err != nil && (res == nil || !errors.Is(err, nlp.ErrCallback)) {
+	if err != nil && (res == nil || !(errors.Is(err, nlp.ErrCallback) || errors.Is(err, nlp.ErrDerivatives))) {
 		return nil, err
 	}
-	// A callback error ends the relaxed NLP with status UserStop, which the
-	// homotopy treats as a failed step.
-
+	// A callback error or a derivative mismatch comes with a result (status
+	// UserStop or DerivativeMismatch): it goes up in InnerResult.Err.
 	return &InnerResult{
 		Status:     res.Status,
 		X:          res.X,
@@ -60,5 +59,6 @@ func (s *NLPSolver) SolveNLP(ctx context.Context, p nlp.Problem, start *WarmStar
 		ZL:         res.ZL,
 		ZU:         res.ZU,
 		Iterations: res.Iterations,
+		Err:        err,
 	}, nil
 }

@@ -161,6 +161,12 @@ type DerivativeReport struct {
 	// at most DerivativeCheck.MaxEntries; MissingEntries likewise for the
 	// flagged positions outside the structures.
 	Worst, MissingEntries []DerivativeEntry
+	// Probe reports that the report comes from the derivative probe at the
+	// end of a solve (Settings.NoDerivativeProbe): only the gradient and
+	// the Jacobian rows whose directional derivatives disagreed were
+	// compared entry by entry, with the probe's steps (Perturbation 1e-6,
+	// less near a bound).
+	Probe bool
 }
 
 // epsilon is the unit roundoff of float64.
@@ -206,14 +212,21 @@ func (r *DerivativeReport) WriteTo(w io.Writer) (int64, error) {
 var ErrDerivatives = errors.New("nlp: derivative test failed")
 
 // DerivativeError is returned by Solve when the derivative test of
-// Settings.DerivativeTest flags an entry; Report has the details.
+// Settings.DerivativeTest flags an entry (the result is then nil), or when
+// the derivative probe (Settings.NoDerivativeProbe) confirms a wrong or
+// missing first derivative at the end of a solve (with the result, status
+// DerivativeMismatch); Report has the details.
 type DerivativeError struct {
 	Report *DerivativeReport
 }
 
 func (e *DerivativeError) Error() string {
 	r := e.Report
-	s := fmt.Sprintf("%v: %d wrong entries, %d missing from the structure", ErrDerivatives, r.Wrong, r.Missing)
+	where := "at the starting point"
+	if r.Probe {
+		where = "at the point the solve converged to"
+	}
+	s := fmt.Sprintf("%v %s: %d wrong entries, %d missing from the structure", ErrDerivatives, where, r.Wrong, r.Missing)
 	if len(r.Worst) > 0 {
 		s += "; worst " + r.Worst[0].String()
 	}

@@ -164,6 +164,26 @@
 // starting point and stops Solve with a *DerivativeError on a flagged
 // entry.
 //
+// Whatever DerivativeTest says, a solve that is about to end Solved or
+// SolvedAcceptable first runs a cheap derivative probe at its final point
+// (off with Settings.NoDerivativeProbe): a KKT point is defined by ∇f and
+// the Jacobian, so a nonzero left out of JacobianStructure would otherwise
+// be reported as a solution of a problem it does not solve (min x₁² + x₂²
+// subject to x₁ + x₂ = 2 with ∂g/∂x₂ left out ends at (2, 0), objective 4,
+// against the optimum 2). The probe compares the central difference of f
+// and every g_i along one pseudo-random direction with ∇f·D and J·D (two
+// evaluations of f and g, one of each derivative), with steps within 1e-3
+// of the distance to the bounds, and ignores a discrepancy that the
+// function's curvature or a kink within the step could explain (the
+// forward and backward quotients then differ by as much). Only rows that
+// disagree are compared entry by entry (2n more evaluations); a confirmed
+// entry ends the solve with status DerivativeMismatch and a
+// *DerivativeError naming it. The probe only reads: the iterates and
+// iteration counts are those of a solve without it. Its blind spots:
+// columns of variables at a bound (their direction component is 0, or
+// small near one), errors below the relative 1e-4, and the Hessian, which
+// changes the path but not whether the final point is a KKT point.
+//
 // # Watchdog
 //
 // Off by default (Settings.WatchdogTrigger). With WatchdogTrigger = k > 0

@@ -36,21 +36,29 @@ const (
 	// UserStop: a Problem callback returned an error (Solve returns it,
 	// wrapped with ErrCallback, together with the result).
 	UserStop
+	// DerivativeMismatch: the solve converged, but at the final point the
+	// derivative probe (see Settings.NoDerivativeProbe) found the gradient
+	// or the Jacobian inconsistent with the Problem's functions: a wrong
+	// value, or a nonzero missing from JacobianStructure. The point solves
+	// the problem the derivatives describe, not the Problem; Solve returns
+	// a *DerivativeError naming the entries together with the result.
+	DerivativeMismatch
 )
 
 var statusTable = [...]struct {
 	name    string
 	success bool
 }{
-	Solved:           {"Solved", true},
-	SolvedAcceptable: {"SolvedAcceptable", true},
-	Infeasible:       {"Infeasible", false},
-	IterationLimit:   {"IterationLimit", false},
-	TimeLimit:        {"TimeLimit", false},
-	Cancelled:        {"Cancelled", false},
-	NumericalError:   {"NumericalError", false},
-	Diverging:        {"Diverging", false},
-	UserStop:         {"UserStop", false},
+	Solved:             {"Solved", true},
+	SolvedAcceptable:   {"SolvedAcceptable", true},
+	Infeasible:         {"Infeasible", false},
+	IterationLimit:     {"IterationLimit", false},
+	TimeLimit:          {"TimeLimit", false},
+	Cancelled:          {"Cancelled", false},
+	NumericalError:     {"NumericalError", false},
+	Diverging:          {"Diverging", false},
+	UserStop:           {"UserStop", false},
+	DerivativeMismatch: {"DerivativeMismatch", false},
 }
 
 // String returns the status name.

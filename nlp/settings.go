@@ -382,6 +382,23 @@ type Settings struct {
 	// costs 2n evaluations of f and g (and of ∇f and J for the second
 	// order), which are not in Result.Counts.
 	DerivativeTest DerivativeTest
+	// NoDerivativeProbe switches off the derivative probe (default false:
+	// on; see the package documentation). Before a solve ends Solved or
+	// SolvedAcceptable, the probe compares the central differences of f
+	// and g at the final point along one pseudo-random direction with ∇f
+	// and the Jacobian (two evaluations of f and g and one of each
+	// derivative). Rows that disagree by more than a relative 1e-4 and
+	// are smooth along the direction (no kink or curvature that explains
+	// the gap) are compared entry by entry (2n more evaluations of f and
+	// g); an entry flagged there ends the solve with status
+	// DerivativeMismatch and a *DerivativeError (wrapping ErrDerivatives)
+	// that names it, where a Jacobian nonzero missing from
+	// JacobianStructure would otherwise end Solved at a point that is not
+	// a KKT point of the Problem. The probe only reads: iterates and
+	// iteration counts are unchanged, its evaluations are not in
+	// Result.Counts, and a callback error or a non-finite value during it
+	// abandons it without an alarm.
+	NoDerivativeProbe bool
 
 	// PrintLevel is the detail of the log (default 0: level 1 when Log is
 	// set): ≥ 1 the iteration log, ≥ 2 also a summary, negative nothing.

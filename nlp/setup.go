@@ -55,9 +55,27 @@ func (s *Solver) Solve(ctx context.Context, p Problem) (*Result, error) {
 	if st < 0 {
 		st = ip.run()
 	}
+	st, bad := ip.probe(st)
 	res := ip.result(st)
 	res.Derivatives = rep
+	if bad != nil {
+		return res, &DerivativeError{Report: bad}
+	}
 	return res, ip.callbackErr(st)
+}
+
+// probe runs the derivative probe (probe.go) on a successful solve unless
+// Settings.NoDerivativeProbe: a confirmed wrong or missing first
+// derivative turns the status into DerivativeMismatch and is returned.
+func (ip *ipm) probe(st Status) (Status, *DerivativeReport) {
+	if !st.Success() || ip.set.NoDerivativeProbe {
+		return st, nil
+	}
+	rep := probeDerivatives(ip.p, ip.w[:ip.n], ip.xLo, ip.xUp, ip.relaxAmount, ip.jRow, ip.jCol)
+	if rep == nil {
+		return st, nil
+	}
+	return DerivativeMismatch, rep
 }
 
 // derivativeTest runs Settings.DerivativeTest at the starting point: nil
@@ -147,9 +165,13 @@ func (s *Solver) SolveIn(ctx context.Context, ws *Workspace, p Problem) (*Result
 	if st < 0 {
 		st = ip.run()
 	}
+	st, bad := ip.probe(st)
 	res := ip.result(st)
 	res.History = slices.Clone(res.History)
 	res.Derivatives = rep
+	if bad != nil {
+		return res, &DerivativeError{Report: bad}
+	}
 	return res, ip.callbackErr(st)
 }
 

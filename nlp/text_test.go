@@ -34,7 +34,7 @@ func TestText(t *testing.T) {
 			return enumtext.RoundTrip([]nlp.DerivativeTest{nlp.DerivativeTestNone, nlp.DerivativeTestFirstOrder, nlp.DerivativeTestSecondOrder}, nlp.DerivativeTest(3))
 		}},
 		{"Status", func() error {
-			return enumtext.RoundTrip([]nlp.Status{nlp.Solved, nlp.SolvedAcceptable, nlp.Infeasible, nlp.IterationLimit, nlp.TimeLimit, nlp.Cancelled, nlp.NumericalError, nlp.Diverging, nlp.UserStop}, nlp.Status(9))
+			return enumtext.RoundTrip([]nlp.Status{nlp.Solved, nlp.SolvedAcceptable, nlp.Infeasible, nlp.IterationLimit, nlp.TimeLimit, nlp.Cancelled, nlp.NumericalError, nlp.Diverging, nlp.UserStop, nlp.DerivativeMismatch}, nlp.Status(10))
 		}},
 	} {
 		if err := c.check(); err != nil {

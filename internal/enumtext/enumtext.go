@@ -1,9 +1,23 @@
 package enumtext
 
 import (
+	"errors"
 	"fmt"
 	"strings"
+
+	"github.com/fesd-go/fesd/enum"
 )
+
+// textError is an error of Parse or Marshal: its own message (which names
+// the package, the type and the valid names) wrapping a sentinel of
+// package enum.
+type textError struct {
+	msg      string
+	sentinel error
+}
+
+func (e *textError) Error() string { return e.msg }
+func (e *textError) Unwrap() error { return e.sentinel }
 
 // Enum is an integer enum with a String method.
 type Enum interface {
@@ -21,7 +35,8 @@ func Values[T ~int | ~int8](n int) []T {
 }
 
 // Parse returns the value among values whose String equals text, ignoring
-// case. The error names the package pkg, the type kind and every valid name.
+// case. The error names the package pkg, the type kind and every valid name
+// and wraps enum.ErrUnknownName.
 func Parse[T Enum](pkg, kind string, values []T, text []byte) (T, error) {
 	s := string(text)
 	for _, v := range values {
@@ -30,17 +45,18 @@ func Parse[T Enum](pkg, kind string, values []T, text []byte) (T, error) {
 		}
 	}
 	var zero T
-	return zero, fmt.Errorf("%s: unknown %s %q (want one of %s)", pkg, kind, s, names(values))
+	return zero, &textError{fmt.Sprintf("%s: unknown %s %q (want one of %s)", pkg, kind, s, names(values)), enum.ErrUnknownName}
 }
 
-// Marshal returns the String of v, or an error if v is not among values.
+// Marshal returns the String of v, or an error wrapping
+// enum.ErrInvalidValue if v is not among values.
 func Marshal[T Enum](pkg, kind string, values []T, v T) ([]byte, error) {
 	for _, w := range values {
 		if w == v {
 			return []byte(v.String()), nil
 		}
 	}
-	return nil, fmt.Errorf("%s: invalid %s %d (want one of %s)", pkg, kind, int(v), names(values))
+	return nil, &textError{fmt.Sprintf("%s: invalid %s %d (want one of %s)", pkg, kind, int(v), names(values)), enum.ErrInvalidValue}
 }
 
 func names[T Enum](values []T) string {
@@ -66,7 +82,8 @@ type Unmarshaler[T any] interface {
 // RoundTrip checks the text methods of an enum for the tests of the
 // packages that use this one: every value's MarshalText is its String and
 // UnmarshalText gives the value back from that name in any case; an unknown
-// name and the value invalid are errors. It returns the first failure.
+// name and the value invalid are errors wrapping enum.ErrUnknownName and
+// enum.ErrInvalidValue. It returns the first failure.
 func RoundTrip[T Text, P Unmarshaler[T]](values []T, invalid T) error {
 	for _, v := range values {
 		b, err := v.MarshalText()
@@ -81,14 +98,14 @@ func RoundTrip[T Text, P Unmarshaler[T]](values []T, invalid T) error {
 		}
 	}
 	var got T
-	if err := P(&got).UnmarshalText([]byte("no such name")); err == nil {
-		return fmt.Errorf("%T.UnmarshalText(\"no such name\"): no error", got)
+	if err := P(&got).UnmarshalText([]byte("no such name")); !errors.Is(err, enum.ErrUnknownName) {
+		return fmt.Errorf("%T.UnmarshalText(\"no such name\"): error %v, want enum.ErrUnknownName", got, err)
 	}
-	if err := P(&got).UnmarshalText(nil); err == nil {
-		return fmt.Errorf("%T.UnmarshalText(\"\"): no error", got)
+	if err := P(&got).UnmarshalText(nil); !errors.Is(err, enum.ErrUnknownName) {
+		return fmt.Errorf("%T.UnmarshalText(\"\"): error %v, want enum.ErrUnknownName", got, err)
 	}
-	if b, err := invalid.MarshalText(); err == nil {
-		return fmt.Errorf("%T(%d).MarshalText() = %q, want an error", invalid, int(invalid), b)
+	if b, err := invalid.MarshalText(); !errors.Is(err, enum.ErrInvalidValue) {
+		return fmt.Errorf("%T(%d).MarshalText() = %q, %v; want enum.ErrInvalidValue", invalid, int(invalid), b, err)
 	}
 	return nil
 }
