@@ -175,22 +175,28 @@
 // at X over the movable biactive pairs (Nurkanović & Leyffer; Kirches,
 // Larson, Leyffer & Manns): is there d with ‖d‖∞ ≤ 1 in the linearized
 // cone (active rows, active bounds, the other zero variables fixed) with
-// d_a ≥ 0, d_b ≥ 0, d_a·d_b = 0 on every movable pair and ∇fᵀd < 0? A
-// depth-first branch and bound answers it exactly: a node's LP relaxes the
-// undecided pairs to d_a, d_b ≥ 0; a value ≥ −tol prunes the node (no
-// cone below it descends), a complementary solution with value < −tol is a
-// descent branch, otherwise the pair with the largest min(d_a, d_b) is
-// split into d_a = 0 and d_b = 0. The LPs are solved by package nlp. If
-// the root LP already has value ≥ −tol, S-multipliers exist by LP duality
-// (the inner solver returned other ones) and the class is S; if the
-// search ends without descent, the class is B; with descent the class
-// stays M, C or W and the LPEC names the variables the descent moves. The
-// search is exact for at most LPECMaxPairs = 12 movable biactive pairs
-// and LPECMaxLPs = 64 LPs (so its time is bounded by 64 small LPs); beyond
-// either it ends undetermined and the class stays the sign-based one. The
-// descent threshold is tol = MultTol·max(1, ‖∇f‖∞) + ‖r‖₁ + 1e-8‖∇f‖₁
-// (r the KKT residual on the free variables; the LPs' bounds are loosened
-// by 1e-8).
+// d_a ≥ 0, d_b ≥ 0, d_a·d_b = 0 on every movable pair and ∇fᵀd < 0? The
+// LPEC separates into independent blocks, the components of its free
+// variables linked by the nonzero entries of active rows (the box and the
+// objective are separable): its value is the sum of theirs, and one
+// block's descent direction, zero elsewhere, descends for the whole. Each
+// block with a movable pair is decided on its own, the blocks without one
+// by a single LP. In a block, a depth-first branch and bound answers it
+// exactly: a node's LP relaxes the undecided pairs to d_a, d_b ≥ 0; a
+// value ≥ −tol prunes the node (no cone below it descends), a
+// complementary solution with value < −tol is a descent branch, otherwise
+// the pair with the largest min(d_a, d_b) is split into d_a = 0 and
+// d_b = 0. The LPs are solved by package nlp. If every block's root LP
+// already has value ≥ −tol, S-multipliers exist by LP duality (the inner
+// solver returned other ones) and the class is S; if the search ends
+// without descent, the class is B; with descent the class stays M, C or W
+// and the LPEC names the variables the descent moves. The search is exact
+// for at most LPECMaxPairs = 12 movable biactive pairs in a block and
+// LPECMaxLPs = 64 LPs in all (so its time is bounded by 64 small LPs);
+// beyond either it ends undetermined and the class stays the sign-based
+// one. The descent threshold is tol = MultTol·max(1, ‖∇f‖∞) + ‖r‖₁ +
+// 1e-8‖∇f‖₁ (r the KKT residual on the free variables; the LPs' bounds are
+// loosened by 1e-8), applied to each block.
 //
 // The certificate of the homotopy point describes the nearby exactly
 // complementary point X; Result.Stationarity takes its class when X is

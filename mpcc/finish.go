@@ -110,10 +110,10 @@ func (s *Solver) certify(ctx context.Context, inner InnerSolver, p *Problem, pi 
 	c.LPEC = runLPEC(ctx, pi, d, zero, locked, tol, prm.lpecMaxPairs, prm.lpecMaxLPs)
 	switch c.LPEC.Outcome {
 	case LPECStationary:
-		if c.LPEC.LPs == 1 {
-			// The root LP frees every movable variable: its value 0 means,
-			// by LP duality, that S-multipliers exist (the inner solver
-			// returned other ones).
+		if c.LPEC.LPs == c.LPEC.Blocks {
+			// Every block was decided by its root LP, which frees every
+			// movable variable: their value 0 means, by LP duality, that
+			// S-multipliers exist (the inner solver returned other ones).
 			c.Class, c.Reason = SStationary, ""
 		} else {
 			c.Class = BStationary

@@ -180,9 +180,10 @@ type Settings struct {
 	// MultTol·max(1, ‖∇f‖∞) counts as zero in the sign tests and in the
 	// KKT residual of the tightened NLP (default 1e-6).
 	MultTol float64
-	// LPECMaxPairs is the largest number of movable biactive pairs for
-	// which the LPEC is solved (default 12: at most 2¹³ − 1 LPs in the
-	// branch and bound); with more it ends undetermined without solving.
+	// LPECMaxPairs is the largest number of movable biactive pairs in one
+	// independent block of the LPEC for which it is solved (default 12: at
+	// most 2¹³ − 1 LPs in the block's branch and bound); with more it ends
+	// undetermined without solving.
 	// Negative: the LPEC is never solved.
 	LPECMaxPairs int
 	// LPECMaxLPs bounds the LPs of one LPEC (default 64); when they run
