@@ -33,9 +33,7 @@ func hsReached(p *hs.Problem, r *nlp.Result) (float64, bool) {
 // ipoptOnly lists the problems on which IPOPT 3.11.9 reaches f* and
 // nlp.Solver does not, with the cause found (see nlp's knownFailures and
 // knownLocal): they are the open cases of the comparison.
-var ipoptOnly = map[string]string{
-	"hs054": "absolute zero-pivot threshold 1e-13 regularizes the 4e-18 curvature of x₆; acceptable stop",
-}
+var ipoptOnly = map[string]string{}
 
 // TestHSTable runs IPOPT and nlp.Solver, both with default settings, on
 // every problem of package hs from the published starting point and logs a

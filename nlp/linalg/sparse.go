@@ -171,7 +171,10 @@ func (set *Settings) choosePerm(a *SymCSC, used *Ordering, candAMD, candGiven *i
 // Pivots are never exchanged; the inertia is read from the signs of D.
 // For each pivot d (in elimination order):
 //
-//   - |d| ≤ ZeroPivotTol: counted as Zero and replaced by sign·RegDelta, where
+//   - |d| ≤ ZeroPivotTol·min(1, s), s = |a_kk| + Σ_i |l_ki d_i l_ki| the
+//     size of the terms of d = a_kk − Σ_i l_ki d_i l_ki (an absolute
+//     threshold for terms of size ≥ 1, a cancellation test below): counted
+//     as Zero and replaced by sign·RegDelta, where
 //     sign is the expected sign when signs is given, else the sign of d
 //     (+ for d = 0), so that the factorization continues;
 //   - otherwise d is kept as computed and counted as Pos or Neg by its actual
@@ -237,6 +240,9 @@ func (s *Sparse) Factorize(a *SymCSC, signs []int8) error {
 		}
 		dk := y[k]
 		y[k] = 0
+		// mag = |a_kk| + Σ|l_ki·y_i|: the size of the terms whose sum is
+		// d_k (ε·mag bounds its rounding error).
+		mag := math.Abs(dk)
 		// Sparse triangular solve with the rows of L computed so far:
 		// for each i in the row pattern (increasing), L[k,i] = y_i / d_i
 		// and y ← y − L[:,i]·y_i over the entries of column i above row k.
@@ -254,13 +260,14 @@ func (s *Sparse) Factorize(a *SymCSC, signs []int8) error {
 			lki := yi * dinv[i]
 			lx[p1] = lki
 			dk -= lki * yi
+			mag += math.Abs(lki * yi)
 		}
 		switch {
 		case math.IsNaN(dk) || math.IsInf(dk, 0):
 			// Leave y clean for the next Factorize.
 			clear(y)
 			return &NonFiniteError{Where: "pivot", Index: sym.perm[k]}
-		case math.Abs(dk) <= tol:
+		case math.Abs(dk) <= tol*min(1, mag):
 			in.Zero++
 			nreg++
 			switch g := sgn[k]; {
