@@ -187,6 +187,10 @@ type FinishRecord struct {
 	Solves []BranchSolve
 	// BranchChanges counts moves to another branch.
 	BranchChanges int
+	// Explored counts the neighbouring branches solved by
+	// Settings.Explore, Improvements the moves to a better one (their
+	// solves are in Solves too, after the finish's own).
+	Explored, Improvements int
 	// Accepted reports whether the finish's point replaced the homotopy
 	// point; otherwise Reason says why it fell back.
 	Accepted bool

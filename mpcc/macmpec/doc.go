@@ -79,9 +79,13 @@
 // are certified B-stationary. Of the four misses, three stop at a local
 // solution (bilevel1 and bilevel1m at f = 5 where 0 is optimal, ex9.2.5 at
 // 9 where the table has 6) and dempe's best value is an infimum that is
-// not attained. (With the homotopy alone, before the finish: 81, with
-// bard2m and ex9.2.2 ending at σ_N or in a NumericalError at points the
-// finish certifies.) The whole set solves in about 0.1 s.
+// not attained. With mpcc.Settings.Explore (the finish searches the
+// neighbouring branches of its point) 88 of 89 (98.9 %) reach the target:
+// bilevel1 and bilevel1m move from 5 to 0, ex9.2.5 from 9 to 5; only dempe
+// stays, at 31.25, at about 2.3 times the NLP iterations. (With the
+// homotopy alone, before the finish: 81, with bard2m and ex9.2.2 ending at
+// σ_N or in a NumericalError at points the finish certifies.) The whole
+// set solves in about 0.1 s.
 // The program bench/macmpec prints the same per problem, with IPOPT as the
 // homotopy's inner solver beside it when built with -tags ipopt.
 //
