@@ -202,7 +202,7 @@
 // # Validation
 //
 // On the Hock–Schittkowski problems of package hs the default settings take
-// 910 iterations in total where IPOPT 3.11.9 (MUMPS, defaults) takes
+// about 940 iterations in total where IPOPT 3.11.9 (MUMPS, defaults) takes
 // 909, and reach the same objective values except on two degenerate or
 // flat problems (see hs_test.go). On the OCP chain of ocp_test.go with N = 20000
 // (a KKT matrix of order 100 000) both take 9 iterations to the same

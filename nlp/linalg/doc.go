@@ -69,9 +69,10 @@
 // Each computed pivot d_k is classified:
 //
 //   - |d_k| ≤ τ_k = ZeroPivotTol·min(1, s_k) (ZeroPivotTol default 1e-13;
-//     s_k = |a_kk| + Σ_i |l_ki d_i l_ki|, the size of the terms whose
-//     difference d_k is: an absolute threshold when they are ≥ 1, a
-//     cancellation test relative to them below): counted as Zero and
+//     s_k the larger of max_j |a_kj|, the pivot's row of A, and
+//     |a_kk| + Σ_i |l_ki d_i l_ki|, the size of the terms whose difference
+//     d_k is: the absolute threshold when either is ≥ 1, relative to them
+//     below): counted as Zero and
 //     replaced by σ_k·RegDelta (default 1e-8), σ_k the expected sign if
 //     signs were given, else the sign of d_k (+ for 0), so that the
 //     factorization continues (dynamic regularization);
@@ -165,8 +166,8 @@
 //
 // det P has no catastrophic cancellation, and both eigenvalues of P exceed
 // max(τ_k, τ_r) in magnitude (τ_k the zero-pivot threshold of column k,
-// as in Sparse, its terms being a_kk and the updates the column received
-// in this and earlier fronts). A column whose entries are all ≤ τ_k is a
+// as in Sparse, with the row of A and the updates the column received in
+// this and earlier fronts). A column whose entries are all ≤ τ_k is a
 // zero pivot. Both tests bound the entries of L by 1/u, hence the growth
 // of the remaining entries per pivot step by 1 + 1/u (1×1) or 1 + 2/u (2×2).
 // Columns without an acceptable pivot

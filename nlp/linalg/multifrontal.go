@@ -55,7 +55,8 @@ type Multifrontal struct {
 	dinv  []float64 // 1×1: 1/d; 2×2: diagonal entries of the inverse block
 	doff  []float64 // 2×2: off-diagonal entry of the inverse block (at the first pivot)
 	sgn   []int8    // expected signs by variable (0 = none)
-	mag   []float64 // |a_kk| + Σ|updates| of every diagonal (permuted order)
+	mag   []float64 // max_j |a_kj| + Σ|updates| of every diagonal (permuted order)
+	rtmp  []float64 // work: row maxima of A (original order)
 	w     []float64 // permuted right-hand side / solution
 	ref   refineWork
 	inert Inertia
@@ -181,7 +182,7 @@ func (s *Multifrontal) Analyze(a *SymCSC) error {
 	s.dinv = make([]float64, n)
 	s.doff = make([]float64, n)
 	s.sgn = make([]int8, n)
-	s.mag = make([]float64, n)
+	s.mag, s.rtmp = make([]float64, n), make([]float64, n)
 	s.w = make([]float64, n)
 	s.ref = newRefineWork(n)
 	return nil
@@ -210,11 +211,11 @@ func grow[T any](b []T, n int) []T {
 // |a_rk|, when |P⁻¹|·(γ_k, γ_r)ᵀ ≤ (1/u, 1/u)ᵀ (γ: largest entries of
 // columns k and r outside P) and both eigenvalues of P exceed
 // max(τ_k, τ_r) in magnitude, where τ_k = ZeroPivotTol·min(1, s_k) and s_k
-// is |a_kk| of A plus the sizes of the updates column k received (as in
-// Sparse.Factorize). A column whose entries are all ≤ τ_k is a zero
-// pivot. Columns that fail are delayed to the parent front; a root front
-// eliminates every remaining column, by Bunch–Kaufman's choice when the
-// threshold test fails.
+// is max_j |a_kj| over the row of A plus the sizes of the updates column
+// k received (as in Sparse.Factorize). A column whose entries are all
+// ≤ τ_k is a zero pivot. Columns that fail are delayed to the parent
+// front; a root front eliminates every remaining column, by
+// Bunch–Kaufman's choice when the threshold test fails.
 //
 // Zero pivots (a 1×1 pivot with magnitude ≤ τ_k, or an eigenvalue of a
 // 2×2 pivot ≤ min(τ_k, τ_r), possible only at a root) are counted as Zero
@@ -255,14 +256,10 @@ func (s *Multifrontal) Factorize(a *SymCSC, signs []int8) error {
 			return &NonFiniteError{Where: "value", Index: p}
 		}
 	}
-	// The pivot-size scale of every diagonal: |a_kk| here, plus the sizes
-	// of the updates it receives (added as the fronts are factorized).
-	clear(s.mag)
-	for k, j := range sym.perm {
-		if p1 := a.ColPtr[j+1]; p1 > a.ColPtr[j] && a.RowIdx[p1-1] == j {
-			s.mag[k] = math.Abs(a.Val[p1-1])
-		}
-	}
+	// The pivot-size scale of every diagonal: max_j |a_kj| over its row of
+	// A here (which includes |a_kk|), plus the sizes of the updates it
+	// receives (added as the fronts are factorized).
+	a.rowMaxTo(sym.perm, s.rtmp, s.mag)
 	s.inert = Inertia{}
 	s.ndelay, s.n2x2, s.nzero, s.maxFront = 0, 0, 0, 0
 	recs := s.recs[:0]

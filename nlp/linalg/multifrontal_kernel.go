@@ -438,10 +438,10 @@ func bunchKaufmanChoice(F []float64, m, e int) (kind, c, r int) {
 
 // zeroTol returns the zero-pivot threshold of the diagonal at position j
 // of the front, updated by the front's pivots 0…ap−1 (their unscaled columns
-// in W, their L columns in F): ZeroPivotTol times the size of the terms
-// whose sum it is, |a_jj| plus the updates from earlier fronts (s.mag)
-// plus those of this front, Σ_t |L_jt·W_jt|. A diagonal below it is a
-// cancellation to rounding level.
+// in W, their L columns in F): ZeroPivotTol·min(1, s), s the size of the
+// row of A (max_j |a_jk|) plus the updates from earlier fronts (s.mag)
+// plus those of this front, Σ_t |L_jt·W_jt|: the absolute threshold for
+// rows and terms of size ≥ 1, relative below.
 func (s *Multifrontal) zeroTol(F, W []float64, m, j, ap int, idx []int32) float64 {
 	sum := s.mag[idx[j]]
 	for t := range ap {

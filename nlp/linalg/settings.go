@@ -41,14 +41,16 @@ func (o Ordering) String() string {
 const (
 	// DefaultZeroPivotTol is the zero-pivot threshold τ: a pivot
 	// d_k = a_kk − Σ_i l_ki·d_i·l_ki counts as zero when
-	// |d_k| ≤ τ·min(1, s_k), s_k = |a_kk| + Σ_i |l_ki·d_i·l_ki| the size of
-	// the terms it is the difference of. For terms of size ≥ 1 this is the
-	// absolute threshold τ, not one relative to ‖A‖, because an IPM's KKT
-	// matrix legitimately has pivots of size δ_c ≈ 1e-8 in the dual block
-	// while Σ = Z/X on the primal diagonal grows to 1e10 and more near the
-	// solution; for smaller terms it is a cancellation test relative to
-	// them, so that a variable with tiny curvature and nothing else in its
-	// row (x₆ of Hock–Schittkowski problem 54: 4e-18) keeps its pivot.
+	// |d_k| ≤ τ·min(1, s_k), s_k the larger of max_j |a_kj| (its row of A)
+	// and |a_kk| + Σ_i |l_ki·d_i·l_ki| (the size of the terms it is the
+	// difference of). When either is ≥ 1 this is the absolute threshold τ,
+	// not one relative to ‖A‖, because an IPM's KKT matrix legitimately
+	// has pivots of size δ_c ≈ 1e-8 in the dual block while Σ = Z/X on the
+	// primal diagonal grows to 1e10 and more near the solution, and a tiny
+	// pivot in a row with entries of order 1 would make entries of L of
+	// order 1/d_k. Below, it is relative to them, so that a variable whose
+	// whole row is tiny keeps its pivot (x₆ of Hock–Schittkowski problem
+	// 54: curvature 4e-18, off-diagonal Hessian entries as small).
 	DefaultZeroPivotTol = 1e-13
 	// DefaultRegDelta is the magnitude of the replacement pivot sign·δ used
 	// for pivots with |d| ≤ ZeroPivotTol.
