@@ -248,7 +248,7 @@
 // region where the linearization says nothing (a pair switched far from
 // biactive), so it is a search, not a local method. It costs up to one
 // branch NLP per pair and move (on the MacMPEC set of package
-// mpcc/macmpec 2.3 times the NLP iterations of the default) and is off by
+// mpcc/macmpec twice the NLP iterations of the default) and is off by
 // default; on that set it leaves the local solutions of bilevel1,
 // bilevel1m and ex9.2.5 for their optima (88 of 89 reach the best value
 // instead of 85).

@@ -82,7 +82,7 @@
 // not attained. With mpcc.Settings.Explore (the finish searches the
 // neighbouring branches of its point) 88 of 89 (98.9 %) reach the target:
 // bilevel1 and bilevel1m move from 5 to 0, ex9.2.5 from 9 to 5; only dempe
-// stays, at 31.25, at about 2.3 times the NLP iterations. (With the
+// stays, at 31.25, at about twice the NLP iterations. (With the
 // homotopy alone, before the finish: 81, with bard2m and ex9.2.2 ending at
 // σ_N or in a NumericalError at points the finish certifies.) The whole
 // set solves in about 0.1 s.
