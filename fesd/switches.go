@@ -402,7 +402,43 @@ func (si *switchInfo) detect(r *Trajectory, uAt, pAt func(n int) []float64) ([]S
 		}
 	}
 	sortSwitches(out)
-	return out, nil
+	return mergeShortSliding(out, r.H), nil
+}
+
+// mergeShortSliding replaces an entry into sliding on ψ_j at boundary b
+// and the departure from it at b + 1 to the other side by one crossing
+// when the element between them is negligibly short (h ≤ 1e-6 times the
+// mean element length): a zero-length element on the surface, which the
+// step-size bounds allow (h ≥ 0 for γ_h ≥ 1), is how a crossing can look
+// at a degenerate solution of the FESD equations.
+func mergeShortSliding(sw []Switch, h []float64) []Switch {
+	if len(sw) < 2 || len(h) == 0 {
+		return sw
+	}
+	mean := 0.0
+	for _, v := range h {
+		mean += v
+	}
+	short := 1e-6 * mean / float64(len(h))
+	out := sw[:0:0]
+	for i := 0; i < len(sw); i++ {
+		a := sw[i]
+		if a.Kind == EnteringSliding && a.Boundary < len(h) && h[a.Boundary] <= short {
+			// the departure from the same surface one element later
+			for j := i + 1; j < len(sw) && sw[j].Boundary <= a.Boundary+1; j++ {
+				b := sw[j]
+				if b.Boundary != a.Boundary+1 || b.Subsystem != a.Subsystem || b.Psi != a.Psi ||
+					b.Kind != LeavingSliding || a.Before[a.Psi] == b.After[b.Psi] {
+					continue
+				}
+				a.Kind, a.After = Crossing, b.After
+				sw = append(sw[:j:j], sw[j+1:]...)
+				break
+			}
+		}
+		out = append(out, a)
+	}
+	return out
 }
 
 // leaving classifies a departure from the surface ψ_j = 0 towards the side

@@ -167,21 +167,53 @@ func TestFinishLeavesSpuriousLimit(t *testing.T) {
 	t.Logf("finish: %d solves, %d iterations, LPEC of the first certificate %+v", len(fin.Solves), fin.Iterations(), cert.Certificate.LPEC)
 }
 
+// coupled adds to p (a pairsProblem) the constraint Σ x_i ≥ 0: active at
+// 0, implied by the bounds, and linking every variable in one row, so
+// that the LPEC at 0 is one block.
+func coupled(p *Problem) *Problem {
+	q := p.NLP.(*denseNLP)
+	q.m, q.gL, q.gU = 1, []float64{0}, []float64{math.Inf(1)}
+	q.cons = func(x, g []float64) {
+		g[0] = 0
+		for _, v := range x {
+			g[0] += v
+		}
+	}
+	q.jac = func(x []float64, j [][]float64) {
+		for i := range x {
+			j[0][i] = 1
+		}
+	}
+	return p
+}
+
 // TestLPECUndetermined: k pairs at (0, …, 0) of Σ (x_i−1)² + (y_i−1)²
-// are all biactive with ν = (−2, −2): C-stationary, and the LPEC needs at
-// least k + 1 LPs to reach a complementary leaf. With k = 13 > 12 pairs it
-// ends undetermined without an LP; with k = 6 and an LP budget of 3 it
-// stops after 3 LPs. Both in bounded time (well under a second here; the
-// bound is a CPU-time sanity limit). The finish then moves by the
-// multiplier signs, one variable per pair, to a minimizer with f = k.
+// are all biactive with ν = (−2, −2): C-stationary. Coupled by one active
+// row (one LPEC block), the LPEC needs at least k + 1 LPs to reach a
+// complementary leaf: with k = 13 > 12 pairs it ends undetermined without
+// an LP; with k = 6 and an LP budget of 3 it stops after 3 LPs. Both in
+// bounded time (well under a second here; the bound is a CPU-time sanity
+// limit). Uncoupled, the same 13 pairs are 13 blocks of one pair, and the
+// first block's descent is found in 2 LPs. The finish then moves by the
+// multiplier signs (or the LPEC), one variable per pair, to a minimizer
+// with f = k.
 func TestLPECUndetermined(t *testing.T) {
 	for _, c := range []struct {
 		k, maxLPs int
+		coupled   bool
+		outcome   LPECOutcome
 		reason    string
 		lps       int
-	}{{13, 0, "exceed the limit 12", 0}, {6, 3, "budget of 3", 3}} {
+	}{
+		{13, 0, true, LPECUndetermined, "exceed the limit 12", 0},
+		{6, 3, true, LPECUndetermined, "budget of 3", 3},
+		{13, 0, false, LPECDescent, "finds descent", 2},
+	} {
 		ones := fill(c.k, 1)
 		p := pairsProblem(c.k, ones, ones, fill(2*c.k, 0.5))
+		if c.coupled {
+			p = coupled(p)
+		}
 		s := &Solver{Settings: Settings{LPECMaxLPs: c.maxLPs}}
 		t0 := time.Now()
 		cert, err := s.Certify(context.Background(), p, fill(2*c.k, 0))
@@ -189,7 +221,7 @@ func TestLPECUndetermined(t *testing.T) {
 			t.Fatal(err)
 		}
 		el := time.Since(t0)
-		if cert.Class != CStationary || cert.LPEC == nil || cert.LPEC.Outcome != LPECUndetermined ||
+		if cert.Class != CStationary || cert.LPEC == nil || cert.LPEC.Outcome != c.outcome ||
 			cert.LPEC.LPs != c.lps || !strings.Contains(cert.Reason, c.reason) || el > 5*time.Second {
 			t.Fatalf("k = %d: %v (%s), LPEC %+v, %v", c.k, cert.Class, cert.Reason, cert.LPEC, el)
 		}
@@ -201,7 +233,63 @@ func TestLPECUndetermined(t *testing.T) {
 			math.Abs(res.Objective-float64(c.k)) > 1e-8 || res.CompResidual != 0 {
 			t.Errorf("k = %d: finish %v, f = %g, class %v, %+v", c.k, res.Status, res.Objective, res.Stationarity, res.Finish)
 		}
-		t.Logf("k = %d: certificate %v; homotopy + finish: %d branch changes, %d finish iterations", c.k, el, res.Finish.BranchChanges, res.Finish.Iterations())
+		t.Logf("k = %d, coupled %v: certificate %v; homotopy + finish: %d branch changes, %d finish iterations", c.k, c.coupled, el, res.Finish.BranchChanges, res.Finish.Iterations())
+	}
+}
+
+// TestLPECBlocks: k pairs 0 ≤ y_i ⊥ t_i ≥ 0 with t_i = y_i and objective
+// Σ (y_i − 2)² (the degenerate pairs of MacMPEC's qpec2). At 0 the
+// multipliers are ν_y + ν_t = −4 (not S), but the only feasible point
+// near 0 is 0 itself: B-stationary. The LPEC separates into k blocks of
+// one pair, each decided by 3 LPs (root, then both sides fixed), so
+// k = 13 > LPECMaxPairs is decided exactly, in 3k LPs.
+func TestLPECBlocks(t *testing.T) {
+	const k = 13
+	inf := math.Inf(1)
+	q := &denseNLP{
+		n: 2 * k, m: k,
+		xL: fill(2*k, 0), xU: fill(2*k, inf), gL: fill(k, 0), gU: fill(k, 0), x0: fill(2*k, 0),
+		f: func(x []float64) float64 {
+			var s float64
+			for i := range k {
+				s += (x[i] - 2) * (x[i] - 2)
+			}
+			return s
+		},
+		grad: func(x, g []float64) {
+			clear(g)
+			for i := range k {
+				g[i] = 2 * (x[i] - 2)
+			}
+		},
+		cons: func(x, g []float64) {
+			for i := range k {
+				g[i] = x[k+i] - x[i]
+			}
+		},
+		jac: func(x []float64, j [][]float64) {
+			for i := range k {
+				j[i][i], j[i][k+i] = -1, 1
+			}
+		},
+		hess: func(x []float64, s float64, l []float64, h [][]float64) {
+			for i := range k {
+				h[i][i] = 2 * s
+			}
+		},
+	}
+	var comp []Complementarity
+	for i := range k {
+		comp = append(comp, Pair(i, k+i))
+	}
+	p := &Problem{NLP: q, Comp: comp}
+	cert, err := (&Solver{}).Certify(context.Background(), p, fill(2*k, 0))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if cert.Class != BStationary || cert.LPEC == nil || cert.LPEC.Outcome != LPECStationary ||
+		cert.LPEC.Blocks != k || cert.LPEC.LPs != 3*k {
+		t.Fatalf("%v (%s), LPEC %+v", cert.Class, cert.Reason, cert.LPEC)
 	}
 }
 

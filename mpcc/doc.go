@@ -180,22 +180,28 @@
 // at X over the movable biactive pairs (Nurkanović & Leyffer; Kirches,
 // Larson, Leyffer & Manns): is there d with ‖d‖∞ ≤ 1 in the linearized
 // cone (active rows, active bounds, the other zero variables fixed) with
-// d_a ≥ 0, d_b ≥ 0, d_a·d_b = 0 on every movable pair and ∇fᵀd < 0? A
-// depth-first branch and bound answers it exactly: a node's LP relaxes the
-// undecided pairs to d_a, d_b ≥ 0; a value ≥ −tol prunes the node (no
-// cone below it descends), a complementary solution with value < −tol is a
-// descent branch, otherwise the pair with the largest min(d_a, d_b) is
-// split into d_a = 0 and d_b = 0. The LPs are solved by package nlp. If
-// the root LP already has value ≥ −tol, S-multipliers exist by LP duality
-// (the inner solver returned other ones) and the class is S; if the
-// search ends without descent, the class is B; with descent the class
-// stays M, C or W and the LPEC names the variables the descent moves. The
-// search is exact for at most LPECMaxPairs = 12 movable biactive pairs
-// and LPECMaxLPs = 64 LPs (so its time is bounded by 64 small LPs); beyond
-// either it ends undetermined and the class stays the sign-based one. The
-// descent threshold is tol = MultTol·max(1, ‖∇f‖∞) + ‖r‖₁ + 1e-8‖∇f‖₁
-// (r the KKT residual on the free variables; the LPs' bounds are loosened
-// by 1e-8).
+// d_a ≥ 0, d_b ≥ 0, d_a·d_b = 0 on every movable pair and ∇fᵀd < 0? The
+// LPEC separates into independent blocks, the components of its free
+// variables linked by the nonzero entries of active rows (the box and the
+// objective are separable): its value is the sum of theirs, and one
+// block's descent direction, zero elsewhere, descends for the whole. Each
+// block with a movable pair is decided on its own, the blocks without one
+// by a single LP. In a block, a depth-first branch and bound answers it
+// exactly: a node's LP relaxes the undecided pairs to d_a, d_b ≥ 0; a
+// value ≥ −tol prunes the node (no cone below it descends), a
+// complementary solution with value < −tol is a descent branch, otherwise
+// the pair with the largest min(d_a, d_b) is split into d_a = 0 and
+// d_b = 0. The LPs are solved by package nlp. If every block's root LP
+// already has value ≥ −tol, S-multipliers exist by LP duality (the inner
+// solver returned other ones) and the class is S; if the search ends
+// without descent, the class is B; with descent the class stays M, C or W
+// and the LPEC names the variables the descent moves. The search is exact
+// for at most LPECMaxPairs = 12 movable biactive pairs in a block and
+// LPECMaxLPs = 64 LPs in all (so its time is bounded by 64 small LPs);
+// beyond either it ends undetermined and the class stays the sign-based
+// one. The descent threshold is tol = MultTol·max(1, ‖∇f‖∞) + ‖r‖₁ +
+// 1e-8‖∇f‖₁ (r the KKT residual on the free variables; the LPs' bounds are
+// loosened by 1e-8), applied to each block.
 //
 // The certificate of the homotopy point describes the nearby exactly
 // complementary point X; Result.Stationarity takes its class when X is
@@ -231,6 +237,27 @@
 // pair, accept by objective comparison): its branch NLP is the same for
 // nondegenerate pairs, but acceptance is by certificate.
 //
+// # Exploration
+//
+// B-stationarity is local: a bilevel program's homotopy can end at a
+// local solution whose neighbouring branches hold a better one. With
+// Settings.Explore the finish, once it accepts a point, switches every
+// pair with one side at zero and the other positive to the other side,
+// one pair at a time (the positive side fixed at zero, the zero side
+// freed, provided its other partners stay fixed), solves each such branch
+// NLP from the accepted point and moves to the best that certifies
+// B-stationarity with exact complementarity and an objective lower by
+// more than 1e-6·max(1, |f|); then it searches the neighbours of that
+// point, at most MaxBranchChanges moves, each branch solved once
+// (Result.Finish.Explored and Improvements count them). A move can cross a
+// region where the linearization says nothing (a pair switched far from
+// biactive), so it is a search, not a local method. It costs up to one
+// branch NLP per pair and move (on the MacMPEC set of package
+// mpcc/macmpec twice the NLP iterations of the default) and is off by
+// default; on that set it leaves the local solutions of bilevel1,
+// bilevel1m and ex9.2.5 for their optima (88 of 89 reach the best value
+// instead of 85).
+//
 // Stopping tolerance. Once σ_k ≤ CompTol the relaxed NLP itself imposes c_k ≤
 // σ_k ≤ CompTol, which the inner interior-point solve meets only up to its
 // (scaled) constraint tolerance; a residual up to 1 % above CompTol then counts
@@ -243,7 +270,7 @@
 // certificate and finish above detect and leave non-B points when the
 // branch NLPs converge, but the LPEC is exact only up to its size limits,
 // and the finish is a local method: it certifies B-stationarity, not
-// global optimality. Relaxations with a smooth τ-dependence in
+// global optimality (Explore only searches the next branches). Relaxations with a smooth τ-dependence in
 // the elastic modes (Fischer–Burmeister, natural residual) are nonsmooth at
 // a = b = τ = 0, so elastic steering converges slowly toward biactive
 // solutions. Hoheisel, Kanzow and Schwartz (2013) and nosbench (Nurkanović

@@ -114,10 +114,10 @@ func (s *Solver) certify(ctx context.Context, inner InnerSolver, p *Problem, pi 
 	c.LPEC = runLPEC(ctx, pi, d, zero, locked, tol, prm.lpecMaxPairs, prm.lpecMaxLPs)
 	switch c.LPEC.Outcome {
 	case LPECStationary:
-		if c.LPEC.LPs == 1 {
-			// The root LP frees every movable variable: its value 0 means,
-			// by LP duality, that S-multipliers exist (the inner solver
-			// returned other ones).
+		if c.LPEC.LPs == c.LPEC.Blocks {
+			// Every block was decided by its root LP, which frees every
+			// movable variable: their value 0 means, by LP duality, that
+			// S-multipliers exist (the inner solver returned other ones).
 			c.Class, c.Reason = SStationary, ""
 		} else {
 			c.Class = BStationary
@@ -244,6 +244,9 @@ func (s *Solver) finish(ctx context.Context, inner InnerSolver, p *Problem, pi *
 			if comp, _ := p.Residuals(c.X, xL); comp <= prm.compTol {
 				out.accepted = true
 				out.rec.Accepted = true
+				if prm.explore {
+					s.explore(ctx, inner, p, pi, prm, out, xL)
+				}
 				return out, nil
 			}
 		}
@@ -313,4 +316,85 @@ func maxAbs(v []float64) float64 {
 		m = math.Max(m, math.Abs(x))
 	}
 	return m
+}
+
+// exploreGain is the relative objective decrease, 1e-6·max(1, |f|), that
+// a neighbouring branch must bring to be taken by Settings.Explore.
+const exploreGain = 1e-6
+
+// explore searches the neighbouring branches of the accepted point
+// out.final (Settings.Explore): for every pair (a, b) with a fixed at zero
+// and b not, the branch that fixes b and frees a (when a's other partners
+// stay fixed), solved from out.final.X. The best neighbour that certifies
+// B-stationarity with exact complementarity and a lower objective
+// becomes out.final; the search repeats from it, at most
+// MaxBranchChanges times. Each branch is solved once; one whose solve
+// cannot run (e.g. its start is outside the functions' domain) is skipped.
+func (s *Solver) explore(ctx context.Context, inner InnerSolver, p *Problem, pi *pairInfo, prm params,
+	out *finishOutcome, xL []float64) {
+	visited := map[string]bool{setKey(out.final.Fixed): true}
+	for out.rec.Improvements < prm.maxBranchChanges {
+		cur := out.final
+		fixed := make([]bool, len(cur.X))
+		for _, i := range cur.Fixed {
+			fixed[i] = true
+		}
+		var best *Certificate
+	pairs:
+		for _, pr := range pi.pairs {
+			for _, ab := range [2][2]int{pr, {pr[1], pr[0]}} {
+				a, b := ab[0], ab[1]
+				if !fixed[a] || fixed[b] {
+					continue
+				}
+				for _, j := range pi.partners[a] {
+					if j != b && !fixed[j] {
+						continue pairs
+					}
+				}
+				fix := make([]int, 0, len(cur.Fixed))
+				for _, i := range cur.Fixed {
+					if i != a {
+						fix = append(fix, i)
+					}
+				}
+				fix = append(fix, b)
+				slices.Sort(fix)
+				key := setKey(fix)
+				if visited[key] {
+					continue
+				}
+				visited[key] = true
+				c, _, err := s.certify(ctx, inner, p, pi, prm, fix, cur.X, nil)
+				out.rec.Explored++
+				if err != nil {
+					// The branch's start is out of the functions' domain
+					// (an evaluation error there), say: not a candidate.
+					continue
+				}
+				out.rec.Solves = append(out.rec.Solves, BranchSolve{Fixed: len(fix), Freed: 1, Status: c.NLPStatus,
+					Iterations: c.Iterations, Objective: c.Objective, Violation: c.Violation, Class: c.Class, Elapsed: c.Elapsed})
+				if set := s.Settings; set.Log != nil {
+					fmt.Fprintf(set.Log, "%4s %10s %10s %10s %14.7e %16v %5d %10v fixed %d, x%d freed for x%d, violation %.1e, class %v\n",
+						"exp", "0", "0", "-", c.Objective, c.NLPStatus, c.Iterations, c.Elapsed.Round(time.Microsecond),
+						len(fix), a, b, c.Violation, c.Class)
+				}
+				if ctx.Err() != nil {
+					return
+				}
+				if !c.Class.B() || !(c.Objective < cur.Objective-exploreGain*math.Max(1, math.Abs(cur.Objective))) ||
+					(best != nil && !(c.Objective < best.Objective)) {
+					continue
+				}
+				if comp, _ := p.Residuals(c.X, xL); comp <= prm.compTol {
+					best = c
+				}
+			}
+		}
+		if best == nil {
+			return
+		}
+		out.final = best
+		out.rec.Improvements++
+	}
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math"
+	"slices"
 	"time"
 
 	"github.com/fesd-go/fesd/nlp"
@@ -66,14 +67,21 @@ func lpecSettings() nlp.Settings { return nlp.Settings{MaxIter: 300} }
 const lpecCompTol = 1e-6
 
 // runLPEC decides B-stationarity of the point in d over the movable
-// biactive variables by a depth-first branch and bound on the LPs above:
-// the root leaves every movable zero variable free (d_i ≥ 0); a node whose
-// LP value is at least −tol proves that no direction of its cone descends
-// and is pruned; a node whose LP solution is complementary on every
-// movable pair with value below −tol is a descent branch; otherwise the
-// pair with the largest min(d_a, d_b) is split into d_a = 0 and d_b = 0.
-// With more than maxPairs movable pairs nothing is solved, and after
-// maxLPs LPs the search stops: both end LPECUndetermined.
+// biactive variables. The LPEC separates into independent blocks: the
+// connected components of the free LP variables (bounds lo < hi), two
+// variables being connected when an active row holds both; the box
+// ‖d‖∞ ≤ 1 and the objective are separable, so the LPEC's value is the sum
+// of the blocks' values and a descent direction of one block (zero
+// elsewhere) is one of the whole. Every block with a movable pair gets its
+// own depth-first branch and bound on the LPs above; the blocks without
+// one are a single LP. In a branch and bound the root leaves every movable
+// zero variable of the block free (d_i ≥ 0); a node whose LP value is at
+// least −tol proves that no direction of its cone descends and is pruned;
+// a node whose LP solution is complementary on every movable pair with
+// value below −tol is a descent branch; otherwise the pair with the
+// largest min(d_a, d_b) is split into d_a = 0 and d_b = 0. A block with
+// more than maxPairs movable pairs ends LPECUndetermined before any LP is
+// solved, and so does the search when the blocks together use maxLPs LPs.
 func runLPEC(ctx context.Context, pi *pairInfo, d *pointData, zero, locked []bool, tol float64, maxPairs, maxLPs int) *LPECRecord {
 	t0 := time.Now()
 	rec := &LPECRecord{Tol: tol}
@@ -90,11 +98,6 @@ func runLPEC(ctx context.Context, pi *pairInfo, d *pointData, zero, locked []boo
 		}
 	}
 	rec.Pairs = len(edges)
-	if len(edges) > maxPairs {
-		rec.Outcome = LPECUndetermined
-		rec.Reason = fmt.Sprintf("%d biactive pairs exceed the limit %d", len(edges), maxPairs)
-		return rec
-	}
 	q := &lpDir{c: d.grad, lo: make([]float64, n), hi: make([]float64, n)}
 	for i := 0; i < n; i++ {
 		switch {
@@ -135,73 +138,196 @@ func runLPEC(ctx context.Context, pi *pairInfo, d *pointData, zero, locked []boo
 			q.jr, q.jc, q.jv = append(q.jr, r), append(q.jc, d.jc[k]), append(q.jv, d.jv[k])
 		}
 	}
-	root := append([]float64(nil), q.hi...)
-
+	blocks := lpecBlocks(q, edges)
+	rec.Blocks = len(blocks)
+	for _, b := range blocks {
+		if len(b.edges) > maxPairs {
+			rec.Outcome = LPECUndetermined
+			rec.Reason = fmt.Sprintf("%d biactive pairs in one block exceed the limit %d", len(b.edges), maxPairs)
+			return rec
+		}
+	}
 	solver := nlp.Solver{Settings: lpecSettings()}
 	var ws nlp.Workspace
-	// Each stack entry is a node: the movable variables it fixes.
-	stack := [][]int{nil}
-	for len(stack) > 0 {
-		if rec.LPs >= maxLPs {
-			rec.Outcome = LPECUndetermined
-			rec.Reason = fmt.Sprintf("LP budget of %d exhausted", maxLPs)
-			return rec
-		}
-		if ctx.Err() != nil {
-			rec.Outcome = LPECUndetermined
-			rec.Reason = "cancelled"
-			return rec
-		}
-		node := stack[len(stack)-1]
-		stack = stack[:len(stack)-1]
-		copy(q.hi, root)
-		for _, i := range node {
-			q.hi[i] = 0
-		}
-		r, err := solver.SolveIn(ctx, &ws, q)
-		rec.LPs++
-		if err != nil || !r.Status.Success() {
-			rec.Outcome = LPECUndetermined
-			if err != nil {
-				rec.Reason = fmt.Sprintf("LP %d could not run: %v", rec.LPs, err)
-			} else {
-				rec.Reason = fmt.Sprintf("LP %d ended %v", rec.LPs, r.Status)
+	for _, b := range blocks {
+		sub := q.restrict(b.vars)
+		value, done := 0.0, false
+		// Each stack entry is a node: the block's local variables it fixes.
+		root := append([]float64(nil), sub.hi...)
+		stack := [][]int{nil}
+		for len(stack) > 0 && !done {
+			if rec.LPs >= maxLPs {
+				rec.Outcome = LPECUndetermined
+				rec.Reason = fmt.Sprintf("LP budget of %d exhausted", maxLPs)
+				return rec
 			}
-			return rec
-		}
-		rec.Iterations += r.Iterations
-		rec.Value = math.Min(rec.Value, r.Objective)
-		if r.Objective >= -tol {
-			continue // no descent in this cone
-		}
-		// The undecided pair with the largest min(d_a, d_b).
-		split, worst := -1, lpecCompTol
-		for e, pr := range edges {
-			if v := math.Min(r.X[pr[0]], r.X[pr[1]]); v > worst && q.hi[pr[0]] > 0 && q.hi[pr[1]] > 0 {
-				split, worst = e, v
+			if ctx.Err() != nil {
+				rec.Outcome = LPECUndetermined
+				rec.Reason = "cancelled"
+				return rec
 			}
-		}
-		if split < 0 {
-			rec.Outcome = LPECDescent
-			for _, i := range pi.vars {
-				if movable[i] && r.X[i] > lpecCompTol {
-					rec.Freed = append(rec.Freed, i)
+			node := stack[len(stack)-1]
+			stack = stack[:len(stack)-1]
+			copy(sub.hi, root)
+			for _, i := range node {
+				sub.hi[i] = 0
+			}
+			r, err := solver.SolveIn(ctx, &ws, sub)
+			rec.LPs++
+			if err != nil || !r.Status.Success() {
+				rec.Outcome = LPECUndetermined
+				if err != nil {
+					rec.Reason = fmt.Sprintf("LP %d could not run: %v", rec.LPs, err)
+				} else {
+					rec.Reason = fmt.Sprintf("LP %d ended %v", rec.LPs, r.Status)
+				}
+				return rec
+			}
+			rec.Iterations += r.Iterations
+			value = math.Min(value, r.Objective)
+			if r.Objective >= -tol {
+				continue // no descent in this cone
+			}
+			// The undecided pair with the largest min(d_a, d_b).
+			split, worst := -1, lpecCompTol
+			for e, pr := range b.edges {
+				if v := math.Min(r.X[pr[0]], r.X[pr[1]]); v > worst && sub.hi[pr[0]] > 0 && sub.hi[pr[1]] > 0 {
+					split, worst = e, v
 				}
 			}
-			if len(rec.Freed) == 0 {
-				rec.Outcome = LPECUndetermined
-				rec.Reason = fmt.Sprintf("descent %.3g without moving a biactive variable (the point is not stationary for the tightened NLP)", r.Objective)
+			if split < 0 {
+				rec.Outcome = LPECDescent
+				rec.Value = value
+				for k, i := range b.vars {
+					if movable[i] && r.X[k] > lpecCompTol {
+						rec.Freed = append(rec.Freed, i)
+					}
+				}
+				if len(rec.Freed) == 0 {
+					rec.Outcome = LPECUndetermined
+					rec.Reason = fmt.Sprintf("descent %.3g without moving a biactive variable (the point is not stationary for the tightened NLP)", r.Objective)
+				}
+				return rec
 			}
-			return rec
+			// Children: fix the side with the larger component last, so that
+			// the smaller one (popped first) is fixed first.
+			a, c := b.edges[split][0], b.edges[split][1]
+			if r.X[a] < r.X[c] {
+				a, c = c, a
+			}
+			stack = append(stack, append(append([]int(nil), node...), a), append(append([]int(nil), node...), c))
 		}
-		// Children: fix the side with the larger component last, so that
-		// the smaller one (popped first) is fixed first.
-		a, b := edges[split][0], edges[split][1]
-		if r.X[a] < r.X[b] {
-			a, b = b, a
-		}
-		stack = append(stack, append(append([]int(nil), node...), a), append(append([]int(nil), node...), b))
+		rec.Value += value
 	}
 	rec.Outcome = LPECStationary
 	return rec
+}
+
+// lpecBlock is one independent block of an LPEC: its variables (sorted
+// indices of the full LP) and its movable pairs in local indices.
+type lpecBlock struct {
+	vars  []int
+	edges [][2]int
+}
+
+// lpecBlocks splits the free variables of q (lo < hi) into the connected
+// components of its rows (nonzero entries) and returns one block per component with a pair
+// of edges, then one block of all the other free variables (if any).
+func lpecBlocks(q *lpDir, edges [][2]int) []lpecBlock {
+	n := len(q.c)
+	parent := make([]int, n)
+	for i := range parent {
+		parent[i] = i
+	}
+	var find func(int) int
+	find = func(i int) int {
+		for parent[i] != i {
+			parent[i] = parent[parent[i]]
+			i = parent[i]
+		}
+		return i
+	}
+	first := make([]int, len(q.rows))
+	for r := range first {
+		first[r] = -1
+	}
+	for k, r := range q.jr {
+		j := q.jc[k]
+		if q.lo[j] >= q.hi[j] || q.jv[k] == 0 {
+			continue
+		}
+		if first[r] < 0 {
+			first[r] = j
+		} else if a, b := find(first[r]), find(j); a != b {
+			parent[a] = b
+		}
+	}
+	for _, e := range edges {
+		if a, b := find(e[0]), find(e[1]); a != b {
+			parent[a] = b
+		}
+	}
+	comp := map[int]int{} // root → block index
+	var blocks []lpecBlock
+	var rest []int
+	hasEdge := map[int]bool{}
+	for _, e := range edges {
+		hasEdge[find(e[0])] = true
+	}
+	for i := 0; i < n; i++ {
+		if q.lo[i] >= q.hi[i] {
+			continue
+		}
+		root := find(i)
+		if !hasEdge[root] {
+			rest = append(rest, i)
+			continue
+		}
+		k, ok := comp[root]
+		if !ok {
+			k = len(blocks)
+			comp[root] = k
+			blocks = append(blocks, lpecBlock{})
+		}
+		blocks[k].vars = append(blocks[k].vars, i)
+	}
+	for _, e := range edges {
+		b := &blocks[comp[find(e[0])]]
+		a, _ := slices.BinarySearch(b.vars, e[0])
+		c, _ := slices.BinarySearch(b.vars, e[1])
+		b.edges = append(b.edges, [2]int{a, c})
+	}
+	if len(rest) > 0 {
+		blocks = append(blocks, lpecBlock{vars: rest})
+	}
+	return blocks
+}
+
+// restrict returns the LP of q over the variables vars (sorted), the
+// others held at 0: the rows with a free nonzero entry in vars, with the
+// entries of vars only.
+func (q *lpDir) restrict(vars []int) *lpDir {
+	local := make(map[int]int, len(vars))
+	sub := &lpDir{c: make([]float64, len(vars)), lo: make([]float64, len(vars)), hi: make([]float64, len(vars))}
+	for k, i := range vars {
+		local[i] = k
+		sub.c[k], sub.lo[k], sub.hi[k] = q.c[i], q.lo[i], q.hi[i]
+	}
+	row := make([]int, len(q.rows))
+	for r := range row {
+		row[r] = -1
+	}
+	for k, r := range q.jr {
+		j, ok := local[q.jc[k]]
+		if !ok || q.lo[q.jc[k]] >= q.hi[q.jc[k]] || q.jv[k] == 0 {
+			continue
+		}
+		if row[r] < 0 {
+			row[r] = len(sub.rows)
+			sub.rows = append(sub.rows, q.rows[r])
+			sub.gL, sub.gU = append(sub.gL, q.gL[r]), append(sub.gU, q.gU[r])
+		}
+		sub.jr, sub.jc, sub.jv = append(sub.jr, row[r]), append(sub.jc, j), append(sub.jv, q.jv[k])
+	}
+	return sub
 }

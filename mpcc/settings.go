@@ -183,8 +183,20 @@ type Settings struct {
 	// failed attempt is not tried again.
 	FinishSigma float64
 	// MaxBranchChanges bounds the moves of the finish from one branch to
-	// another (default 5; negative: no move, the finish only tightens).
+	// another (default 5; negative: no move, the finish only tightens),
+	// and separately the improving moves of Explore.
 	MaxBranchChanges int
+	// Explore, with ActiveSetFinish, searches the neighbouring branches of
+	// the accepted point (default false): every pair with one side at zero
+	// and the other positive is switched, one at a time, to the other side
+	// (a branch NLP from the accepted point each), and the finish moves to
+	// the best neighbour that is certified B-stationary, exactly
+	// complementary and lower in objective by more than 1e-6·max(1, |f|),
+	// then searches again, at most MaxBranchChanges times. It costs up to
+	// one branch NLP per pair and move, and finds better local solutions
+	// of small MPCCs (bilevel programs whose homotopy ends at a local
+	// minimizer); see the package documentation, "Exploration".
+	Explore bool
 	// ActiveTol is the activity tolerance: a pair variable with gap
 	// x_i − x_L,i ≤ ActiveTol counts as zero (default 10·√CompTol, since a
 	// biactive pair of the Scholtes relaxation at σ ≤ CompTol has both
@@ -195,9 +207,10 @@ type Settings struct {
 	// MultTol·max(1, ‖∇f‖∞) counts as zero in the sign tests and in the
 	// KKT residual of the tightened NLP (default 1e-6).
 	MultTol float64
-	// LPECMaxPairs is the largest number of movable biactive pairs for
-	// which the LPEC is solved (default 12: at most 2¹³ − 1 LPs in the
-	// branch and bound); with more it ends undetermined without solving.
+	// LPECMaxPairs is the largest number of movable biactive pairs in one
+	// independent block of the LPEC for which it is solved (default 12: at
+	// most 2¹³ − 1 LPs in the block's branch and bound); with more it ends
+	// undetermined without solving.
 	// Negative: the LPEC is never solved.
 	LPECMaxPairs int
 	// LPECMaxLPs bounds the LPs of one LPEC (default 64); when they run
@@ -224,6 +237,7 @@ type params struct {
 	finish                                   FinishMode
 	activeTol, multTol                       float64
 	maxBranchChanges                         int
+	explore                                  bool
 	lpecMaxPairs, lpecMaxLPs                 int
 	finishMaxIter                            int
 }
@@ -317,6 +331,7 @@ func (s *Settings) resolve() params {
 	} else if p.maxBranchChanges < 0 {
 		p.maxBranchChanges = 0
 	}
+	p.explore = s.Explore
 	p.lpecMaxPairs = s.LPECMaxPairs
 	if p.lpecMaxPairs == 0 {
 		p.lpecMaxPairs = DefaultLPECMaxPairs

@@ -99,11 +99,17 @@ type LPECRecord struct {
 	Outcome LPECOutcome
 	// Pairs is the number k of biactive pairs (2^k branches).
 	Pairs int
+	// Blocks is the number of independent blocks the LPEC separates into
+	// (the components of its free variables linked by active rows), each
+	// solved on its own: one per block with a biactive pair, and one LP
+	// for all the others.
+	Blocks int
 	// LPs is the number of linear programs solved by the branch and bound,
 	// Iterations their interior-point iterations in total.
 	LPs, Iterations int
-	// Value is the smallest LP value found, min ∇fᵀd over the explored
-	// cones with ‖d‖∞ ≤ 1 (0 when none was negative).
+	// Value is the sum over the explored blocks of the smallest LP value
+	// found, min ∇fᵀd over the explored cones with ‖d‖∞ ≤ 1 (0 when none
+	// was negative); with LPECDescent, that of the descending block.
 	Value float64
 	// Tol is the threshold below which a value counts as descent.
 	Tol float64
@@ -181,6 +187,10 @@ type FinishRecord struct {
 	Solves []BranchSolve
 	// BranchChanges counts moves to another branch.
 	BranchChanges int
+	// Explored counts the neighbouring branches solved by
+	// Settings.Explore, Improvements the moves to a better one (their
+	// solves are in Solves too, after the finish's own).
+	Explored, Improvements int
 	// Accepted reports whether the finish's point replaced the homotopy
 	// point; otherwise Reason says why it fell back.
 	Accepted bool

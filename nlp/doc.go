@@ -214,17 +214,17 @@
 // ErrCallback and the method's error (one rule: an error always says why the
 // run stopped early, the result says where). Gradient-based
 // scaling multiplies f and each g_i by min(1, 100/‖∇·‖_∞) (at least 1e-8),
-// with the derivatives taken at the starting point after it is pushed into
-// the bounds (IPOPT takes them before the push; see setup.go for why this
-// differs). Tol applies to the scaled problem.
+// with the derivatives taken at the user's starting point, before it is
+// pushed into the bounds, as IPOPT does; from a WarmStart point (often on
+// a bound, where smoothed complementarity functions are steep) they are
+// taken after the push. Tol applies to the scaled problem.
 //
 // # Validation
 //
 // On the Hock–Schittkowski problems of package hs the default settings take
 // about 940 iterations in total where IPOPT 3.11.9 (MUMPS, defaults) takes
-// 909, and reach the same objective values except on hs016 (a local
-// solution; IPOPT, scaling at the unpushed start, finds the global one) and
-// two degenerate or flat problems (see hs_test.go). On the OCP chain of ocp_test.go with N = 20000
+// 909, and reach the same objective values except on two degenerate or
+// flat problems (see hs_test.go). On the OCP chain of ocp_test.go with N = 20000
 // (a KKT matrix of order 100 000) both take 9 iterations to the same
 // objective; this solver needs 0.23 s including setup, IPOPT 3.11.9 with
 // MUMPS 3.7 s wall time on the same 2-core machine.

@@ -92,23 +92,11 @@ func TestHSSuite(t *testing.T) {
 
 // knownFailures lists HS problems that IPOPT 3.11.9 solves from the
 // published start and this package does not yet, with the diagnosis. They
-// are logged, not counted as failures, until fixed.
-var knownFailures = map[string]string{
-	// The objective −exp(−h/2) has curvature ~4e-18 in x₆ (scaled by
-	// 1/2.5e17): the pivot of x₆ falls below linalg's absolute zero-pivot
-	// threshold 1e-13, the KKT matrix counts as singular, and δ_c, δ_w ≈
-	// 1e-8…1e-13 swamp that curvature, so x₆ creeps from 5e7 towards 1e8 and
-	// the solve stops as acceptable at f = −0.90353. IPOPT (MUMPS) takes the
-	// unregularized step (‖d‖ = 5.6e7) and converges in 15 iterations; with a
-	// zero-pivot threshold of 1e-20 (MA57's default) this package does too.
-	"hs054": "zero-pivot threshold (acceptable stop)",
-	// From x₀ = 0 (outside the bounds of x₅…x₇) the constraint scaling
-	// computed at the pushed start (0.2 for the trigonometric equalities)
-	// differs from IPOPT's, computed at the user's x₀ (1): the filter then
-	// weighs the quadratic inequalities more, rejects IPOPT's α = 0.06 first
-	// step, and the iterates creep (α ≈ 1e-4) until the iteration limit.
-	"hs109": "scaling point (iteration limit)",
-}
+// are logged, not counted as failures, until fixed. None at present (the
+// last ones, hs016, hs054, hs097 and hs109, were closed by the scaling at
+// the user's start and the zero-pivot threshold relative to a pivot's
+// terms).
+var knownFailures = map[string]string{}
 
 // knownLocal lists HS problems whose published start leads a local method to
 // a different KKT point than the global optimum FStar, and problems whose
@@ -121,8 +109,6 @@ var knownLocal = map[string]struct {
 	// x = (−1.2210, 1.5); APMonitor HS collection, hs002 "f_opt_local"; IPOPT
 	// 3.11.9 (MUMPS, defaults) also ends here.
 	"hs002": {4.9412293, "APMonitor HS002 local solution"},
-	// x = (−0.5, 1/√2): f = 100(1/√2 − 1/4)² + 9/4 (closed form; x2² ≥ −x1 active).
-	"hs016": {100*(1/math.Sqrt2-0.25)*(1/math.Sqrt2-0.25) + 2.25, "closed form at (−0.5, 1/√2)"},
 	// x = (−0.5, √3/2): f = 100(√3/2 − 1/4)² + 9/4 (APMonitor HS020 "f_opt_local" 40.198727306534536).
 	"hs020": {100*(math.Sqrt(3)/2-0.25)*(math.Sqrt(3)/2-0.25) + 2.25, "closed form at (−0.5, √3/2)"},
 	// The feasible set is the segment x(t) = (t, (4+t)/3, 3−t−(4+t)/3, 1−t,
@@ -153,8 +139,10 @@ var knownLocal = map[string]struct {
 	"hs092": {1.362646219, "optimum of this formulation (IPOPT 3.11.9 also)"},
 	// x = (0, 0, 0.063322, 0, 0, 0.0134): a vertex with f = 63.3·0.0633217 +
 	// 4.7·0.0134 = 4.0712408 and nonnegative multipliers. From the
-	// published start this package ends here on problem 97 and IPOPT 3.11.9
-	// on problem 98; the other solver reaches f* on each.
+	// published start both IPOPT 3.11.9 and this package (MuMonotone) end
+	// here on problem 98 and reach f* on problem 97; with the adaptive μ
+	// strategies the vertex is reached on 97 (Probing) or f* on 98
+	// (QualityFunction).
 	"hs097": {4.071240809, "vertex (0, 0, 0.0633217, 0, 0, 0.0134)"},
 	"hs098": {4.071240809, "vertex (0, 0, 0.0633217, 0, 0, 0.0134)"},
 	// IPOPT 3.11.9 and this package both end at f = 97.5874732 (feasible to
@@ -170,9 +158,7 @@ var knownLocal = map[string]struct {
 // derivatives from package hs) on the same problems and starting points,
 // measured for this package through a cgo harness that is not part of the
 // repository. IPOPT reached the same objective as MuMonotone on all of them
-// except hs016 (IPOPT finds the global 0.25; it computes the gradient
-// scaling at the start before the push into the bounds, this package after
-// it, and the paths separate), hs013 (degenerate; IPOPT 0.99458) and hs055,
+// except hs013 (degenerate; IPOPT 0.99458) and hs055,
 // where IPOPT reports
 // success after 3 iterations at x ≈ (0.9226, 1.6409, 0.4365, 0.0774, 0.3591,
 // 1.5635), f = 6.714888769: on the feasible segment (see knownLocal) that is

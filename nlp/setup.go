@@ -704,23 +704,30 @@ func (ip *ipm) initialize(ws *WarmStart) (Status, error) {
 		ip.hSkip[k] = ip.fixed[ip.hRow[k]] || ip.fixed[ip.hCol[k]]
 	}
 
-	// Gradient scaling from the unscaled derivatives at the pushed starting
-	// point. (IPOPT uses the user's x0 before the push; evaluating there can
-	// leave the region where the functions are defined, and on the MPCC
-	// relaxations of package mpcc it made some solves fail, so the pushed
-	// point is used; the user's point only if the pushed one gives
-	// non-finite derivatives.)
+	// Gradient scaling from the unscaled derivatives at the user's starting
+	// point, as IPOPT computes it (before the push into the bounds), for a
+	// cold start; the pushed point if the user's gives non-finite
+	// derivatives. A warm start (WarmStart.X, e.g. the previous solution of
+	// an MPCC homotopy) sits on or near bounds where the smoothed
+	// complementarity functions are steep, so its scaling is taken at the
+	// pushed point, where the iterates start (at the warm point itself,
+	// package mpcc's natural-residual relaxations got row scales of 1e-8
+	// and failed), and the warm point is the fallback.
 	ip.df = prm.objScaling
 	for i := range ip.dc {
 		ip.dc[i] = 1
 	}
 	if prm.scaling {
-		ok, err := ip.rawDerivs(x)
+		first, second := x0, x
+		if ws != nil {
+			first, second = x, x0
+		}
+		ok, err := ip.rawDerivs(first)
 		if err != nil {
 			return ip.stop(err), nil
 		}
 		if !ok {
-			if ok, err = ip.rawDerivs(x0); err != nil {
+			if ok, err = ip.rawDerivs(second); err != nil {
 				return ip.stop(err), nil
 			}
 		}

@@ -55,3 +55,32 @@ func TestRunSubset(t *testing.T) {
 		t.Error("-only nonesuch: no error")
 	}
 }
+
+// TestRunExplore: with -explore, ex9.2.5 (MacMPEC best 6; the default
+// finish ends at the local solution f = 9) reaches the optimum 5 on every
+// side, and the report records the setting.
+func TestRunExplore(t *testing.T) {
+	dir := t.TempDir()
+	var log bytes.Buffer
+	for _, explore := range []bool{false, true} {
+		if err := run(context.Background(), &log, config{out: dir, only: "ex9.2.5", explore: explore}); err != nil {
+			t.Fatalf("%v\n%s", err, log.String())
+		}
+		js, err := os.ReadFile(filepath.Join(dir, "macmpec.json"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var rep Report
+		if err := json.Unmarshal(js, &rep); err != nil {
+			t.Fatal(err)
+		}
+		if rep.Explore != explore || len(rep.Entries) != 1 {
+			t.Fatalf("explore %v: report %v with %d entries", explore, rep.Explore, len(rep.Entries))
+		}
+		for _, s := range rep.Sides {
+			if r := rep.Entries[0].Runs[s]; r == nil || r.Reached != explore {
+				t.Errorf("explore %v, %s: %+v", explore, s, r)
+			}
+		}
+	}
+}

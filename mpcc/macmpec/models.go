@@ -21,6 +21,26 @@ const (
 	refScale    = "scaling test (MacMPEC, no further reference)"
 )
 
+// Proofs of the corrected optima (Problem.OptimumNote). Both programs are
+// bilevel1's: the lower level min (y_i − x_i + 20)² over −10 ≤ y_i ≤ 20,
+// x_i − 2y_i ≥ 10 is a convex QP, so its KKT conditions (the
+// complementarities) hold exactly at y_i = clip(x_i − 20, −10,
+// (x_i − 10)/2), and f = Σ_i c_i − 60 with c_i = 2x_i − 3y_i.
+const (
+	noteBilevel1 = "the table's −55 is below a lower bound: c_i = 2x_i + 30 on " +
+		"x_i ∈ [0, 10], 60 − x_i on [10, 30], x_i/2 + 15 on [30, 50], all ≥ 30, so " +
+		"f ≥ 0; f = 0 at x = (0, 0), y = (−10, −10), which satisfies " +
+		"x₁ + x₂ + y₁ − 2y₂ ≤ 40 (bilevel1's table value, the same program)"
+	noteEx923 = "the table's −55 is below the lower bound 0 of bilevel1's " +
+		"program; here y ≥ −8 forces x_i ≥ 12, and with h₁ = x₁ + y₁, " +
+		"h₂ = x₂ − 2y₂ the constraint h₁ + h₂ ≤ 40 couples the two: h₂ = 10 " +
+		"on x₂ ≥ 30 (c₂ = x₂/2 + 15) and 40 − x₂ on [12, 30] (c₂ = 60 − x₂), " +
+		"h₁ = 2x₁ − 20 on [12, 30] (c₁ = 60 − x₁) and 1.5x₁ − 5 above " +
+		"(c₁ = x₁/2 + 15), so f = c₁ + c₂ − 60 is minimal at x = (25, 30), " +
+		"y = (5, 10): f = 35 + 30 − 60 = 5 (a grid search over x ∈ [1, 50]² " +
+		"with step 0.05 agrees)"
+)
+
 // problems is the set, in the order of MacMPEC's table.
 var problems = []Problem{
 	{Name: "bard1", Model: "bard1.mod", Ref: refBard, Best: 17, build: bard1},
@@ -30,7 +50,8 @@ var problems = []Problem{
 	{Name: "bard2m", Model: "bard2m.mod", Ref: refMPECLIB, Best: -6598, build: bard2m},
 	{Name: "bard3m", Model: "bard3m.mod", Ref: refMPECLIB, Best: -12.6787, build: bard3m},
 	{Name: "bilevel1", Model: "bilevel1.mod", Ref: refFJQ + ", problem 7", Best: 0, build: bilevel1},
-	{Name: "bilevel1m", Model: "bilevel1m.mod", Ref: refFJQ + ", problem 7", Best: -55, build: bilevel1m},
+	{Name: "bilevel1m", Model: "bilevel1m.mod", Ref: refFJQ + ", problem 7", Best: -55, build: bilevel1m,
+		Optimum: 0, OptimumNote: noteBilevel1},
 	{Name: "bilevel2", Model: "bilevel2.mod", Ref: refFJQ + ", problem 10", Best: -6600, build: bilevel2},
 	{Name: "bilevel2m", Model: "bilevel2m.mod", Ref: refFJQ + ", problem 10", Best: -6600, build: bilevel2m},
 	{Name: "bilevel3", Model: "bilevel3.mod", Ref: refFJQ + ", problem 11", Best: -12.6787, build: bilevel3},
@@ -51,7 +72,8 @@ var problems = []Problem{
 	{Name: "ex9.1.10", Model: "ex9.1.10.mod", Ref: refFloudas + " (9.2.10; Tuy et al. 1993)", Best: -3.25, build: ex9110},
 	{Name: "ex9.2.1", Model: "ex9.2.1.mod", Ref: refFloudas + " (9.3.2; Shimizu et al. 1997)", Best: 17, build: ex921},
 	{Name: "ex9.2.2", Model: "ex9.2.2.mod", Ref: refFloudas + " (9.3.3; Shimizu & Aiyoshi 1981)", Best: 100, build: ex922},
-	{Name: "ex9.2.3", Model: "ex9.2.3.mod", Ref: refFloudas + " (9.3.4; Shimizu & Aiyoshi 1981)", Best: -55, build: ex923},
+	{Name: "ex9.2.3", Model: "ex9.2.3.mod", Ref: refFloudas + " (9.3.4; Shimizu & Aiyoshi 1981)", Best: -55, build: ex923,
+		Optimum: 5, OptimumNote: noteEx923},
 	{Name: "ex9.2.4", Model: "ex9.2.4.mod", Ref: refFloudas + " (9.3.5; Yezza 1996)", Best: 0.5, build: ex924},
 	{Name: "ex9.2.5", Model: "ex9.2.5.mod", Ref: refFloudas + " (9.3.6; Clark & Westerberg 1990)", Best: 6, build: ex925},
 	{Name: "ex9.2.6", Model: "ex9.2.6.mod", Ref: refFloudas + " (9.3.7; Falk & Liu 1995)", Best: -1, build: ex926},

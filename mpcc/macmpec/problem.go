@@ -25,6 +25,13 @@ type Problem struct {
 	// Maximize is set when the AMPL model maximizes its objective. The
 	// mpcc.Problem then minimizes its negative; Value converts back.
 	Maximize bool
+	// Optimum and OptimumNote correct Best where the table's value is not
+	// attainable by the model as written: Optimum is the proven optimal
+	// value of the model and OptimumNote the proof. An empty note means
+	// that Best stands (Optimum is then unused). Target returns the value
+	// in force.
+	Optimum     float64
+	OptimumNote string
 
 	build func(b *builder)
 }
@@ -54,16 +61,26 @@ func (p *Problem) Value(f float64) float64 {
 	return f
 }
 
-// Gap returns how far the model objective v falls short of Best, relative
-// to max(1, |Best|): (v − Best)/max(1, |Best|) for a minimization,
-// (Best − v)/max(1, |Best|) for a maximization. A gap ≤ 0 means Best was
-// reached or improved.
+// Target returns the objective value a solve must reach: Optimum when
+// OptimumNote gives one, else Best.
+func (p *Problem) Target() float64 {
+	if p.OptimumNote != "" {
+		return p.Optimum
+	}
+	return p.Best
+}
+
+// Gap returns how far the model objective v falls short of the target
+// b = Target(), relative to max(1, |b|): (v − b)/max(1, |b|) for a
+// minimization, (b − v)/max(1, |b|) for a maximization. A gap ≤ 0 means
+// the target was reached or improved.
 func (p *Problem) Gap(v float64) float64 {
-	d := v - p.Best
+	b := p.Target()
+	d := v - b
 	if p.Maximize {
 		d = -d
 	}
-	return d / max(1, abs(p.Best))
+	return d / max(1, abs(b))
 }
 
 func abs(v float64) float64 {

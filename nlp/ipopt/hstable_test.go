@@ -33,12 +33,7 @@ func hsReached(p *hs.Problem, r *nlp.Result) (float64, bool) {
 // ipoptOnly lists the problems on which IPOPT 3.11.9 reaches f* and
 // nlp.Solver does not, with the cause found (see nlp's knownFailures and
 // knownLocal): they are the open cases of the comparison.
-var ipoptOnly = map[string]string{
-	"hs016": "gradient scaling at the pushed start, not the user's; nlp ends at the local solution 23.1447",
-	"hs054": "absolute zero-pivot threshold 1e-13 regularizes the 4e-18 curvature of x₆; acceptable stop",
-	"hs097": "nlp ends at the vertex f = 4.0712408 (IPOPT does so on hs098, where nlp reaches f*)",
-	"hs109": "constraint scaling at the pushed start; tiny steps until the iteration limit",
-}
+var ipoptOnly = map[string]string{}
 
 // TestHSTable runs IPOPT and nlp.Solver, both with default settings, on
 // every problem of package hs from the published starting point and logs a

@@ -230,7 +230,11 @@ func (s *Solver) SolveStatus(ctx context.Context, p nlp.Problem) (*nlp.Result, R
 	defer C.FreeIpoptProblem(prob)
 
 	x := make([]float64, n)
-	y := make([]float64, m)
+	// With m = 0, y still points to one (unused) element: IPOPT's C
+	// interface asks for the constraint multipliers of a warm start and
+	// fails (Unrecoverable_Exception) when the pointer is NULL.
+	yBuf := make([]float64, max(m, 1))
+	y := yBuf[:m]
 	zL, zU := make([]float64, n), make([]float64, n)
 	ws := s.Settings.WarmStart
 	if ws != nil && ws.X != nil {
@@ -270,7 +274,7 @@ func (s *Solver) SolveStatus(ctx context.Context, p nlp.Problem) (*nlp.Result, R
 
 	g := make([]float64, m)
 	var obj C.double
-	rs := ReturnStatus(C.IpoptSolve(prob, ptr(x), ptr(g), &obj, ptr(y), ptr(zL), ptr(zU), C.UserDataPtr(unsafe.Pointer(ud))))
+	rs := ReturnStatus(C.IpoptSolve(prob, ptr(x), ptr(g), &obj, ptr(yBuf), ptr(zL), ptr(zU), C.UserDataPtr(unsafe.Pointer(ud))))
 	total := time.Since(t0)
 
 	e, known := statusTable[rs]

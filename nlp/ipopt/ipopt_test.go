@@ -136,6 +136,29 @@ func TestWarmStart(t *testing.T) {
 	}
 }
 
+// TestWarmStartUnconstrained: a warm start with bound multipliers on a
+// problem without constraints (m = 0; hs003, f* = 0 at (0, 0), Hock &
+// Schittkowski 1981) runs: IPOPT's C interface needs a non-NULL constraint
+// multiplier array even then (it ended Unrecoverable_Exception before).
+func TestWarmStartUnconstrained(t *testing.T) {
+	p, _ := hs.ByName("hs003")
+	r0, err := (&Solver{}).Solve(context.Background(), p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(r0.Y) != 0 {
+		t.Fatalf("hs003 has %d constraint multipliers, want 0", len(r0.Y))
+	}
+	s := Solver{Settings: nlp.Settings{WarmStart: &nlp.WarmStart{X: r0.X, Y: r0.Y, ZL: r0.ZL, ZU: r0.ZU}}}
+	r1, err := s.Solve(context.Background(), p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r1.Status != nlp.Solved || math.Abs(r1.Objective) > 1e-6 {
+		t.Errorf("warm start: %v, f = %g", r1.Status, r1.Objective)
+	}
+}
+
 // TestOptionsAndLog: the iteration limit, the log writer and an invalid
 // extra option.
 func TestOptionsAndLog(t *testing.T) {

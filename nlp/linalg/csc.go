@@ -239,3 +239,21 @@ func (a *SymCSC) maxAbs() float64 {
 func (a *SymCSC) samePattern(n int, colPtr, rowIdx []int) bool {
 	return a.N == n && slices.Equal(a.ColPtr, colPtr) && slices.Equal(a.RowIdx, rowIdx) && len(a.Val) == len(rowIdx)
 }
+
+// rowMaxTo writes into out[k] the largest magnitude max_j |a_ij| in row
+// i = perm[k] of A (both triangles, diagonal included), using tmp (length
+// N) in the original numbering.
+func (a *SymCSC) rowMaxTo(perm []int, tmp, out []float64) {
+	clear(tmp)
+	for j := range a.N {
+		for p := a.ColPtr[j]; p < a.ColPtr[j+1]; p++ {
+			v := math.Abs(a.Val[p])
+			i := a.RowIdx[p]
+			tmp[i] = max(tmp[i], v)
+			tmp[j] = max(tmp[j], v)
+		}
+	}
+	for k, i := range perm {
+		out[k] = tmp[i]
+	}
+}

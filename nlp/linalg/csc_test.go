@@ -165,10 +165,14 @@ func TestPivotClassification(t *testing.T) {
 		// of [1 2; 2 1] is (1, 1, 0): eigenvalues 3 and −1).
 		{"wrong-sign", []float64{1, 2, 1}, []int8{1, 1}, Inertia{Pos: 1, Neg: 1}, 0, 1, -3},
 		// d₂ = −1e-8 − 0 (quasi-definite dual pivot of size δ_c) is above
-		// the absolute threshold 1e-13 and kept.
+		// the threshold 1e-13·min(1, 1e-8) and kept.
 		{"small-dual", []float64{2, 0, -1e-8}, []int8{1, -1}, Inertia{Pos: 1, Neg: 1}, 0, 0, -1e-8},
-		// |d₂| = 1e-14 ≤ 1e-13, wrong sign: Zero, replaced by −δ.
-		{"tiny", []float64{1, 0, 1e-14}, []int8{1, -1}, Inertia{Pos: 1, Zero: 1}, 1, 0, -DefaultRegDelta},
+		// d₂ = (1 + 2⁻⁴⁵) − 1 = 2.8e-14 ≤ 1e-13·min(1, s₂), s₂ ≈ 2 the size
+		// of its terms (a cancellation), wrong sign: Zero, replaced by −δ.
+		{"tiny", []float64{1, 1, 1 + 0x1p-45}, []int8{1, -1}, Inertia{Pos: 1, Zero: 1}, 1, 0, -DefaultRegDelta},
+		// d₂ = 1e-14 with nothing subtracted (a variable with tiny curvature,
+		// HS54's x₆): above 1e-13·min(1, 1e-14), kept; wrong sign, Pos.
+		{"tiny-row", []float64{1, 0, 1e-14}, []int8{1, -1}, Inertia{Pos: 2}, 0, 1, 1e-14},
 	}
 	for _, c := range cases {
 		a := &SymCSC{N: 2, ColPtr: []int{0, 1, 3}, RowIdx: []int{0, 0, 1}, Val: c.vals}
@@ -187,8 +191,9 @@ func TestPivotClassification(t *testing.T) {
 			t.Errorf("%s: d₂ = %g, want %g", c.name, s.d[1], c.d2)
 		}
 	}
-	// Settings override: ZeroPivotTol 1e-6 makes the 1e-8 dual pivot Zero.
-	a := &SymCSC{N: 2, ColPtr: []int{0, 1, 3}, RowIdx: []int{0, 0, 1}, Val: []float64{2, 0, -1e-8}}
+	// Settings override: ZeroPivotTol 1e-6 makes the pivot
+	// d₂ = (0.5 − 1e-8) − 1/2 ≈ −1e-8 (terms of size 1) Zero.
+	a := &SymCSC{N: 2, ColPtr: []int{0, 1, 3}, RowIdx: []int{0, 0, 1}, Val: []float64{2, 1, 0.5 - 1e-8}}
 	s, _ := NewSparse(Settings{Ordering: OrderNatural, ZeroPivotTol: 1e-6, RegDelta: 1e-4})
 	_ = s.Analyze(a)
 	_ = s.Factorize(a, []int8{1, -1})

@@ -68,7 +68,11 @@
 //
 // Each computed pivot d_k is classified:
 //
-//   - |d_k| ≤ ZeroPivotTol (default 1e-13, absolute): counted as Zero and
+//   - |d_k| ≤ τ_k = ZeroPivotTol·min(1, s_k) (ZeroPivotTol default 1e-13;
+//     s_k the larger of max_j |a_kj|, the pivot's row of A, and
+//     |a_kk| + Σ_i |l_ki d_i l_ki|, the size of the terms whose difference
+//     d_k is: the absolute threshold when either is ≥ 1, relative to them
+//     below): counted as Zero and
 //     replaced by σ_k·RegDelta (default 1e-8), σ_k the expected sign if
 //     signs were given, else the sign of d_k (+ for 0), so that the
 //     factorization continues (dynamic regularization);
@@ -151,7 +155,7 @@
 // ma27_pivtol/ma57_pivtol), a fully summed column k is accepted as a 1×1
 // pivot when
 //
-//	|a_kk| > ZeroPivotTol  and  |a_kk| ≥ u · max_{i≠k} |a_ik|
+//	|a_kk| > τ_k  and  |a_kk| ≥ u · max_{i≠k} |a_ik|
 //
 // over the whole front column; otherwise, with r the fully summed row of
 // largest |a_rk| and P = [a_kk a_kr; a_rk a_rr], the 2×2 pivot is accepted
@@ -161,8 +165,10 @@
 //	|P⁻¹| · (γ_k, γ_r)ᵀ ≤ (1/u, 1/u)ᵀ,   γ_k = max_{i∉{k,r}} |a_ik|,
 //
 // det P has no catastrophic cancellation, and both eigenvalues of P exceed
-// ZeroPivotTol in magnitude. A column whose entries are all ≤ ZeroPivotTol is
-// a zero pivot. Both tests bound the entries of L by 1/u, hence the growth
+// max(τ_k, τ_r) in magnitude (τ_k the zero-pivot threshold of column k,
+// as in Sparse, with the row of A and the updates the column received in
+// this and earlier fronts). A column whose entries are all ≤ τ_k is a
+// zero pivot. Both tests bound the entries of L by 1/u, hence the growth
 // of the remaining entries per pivot step by 1 + 1/u (1×1) or 1 + 2/u (2×2).
 // Columns without an acceptable pivot
 // are delayed: they join the parent's fully summed set (their rows are
@@ -173,7 +179,8 @@
 // the pivot search from the unscaled pivot columns (L₂₁D).
 //
 // Zero pivots and inertia as in Sparse: a 1×1 pivot or a 2×2 eigenvalue
-// (only possible at a root) with magnitude ≤ ZeroPivotTol is counted Zero
+// (only possible at a root) with magnitude ≤ τ_k (min(τ_k, τ_r) for a
+// 2×2) is counted Zero
 // and replaced by σ·RegDelta (σ the expected sign, else the computed sign,
 // + for 0; for a 2×2 block along its eigenvector, so the block is changed
 // by the least amount). The inertia is the sum of the signs of the 1×1

@@ -55,6 +55,8 @@ type Multifrontal struct {
 	dinv  []float64 // 1×1: 1/d; 2×2: diagonal entries of the inverse block
 	doff  []float64 // 2×2: off-diagonal entry of the inverse block (at the first pivot)
 	sgn   []int8    // expected signs by variable (0 = none)
+	mag   []float64 // max_j |a_kj| + Σ|updates| of every diagonal (permuted order)
+	rtmp  []float64 // work: row maxima of A (original order)
 	w     []float64 // permuted right-hand side / solution
 	ref   refineWork
 	inert Inertia
@@ -111,7 +113,8 @@ type MultifrontalStats struct {
 	// TwoByTwo is the number of 2×2 pivots of the last Factorize.
 	TwoByTwo int
 	// Zero is the number of zero pivots (1×1 pivots or 2×2 eigenvalues with
-	// magnitude ≤ ZeroPivotTol) replaced by ±RegDelta; equal to
+	// magnitude at most their zero-pivot threshold, see Factorize) replaced
+	// by ±RegDelta; equal to
 	// Inertia().Zero.
 	Zero int
 }
@@ -179,6 +182,7 @@ func (s *Multifrontal) Analyze(a *SymCSC) error {
 	s.dinv = make([]float64, n)
 	s.doff = make([]float64, n)
 	s.sgn = make([]int8, n)
+	s.mag, s.rtmp = make([]float64, n), make([]float64, n)
 	s.w = make([]float64, n)
 	s.ref = newRefineWork(n)
 	return nil
@@ -201,20 +205,22 @@ func grow[T any](b []T, n int) []T {
 // Each front is assembled from the original entries of its columns and the
 // contribution blocks of its children (extend-add); then pivots are chosen
 // among its fully summed columns (its own and those delayed by its
-// children): a 1×1 pivot a_kk when |a_kk| > ZeroPivotTol and
+// children): a 1×1 pivot a_kk when |a_kk| > τ_k and
 // |a_kk| ≥ u·max_{i≠k}|a_ik| over the whole front column; otherwise the 2×2
 // pivot P = [a_kk a_kr; a_rk a_rr] with the fully summed row r of largest
 // |a_rk|, when |P⁻¹|·(γ_k, γ_r)ᵀ ≤ (1/u, 1/u)ᵀ (γ: largest entries of
 // columns k and r outside P) and both eigenvalues of P exceed
-// ZeroPivotTol in magnitude. A column whose entries are all ≤ ZeroPivotTol
-// is a zero pivot. Columns that fail are delayed to the parent front; a
-// root front eliminates every remaining column, by Bunch–Kaufman's choice
-// when the threshold test fails.
+// max(τ_k, τ_r) in magnitude, where τ_k = ZeroPivotTol·min(1, s_k) and s_k
+// is max_j |a_kj| over the row of A plus the sizes of the updates column
+// k received (as in Sparse.Factorize). A column whose entries are all
+// ≤ τ_k is a zero pivot. Columns that fail are delayed to the parent
+// front; a root front eliminates every remaining column, by
+// Bunch–Kaufman's choice when the threshold test fails.
 //
-// Zero pivots (a 1×1 pivot or an eigenvalue of a 2×2 pivot with magnitude
-// ≤ ZeroPivotTol, possible only at a root) are counted as Zero and replaced
-// by σ·RegDelta, σ the expected sign (from signs, in the original
-// numbering) or the computed sign (+ for 0), as in Sparse. The other pivots
+// Zero pivots (a 1×1 pivot with magnitude ≤ τ_k, or an eigenvalue of a
+// 2×2 pivot ≤ min(τ_k, τ_r), possible only at a root) are counted as Zero
+// and replaced by σ·RegDelta, σ the expected sign (from signs, in the
+// original numbering) or the computed sign (+ for 0), as in Sparse. The other pivots
 // count by their sign; a 2×2 pivot by the signs of its eigenvalues.
 //
 // Errors are those of Sparse.Factorize: ErrNotAnalyzed, ErrPattern,
@@ -250,6 +256,10 @@ func (s *Multifrontal) Factorize(a *SymCSC, signs []int8) error {
 			return &NonFiniteError{Where: "value", Index: p}
 		}
 	}
+	// The pivot-size scale of every diagonal: max_j |a_kj| over its row of
+	// A here (which includes |a_kk|), plus the sizes of the updates it
+	// receives (added as the fronts are factorized).
+	a.rowMaxTo(sym.perm, s.rtmp, s.mag)
 	s.inert = Inertia{}
 	s.ndelay, s.n2x2, s.nzero, s.maxFront = 0, 0, 0, 0
 	recs := s.recs[:0]

@@ -81,7 +81,7 @@ func eig2(a, b, c float64) (big, small float64) {
 // pivots t with W[j, t] = 0 for the updated column j (frequent in
 // amalgamated fronts).
 func (s *Multifrontal) factorFront(F []float64, m, q int, root bool, idx []int32, k0, stkTop int) (int, error) {
-	u, tol := s.set.PivotTol, s.set.ZeroPivotTol
+	u := s.set.PivotTol
 	W := s.wp[:m*q]
 	e, ap := 0, 0
 	for e < q {
@@ -98,6 +98,7 @@ func (s *Multifrontal) factorFront(F []float64, m, q int, root bool, idx []int32
 			}
 		}
 		ad := math.Abs(d)
+		tol := s.zeroTol(F, W, m, e, e, idx)
 		var kind, c, r int
 		if ad <= tol && colmax <= tol || ad > tol && ad >= u*colmax && !math.IsInf(d, 0) {
 			kind, c = piv1, e
@@ -106,7 +107,7 @@ func (s *Multifrontal) factorFront(F []float64, m, q int, root bool, idx []int32
 				s.updateCol(F, W, m, j, ap, e, F[j*m+j:(j+1)*m])
 			}
 			ap = e
-			kind, c, r = s.findPivot(F, m, q, e, root)
+			kind, c, r = s.findPivot(F, W, m, q, e, idx, root)
 		}
 		if kind == pivNone {
 			break
@@ -130,6 +131,14 @@ func (s *Multifrontal) factorFront(F []float64, m, q int, root bool, idx []int32
 			return 0, err
 		}
 		e += 2
+	}
+	// The sizes of this front's updates to the diagonals it passes on.
+	for j := e; j < m; j++ {
+		var sum float64
+		for t := range e {
+			sum += math.Abs(F[t*m+j] * W[t*m+j])
+		}
+		s.mag[idx[j]] += sum
 	}
 	if root {
 		return e, nil
@@ -320,10 +329,11 @@ func mfAxpy4x2(c, cs, d, ds, l0, l1, l2, l3 []float64, w0, w1, w2, w3, v0, v1, v
 // findPivot searches the fully summed columns e…q−1 for a pivot that passes
 // the threshold test (see Factorize); at a root front it falls back to
 // Bunch–Kaufman's choice on column e when none does.
-func (s *Multifrontal) findPivot(F []float64, m, q, e int, root bool) (kind, c, r int) {
-	u, tol := s.set.PivotTol, s.set.ZeroPivotTol
+func (s *Multifrontal) findPivot(F, W []float64, m, q, e int, idx []int32, root bool) (kind, c, r int) {
+	u := s.set.PivotTol
 	for c := e; c < q; c++ {
 		d := F[c*m+c]
+		tol := s.zeroTol(F, W, m, c, e, idx)
 		if math.IsNaN(d) || math.IsInf(d, 0) {
 			return pivBad, c, -1
 		}
@@ -385,7 +395,7 @@ func (s *Multifrontal) findPivot(F []float64, m, q, e int, root bool) (kind, c, 
 		if math.Abs(arr)*gc+best*gr > lim || best*gc+ad*gr > lim {
 			continue
 		}
-		if _, small := eig2(d, arc, arr); !(math.Abs(small) > tol) {
+		if _, small := eig2(d, arc, arr); !(math.Abs(small) > max(tol, s.zeroTol(F, W, m, r, e, idx))) {
 			continue
 		}
 		return piv2, c, r
@@ -426,12 +436,29 @@ func bunchKaufmanChoice(F []float64, m, e int) (kind, c, r int) {
 	}
 }
 
+// zeroTol returns the zero-pivot threshold of the diagonal at position j
+// of the front, updated by the front's pivots 0…ap−1 (their unscaled columns
+// in W, their L columns in F): ZeroPivotTol·min(1, s), s the size of the
+// row of A (max_j |a_jk|) plus the updates from earlier fronts (s.mag)
+// plus those of this front, Σ_t |L_jt·W_jt|: the absolute threshold for
+// rows and terms of size ≥ 1, relative below.
+func (s *Multifrontal) zeroTol(F, W []float64, m, j, ap int, idx []int32) float64 {
+	sum := s.mag[idx[j]]
+	for t := range ap {
+		sum += math.Abs(F[t*m+j] * W[t*m+j])
+	}
+	return s.set.ZeroPivotTol * min(1, sum)
+}
+
 // classify counts the pivot (or eigenvalue) d in the inertia and returns the
-// value to use: d itself, or σ·RegDelta when |d| ≤ ZeroPivotTol, with σ the
-// expected sign g if non-zero, else the sign of d (+ for 0).
-func (s *Multifrontal) classify(d float64, g int8) float64 {
+// value to use: d itself, or σ·RegDelta when |d| ≤ tol (the pivot's
+// zero-pivot threshold), with σ the expected sign g if non-zero, else the
+// sign of d (+ for 0).
+func (s *Multifrontal) classify(d float64, g int8, tol float64) float64 {
 	switch {
-	case math.Abs(d) <= s.set.ZeroPivotTol:
+	case math.IsNaN(d) || math.IsInf(d, 0):
+		return d // the caller reports it
+	case math.Abs(d) <= tol:
 		s.inert.Zero++
 		s.nzero++
 		switch {
@@ -454,7 +481,7 @@ func (s *Multifrontal) classify(d float64, g int8) float64 {
 // column e in W and scales it into L (the other columns receive its update
 // later, see factorFront).
 func (s *Multifrontal) pivot1(F, W []float64, m, e int, idx []int32, k int) error {
-	d := s.classify(F[e*m+e], s.sgn[idx[e]])
+	d := s.classify(F[e*m+e], s.sgn[idx[e]], s.zeroTol(F, W, m, e, e, idx))
 	if math.IsNaN(d) || math.IsInf(d, 0) {
 		return &NonFiniteError{Where: "pivot", Index: s.sym.perm[idx[e]]}
 	}
@@ -479,9 +506,12 @@ func (s *Multifrontal) pivot2(F, W []float64, m, e int, idx []int32, k int) erro
 		return &NonFiniteError{Where: "pivot", Index: s.sym.perm[idx[e]]}
 	}
 	big, small := eig2(a, b, c)
-	bigR := s.classify(big, 0)
+	// The smaller threshold of the two columns: |big| ≥ |b| exceeds it for
+	// any 2×2 pivot chosen (the search needs |b| above column e's).
+	tol := min(s.zeroTol(F, W, m, e, e, idx), s.zeroTol(F, W, m, e+1, e, idx))
+	bigR := s.classify(big, 0, tol)
 	if bigR != big {
-		// Cannot happen: |big| ≥ |b| > ZeroPivotTol for any 2×2 pivot chosen.
+		// Cannot happen: |big| ≥ |b| > the threshold for any 2×2 pivot chosen.
 		panic("linalg: multifrontal 2×2 pivot with two zero eigenvalues")
 	}
 	var g int8
@@ -494,7 +524,7 @@ func (s *Multifrontal) pivot2(F, W []float64, m, e int, idx []int32, k int) erro
 			g = g0
 		}
 	}
-	if smallR := s.classify(small, g); smallR != small {
+	if smallR := s.classify(small, g, tol); smallR != small {
 		// P + (λ' − λ) v vᵀ, v the unit eigenvector of λ = small.
 		v0, v1 := b, small-a
 		if w0, w1 := small-c, b; math.Hypot(w0, w1) > math.Hypot(v0, v1) {

@@ -39,11 +39,18 @@ func (o Ordering) String() string {
 
 // Default values used when the corresponding Settings field is zero.
 const (
-	// DefaultZeroPivotTol is the absolute threshold below which a pivot
-	// counts as zero. It is absolute, not relative to ‖A‖, because an IPM's
-	// KKT matrix legitimately has pivots of size δ_c ≈ 1e-8 in the dual
-	// block while Σ = Z/X on the primal diagonal grows to 1e10 and more near
-	// the solution; a relative threshold would misclassify those pivots.
+	// DefaultZeroPivotTol is the zero-pivot threshold τ: a pivot
+	// d_k = a_kk − Σ_i l_ki·d_i·l_ki counts as zero when
+	// |d_k| ≤ τ·min(1, s_k), s_k the larger of max_j |a_kj| (its row of A)
+	// and |a_kk| + Σ_i |l_ki·d_i·l_ki| (the size of the terms it is the
+	// difference of). When either is ≥ 1 this is the absolute threshold τ,
+	// not one relative to ‖A‖, because an IPM's KKT matrix legitimately
+	// has pivots of size δ_c ≈ 1e-8 in the dual block while Σ = Z/X on the
+	// primal diagonal grows to 1e10 and more near the solution, and a tiny
+	// pivot in a row with entries of order 1 would make entries of L of
+	// order 1/d_k. Below, it is relative to them, so that a variable whose
+	// whole row is tiny keeps its pivot (x₆ of Hock–Schittkowski problem
+	// 54: curvature 4e-18, off-diagonal Hessian entries as small).
 	DefaultZeroPivotTol = 1e-13
 	// DefaultRegDelta is the magnitude of the replacement pivot sign·δ used
 	// for pivots with |d| ≤ ZeroPivotTol.
@@ -66,10 +73,11 @@ type Settings struct {
 	// must be nil for the other orderings (an unused permutation is an
 	// error, not ignored).
 	Perm []int
-	// ZeroPivotTol is the absolute threshold of a zero pivot (default
-	// DefaultZeroPivotTol = 1e-13): a pivot d with |d| ≤ ZeroPivotTol counts
-	// as Zero in the inertia and is replaced by sign·RegDelta. A negative
-	// value is an error.
+	// ZeroPivotTol is the zero-pivot threshold τ (default
+	// DefaultZeroPivotTol = 1e-13): a pivot d with |d| ≤ τ·min(1, s), s the
+	// size of the terms d is computed from (see DefaultZeroPivotTol),
+	// counts as Zero and is replaced by sign·RegDelta. A negative value is
+	// an error.
 	ZeroPivotTol float64
 	// RegDelta is the magnitude of the replacement for tiny pivots
 	// (default DefaultRegDelta = 1e-8); a negative value is an error.

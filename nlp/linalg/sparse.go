@@ -28,6 +28,8 @@ type Sparse struct {
 	y      []float64 // dense work row (all zero between rows)
 	w      []float64 // permuted right-hand side / solution
 	sgn    []int8    // expected signs in permuted order (0 = none)
+	rowMax []float64 // max_j |a_kj| of every pivot's row of A (permuted order)
+	rowTmp []float64 // work for rowMax (original order)
 	ref    refineWork
 	inert  Inertia
 	nreg   int // pivots replaced by ±RegDelta
@@ -122,6 +124,7 @@ func (s *Sparse) Analyze(a *SymCSC) error {
 	s.y = make([]float64, n)
 	s.w = make([]float64, n)
 	s.sgn = make([]int8, n)
+	s.rowMax, s.rowTmp = make([]float64, n), make([]float64, n)
 	s.ref = newRefineWork(n)
 	return nil
 }
@@ -171,7 +174,12 @@ func (set *Settings) choosePerm(a *SymCSC, used *Ordering, candAMD, candGiven *i
 // Pivots are never exchanged; the inertia is read from the signs of D.
 // For each pivot d (in elimination order):
 //
-//   - |d| ≤ ZeroPivotTol: counted as Zero and replaced by sign·RegDelta, where
+//   - |d| ≤ ZeroPivotTol·min(1, s), s the larger of max_j |a_kj| (the
+//     pivot's row of A) and |a_kk| + Σ_i |l_ki d_i l_ki| (the size of the
+//     terms of d = a_kk − Σ_i l_ki d_i l_ki): the absolute threshold when
+//     either is ≥ 1, a test relative to them below (see
+//     DefaultZeroPivotTol): counted as Zero and replaced by sign·RegDelta,
+//     where
 //     sign is the expected sign when signs is given, else the sign of d
 //     (+ for d = 0), so that the factorization continues;
 //   - otherwise d is kept as computed and counted as Pos or Neg by its actual
@@ -219,6 +227,8 @@ func (s *Sparse) Factorize(a *SymCSC, signs []int8) error {
 		}
 		cx[amap[p]] = v
 	}
+	a.rowMaxTo(sym.perm, s.rowTmp, s.rowMax)
+	rowMax := s.rowMax[:n]
 	tol, delta := s.set.ZeroPivotTol, s.set.RegDelta
 	var in Inertia
 	nreg, nwrong := 0, 0
@@ -237,6 +247,10 @@ func (s *Sparse) Factorize(a *SymCSC, signs []int8) error {
 		}
 		dk := y[k]
 		y[k] = 0
+		// mag = |a_kk| + Σ|l_ki·y_i|: the size of the terms whose sum is
+		// d_k (ε·mag bounds its rounding error); the threshold also scales
+		// with the row of A (rowMax), whose entries d_k divides.
+		mag := math.Abs(dk)
 		// Sparse triangular solve with the rows of L computed so far:
 		// for each i in the row pattern (increasing), L[k,i] = y_i / d_i
 		// and y ← y − L[:,i]·y_i over the entries of column i above row k.
@@ -254,13 +268,14 @@ func (s *Sparse) Factorize(a *SymCSC, signs []int8) error {
 			lki := yi * dinv[i]
 			lx[p1] = lki
 			dk -= lki * yi
+			mag += math.Abs(lki * yi)
 		}
 		switch {
 		case math.IsNaN(dk) || math.IsInf(dk, 0):
 			// Leave y clean for the next Factorize.
 			clear(y)
 			return &NonFiniteError{Where: "pivot", Index: sym.perm[k]}
-		case math.Abs(dk) <= tol:
+		case math.Abs(dk) <= tol*min(1, max(mag, rowMax[k])):
 			in.Zero++
 			nreg++
 			switch g := sgn[k]; {
