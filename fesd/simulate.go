@@ -232,7 +232,7 @@ func (s *Simulator) Step(ctx context.Context, t0 float64, x0, u, p []float64) (*
 		if bp == nil && !s.ColdStart {
 			bp = s.continued(zb0)
 		}
-		wb, pvb, rec, err := s.solveBranch(ctx, bp, pv, xl, xu)
+		wb, pvb, rec, err := s.solveBranch(ctx, bp, u, p, pv, xl, xu)
 		if err != nil {
 			return nil, fmt.Errorf("fesd: step at t = %g, predicted branch: %w", t0, err)
 		}
