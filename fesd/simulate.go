@@ -235,6 +235,22 @@ func (s *Simulator) Step(ctx context.Context, t0 float64, x0, u, p []float64) (*
 			bp = s.continued(zb0)
 		}
 		wb, pvb, rec, err := s.solveBranch(ctx, bp, u, p, pv, xl, xu)
+		if err == nil && wb == nil && rec != nil {
+			// time stepping: stage points at a mode change on their
+			// switching surfaces
+			for _, bs := range s.atSurfaces(bp) {
+				var rs *mpcc.HomotopyStep
+				wb, pvb, rs, err = s.solveBranch(ctx, bs, u, p, pv, xl, xu)
+				if rs != nil {
+					rs.Iterations += rec.Iterations
+					rs.Elapsed += rec.Elapsed
+					rec = rs
+				}
+				if err != nil || wb != nil {
+					break
+				}
+			}
+		}
 		if err != nil {
 			return nil, fmt.Errorf("fesd: step at t = %g, predicted branch: %w", t0, err)
 		}
