@@ -58,11 +58,11 @@ func suite(cfg config) []benchCase {
 	homN := []int{200, 800}
 	// The simulations start every step from the event-driven prediction
 	// and solve it on the predicted branch where that applies
-	// (fesd.SimOptions.Predict, as examples/irma and examples/friction do;
+	// (fesd.Simulate's default, as examples/irma and examples/friction use;
 	// without FESD the branch fixes the mode of every stage point); the
 	// comparison backend solves the same branch and relaxed NLPs.
-	irma := fesd.SimOptions{TSim: 100, NSim: 50, Predict: true}
-	masses := fesd.SimOptions{TSim: 10, NSim: 200, Predict: true}
+	irma := fesd.SimOptions{TSim: 100, NSim: 50}
+	masses := fesd.SimOptions{TSim: 10, NSim: 200}
 	monoN, monoIter := []int{30, 60, 90}, 100
 	switch {
 	case cfg.tiny:

@@ -62,9 +62,12 @@ func TestCancelBeforeCall(t *testing.T) {
 // partial result together with an error wrapping context.Canceled, for
 // Simulate (the steps so far and the stopped step's record, a *StepError
 // with Status Cancelled) and for SolveOCP (the result at the last point,
-// Status Cancelled).
+// Status Cancelled). The simulation runs without the prediction, so that
+// every step is a homotopy.
 func TestCancelMidRun(t *testing.T) {
 	m, x, u := sharedModel()
+	sharedSim := sharedSim
+	sharedSim.NoPredict = true
 
 	// Cancel after the first NLP solve of step 1 (step 0 takes as many
 	// solves as its homotopy steps in an uncancelled run, plus one for the

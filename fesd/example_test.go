@@ -87,7 +87,7 @@ func ExampleSimulate_sensitivity() {
 		F:   []ad.Vec{{g.Const(3)}, {g.Const(1)}},
 	})
 	res, err := fesd.Simulate(context.Background(), m, []float64{-0.4}, fesd.SimOptions{
-		TSim: 1, NSim: 2, Predict: true, Sensitivity: true,
+		TSim: 1, NSim: 2, Sensitivity: true,
 		Options: fesd.Options{NFE: 3},
 	})
 	if err != nil {

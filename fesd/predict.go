@@ -56,11 +56,31 @@ type predictor struct {
 
 // mode is a region of the state space: the signature of its algebraic
 // values (which selection of every complementarity pair is positive) and
-// reference algebraic values z taken inside it.
+// reference algebraic values z taken inside it; or a sliding motion.
 type mode struct {
 	sig []bool
 	z   []float64
+	// slide, if not nil, makes the mode a sliding motion on the surface
+	// between two regions (its signature has the positive selections of
+	// both, and no multiplier of those pairs).
+	slide *slideMode
 }
+
+// slideMode is a sliding motion on the surface between the regions a
+// (where it was entered) and b: the flow of each region points into the
+// other. Its algebraic values are the convex combination (1 − w)·z_a +
+// w·z_b, with w the share of time the chattering prediction spends in b
+// (Filippov's convex combination, to first order in the substep).
+type slideMode struct {
+	a, b mode
+	w    float64
+}
+
+// slideReturn bounds (relative to the step length T) the time after an
+// event in which the flow of the region entered returns to the region left
+// for the event to count as the start of a sliding motion: both flows
+// point into the surface.
+const slideReturn = 1e-6
 
 // event is a predicted mode change at time t (relative to t₀) with the
 // state there and the mode entered.
@@ -97,6 +117,29 @@ func (pr *predictor) guess(x []float64) ([]float64, []bool, bool) {
 // variables of m.z, with the multipliers of InitialGuess(x) on the pairs
 // whose selection side is positive in m set to zero.
 func (pr *predictor) modal(x []float64, m mode) ([]float64, bool) {
+	if sl := m.slide; sl != nil {
+		za, ok := pr.modal(x, sl.a)
+		if !ok {
+			return nil, false
+		}
+		zb, ok := pr.modal(x, sl.b)
+		if !ok {
+			return nil, false
+		}
+		for i := range za {
+			za[i] = (1-sl.w)*za[i] + sl.w*zb[i]
+		}
+		k := 0
+		for _, g := range pr.s.d.Comp {
+			for _, p := range g.Pairs {
+				if m.sig[k] {
+					za[p.Lambda] = 0
+				}
+				k++
+			}
+		}
+		return za, true
+	}
 	z, sig, ok := pr.guess(x)
 	if !ok {
 		return nil, false
@@ -162,8 +205,16 @@ func sameSig(a, b []bool) bool {
 }
 
 // rk4 advances x from t (relative to t₀) by one RK4 step of length h of
-// the flow of mode m.
+// the flow of mode m; for a sliding mode, of the region x is in (so that
+// successive steps chatter across the surface and follow the sliding
+// motion to first order in h).
 func (pr *predictor) rk4(x []float64, t, h float64, m mode) ([]float64, bool) {
+	if m.slide != nil {
+		var ok bool
+		if m, ok = pr.side(x, m.slide); !ok {
+			return nil, false
+		}
+	}
 	stage := func(k []float64, a float64) []float64 {
 		o := clone(x)
 		for i := range o {
@@ -197,6 +248,22 @@ func (pr *predictor) rk4(x []float64, t, h float64, m mode) ([]float64, bool) {
 	return o, true
 }
 
+// side returns the region of x during the sliding motion sl: a or b, or
+// the region of InitialGuess(x) when x has left both.
+func (pr *predictor) side(x []float64, sl *slideMode) (mode, bool) {
+	z, sig, ok := pr.guess(x)
+	if !ok {
+		return mode{}, false
+	}
+	switch {
+	case sameSig(sig, sl.a.sig):
+		return sl.a, true
+	case sameSig(sig, sl.b.sig):
+		return sl.b, true
+	}
+	return mode{sig: sig, z: z}, true
+}
+
 // advance integrates the flow of m from (x, t) over dt in substeps of at
 // most maxStep.
 func (pr *predictor) advance(x []float64, t, dt, maxStep float64, m mode) ([]float64, bool) {
@@ -220,13 +287,19 @@ func (pr *predictor) advance(x []float64, t, dt, maxStep float64, m mode) ([]flo
 // current mode is integrated; a substep whose end lies in another mode is
 // bisected on its length with the current mode's flow extended across the
 // boundary, so the event time and state are those of that flow.
-func (pr *predictor) events(x0 []float64, maxEvents int) (ev []event, ok bool) {
+//
+// With slide, an event after which the flow of the region entered returns
+// to the region left within slideReturn·T starts a sliding motion on the
+// surface between them (Filippov: both flows point into it), which lasts
+// to the end of the step: the last event's mode is then that sliding
+// mode.
+func (pr *predictor) events(x0 []float64, maxEvents int, slide bool) (ev []event, ok bool) {
 	dt := pr.T / float64(pr.s.tr.NE*predictSubsteps)
 	z, sig, ok := pr.guess(x0)
 	if !ok {
 		return nil, false
 	}
-	cur := mode{sig, z}
+	cur := mode{sig: sig, z: z}
 	ev = append(ev, event{0, clone(x0), cur})
 	x, t := clone(x0), 0.0
 	for t < pr.T*(1-1e-12) {
@@ -264,13 +337,52 @@ func (pr *predictor) events(x0 []float64, maxEvents int) (ev []event, ok bool) {
 		if !ok {
 			return nil, false
 		}
-		cur = mode{sn, zn}
+		cur = mode{sig: sn, z: zn}
 		x, t = xhi, t+hi
 		ev = append(ev, event{t, clone(x), cur})
+		if k := len(ev); slide && k >= 3 && sameSig(sn, ev[k-3].m.sig) && t-ev[k-2].t < slideReturn*pr.T {
+			return pr.slideOn(ev[:k-1])
+		}
 		if len(ev) > maxEvents+1 {
 			return nil, false
 		}
 	}
+	return ev, true
+}
+
+// slideOn makes the last event of ev the start of a sliding motion between
+// the region before it and the region it entered, to the end of the step:
+// it integrates the chattering flow from there (the region of every
+// substep's start) to measure the share w of time in the region entered.
+func (pr *predictor) slideOn(ev []event) ([]event, bool) {
+	k := len(ev) - 1
+	sl := &slideMode{a: ev[k-1].m, b: ev[k].m}
+	sig := make([]bool, len(sl.a.sig))
+	for i := range sig {
+		sig[i] = sl.a.sig[i] || sl.b.sig[i]
+	}
+	dt := pr.T / float64(pr.s.tr.NE*predictSubsteps)
+	x, t := clone(ev[k].x), ev[k].t
+	inB, all := 0.0, 0.0
+	for t < pr.T*(1-1e-12) {
+		h := math.Min(dt, pr.T-t)
+		m, ok := pr.side(x, sl)
+		if !ok {
+			return nil, false
+		}
+		if sameSig(m.sig, sl.b.sig) {
+			inB += h
+		}
+		all += h
+		if x, ok = pr.rk4(x, t, h, m); !ok {
+			return nil, false
+		}
+		t += h
+	}
+	if all > 0 {
+		sl.w = inB / all
+	}
+	ev[k].m = mode{sig: sig, slide: sl}
 	return ev, true
 }
 
@@ -369,14 +481,21 @@ func (s *Simulator) predictStart(t0 float64, x0, u, p, zb0 []float64) *predictio
 		return nil
 	}
 	pr := &predictor{s: s, u: u, p: p, t0: t0, T: s.T}
-	ev, ok := pr.events(x0, 4*tr.NE)
-	if !ok {
+	// slidesAtStart reports a sliding motion that starts with the step
+	// (before the first possible element boundary), which the prediction
+	// cannot place.
+	slidesAtStart := func(ev []event) bool {
+		e := ev[len(ev)-1]
+		return e.m.slide != nil && e.t < predictMinGap*s.T/float64(tr.NE)
+	}
+	ev, ok := pr.events(x0, 4*tr.NE, true)
+	if !ok || slidesAtStart(ev) {
 		// a sliding motion chatters: follow the groups that slid at the
 		// end of the previous step with their frozen convex combination
 		if pr.frozen, pr.fz = s.sliding(); pr.frozen == nil {
 			return nil
 		}
-		if ev, ok = pr.events(x0, 4*tr.NE); !ok {
+		if ev, ok = pr.events(x0, 4*tr.NE, true); !ok || slidesAtStart(ev) {
 			return nil
 		}
 	}
@@ -486,7 +605,7 @@ func (s *Simulator) PredictEvents(t0 float64, x0, u, p []float64) (times []float
 		return nil, false, fmt.Errorf("%w: start time %g", ErrHorizon, t0)
 	}
 	pr := &predictor{s: s, u: u, p: p, t0: t0, T: s.T}
-	ev, ok := pr.events(x0, 4*s.tr.NE)
+	ev, ok := pr.events(x0, 4*s.tr.NE, false)
 	if !ok {
 		return nil, false, nil
 	}

@@ -102,12 +102,12 @@ func TestPredictIRMAStep(t *testing.T) {
 	}
 }
 
-// TestTutorialCasesPredict runs the closed-form cases of TestTutorialCases
-// with SimOptions.Predict (n_s = 2 combinations): the crossing is started
-// from its predicted grid, the sliding cases (the prediction chatters or
-// finds one event at the surface) must come out as without Predict:
-// switch time and x(T) within 1e-6.
-func TestTutorialCasesPredict(t *testing.T) {
+// TestTutorialCasesNoPredict runs the closed-form cases of
+// TestTutorialCases (which run with the default prediction) with
+// SimOptions.NoPredict (n_s = 2 combinations), so that every step is
+// solved by the homotopy: switch time and x(T) within 1e-6, as with the
+// prediction.
+func TestTutorialCasesNoPredict(t *testing.T) {
 	const tol = 1e-6
 	for _, c := range tutorialCases() {
 		for _, cb := range combos(true) {
@@ -116,7 +116,7 @@ func TestTutorialCasesPredict(t *testing.T) {
 			}
 			t.Run(c.name+"/"+cb.String(), func(t *testing.T) {
 				r, err := Simulate(context.Background(), c.model(), []float64{c.x0},
-					SimOptions{TSim: c.tsim, NSim: c.nsim, Options: cb.options(c.nfe), Predict: true})
+					SimOptions{TSim: c.tsim, NSim: c.nsim, Options: cb.options(c.nfe), NoPredict: true})
 				if err != nil {
 					t.Fatal(err)
 				}

@@ -43,15 +43,22 @@ func relaySwitches(tmax float64) []float64 {
 	return ts
 }
 
-// TestRelayOscillator: TSim 10, NSim 20, NFE 3 (issue: it failed at the
-// second switch, t = 3√2 in step 8, with the last relaxed NLP ending
+// TestRelayOscillator: TSim 10, NSim 20, NFE 3, with the default
+// prediction and without it (issue: without it the simulation failed at
+// the second switch, t = 3√2 in step 8, with the last relaxed NLP ending
 // NumericalError from the shifted warm start; the step is now retried
 // from the cold start when that happens, see TestColdRetry). All four
 // switches match the closed form to 1e-8 (the homotopy's complementarity
 // tolerance 1e-9 limits the accuracy).
 func TestRelayOscillator(t *testing.T) {
+	for _, noPredict := range []bool{false, true} {
+		relayRun(t, noPredict)
+	}
+}
+
+func relayRun(t *testing.T, noPredict bool) {
 	r, err := fesd.Simulate(context.Background(), relay(), []float64{1, 0},
-		fesd.SimOptions{TSim: 10, NSim: 20, Options: fesd.Options{NFE: 3}})
+		fesd.SimOptions{TSim: 10, NSim: 20, Options: fesd.Options{NFE: 3}, NoPredict: noPredict})
 	require.NoError(t, err)
 	want := relaySwitches(10)
 	require.Len(t, r.Switches, len(want))
@@ -75,7 +82,7 @@ func TestRelayOscillator(t *testing.T) {
 	// With every relaxed NLP solved to the inner tolerance (no inexact
 	// steps): the same switches.
 	r, err = fesd.Simulate(context.Background(), relay(), []float64{1, 0},
-		fesd.SimOptions{TSim: 10, NSim: 20, Options: fesd.Options{NFE: 3, MPCC: mpcc.Settings{InexactFactor: -1}}})
+		fesd.SimOptions{TSim: 10, NSim: 20, Options: fesd.Options{NFE: 3, MPCC: mpcc.Settings{InexactFactor: -1}}, NoPredict: noPredict})
 	require.NoError(t, err)
 	require.Len(t, r.Switches, len(want))
 	for i, s := range r.Switches {
@@ -109,7 +116,7 @@ func (f *failingInner) SolveNLP(ctx context.Context, p nlp.Problem, start *mpcc.
 
 // TestColdRetry: a step whose homotopy from the shifted warm start fails
 // is retried from the cold start. The relay oscillator as in
-// TestRelayOscillator, with every relaxed NLP of the third homotopy (the
+// TestRelayOscillator without the prediction (every step by the homotopy), with every relaxed NLP of the third homotopy (the
 // warm-started one of step 2, t ∈ [1, 1.5], which holds the first switch
 // at √2) failing: step 2 is marked ColdRetry, its record carries the
 // failed homotopy first, and the switches still match the closed form to
@@ -117,7 +124,7 @@ func (f *failingInner) SolveNLP(ctx context.Context, p nlp.Problem, start *mpcc.
 func TestColdRetry(t *testing.T) {
 	inner := &failingInner{NLPSolver: mpcc.NLPSolver{Settings: mpcc.DefaultNLPSettings()}, failAt: 3}
 	r, err := fesd.Simulate(context.Background(), relay(), []float64{1, 0},
-		fesd.SimOptions{TSim: 10, NSim: 20, Options: fesd.Options{NFE: 3, Inner: inner}})
+		fesd.SimOptions{TSim: 10, NSim: 20, Options: fesd.Options{NFE: 3, Inner: inner}, NoPredict: true})
 	require.NoError(t, err)
 	want := relaySwitches(10)
 	require.Len(t, r.Switches, len(want))

@@ -53,7 +53,7 @@ func TestSensitivityClosedForm(t *testing.T) {
 						continue
 					}
 					r, err := Simulate(ctx, c.m, []float64{c.x0}, SimOptions{
-						TSim: 1, NSim: nsim, Sensitivity: true, Predict: pred,
+						TSim: 1, NSim: nsim, Sensitivity: true, NoPredict: !pred,
 						Options: Options{NFE: 3, DCS: dcs.Options{Formulation: f}},
 					})
 					if err != nil {
@@ -95,7 +95,7 @@ func TestSensitivityIRMA(t *testing.T) {
 	o := Options{Scheme: rk.FamilyRadauIIA, Stages: 2, NFE: 3, DCS: dcs.Options{Formulation: dcs.Step}}
 	o.MPCC.CompTol = 1e-12
 	x0 := reference.IRMAX0
-	r, err := Simulate(context.Background(), model, x0, SimOptions{TSim: 100, NSim: 50, Options: o, Sensitivity: true, Predict: true})
+	r, err := Simulate(context.Background(), model, x0, SimOptions{TSim: 100, NSim: 50, Options: o, Sensitivity: true})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -46,9 +46,11 @@ type Simulator struct {
 	// algebraic values at x₀ instead of the previous step's solution
 	// (default false).
 	ColdStart bool
-	// Predict starts every step from an event-driven explicit prediction
-	// (default false) when it finds between 1 and N_FE − 1 well separated
-	// mode changes in the step: the element boundaries are placed at the
+	// Predict solves every step first on the branch of an event-driven
+	// explicit prediction (default false for a Simulator; Simulate sets it
+	// unless SimOptions.NoPredict), and starts the homotopy from the
+	// prediction when it finds between 1 and N_FE − 1 well separated mode
+	// changes in the step: the element boundaries are placed at the
 	// predicted switch times, and the stage points take the predicted
 	// states and the algebraic values of their element's mode (see
 	// PredictEvents). Otherwise the step starts as without it.
@@ -232,7 +234,23 @@ func (s *Simulator) Step(ctx context.Context, t0 float64, x0, u, p []float64) (*
 		if bp == nil && !s.ColdStart {
 			bp = s.continued(zb0)
 		}
-		wb, pvb, rec, err := s.solveBranch(ctx, bp, pv, xl, xu)
+		wb, pvb, rec, err := s.solveBranch(ctx, bp, u, p, pv, xl, xu)
+		if err == nil && wb == nil && rec != nil {
+			// time stepping: stage points at a mode change on their
+			// switching surfaces
+			for _, bs := range s.atSurfaces(bp) {
+				var rs *mpcc.HomotopyStep
+				wb, pvb, rs, err = s.solveBranch(ctx, bs, u, p, pv, xl, xu)
+				if rs != nil {
+					rs.Iterations += rec.Iterations
+					rs.Elapsed += rec.Elapsed
+					rec = rs
+				}
+				if err != nil || wb != nil {
+					break
+				}
+			}
+		}
 		if err != nil {
 			return nil, fmt.Errorf("fesd: step at t = %g, predicted branch: %w", t0, err)
 		}
@@ -431,10 +449,14 @@ type SimOptions struct {
 	// respect to x₀, p and the constant control U (SimResult.Sensitivity;
 	// sensitivity.go describes the method).
 	Sensitivity bool
-	// Predict sets Simulator.Predict (default false): steps with between 1
-	// and N_FE − 1 predicted switches start from the event-driven
-	// prediction.
-	Predict bool
+	// NoPredict switches off the event-driven prediction (default false:
+	// Simulator.Predict is on). With it on, every step is first solved on
+	// the branch the predictor gives (the mode of every finite element,
+	// the element boundaries at the predicted switches), which is verified
+	// (complementarity, the Filippov sign conditions, the switches on
+	// element boundaries) and falls back to the homotopy, started from the
+	// prediction, when it fails.
+	NoPredict bool
 }
 
 // SimResult is the outcome of Simulate: the trajectory of all steps (the
@@ -508,7 +530,7 @@ func Simulate(ctx context.Context, model *dcs.Model, x0 []float64, opts SimOptio
 		return nil, err
 	}
 	sim.ColdStart = opts.ColdStart
-	sim.Predict = opts.Predict
+	sim.Predict = !opts.NoPredict
 	sim.Sensitivity = opts.Sensitivity
 	res := &SimResult{Trajectory: Trajectory{DCS: sim.d}}
 	x := clone(x0)

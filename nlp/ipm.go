@@ -787,6 +787,54 @@ func (ip *ipm) acceptable(constr, compl float64) bool {
 	return ip.e0 <= ip.prm.accTol && constr <= ip.prm.accConstrViolTol && compl <= ip.prm.accComplTol
 }
 
+// squareSolved handles a square problem — as many free variables as
+// equality constraints and no inequality constraints, so that the
+// constraints alone determine the point and the objective plays no part —
+// at a point that satisfies the constraints: it tries the multipliers of
+// that feasibility problem, z = 0 and y by least squares (y = 0 without an
+// objective gradient, with no factorization), as IPOPT does for square
+// problems (IpoptAlgorithm::ComputeFeasibilityMultipliers). If the point
+// then meets the convergence tolerances it keeps them and returns true;
+// otherwise it restores the iterate's multipliers. Without it the barrier
+// terms of the variables' bounds, which play no part at such a point, have
+// to be driven to the tolerance by further iterations (measured: 3
+// iterations instead of 1 for the steps of a time-stepping simulation
+// solved on their predicted branch).
+func (ip *ipm) squareSolved() bool {
+	if !ip.square {
+		return false
+	}
+	if ip.sqY == nil {
+		ip.sqY, ip.sqZL, ip.sqZU = make([]float64, ip.m), make([]float64, ip.nw), make([]float64, ip.nw)
+	}
+	copy(ip.sqY, ip.y)
+	copy(ip.sqZL, ip.zL)
+	copy(ip.sqZU, ip.zU)
+	for j := range ip.zL {
+		ip.zL[j], ip.zU[j] = 0, 0
+	}
+	ok := true
+	if normInf(ip.grad) == 0 {
+		for i := range ip.y {
+			ip.y[i] = 0
+		}
+	} else {
+		ok = ip.leastSquaresY()
+	}
+	if ok {
+		ip.computeErrors(ip.mu)
+		dual, constr, compl := ip.unscaledErrors()
+		if ip.e0 <= ip.prm.tol && dual <= ip.prm.dualInfTol && constr <= ip.prm.constrViolTol && compl <= ip.prm.complInfTol {
+			return true
+		}
+	}
+	copy(ip.y, ip.sqY)
+	copy(ip.zL, ip.sqZL)
+	copy(ip.zU, ip.sqZU)
+	ip.computeErrors(ip.mu)
+	return false
+}
+
 // run is the main loop. It returns the final status.
 func (ip *ipm) run() Status {
 	for {
@@ -794,6 +842,9 @@ func (ip *ipm) run() Status {
 		dual, constr, compl := ip.unscaledErrors()
 		ip.record(constr)
 		if ip.e0 <= ip.prm.tol && dual <= ip.prm.dualInfTol && constr <= ip.prm.constrViolTol && compl <= ip.prm.complInfTol {
+			return Solved
+		}
+		if constr <= ip.prm.constrViolTol && ip.squareSolved() {
 			return Solved
 		}
 		if ip.acceptable(constr, compl) {

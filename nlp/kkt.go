@@ -381,6 +381,21 @@ func maxAbs4(a, b, c, d []float64) float64 {
 	return math.Max(math.Max(normInf(a), normInf(b)), math.Max(normInf(c), normInf(d)))
 }
 
+// resRatio is the residual ratio that ends the iterative refinement:
+// resRatioMax, and resRatioSquare on a square problem, whose primal step
+// is the Newton step of the constraints alone: a factorization with
+// static pivots (free variables without curvature) refined only to
+// resRatioMax leaves constraint residuals of 1e-8 after a full step of a
+// linear system, and the next iterations only remove them (measured on the
+// time-stepping simulation steps solved on their predicted branch: 2 or 3
+// iterations instead of IPOPT's 1 for 110 of 200 steps).
+func (ip *ipm) resRatio() float64 {
+	if ip.square {
+		return resRatioSquare
+	}
+	return resRatioMax
+}
+
 // solveRefined solves the unreduced system with iterative refinement and
 // returns the final residual ratio (IPOPT's PDFullSpaceSolver rules).
 func (ip *ipm) solveRefined(bw, by, bL, bU, dw, dy, dzL, dzU []float64) float64 {
@@ -403,7 +418,7 @@ func (ip *ipm) solveRefined(bw, by, bL, bU, dw, dy, dzL, dzU []float64) float64 
 		// IPOPT always refines at least once (min_refinement_steps = 1);
 		// here a first solve that already meets residual_ratio_max is
 		// accepted, which saves a solve and a residual per system.
-		if ratio <= resRatioMax || (k >= minRefine && ratio > resImprove*prev) {
+		if ratio <= ip.resRatio() || (k >= minRefine && ratio > resImprove*prev) {
 			break
 		}
 		if k >= maxRefine || ratio == 0 {

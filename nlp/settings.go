@@ -464,6 +464,7 @@ const (
 	minRefine      = 1       // min_refinement_steps
 	maxRefine      = 10      // max_refinement_steps
 	resRatioMax    = 1e-10   // residual_ratio_max
+	resRatioSquare = 1e-15   // residual_ratio_max on a square problem (ipm.resRatio)
 	resRatioSing   = 1e-5    // residual_ratio_singular
 	resImprove     = 0.999999999
 	restoRho       = 1000.0 // resto_penalty_parameter

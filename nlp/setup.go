@@ -253,15 +253,21 @@ type ipm struct {
 	nStructZero int       // free variables without Hessian diagonal (zero KKT diagonal)
 	fixed       []bool    // x_L = x_U (removed: step forced to 0)
 	nFixed      int
-	nBounds     int
-	isEq        []bool    // constraint i is an equality
-	gEq         []float64 // scaled right-hand side of equalities
-	slackOf     []int     // index in w of constraint i's slack, or −1
-	slackCons   []int     // constraint of slack n+k
-	gLo, gUp    []float64 // original (unscaled) constraint bounds
-	xLo, xUp    []float64 // original variable bounds
-	df          float64   // objective scale
-	dc          []float64 // constraint scales
+	// square: as many free variables as constraints, all equalities (not
+	// in a restoration phase); see squareSolved.
+	square bool
+	// sqY, sqZL, sqZU hold the iterate's multipliers while squareSolved
+	// tries the feasibility multipliers.
+	sqY, sqZL, sqZU []float64
+	nBounds         int
+	isEq            []bool    // constraint i is an equality
+	gEq             []float64 // scaled right-hand side of equalities
+	slackOf         []int     // index in w of constraint i's slack, or −1
+	slackCons       []int     // constraint of slack n+k
+	gLo, gUp        []float64 // original (unscaled) constraint bounds
+	xLo, xUp        []float64 // original variable bounds
+	df              float64   // objective scale
+	dc              []float64 // constraint scales
 
 	jRow, jCol, hRow, hCol []int
 	jSkip, hSkip           []bool // entries touching a fixed variable
@@ -775,6 +781,7 @@ func (ip *ipm) initialize(ws *WarmStart) (Status, error) {
 			ip.wU[k] = ip.dc[i] * (up + ip.relaxAmount(up))
 		}
 	}
+	ip.square = ip.parent == nil && ip.nI == 0 && ip.m > 0 && n-ip.nFixed == ip.m
 	ip.fixedIdx = ip.fixedIdx[:0]
 	ip.nStructZero = 0
 	for j := range n {

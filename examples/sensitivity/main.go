@@ -37,7 +37,7 @@
 //
 // Every run: Step DCS, N_FE = 3 (4 for friction), complementarity tolerance
 // 1e-12, steps started from and solved on the event-driven prediction
-// (Predict), the other settings fesd's defaults — as fesd's
+// (Simulate's default), the other settings fesd's defaults — as fesd's
 // TestSensitivityIRMA. The error of a run is
 // max_ij |S_ij − S_exact,ij| / max_ij |S_exact,ij|. A simulation that
 // fails (a step's homotopy fails, *fesd.StepError, or its sensitivity

@@ -85,7 +85,7 @@ func simulate(ctx context.Context, p *problem, o options, c convergence.Case) (p
 	defer func() { pt.Seconds = time.Since(start).Seconds() }()
 	res, err := fesd.Simulate(ctx, p.Model(), p.X0, fesd.SimOptions{
 		TSim: p.TSim, NSim: c.NSim, Options: simOptions(p, o, c),
-		Sensitivity: true, Predict: true,
+		Sensitivity: true,
 	})
 	if res != nil {
 		for _, st := range res.Steps {
