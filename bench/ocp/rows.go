@@ -52,6 +52,7 @@ func rows() []row {
 		}},
 		{name: "motor with friction (N = 30, u ≤ 5 V)", quick: true, build: motorFriction, terminal: terminalMax(motorTarget)},
 		{name: "car with gears and brake (N = 30, q(T) = 500)", quick: true, build: gearCar, terminal: terminalMax(gearCarTarget)},
+		{name: "three carts (time freezing, N = 20)", build: threeCarts, terminal: terminalMax(threeCartsRef)},
 		{name: "hopper N = 60 Step (x_goal = 3, T = 5)", build: hopperOCP, terminal: func(r *fesd.OCPResult) float64 {
 			return terminalMax(hopper.StageExperiment(hopperN).XEnd())(r)
 		}},
@@ -320,6 +321,77 @@ func gearCar() (*fesd.OCP, fesd.Options, fesd.Start, error) {
 		Stages: 2, CrossComp: fesd.StageFE, StepEquilibration: fesd.L2RelaxedScaled,
 		DCS:  dcs.Options{Formulation: dcs.Stewart},
 		MPCC: mpcc.Settings{CompTol: 1e-6, Kappa: 0.1},
+	}
+	return p, opts, fesd.Start{}, nil
+}
+
+// threeCartsRef is x_ref of three_cart_ocp.m: the outer carts pushed to
+// ∓5, the middle one back at 0, all at rest.
+var threeCartsRef = []float64{-5, 0, 5, 0, 0, 0}
+
+// threeCarts is nosnoc's three-cart manipulation
+// (examples/three_cart_ocp_problem/three_cart_ocp.m, after NIPOCPEC): three
+// carts of unit mass and width 2 on a line with damping c = 2 (springs
+// off), only the middle one actuated, |u₂| ≤ 20 (u₁ = u₃ = 0 by their
+// bounds); it must push the outer carts from ∓3 apart to ∓5 and return to
+// 0. The contacts between neighbours (gaps q₂ − q₁ − 2, q₃ − q₂ − 2,
+// frictionless, inelastic) are made a Filippov system by time freezing
+// (dcs.NewTimeFreezing, a_n = 100, Stewart's DCS: nosnoc's default
+// dcs_mode) with one speed of time per stage in [1, 25] and the
+// stage-wise clock constraint (nosnoc's time-freezing defaults). Cost
+// ∫(x − x_ref)ᵀQ(x − x_ref) + uᵀRu dt + (x(T) − x_ref)ᵀ100Q(x(T) − x_ref),
+// Q = diag(10, 1, 10, 0.1, 0.1, 0.1), R = 0.1·I; |q₁| ≤ 15 (q₁ ≤ 10),
+// |v| ≤ 5, at every grid point. The source's discretization and homotopy:
+// Radau IIA n_s = 2, N = 20 stages of N_FE = 3 over T = 5, cross
+// complementarity FE_FE (mode 7), κ = 0.5, complementarity tolerance
+// 1e-6 (σ₀ = 1); no initial guess.
+func threeCarts() (*fesd.OCP, fesd.Options, fesd.Start, error) {
+	const damping, width = 2.0, 2.0
+	g := ad.NewGraph()
+	q, v, u := g.SymVec("q", 3), g.SymVec("v", 3), g.SymVec("u", 3)
+	fv := make(ad.Vec, 3)
+	for i := range fv {
+		fv[i] = u[i].Sub(v[i].Scale(damping))
+	}
+	tf, err := dcs.NewTimeFreezing(dcs.RigidBody{
+		Graph: g, Q: q, V: v, U: u, M: g.Eye(3), FV: fv,
+		Contacts: []dcs.Contact{
+			{Name: "c12", Gap: q[1].Sub(q[0]).AddConst(-width)},
+			{Name: "c23", Gap: q[2].Sub(q[1]).AddConst(-width)},
+		},
+	}, dcs.TimeFreezingOptions{Formulation: dcs.Stewart, AN: 100})
+	if err != nil {
+		return nil, fesd.Options{}, fesd.Start{}, err
+	}
+	x := tf.Model.X
+	w := []float64{10, 1, 10, 0.1, 0.1, 0.1}
+	run, term := g.Const(0), g.Const(0)
+	for i, wi := range w {
+		d := ad.Sq(x[i].AddConst(-threeCartsRef[i]))
+		run = run.Add(d.Scale(wi))
+		term = term.Add(d.Scale(100 * wi))
+	}
+	for i := range u {
+		run = run.Add(ad.Sq(u[i]).Scale(0.1))
+	}
+	const n, horizon = 20, 5.0
+	inf := math.Inf(1)
+	p := &fesd.OCP{
+		Model: tf.Model, X0: []float64{-3, 0, 3, 0, 0, 0, 0}, N: n, T: horizon, NFE: []int{3},
+		SpeedOfTime: fesd.StageSpeedOfTime,
+		XL:          []float64{-15, -15, -10, -5, -5, -5, -inf},
+		XU:          []float64{10, 15, 15, 5, 5, 5, inf},
+		XBoundsAt:   fesd.AtStagePoints,
+		UL:          []float64{0, -20, 0}, UU: []float64{0, 20, 0},
+		Lagrange: run, Mayer: term,
+		StageEnd: func(k int) []fesd.Constraint {
+			return []fesd.Constraint{{G: ad.Vec{x[tf.Clock].AddConst(-float64(k+1) * horizon / n)}}}
+		},
+	}
+	opts := fesd.Options{
+		Stages: 2, CrossComp: fesd.FEFE,
+		DCS:  tf.DCSOptions(),
+		MPCC: mpcc.Settings{Kappa: 0.5, CompTol: 1e-6},
 	}
 	return p, opts, fesd.Start{}, nil
 }

@@ -145,3 +145,24 @@ func TestHopperBuild(t *testing.T) {
 	assert.InDeltaSlice(t, []float64{0.1 + 2.9/3, 0.5, 0, 0.5, 0, 0, 0, 0, 20 * 5.0 / 60}, start.XInit[20], 1e-12)
 	assert.InDeltaSlice(t, append(hopper.StageExperiment(60).XEnd(), 5), start.XInit[60], 1e-12)
 }
+
+// TestThreeCartsPush checks the contact model of the three-cart row by
+// simulation: the middle cart driven left with u₂ = −20 (damping 2, so
+// towards v = −10) closes the gap of 1 to the left cart within the first
+// numerical second and then pushes it: after 2 numerical time units the
+// left cart has moved left of its start −3, the gap between them has not
+// closed by more than 1e-3, and the right cart has not moved.
+func TestThreeCartsPush(t *testing.T) {
+	p, opts, _, err := threeCarts()
+	require.NoError(t, err)
+	assert.Equal(t, []int{7, 3, 20}, []int{len(p.Model.X), len(p.Model.U), p.N})
+	sim, err := fesd.Simulate(context.Background(), p.Model, p.X0, fesd.SimOptions{
+		Options: fesd.Options{DCS: opts.DCS, NFE: 3}, TSim: 0.8, NSim: 16, U: []float64{0, -20, 0}})
+	require.NoError(t, err)
+	x := sim.Final()
+	t.Logf("x(τ = 0.8) = %.4g", x)
+	assert.Less(t, x[0], -3.05, "left cart pushed")
+	assert.Greater(t, x[1]-x[0]-2, -1e-3, "gap 1–2")
+	assert.InDelta(t, 3, x[2], 1e-6, "right cart at rest (up to the complementarity tolerance)")
+	assert.Less(t, x[6], 0.8-1e-3, "the clock froze during the impact")
+}
