@@ -8,7 +8,12 @@
 //
 // Rows (rows.go): nosnoc's time-optimal turbo car with a speed limit; the
 // sliding-mode OCP (two switching surfaces); nosnoc_py's cart-pole
-// swing-up with Coulomb friction; the monopod of 004 §7.2 (A.
+// swing-up with Coulomb friction; nosnoc_py's linear motor with guide
+// friction (motor_with_friction_ocp.py) and car with two gears and a
+// brake (car_control_complementarity.py); nosnoc's three-cart
+// manipulation with two time-frozen contacts (three_cart_ocp.m);
+// nosnoc_py's hopping robot at full size (stage_experiment.py: N = 60,
+// Step, internal/hopper); the monopod of 004 §7.2 (A.
 // Nurkanović, A. Pozharskiy, J. Frey, M. Diehl, "Finite Elements with
 // Switch Detection for Numerical Optimal Control of Nonsmooth Dynamical
 // Systems with Set-Valued Heaviside Step Functions") at N = 30, 40, …, 90
@@ -27,9 +32,10 @@
 //	go run ./bench/ocp [-quick] [-rows SUBSTRING] [-timeout 10m] [-out out/bench-ocp] [-v]
 //	go run -tags ipopt ./bench/ocp …   # with the IPOPT rows
 //
-// -quick runs the turbo car, the sliding-mode OCP, the cart-pole and the
-// monopod N = 30 Step (a few minutes); the whole table takes hours (each
-// monopod row is stopped at -timeout, status Cancelled).
+// -quick runs the turbo car, the sliding-mode OCP, the cart-pole, the
+// motor, the car with gears and the monopod N = 30 Step (a few minutes);
+// the whole table takes hours (each solve is stopped at -timeout, status
+// Cancelled).
 package main
 
 import (

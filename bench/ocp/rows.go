@@ -7,7 +7,9 @@ import (
 	"github.com/fesd-go/fesd/dcs"
 	"github.com/fesd-go/fesd/fesd"
 	"github.com/fesd-go/fesd/internal/cartpole"
+	"github.com/fesd-go/fesd/internal/hopper"
 	"github.com/fesd-go/fesd/internal/monopod"
+	"github.com/fesd-go/fesd/mpcc"
 )
 
 // row is one OCP of the benchmark: the problem as its source states it
@@ -47,6 +49,12 @@ func rows() []row {
 				e = math.Max(e, math.Abs(x[i]-cartpole.XRef[i]))
 			}
 			return e
+		}},
+		{name: "motor with friction (N = 30, u ≤ 5 V)", quick: true, build: motorFriction, terminal: terminalMax(motorTarget)},
+		{name: "car with gears and brake (N = 30, q(T) = 500)", quick: true, build: gearCar, terminal: terminalMax(gearCarTarget)},
+		{name: "three carts (time freezing, N = 20)", build: threeCarts, terminal: terminalMax(threeCartsRef)},
+		{name: "hopper N = 60 Step (x_goal = 3, T = 5)", build: hopperOCP, terminal: func(r *fesd.OCPResult) float64 {
+			return terminalMax(hopper.StageExperiment(hopperN).XEnd())(r)
 		}},
 	}
 	for _, form := range []dcs.Formulation{dcs.Step, dcs.Stewart} {
@@ -164,4 +172,226 @@ func monopodOCP(n int, form dcs.Formulation) (*fesd.OCP, fesd.Options, fesd.Star
 	}
 	p, opts, err := m.OCP(monopod.PaperTask(n), monopod.Discretization{})
 	return p, opts, fesd.Start{}, err
+}
+
+// terminalMax returns the terminal error max_i |x_i(T) − target_i| over
+// the components of target.
+func terminalMax(target []float64) func(r *fesd.OCPResult) float64 {
+	return func(r *fesd.OCPResult) float64 {
+		x := r.Final()
+		e := 0.0
+		for i, t := range target {
+			e = math.Max(e, math.Abs(x[i]-t))
+		}
+		return e
+	}
+}
+
+// hopperN is the number of stages of the hopper row: the smallest of
+// stage_experiment.py's N_EXPR = 60, 66, …, 108.
+const hopperN = 60
+
+// hopperOCP is nosnoc_py's hopping robot at full size
+// (examples/hopper_robot/stage_experiment.py: hopper_ocp_step.py, the
+// Heaviside step "sparse" formulation with the lifted β, x_goal = 3, T = 5,
+// N = 60, multijump reference, states started at the reference) with the
+// source's discretization and homotopy (σ₀ = 100, κ = 0.1, comp_tol 1e-9;
+// internal/hopper Model.OCP). The source's inner-solver settings and its
+// cut after max_iter_homotopy = 6 relaxed NLPs are not carried over, nor
+// the tuned solver settings of examples/hopper.
+func hopperOCP() (*fesd.OCP, fesd.Options, fesd.Start, error) {
+	m, err := hopper.New(dcs.Step)
+	if err != nil {
+		return nil, fesd.Options{}, fesd.Start{}, err
+	}
+	t := hopper.StageExperiment(hopperN)
+	p, opts, err := m.OCP(t)
+	return p, opts, t.Start(true), err
+}
+
+// motorTarget is X_TARGET of motor_with_friction_ocp.py: both masses
+// moved by 1 cm, at rest, no current.
+var motorTarget = []float64{0.01, 0, 0.01, 0, 0}
+
+// motorFriction is nosnoc_py's linear motor with guide friction
+// (examples/motor_with_friction/motor_with_friction_ocp.py): x = (x₁, v₁,
+// x₂, v₂, I), slide mass m₁ = 1.03 and load mass m₂ = 0.56 coupled by a
+// spring k = 2.4e3 N/m (no damping), the coil current I with R = 2 Ω,
+// L = 2e-3 H, force and back-EMF constants K_F = K_S = 12, and the guide's
+// Coulomb friction F_R = 2.1 N on the slide (Filippov, ψ = v₁):
+//
+//	ẋ₁ = v₁,  v̇₁ = (k(x₂ − x₁) + K_F I ∓ F_R)/m₁,  ẋ₂ = v₂,  v̇₂ = k(x₁ − x₂)/m₂,
+//	İ = (u − K_S v₁ − R I)/L,  for v₁ ≷ 0.
+//
+// From rest at 0, the voltage |u| ≤ 5 moves both masses to 1 cm at rest in
+// T = 0.08 s (terminal equality), minimizing ∫u². The source's options:
+// Stewart, Radau IIA n_s = 2, N = 30 stages of N_FE = 2, cross
+// complementarity SUM_LAMBDAS_COMPLEMENT_WITH_EVERY_THETA (STAGE_FE),
+// step equilibration L2_RELAXED_SCALED, comp_tol 1e-6, κ = 0.1 (σ₀ = 1);
+// no initial guess (u = 0, states at x₀).
+func motorFriction() (*fesd.OCP, fesd.Options, fesd.Start, error) {
+	const (
+		m1, m2, k = 1.03, 0.56, 2.4e3
+		uMax      = 5.0
+		res, ind  = 2.0, 2e-3
+		kF, kS    = 12.0, 12.0
+		fR        = 2.1
+	)
+	g := ad.NewGraph()
+	x := g.SymVec("x", 5)
+	u := g.SymVec("u", 1)
+	x1, v1, x2, v2, cur := x[0], x[1], x[2], x[3], x[4]
+	spring := x2.Sub(x1).Scale(k)
+	base := ad.Vec{
+		v1,
+		spring.Add(cur.Scale(kF)).Scale(1 / m1),
+		v2,
+		spring.Scale(-1 / m2),
+		u[0].Sub(v1.Scale(kS)).Sub(cur.Scale(res)).Scale(1 / ind),
+	}
+	mode := func(fric float64) ad.Vec {
+		f := append(ad.Vec{}, base...)
+		f[1] = f[1].AddConst(fric / m1)
+		return f
+	}
+	m := dcs.NewModel(g, x, u, nil)
+	m.AddSubsystem(dcs.Subsystem{
+		Psi: ad.Vec{v1},
+		S:   [][]int{{1}, {-1}},
+		F:   []ad.Vec{mode(-fR), mode(fR)},
+	})
+	term := make(ad.Vec, 5)
+	for i := range term {
+		term[i] = x[i].AddConst(-motorTarget[i])
+	}
+	p := &fesd.OCP{
+		Model: m, X0: make([]float64, 5), N: 30, T: 0.08, NFE: []int{2},
+		UL: []float64{-uMax}, UU: []float64{uMax},
+		Lagrange: ad.Sq(u[0]),
+		Terminal: []fesd.Constraint{{G: term}},
+	}
+	opts := fesd.Options{
+		Stages: 2, CrossComp: fesd.StageFE, StepEquilibration: fesd.L2RelaxedScaled,
+		DCS:  dcs.Options{Formulation: dcs.Stewart},
+		MPCC: mpcc.Settings{CompTol: 1e-6, Kappa: 0.1},
+	}
+	return p, opts, fesd.Start{}, nil
+}
+
+// gearCarTarget is X_TARGET of car_control_complementarity.py.
+var gearCarTarget = []float64{500, 0}
+
+// gearCar is nosnoc_py's car with two gears and a brake
+// (examples/car_control_complementarity/car_control_complementarity.py):
+// x = (q, v), u = (u_a, u_b) ∈ [0, 1]² throttle and brake, q̇ = v and
+//
+//	v̇ = k₁u_a − k_b u_b  (v < 15),   v̇ = k₂u_a − k_b u_b  (v > 15),
+//
+// k₁ = 5, k₂ = 3, k_b = 5 (a Filippov system with ψ = v − 15), with the
+// path complementarity 0 ≤ u_a ⊥ u_b ≥ 0 once per control stage (no
+// throttle while braking; nosnoc_py's g_path_comp on controls only, a
+// control-stage complementarity). From rest at q = 0 to q = 500 at rest
+// in T = 30 s (terminal equality), minimizing ∫(u_a² + u_b²); the mean
+// speed 50/3 > 15 forces the switch to the second gear. The source's
+// options: Stewart, Radau IIA n_s = 2, N = 30 stages of N_FE = 2, cross
+// complementarity STAGE_FE (nosnoc_py's default), step equilibration
+// L2_RELAXED_SCALED, comp_tol 1e-6, κ = 0.1 (σ₀ = 1); no initial guess.
+func gearCar() (*fesd.OCP, fesd.Options, fesd.Start, error) {
+	const k1, k2, kb = 5.0, 3.0, 5.0
+	g := ad.NewGraph()
+	x := g.SymVec("x", 2)
+	u := g.SymVec("u", 2)
+	m := dcs.NewModel(g, x, u, nil)
+	m.AddSubsystem(dcs.Subsystem{
+		Psi: ad.Vec{x[1].AddConst(-15)},
+		S:   [][]int{{-1}, {1}},
+		F: []ad.Vec{
+			{x[1], u[0].Scale(k1).Sub(u[1].Scale(kb))},
+			{x[1], u[0].Scale(k2).Sub(u[1].Scale(kb))},
+		},
+	})
+	p := &fesd.OCP{
+		Model: m, X0: []float64{0, 0}, N: 30, T: 30, NFE: []int{2},
+		UL: []float64{0, 0}, UU: []float64{1, 1},
+		Lagrange:  ad.Sq(u[0]).Add(ad.Sq(u[1])),
+		Terminal:  []fesd.Constraint{{G: ad.Vec{x[0].AddConst(-gearCarTarget[0]), x[1].AddConst(-gearCarTarget[1])}}},
+		PathComps: []fesd.PathComp{{G: ad.Vec{u[0]}, H: ad.Vec{u[1]}}},
+	}
+	opts := fesd.Options{
+		Stages: 2, CrossComp: fesd.StageFE, StepEquilibration: fesd.L2RelaxedScaled,
+		DCS:  dcs.Options{Formulation: dcs.Stewart},
+		MPCC: mpcc.Settings{CompTol: 1e-6, Kappa: 0.1},
+	}
+	return p, opts, fesd.Start{}, nil
+}
+
+// threeCartsRef is x_ref of three_cart_ocp.m: the outer carts pushed to
+// ∓5, the middle one back at 0, all at rest.
+var threeCartsRef = []float64{-5, 0, 5, 0, 0, 0}
+
+// threeCarts is nosnoc's three-cart manipulation
+// (examples/three_cart_ocp_problem/three_cart_ocp.m, after NIPOCPEC): three
+// carts of unit mass and width 2 on a line with damping c = 2 (springs
+// off), only the middle one actuated, |u₂| ≤ 20 (u₁ = u₃ = 0 by their
+// bounds); it must push the outer carts from ∓3 apart to ∓5 and return to
+// 0. The contacts between neighbours (gaps q₂ − q₁ − 2, q₃ − q₂ − 2,
+// frictionless, inelastic) are made a Filippov system by time freezing
+// (dcs.NewTimeFreezing, a_n = 100, Stewart's DCS: nosnoc's default
+// dcs_mode) with one speed of time per stage in [1, 25] and the
+// stage-wise clock constraint (nosnoc's time-freezing defaults). Cost
+// ∫(x − x_ref)ᵀQ(x − x_ref) + uᵀRu dt + (x(T) − x_ref)ᵀ100Q(x(T) − x_ref),
+// Q = diag(10, 1, 10, 0.1, 0.1, 0.1), R = 0.1·I; |q₁| ≤ 15 (q₁ ≤ 10),
+// |v| ≤ 5, at every grid point. The source's discretization and homotopy:
+// Radau IIA n_s = 2, N = 20 stages of N_FE = 3 over T = 5, cross
+// complementarity FE_FE (mode 7), κ = 0.5, complementarity tolerance
+// 1e-6 (σ₀ = 1); no initial guess.
+func threeCarts() (*fesd.OCP, fesd.Options, fesd.Start, error) {
+	const damping, width = 2.0, 2.0
+	g := ad.NewGraph()
+	q, v, u := g.SymVec("q", 3), g.SymVec("v", 3), g.SymVec("u", 3)
+	fv := make(ad.Vec, 3)
+	for i := range fv {
+		fv[i] = u[i].Sub(v[i].Scale(damping))
+	}
+	tf, err := dcs.NewTimeFreezing(dcs.RigidBody{
+		Graph: g, Q: q, V: v, U: u, M: g.Eye(3), FV: fv,
+		Contacts: []dcs.Contact{
+			{Name: "c12", Gap: q[1].Sub(q[0]).AddConst(-width)},
+			{Name: "c23", Gap: q[2].Sub(q[1]).AddConst(-width)},
+		},
+	}, dcs.TimeFreezingOptions{Formulation: dcs.Stewart, AN: 100})
+	if err != nil {
+		return nil, fesd.Options{}, fesd.Start{}, err
+	}
+	x := tf.Model.X
+	w := []float64{10, 1, 10, 0.1, 0.1, 0.1}
+	run, term := g.Const(0), g.Const(0)
+	for i, wi := range w {
+		d := ad.Sq(x[i].AddConst(-threeCartsRef[i]))
+		run = run.Add(d.Scale(wi))
+		term = term.Add(d.Scale(100 * wi))
+	}
+	for i := range u {
+		run = run.Add(ad.Sq(u[i]).Scale(0.1))
+	}
+	const n, horizon = 20, 5.0
+	inf := math.Inf(1)
+	p := &fesd.OCP{
+		Model: tf.Model, X0: []float64{-3, 0, 3, 0, 0, 0, 0}, N: n, T: horizon, NFE: []int{3},
+		SpeedOfTime: fesd.StageSpeedOfTime,
+		XL:          []float64{-15, -15, -10, -5, -5, -5, -inf},
+		XU:          []float64{10, 15, 15, 5, 5, 5, inf},
+		XBoundsAt:   fesd.AtStagePoints,
+		UL:          []float64{0, -20, 0}, UU: []float64{0, 20, 0},
+		Lagrange: run, Mayer: term,
+		StageEnd: func(k int) []fesd.Constraint {
+			return []fesd.Constraint{{G: ad.Vec{x[tf.Clock].AddConst(-float64(k+1) * horizon / n)}}}
+		},
+	}
+	opts := fesd.Options{
+		Stages: 2, CrossComp: fesd.FEFE,
+		DCS:  tf.DCSOptions(),
+		MPCC: mpcc.Settings{Kappa: 0.5, CompTol: 1e-6},
+	}
+	return p, opts, fesd.Start{}, nil
 }

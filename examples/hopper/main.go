@@ -6,7 +6,7 @@
 // x_goal over ground with friction. Impacts are made continuous by
 // nosnoc_py's hand-crafted inelastic time freezing.
 //
-// # Model (model.go)
+// # Model (package internal/hopper, shared with bench/ocp)
 //
 // x = (q, v, t) ∈ R⁹ with q = (x, y, θ, r) (body position, orientation,
 // leg length) and the clock t; u = (u₁, u₂, u₃, s): body torque, leg force,
@@ -38,9 +38,10 @@
 // (the time-freezing θ of 004 §7.2 and of nosnoc's
 // +nosnoc/+time_freezing/cls_inelastic_multicontact.m), so that the two
 // formulations are the same PSS:
-// TestRHSRegions checks both against the formulas above in every region.
+// internal/hopper's TestRHSRegions checks both against the formulas above in every region.
 //
-// # OCP (ocp.go)
+// # OCP (internal/hopper: hopper.Task, hopper.Model.OCP; this example's
+// homotopy and inner-solver settings in ocp.go)
 //
 // x₀ = (0.1, 0.5, 0, 0.5, 0, 0, 0, 0, t = 0) (foot on the ground), x_end =
 // (x_goal, 0.5, 0, 0.5, 0, …). Cost, integrated with the Radau quadrature
@@ -66,7 +67,8 @@
 // sides, so we write |v_t| with multipliers the DCS already has: Step
 // λᵖ₃ + λⁿ₃ (= max(v_t, 0) + max(−v_t, 0)), Stewart λ₇ + λ₈ (= 2|v_t|
 // wherever θ₇ + θ₈ > 0, from λ₇ − λ₈ = −2v_t). The pair (that sum, θ_c) at
-// every stage point has the same solutions at σ = 0 (TestNoSlipSides).
+// every stage point has the same solutions at σ = 0 (internal/hopper's
+// TestNoSlipSides).
 //
 // Discretization and homotopy (nosnoc_py's options): Radau IIA n_s = 2,
 // N_FE = 3, FESD with heuristic_mean step equilibration (ρ_h = 1, γ_h = 1),

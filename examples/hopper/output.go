@@ -12,6 +12,7 @@ import (
 
 	"github.com/fesd-go/fesd/dcs"
 	"github.com/fesd-go/fesd/fesd"
+	"github.com/fesd-go/fesd/internal/hopper"
 	"github.com/fesd-go/fesd/internal/report"
 )
 
@@ -79,22 +80,22 @@ func analyse(r *fesd.OCPResult) *analysis {
 			continue // Radau IIA's last stage is the element end
 		}
 		a.tau = append(a.tau, p.tau)
-		a.t = append(a.t, p.x[clock])
+		a.t = append(a.t, p.x[hopper.Clock])
 		a.x = append(a.x, p.x)
 	}
 	return a
 }
 
 // contactWeight returns θ_c at every stage point of r.
-func contactWeight(r *fesd.OCPResult, h *hopper) []float64 {
+func contactWeight(r *fesd.OCPResult, h *hopper.Model) []float64 {
 	d := r.DCS
 	var idx []int
-	if h.form == dcs.Stewart {
+	if h.Form == dcs.Stewart {
 		bl, _ := d.ZBlock(dcs.Theta, 0)
 		idx = []int{bl.Start + 6, bl.Start + 7}
 	} else {
 		for i, z := range d.Z {
-			if z == h.beta {
+			if z == h.Beta {
 				idx = []int{i}
 			}
 		}
@@ -109,19 +110,19 @@ func contactWeight(r *fesd.OCPResult, h *hopper) []float64 {
 }
 
 // summarize fills the summary of one run.
-func summarize(c config, r *fesd.OCPResult, h *hopper, a *analysis, wall time.Duration) summary {
+func summarize(c config, r *fesd.OCPResult, h *hopper.Model, a *analysis, wall time.Duration) summary {
 	s := summary{N: c.N, T: c.T, Goal: c.Goal, DCS: c.Form.String(), CrossComp: c.Cross.String(), Status: r.Status.String(), Stationarity: r.Stationarity.String(),
 		Objective: r.Objective, NLPIterations: r.Iterations, HomotopySteps: len(r.Homotopy),
 		WallSeconds: wall.Seconds(), CompResidual: r.CompResidual, FlightHeight: flightHeight,
 		NumVariables: r.NumVariables, NumConstraint: r.NumConstraints, NumComp: r.NumComplementarities, ClockMonotone: true}
-	xf, xe := r.Final(), c.xEnd()
-	for i := 0; i < nq; i++ {
+	xf, xe := r.Final(), c.XEnd()
+	for i := 0; i < hopper.NQ; i++ {
 		s.TerminalPositionError = math.Hypot(s.TerminalPositionError, xf[i]-xe[i])
-		s.TerminalVelocityNorm = math.Hypot(s.TerminalVelocityNorm, xf[nq+i])
+		s.TerminalVelocityNorm = math.Hypot(s.TerminalVelocityNorm, xf[hopper.NQ+i])
 	}
 	inFlight := false
 	for i, x := range a.x {
-		fc := footHeight(x)
+		fc := hopper.FootHeight(x)
 		s.MaxPenetration = math.Max(s.MaxPenetration, -fc)
 		if fc > flightHeight && !inFlight {
 			s.FlightPhases++
@@ -132,11 +133,11 @@ func summarize(c config, r *fesd.OCPResult, h *hopper, a *analysis, wall time.Du
 		}
 	}
 	for k := 1; k < len(r.StageX); k++ {
-		s.ClockError = math.Max(s.ClockError, math.Abs(r.StageX[k][clock]-float64(k)*c.T/float64(c.N)))
+		s.ClockError = math.Max(s.ClockError, math.Abs(r.StageX[k][hopper.Clock]-float64(k)*c.T/float64(c.N)))
 	}
 	for i, w := range contactWeight(r, h) {
 		if w > 0.5 {
-			_, vt := contactVel(r.PointX[i])
+			_, vt := hopper.ContactVel(r.PointX[i])
 			s.MaxSlip = math.Max(s.MaxSlip, math.Abs(vt))
 		}
 	}
@@ -151,16 +152,16 @@ func writeRun(dir string, c config, r *fesd.OCPResult, a *analysis, s summary) e
 	hdr := []string{"t", "tau", "x", "y", "theta", "leg", "vx", "vy", "omega", "vleg", "foot_x", "foot_z", "v_n", "v_t"}
 	rows := make([][]float64, len(a.t))
 	for i, x := range a.x {
-		fx, fz := footPos(x)
-		vn, vt := contactVel(x)
-		rows[i] = append(append([]float64{a.t[i], a.tau[i]}, x[:nPhys]...), fx, fz, vn, vt)
+		fx, fz := hopper.FootPos(x)
+		vn, vt := hopper.ContactVel(x)
+		rows[i] = append(append([]float64{a.t[i], a.tau[i]}, x[:hopper.NPhys]...), fx, fz, vn, vt)
 	}
 	if err := report.WriteCSV(filepath.Join(dir, "trajectory.csv"), hdr, rows); err != nil {
 		return err
 	}
 	crow := make([][]float64, len(r.U))
 	for k, u := range r.U {
-		crow[k] = []float64{float64(k), r.StageX[k][clock], r.StageX[k+1][clock], r.StageT[k], r.StageT[k+1], u[0], u[1], u[2], u[3]}
+		crow[k] = []float64{float64(k), r.StageX[k][hopper.Clock], r.StageX[k+1][hopper.Clock], r.StageT[k], r.StageT[k+1], u[0], u[1], u[2], u[3]}
 	}
 	if err := report.WriteCSV(filepath.Join(dir, "controls.csv"),
 		[]string{"stage", "t_start", "t_end", "tau_start", "tau_end", "u_torque", "u_leg", "u_slack", "speed_of_time"}, crow); err != nil {
@@ -184,7 +185,7 @@ func plotFrames(base string, a *analysis) error {
 	lp := report.LinePlot{Title: "Hopper: body (dots) and leg", XLabel: "x [m]", YLabel: "y [m]", NoLegend: true, HLines: []float64{0}}
 	var bx, by, fx, fy []float64
 	for _, x := range a.x {
-		f1, f2 := footPos(x)
+		f1, f2 := hopper.FootPos(x)
 		bx, by, fx, fy = append(bx, x[0]), append(by, x[1]), append(fx, f1), append(fy, f2)
 	}
 	lp.Series = append(lp.Series,
@@ -202,7 +203,7 @@ func plotFrames(base string, a *analysis) error {
 		if tEnd > 0 {
 			f = a.t[i] / tEnd
 		}
-		f1, f2 := footPos(x)
+		f1, f2 := hopper.FootPos(x)
 		col := color.RGBA{R: uint8(30 + 200*f), G: 60, B: uint8(230 - 200*f), A: 255}
 		lp.Series = append(lp.Series, report.Series{X: []float64{x[0], f1}, Y: []float64{x[1], f2}, Points: true, Color: col})
 	}
@@ -217,7 +218,7 @@ func plotFrames(base string, a *analysis) error {
 // plotStates draws positions and velocities against physical time with
 // the reference, the foot height and the clock.
 func plotStates(base string, c config, a *analysis) error {
-	ref := c.reference()
+	ref := c.Reference()
 	tr := make([]float64, len(ref))
 	for k := range tr {
 		tr[k] = float64(k) * c.T / float64(c.N)
@@ -230,7 +231,7 @@ func plotStates(base string, c config, a *analysis) error {
 			lp.Series = append(lp.Series, report.Series{Name: names[j], X: a.t, Y: report.Column(a.x, j)})
 		}
 		for _, j := range js {
-			if j < nq {
+			if j < hopper.NQ {
 				lp.Series = append(lp.Series, report.Series{Name: names[j] + " ref", X: tr, Y: report.Column(ref, j), Dashed: true, Color: gray})
 			}
 		}
@@ -238,7 +239,7 @@ func plotStates(base string, c config, a *analysis) error {
 	}
 	fc := make([]float64, len(a.x))
 	for i, x := range a.x {
-		fc[i] = footHeight(x)
+		fc[i] = hopper.FootHeight(x)
 	}
 	tp, err := report.Tiled(3, 2,
 		panel("body position", "[m]", 0, 1), panel("orientation and leg", "[rad], [m]", 2, 3),
@@ -257,9 +258,9 @@ func plotStates(base string, c config, a *analysis) error {
 // plotControls draws the piecewise constant controls against physical time.
 func plotControls(base string, r *fesd.OCPResult) error {
 	var t []float64
-	us := make([][]float64, nu)
+	us := make([][]float64, hopper.NU)
 	for k, u := range r.U {
-		t = append(t, r.StageX[k][clock], r.StageX[k+1][clock])
+		t = append(t, r.StageX[k][hopper.Clock], r.StageX[k+1][hopper.Clock])
 		for i := range us {
 			us[i] = append(us[i], u[i], u[i])
 		}
@@ -268,7 +269,7 @@ func plotControls(base string, r *fesd.OCPResult) error {
 		report.LinePlot{Title: fmt.Sprintf("Optimal controls (N = %d)", len(r.U)), XLabel: "physical time t [s]", YLabel: "u",
 			Series: []report.Series{{Name: "u₁ torque", X: t, Y: us[0]}, {Name: "u₂ leg force", X: t, Y: us[1]}, {Name: "u₃ slack", X: t, Y: us[2]}}},
 		report.LinePlot{Title: "speed of time", XLabel: "physical time t [s]", YLabel: "s_k", NoLegend: true,
-			Series: []report.Series{{X: t, Y: us[iSOT]}}})
+			Series: []report.Series{{X: t, Y: us[hopper.SOT]}}})
 	if err != nil {
 		return err
 	}
