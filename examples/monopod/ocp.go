@@ -36,9 +36,9 @@ type config struct {
 
 // Settings of the one solver configuration (solve).
 const (
-	compTol = 1e-5 // complementarity tolerance of 004 §7.2
-	nlpTol  = 1e-5 // inner tolerance (IPOPT tol = acceptable_tol in 004 §7.2)
-	maxIter = 10000
+	compTol = 1e-5  // complementarity tolerance of 004 §7.2
+	nlpTol  = 1e-5  // inner tolerance (IPOPT tol = acceptable_tol in 004 §7.2)
+	maxIter = 10000 // iteration limit of every relaxed NLP
 	// scholtesSteps is nosnoc's N_homotopy of the paper: σ = 1, 0.1, …, 1e-4.
 	scholtesSteps = 5
 	// linfSigma0 is the first σ of the ℓ∞ elastic homotopy (penalty ρ = 1/σ = 1e5).
@@ -50,10 +50,10 @@ const (
 
 // constrained reports whether c adds a terminal box or the foot
 // constraint to the paper's OCP. Both then use the Baumgarte gain k = 10:
-// nosnoc's normal switching function J_nᵀv lets a foot that drifted below
-// the ground during contact stay there (the stage points only see the
-// sign of the normal velocity), and the gain pulls it back to f_c = 0,
-// which the terminal height q_z(T) = 0.4 and the foot constraint need.
+// with nosnoc's normal switching function J_nᵀv a foot that drifted below
+// the ground during contact stays there, and the gain pulls it back to
+// f_c = 0, which the terminal height q_z(T) = 0.4 and the foot constraint
+// need.
 func (c config) constrained() bool { return c.TerminalTol > 0 || c.FootGround }
 
 func defaultConfig() config {
