@@ -89,7 +89,7 @@
 // # How long it takes and what it reaches
 //
 // Measured once each with this configuration on a 2-core machine shared
-// with other jobs (CPU time user + sys; the wall time was 5–8 times
+// with other jobs (CPU time user + sys; the wall time was 2–4 times
 // longer); the step reformulation (default):
 //
 //	                       N = 30           N = 60           N = 30 with -terminal-tol 5e-4 -foot-ground
@@ -100,7 +100,7 @@
 //	hops                   1                5                6
 //	foot below the ground  19 cm            8.1 mm           1.0e-5 m
 //	NLP iterations         33 720           8 020            25 564
-//	CPU time               499 s            241 s            394 s
+//	CPU time               485 s            238 s            394 s
 //
 // So the defaults do not yet solve the paper's problem well. At N = 30 the
 // σ = 1e-3 and 1e-4 Scholtes steps stop at the 10 000-iteration limit and

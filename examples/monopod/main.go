@@ -75,7 +75,7 @@ func solveAndWrite(ctx context.Context, c config, dir string, stdout io.Writer) 
 	}
 	fmt.Fprintf(stdout, "N=%d %s: %s (%s), complementarity %.1e, constraint violation %.1e, objective %.6g\n",
 		s.N, s.DCS, s.Status, s.Stationarity, s.CompResidual, s.ConstraintViolation, s.Objective)
-	fmt.Fprintf(stdout, "‖q(T)−q*‖ = %.2e, ‖v(T)‖ = %.2e, %d hops, foot at most %.1e below the ground\n",
+	fmt.Fprintf(stdout, "‖q(T)−q*‖ = %.2e, ‖v(T)‖ = %.2e, hops %d, foot at most %.1e m below the ground\n",
 		s.TerminalPositionError, s.TerminalVelocityNorm, s.Hops, s.MaxPenetration)
 	fmt.Fprintf(stdout, "%d NLP iterations in %d homotopy steps, %.1f s (%.1f ms per iteration)\n",
 		s.NLPIterations, len(s.Homotopy), s.SolveSeconds, 1e3*s.SecondsPerIteration)
