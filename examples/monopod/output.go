@@ -1,11 +1,9 @@
 package main
 
 import (
-	"encoding/json"
 	"fmt"
 	"image/color"
 	"math"
-	"os"
 	"path/filepath"
 	"sort"
 	"strings"
@@ -16,61 +14,65 @@ import (
 	"github.com/fesd-go/fesd/fesd"
 	"github.com/fesd-go/fesd/internal/monopod"
 	"github.com/fesd-go/fesd/internal/report"
-	"github.com/fesd-go/fesd/mpcc"
 )
 
-// summary is summary.json.
+// summary is summary.json: what the run solved, how well, and what it
+// cost.
 type summary struct {
-	N                     int     `json:"N"`
-	DCS                   string  `json:"dcs"`
-	CrossComp             string  `json:"cross_comp"`
-	Status                string  `json:"status"`
-	Stationarity          string  `json:"stationarity"` // mpcc's certified class of the solution
-	Objective             float64 `json:"objective"`
-	NLPIterations         int     `json:"nlp_iterations"`
-	HomotopySteps         int     `json:"homotopy_steps"`
-	WallSeconds           float64 `json:"wall_seconds"`
-	SecondsPerIteration   float64 `json:"seconds_per_iteration"`
+	N           int     `json:"N"`
+	T           float64 `json:"T"`
+	Distance    float64 `json:"distance"`
+	DCS         string  `json:"dcs"`
+	TerminalTol float64 `json:"terminal_tol"` // 0: the tracking cost only
+	FootGround  bool    `json:"foot_ground"`
+	// Status is the homotopy's (Solved: complementarity residual ≤ 1e-5
+	// with every relaxed NLP solved); Stationarity mpcc's certified class
+	// of the point (B, S, M, C, W or NotCertified).
+	Status       string `json:"status"`
+	Stationarity string `json:"stationarity"`
+	// CompResidual is the complementarity residual and
+	// ConstraintViolation the largest violation of the other constraints
+	// (dynamics, clock, bounds, path and terminal constraints;
+	// fesd.OCPResult.Infeasibility).
+	CompResidual        float64 `json:"comp_residual"`
+	ConstraintViolation float64 `json:"constraint_violation"`
+	Objective           float64 `json:"objective"`
+	// TerminalPositionError is ‖q(T) − q*‖ and TerminalVelocityNorm
+	// ‖v(T)‖ (Euclidean norms).
 	TerminalPositionError float64 `json:"terminal_position_error"`
 	TerminalVelocityNorm  float64 `json:"terminal_velocity_norm"`
-	// Jumps counts the flight phases (foot above FlightHeight at an
-	// element boundary between two ground contacts or after the start);
-	// Impacts counts the frozen phases (auxiliary dynamics with dt/dτ ≈ 0).
-	Jumps   int `json:"jumps"`
+	// Hops counts the flight phases (foot above flightHeight at an element
+	// boundary after being on or near the ground); Impacts the frozen
+	// phases (auxiliary dynamics: the clock stands while v changes).
+	Hops    int `json:"hops"`
 	Impacts int `json:"impacts"`
-	// MaxPenetration is max(0, −f_c) over all element boundaries and stage
-	// points; CompResidual the final complementarity residual.
+	// MaxPenetration is max(0, −p_foot,z) over the element boundaries and
+	// stage points.
 	MaxPenetration float64 `json:"max_penetration"`
-	CompResidual   float64 `json:"comp_residual"`
-	// Infeasibility is fesd.OCPResult.Infeasibility: the largest violation
-	// of the NLP's other constraints (dynamics, clock, bounds, path and
-	// terminal constraints) at the point.
-	Infeasibility float64 `json:"infeasibility"`
-	// ClockMonotone reports t non-decreasing (to 1e-9) over the element
-	// boundaries, where the RK solution is defined. Between them the
-	// collocation polynomial may dip: Radau IIA's A has negative entries
-	// (a₁₂ = −1/12 for n_s = 2), so an interior stage point of an element
-	// whose time runs only at its end lies below the element's start.
-	// MaxClockDip is the largest such dip max(0, t_start − t_stage).
-	ClockMonotone bool    `json:"clock_monotone"`
-	MaxClockDip   float64 `json:"max_clock_dip"`
-	NumVariables  int     `json:"nlp_variables"`
-	NumConstraint int     `json:"nlp_constraints"`
-	// Inner describes the inner NLP settings that differ between runs
-	// (KKT backend, pivot rules, steering).
-	Inner string `json:"inner"`
-	// InitFrom names the solution this run was initialized from
-	// (-init-from, or the run of a -refine sweep; empty otherwise).
-	InitFrom string `json:"init_from,omitempty"`
-	// LastSuccessStep and LastSuccessResidual, when the homotopy ended on
-	// a failed step after a successful one, give the index of that step
-	// in the homotopy log and its complementarity residual; its point is
-	// last_success.json.
-	LastSuccessStep     *int    `json:"last_success_step,omitempty"`
-	LastSuccessResidual float64 `json:"last_success_comp_residual,omitempty"`
-	// FootGround reports the stage-point constraint foot height ≥
-	// −FootSlack (-foot-ground, or a -ground-pass row of a sweep).
-	FootGround bool `json:"foot_ground"`
+	// ClockMonotone reports the clock t non-decreasing (to 1e-9) over the
+	// element boundaries.
+	ClockMonotone bool `json:"clock_monotone"`
+	// NLPIterations is the total over all relaxed NLPs; SolveSeconds the
+	// solver's time, WallSeconds the program's (build, solve, analysis).
+	NLPIterations       int     `json:"nlp_iterations"`
+	SolveSeconds        float64 `json:"solve_seconds"`
+	WallSeconds         float64 `json:"wall_seconds"`
+	SecondsPerIteration float64 `json:"seconds_per_iteration"`
+	NumVariables        int     `json:"nlp_variables"`
+	NumConstraints      int     `json:"nlp_constraints"`
+	// Homotopy has one record per relaxed NLP: the five Scholtes steps,
+	// then the ℓ∞ steps if they ran.
+	Homotopy []homotopyStep `json:"homotopy"`
+}
+
+// homotopyStep is one relaxed NLP of the homotopy.
+type homotopyStep struct {
+	Sigma        float64 `json:"sigma"`
+	CompResidual float64 `json:"comp_residual"`
+	Objective    float64 `json:"objective"`
+	Status       string  `json:"nlp_status"`
+	Iterations   int     `json:"iterations"`
+	Seconds      float64 `json:"seconds"`
 }
 
 // flightHeight is the foot height above which the robot is in flight.
@@ -118,46 +120,24 @@ func analyse(r *fesd.OCPResult, m *monopod.Model) (*analysis, error) {
 	return a, nil
 }
 
-// summarize fills the summary of one run.
+// summarize fills the summary of one run (wall: the program's time).
 func summarize(c config, r *fesd.OCPResult, m *monopod.Model, a *analysis, wall time.Duration) summary {
-	s := summary{N: c.N, DCS: c.Form.String(), CrossComp: c.Cross.String(), Status: r.Status.String(), Stationarity: r.Stationarity.String(),
-		Objective: r.Objective, NLPIterations: r.Iterations, HomotopySteps: len(r.Homotopy),
-		WallSeconds: wall.Seconds(), CompResidual: r.CompResidual, Infeasibility: r.Infeasibility,
-		NumVariables: r.NumVariables, NumConstraint: r.NumConstraints, ClockMonotone: true, InitFrom: c.fromName, FootGround: c.FootGround,
-		Inner: fmt.Sprintf("%v inertia=%v steering=%v", c.LinearSolver, c.Inertia, c.Steering)}
-	if c.Finish != mpcc.Direct {
-		s.Inner += fmt.Sprintf(" finish=%v", c.Finish)
-		if c.FinishBaumgarte > 0 {
-			s.Inner += fmt.Sprintf(" finish_baumgarte=%g", c.FinishBaumgarte)
-		}
-		if c.FinishTerminalTol > 0 {
-			s.Inner += fmt.Sprintf(" finish_terminal_tol=%g", c.FinishTerminalTol)
-		}
-		if c.FinishPlainFirst {
-			s.Inner += " finish_plain_first"
-			if c.FinishSecondSigma0 > 0 {
-				s.Inner += fmt.Sprintf(" finish_second_sigma0=%g", c.FinishSecondSigma0)
-			}
-		}
-	}
-	if c.Baumgarte > 0 {
-		s.Inner += fmt.Sprintf(" baumgarte=%g", c.Baumgarte)
-	}
-	if c.TerminalTol > 0 {
-		s.Inner += fmt.Sprintf(" terminal_tol=%g", c.TerminalTol)
-	}
-	if c.GammaH > 0 && c.GammaH != 1 {
-		s.Inner += fmt.Sprintf(" gamma_h=%g", c.GammaH)
-	}
+	s := summary{N: c.Task.N, T: c.Task.T, Distance: c.Task.Distance, DCS: c.Form.String(),
+		TerminalTol: c.TerminalTol, FootGround: c.FootGround,
+		Status: r.Status.String(), Stationarity: r.Stationarity.String(),
+		CompResidual: r.CompResidual, ConstraintViolation: r.Infeasibility, Objective: r.Objective,
+		ClockMonotone: true, NLPIterations: r.Iterations,
+		SolveSeconds: r.Elapsed.Seconds(), WallSeconds: wall.Seconds(),
+		NumVariables: r.NumVariables, NumConstraints: r.NumConstraints}
 	if r.Iterations > 0 {
-		s.SecondsPerIteration = wall.Seconds() / float64(r.Iterations)
+		s.SecondsPerIteration = r.Elapsed.Seconds() / float64(r.Iterations)
 	}
-	if ls := r.LastSuccess; ls != nil {
-		k := len(ls.Homotopy) - 1
-		s.LastSuccessStep, s.LastSuccessResidual = &k, ls.CompResidual
+	for _, h := range r.Homotopy {
+		s.Homotopy = append(s.Homotopy, homotopyStep{Sigma: h.Sigma, CompResidual: h.CompResidual,
+			Objective: h.Objective, Status: h.Status.String(), Iterations: h.Iterations, Seconds: h.Elapsed.Seconds()})
 	}
 	xf := r.Final()
-	qTarget := c.qTarget()
+	qTarget := c.Task.QTarget()
 	for i := 0; i < 4; i++ {
 		s.TerminalPositionError = math.Hypot(s.TerminalPositionError, xf[i]-qTarget[i])
 		s.TerminalVelocityNorm = math.Hypot(s.TerminalVelocityNorm, xf[4+i])
@@ -171,30 +151,13 @@ func summarize(c config, r *fesd.OCPResult, m *monopod.Model, a *analysis, wall 
 			s.ClockMonotone = false
 		}
 	}
-	// Stage points against the start of their element (r.T are the element
-	// boundaries in τ, in order).
-	for i, tau := range r.PointT {
-		e := sort.SearchFloat64s(r.T, tau) - 1 // element with T[e] < τ ≤ T[e+1]
-		if e < 0 {
-			continue
-		}
-		s.MaxClockDip = math.Max(s.MaxClockDip, r.X[e][clock]-r.PointX[i][clock])
-	}
-	// Flight phases at element boundaries.
-	inFlight := false
-	for _, x := range r.X {
-		fc := monopod.FootHeight(x)
-		if fc > flightHeight && !inFlight {
-			s.Jumps++
-		}
-		inFlight = fc > flightHeight
-	}
+	s.Hops = countHops(r.X)
 	// Frozen phases: elements whose clock advances by less than 1% of the
 	// physical time the element would take at unit rate, while the velocity
 	// changes.
 	frozen := false
 	for n := range r.H {
-		dt := r.X[n+1][m.TF.Clock] - r.X[n][m.TF.Clock]
+		dt := r.X[n+1][clock] - r.X[n][clock]
 		dv := 0.0
 		for i := 4; i < 8; i++ {
 			dv = math.Max(dv, math.Abs(r.X[n+1][i]-r.X[n][i]))
@@ -208,7 +171,26 @@ func summarize(c config, r *fesd.OCPResult, m *monopod.Model, a *analysis, wall 
 	return s
 }
 
-// writeRun writes the CSV files, summary.json and the figures of one run.
+// countHops counts the flight phases in the states x at the element
+// boundaries: the foot rising above flightHeight.
+func countHops(x [][]float64) int {
+	hops, inFlight := 0, false
+	for _, xi := range x {
+		fc := monopod.FootHeight(xi)
+		if fc > flightHeight && !inFlight {
+			hops++
+		}
+		inFlight = fc > flightHeight
+	}
+	return hops
+}
+
+// outputFiles are the files writeRun writes into the output folder (the
+// plots also as .svg).
+var outputFiles = []string{"trajectory.csv", "controls.csv", "elements.csv", "summary.json", "frames.png", "states.png", "controls.png"}
+
+// writeRun writes the CSV files, summary.json and the figures of one run
+// (outputFiles).
 func writeRun(dir string, c config, r *fesd.OCPResult, m *monopod.Model, a *analysis, s summary) error {
 	if _, err := report.MakeDir(dir); err != nil {
 		return err
@@ -243,16 +225,6 @@ func writeRun(dir string, c config, r *fesd.OCPResult, m *monopod.Model, a *anal
 	}
 	if err := report.WriteJSON(filepath.Join(dir, "summary.json"), s); err != nil {
 		return err
-	}
-	if err := report.WriteJSON(filepath.Join(dir, "solution.json"), newSavedSolution(c, r)); err != nil {
-		return err
-	}
-	if r.LastSuccess != nil {
-		// The homotopy ended on a failed step: keep the last point that
-		// solved its relaxed NLP (-warm DIR/last_success.json -sigma0 σ).
-		if err := report.WriteJSON(filepath.Join(dir, "last_success.json"), newSavedSolution(c, r.LastSuccess)); err != nil {
-			return err
-		}
 	}
 	if err := plotFrames(filepath.Join(dir, "frames"), a); err != nil {
 		return err
@@ -360,13 +332,14 @@ func plotFrames(base string, a *analysis) error {
 // plotStates draws q_x, q_z, v_x, v_z against physical time with the
 // reference (004 Figure 8).
 func plotStates(base string, c config, a *analysis) error {
-	ref, err := c.reference()
+	ref, err := c.Task.Reference()
 	if err != nil {
 		return err
 	}
-	tr := make([]float64, c.N)
+	n := c.Task.N
+	tr := make([]float64, n)
 	for k := range tr {
-		tr[k] = float64(k+1) * c.T / float64(c.N)
+		tr[k] = float64(k+1) * c.Task.T / float64(n)
 	}
 	col := func(j int) []float64 { return report.Column(a.x, j) }
 	refc := func(j int) []float64 { return report.Column(ref, j) }
@@ -420,151 +393,4 @@ func plotControls(base string, r *fesd.OCPResult, m *monopod.Model) error {
 	}
 	_, err = report.SavePlot(tp, 20*vg.Centimeter, 16*vg.Centimeter, base)
 	return err
-}
-
-// writeSweep writes sweep.csv, sweep.json and the plots of 004 Figure 10
-// (total time and time per NLP iteration against N for both DCS modes).
-func writeSweep(dir string, rows []summary) error {
-	if _, err := report.MakeDir(dir); err != nil {
-		return err
-	}
-	hdr := []string{"N", "dcs", "status", "nlp_iterations", "wall_seconds", "seconds_per_iteration", "objective",
-		"terminal_position_error", "terminal_velocity_norm", "jumps", "impacts", "max_penetration", "comp_residual", "init_from", "foot_ground"}
-	var tab [][]string
-	for _, s := range rows {
-		tab = append(tab, []string{fmt.Sprint(s.N), s.DCS, s.Status, fmt.Sprint(s.NLPIterations),
-			report.FormatFloat(s.WallSeconds), report.FormatFloat(s.SecondsPerIteration), report.FormatFloat(s.Objective),
-			report.FormatFloat(s.TerminalPositionError), report.FormatFloat(s.TerminalVelocityNorm),
-			fmt.Sprint(s.Jumps), fmt.Sprint(s.Impacts), report.FormatFloat(s.MaxPenetration), report.FormatFloat(s.CompResidual), s.InitFrom, fmt.Sprint(s.FootGround)})
-	}
-	if err := report.WriteTableCSV(filepath.Join(dir, "sweep.csv"), hdr, tab); err != nil {
-		return err
-	}
-	if err := report.WriteJSON(filepath.Join(dir, "sweep.json"), map[string]any{"runs": rows}); err != nil {
-		return err
-	}
-	series := func(get func(summary) float64) []report.Series {
-		var out []report.Series
-		for _, ground := range []bool{false, true} {
-			for _, mode := range []string{"Step", "Stewart"} {
-				var x, y []float64
-				for _, s := range rows {
-					if s.DCS == mode && s.FootGround == ground {
-						x = append(x, float64(s.N))
-						y = append(y, get(s))
-					}
-				}
-				name := mode
-				if ground {
-					name += ", foot ≥ 0"
-				}
-				if len(x) > 0 {
-					out = append(out, report.Series{Name: name, X: x, Y: y, Points: true})
-				}
-			}
-		}
-		return out
-	}
-	tp, err := report.Tiled(1, 2,
-		report.LinePlot{Title: "total time of the homotopy", XLabel: "N", YLabel: "wall time [s]", LogY: true,
-			Series: series(func(s summary) float64 { return s.WallSeconds })},
-		report.LinePlot{Title: "time per NLP iteration", XLabel: "N", YLabel: "wall time / iteration [s]",
-			Series: series(func(s summary) float64 { return s.SecondsPerIteration })})
-	if err != nil {
-		return err
-	}
-	_, err = report.SavePlot(tp, 26*vg.Centimeter, 10*vg.Centimeter, filepath.Join(dir, "sweep"))
-	return err
-}
-
-// savedSolution is solution.json: the NLP solution vector with the settings
-// that fix its layout, to restart a later run from it (-warm).
-type savedSolution struct {
-	N         int     `json:"N"`
-	DCS       string  `json:"dcs"`
-	CrossComp string  `json:"cross_comp"`
-	NFE       int     `json:"nfe"`
-	NS        int     `json:"ns"`
-	Status    string  `json:"status"`
-	Residual  float64 `json:"comp_residual"`
-	// Sigma is the σ of the last homotopy step, exactly: the homotopy's
-	// σ_k = κ·σ_{k−1} are not the decimals the log prints (σ₀ = 1, κ =
-	// 0.1: step 4 is 1.0000000000000003e-04), and repeating a step with
-	// -warm and -sigma0 reproduces it bit for bit only at this value.
-	Sigma float64   `json:"sigma"`
-	W     []float64 `json:"w"`
-}
-
-func newSavedSolution(c config, r *fesd.OCPResult) savedSolution {
-	return savedSolution{N: c.N, DCS: c.Form.String(), CrossComp: c.Cross.String(), NFE: c.NFE, NS: c.NS,
-		Status: r.Status.String(), Residual: r.CompResidual, Sigma: lastSigma(r), W: r.NLPSolution()}
-}
-
-// lastSigma returns the σ of r's last homotopy step (0 without steps).
-func lastSigma(r *fesd.OCPResult) float64 {
-	if len(r.Homotopy) == 0 {
-		return 0
-	}
-	return r.Homotopy[len(r.Homotopy)-1].Sigma
-}
-
-// loadSolution reads a solution.json and checks that its layout is the one
-// of c.
-func loadSolution(path string, c config) ([]float64, error) {
-	s, err := readSaved("-warm", path)
-	if err != nil {
-		return nil, err
-	}
-	want := newSavedSolution(c, &fesd.OCPResult{})
-	if s.N != want.N || s.DCS != want.DCS || s.CrossComp != want.CrossComp || s.NFE != want.NFE || s.NS != want.NS {
-		return nil, fmt.Errorf("-warm %s: solution of N=%d %s %s nfe=%d ns=%d, this run is N=%d %s %s nfe=%d ns=%d",
-			path, s.N, s.DCS, s.CrossComp, s.NFE, s.NS, want.N, want.DCS, want.CrossComp, want.NFE, want.NS)
-	}
-	return s.W, nil
-}
-
-// readSaved reads a solution.json with a solution vector (flag names the
-// option in errors).
-func readSaved(flag, path string) (*savedSolution, error) {
-	b, err := os.ReadFile(path)
-	if err != nil {
-		return nil, err
-	}
-	var s savedSolution
-	if err := json.Unmarshal(b, &s); err != nil {
-		return nil, fmt.Errorf("%s %s: %w", flag, path, err)
-	}
-	if len(s.W) == 0 {
-		return nil, fmt.Errorf("%s %s: no solution vector w", flag, path)
-	}
-	return &s, nil
-}
-
-// loadInitFrom reads a solution.json of any N, DCS mode, cross
-// complementarity, N_FE and n_s and evaluates it on the OCP of c with that
-// layout (the settings that fix the layout taken from the file), for
-// -init-from.
-func loadInitFrom(path string, c config) (*fesd.OCPResult, error) {
-	s, err := readSaved("-init-from", path)
-	if err != nil {
-		return nil, err
-	}
-	old := c
-	old.N, old.NFE, old.NS = s.N, s.NFE, s.NS
-	old.Warm, old.InitFrom = nil, nil
-	if err = old.Form.UnmarshalText([]byte(s.DCS)); err != nil {
-		return nil, fmt.Errorf("-init-from %s: %w", path, err)
-	}
-	if err = old.Cross.UnmarshalText([]byte(s.CrossComp)); err != nil {
-		return nil, fmt.Errorf("-init-from %s: %w", path, err)
-	}
-	solver, _, _, err := newSolver(old)
-	if err != nil {
-		return nil, fmt.Errorf("-init-from %s: %w", path, err)
-	}
-	r, err := solver.Evaluate(s.W)
-	if err != nil {
-		return nil, fmt.Errorf("-init-from %s: %w", path, err)
-	}
-	return r, nil
 }
