@@ -447,8 +447,8 @@
 // Start.InitFrom interpolates the states in τ/T and takes the controls and
 // speeds of time stage by stage. A refined problem whose homotopy starts at
 // a small σ₀ (Options.MPCC.Sigma0) from a solved coarse one can avoid the
-// C-stationary points described below (TestOCPInitFrom). The monopod
-// (examples/monopod) reaches its larger N this way. A homotopy that ends on a failed step returns that step's
+// C-stationary points described below (TestOCPInitFrom). A homotopy that
+// ends on a failed step returns that step's
 // point (where a continuation starts) and keeps the last successful step's
 // point as OCPResult.LastSuccess. OCPResult.ElementResidual locates the
 // elements where a point misses the tolerance.

@@ -72,12 +72,10 @@
 // constraints c_k ≤ σ lose every constraint qualification as σ → 0 (their
 // multipliers grow like 1/√σ at biactive pairs), while with the ℓ∞ slack
 // the relaxed NLP keeps one, and for ρ above the MPCC multipliers the
-// penalty is exact, so the slack goes to zero at a finite ρ. On the monopod
-// of 004 §7.2 (N = 30) the Scholtes steps below σ = 1e-4 stall with
-// package nlp and with IPOPT alike; from the σ = 1e-4 point the ℓ∞ mode
-// ends Solved, with residual 9.3e-6 after 186 iterations (Step, ρ = 1e5)
-// and 1.8e-7 (Stewart, ρ = 1e4 … 1e7; see examples/monopod). fesd.OCPSolver.SetHomotopy with SetWarm runs such a
-// continuation.
+// penalty is exact, so the slack goes to zero at a finite ρ.
+// fesd.OCPSolver.WithHomotopy with a Warm start runs such a continuation
+// from the point of an earlier homotopy (examples/monopod does: five
+// Scholtes steps, then the ℓ∞ mode from σ = 1e-5).
 //
 // With PenaltyScaling = ObjectiveTimesSigma the objective is σ f + P
 // instead of f + P/σ (nosnoc's objective_scaling_direct = 0). Lin–Fukushima
