@@ -913,7 +913,10 @@ func (ip *ipm) initialize(ws *WarmStart) (Status, error) {
 	if ip.rctx != nil {
 		ip.rctx.initInner(ip)
 	}
-	if !warmY && m > 0 {
+	if !warmY && m > 0 && !ip.square {
+		// (A square problem's steps in x do not depend on y: J is square,
+		// so dx = −J⁻¹c whatever W is; its y comes from squareSolved at
+		// the end, and the factorization of the estimate is saved.)
 		if ok := ip.leastSquaresY(); !ok {
 			clear(ip.y)
 		}

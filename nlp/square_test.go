@@ -51,6 +51,17 @@ func TestSquareProblem(t *testing.T) {
 		if res.Iterations != 1 {
 			t.Errorf("quad %v: %d iterations, want 1", quad, res.Iterations)
 		}
+		// No least-squares estimate of y at the start (x's Newton steps
+		// do not depend on y when J is square): one factorization for
+		// the step, and one more for the feasibility multipliers when
+		// the objective has a gradient.
+		wantF := 1
+		if quad {
+			wantF = 2
+		}
+		if res.Counts.Factorizations != wantF {
+			t.Errorf("quad %v: %d factorizations, want %d", quad, res.Counts.Factorizations, wantF)
+		}
 		if math.Abs(res.X[0]-1.75) > 1e-12 || math.Abs(res.X[1]-0.75) > 1e-12 {
 			t.Errorf("quad %v: x = %v, want (1.75, 0.75, 0.5)", quad, res.X)
 		}
