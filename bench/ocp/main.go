@@ -40,6 +40,7 @@ package main
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
@@ -75,10 +76,10 @@ type Result struct {
 	Status       string  `json:"status"`
 	Stationarity string  `json:"stationarity"`
 	Infeasible   string  `json:"infeasible,omitempty"`
-	CompResidual float64 `json:"comp_residual"`
-	Violation    float64 `json:"violation"`
-	Objective    float64 `json:"objective"`
-	Terminal     float64 `json:"terminal_error"`
+	CompResidual num     `json:"comp_residual"`
+	Violation    num     `json:"violation"`
+	Objective    num     `json:"objective"`
+	Terminal     num     `json:"terminal_error"`
 	Iterations   int     `json:"iterations"`
 	Steps        int     `json:"homotopy_steps"`
 	Wall         float64 `json:"wall_s"`
@@ -90,6 +91,31 @@ type Result struct {
 	// CompTol test), violation ≤ 1e-6.
 	Met   bool   `json:"met"`
 	Error string `json:"error,omitempty"`
+}
+
+// num is a float64 that JSON writes as null when it is NaN or infinite
+// (not meaningful or not measured), which encoding/json cannot write.
+type num float64
+
+func (v num) MarshalJSON() ([]byte, error) {
+	f := float64(v)
+	if math.IsNaN(f) || math.IsInf(f, 0) {
+		return []byte("null"), nil
+	}
+	return json.Marshal(f)
+}
+
+func (v *num) UnmarshalJSON(b []byte) error {
+	if string(b) == "null" {
+		*v = num(math.NaN())
+		return nil
+	}
+	var f float64
+	if err := json.Unmarshal(b, &f); err != nil {
+		return err
+	}
+	*v = num(f)
+	return nil
 }
 
 // Report is bench.json.
@@ -168,8 +194,8 @@ func errSuffix(r Result) string {
 
 // solve runs one row with one inner solver.
 func solve(ctx context.Context, r row, solver string, timeout time.Duration, verbose bool, w io.Writer) Result {
-	res := Result{Row: r.name, Family: r.family, N: r.N, Solver: solver, Terminal: math.NaN(), Objective: math.NaN(),
-		CompResidual: math.NaN(), Violation: math.NaN()}
+	res := Result{Row: r.name, Family: r.family, N: r.N, Solver: solver, Terminal: num(math.NaN()), Objective: num(math.NaN()),
+		CompResidual: num(math.NaN()), Violation: num(math.NaN())}
 	p, opts, start, err := r.build()
 	if err != nil {
 		res.Status, res.Error = "BuildError", err.Error()
@@ -206,15 +232,20 @@ func solve(ctx context.Context, r row, solver string, timeout time.Duration, ver
 	if o.Infeasible != nil {
 		res.Infeasible = o.Infeasible.String()
 	}
-	res.CompResidual, res.Violation, res.Objective = o.CompResidual, o.Infeasibility, o.Objective
+	res.CompResidual, res.Violation, res.Objective = num(o.CompResidual), num(o.Infeasibility), num(o.Objective)
 	res.Iterations, res.Steps = o.Iterations, len(o.Homotopy)
 	res.NumVars, res.NumCons = o.NumVariables, o.NumConstraints
 	if len(o.X) > 0 {
-		res.Terminal = r.terminal(o)
+		res.Terminal = num(r.terminal(o))
 	}
 	if res.Iterations > 0 {
 		res.CPUPerIter = 1e3 * res.CPU / float64(res.Iterations)
 	}
 	res.Met = o.Status == mpcc.Solved && o.CompResidual <= 1.01e-5 && o.Infeasibility <= 1e-6
+	if r.infeasible != nil {
+		// a row that cannot be met: Infeasible, naming its group first
+		res.Met = o.Status == mpcc.Infeasible && o.Infeasible != nil && len(o.Infeasible.Groups) > 0 &&
+			o.Infeasible.Groups[0].Group == *r.infeasible
+	}
 	return res
 }

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"math"
 	"os"
 	"path/filepath"
 	"testing"
@@ -28,8 +29,8 @@ func TestTurboCarRow(t *testing.T) {
 	r := rep.Results[0]
 	assert.Equal(t, "native", r.Solver)
 	assert.True(t, r.Met, "status %s, comp %g, violation %g", r.Status, r.CompResidual, r.Violation)
-	assert.InDelta(t, 12.01664, r.Objective, 1e-4)
-	assert.Less(t, r.Terminal, 1e-6)
+	assert.InDelta(t, 12.01664, float64(r.Objective), 1e-4)
+	assert.Less(t, float64(r.Terminal), 1e-6)
 	md, err := os.ReadFile(filepath.Join(dir, "bench.md"))
 	require.NoError(t, err)
 	assert.Contains(t, string(md), "1 of 1 rows met")
@@ -42,4 +43,16 @@ func TestFlags(t *testing.T) {
 	assert.Error(t, run(context.Background(), []string{"extra"}, &out))
 	err := run(context.Background(), []string{"-h"}, &out)
 	assert.Error(t, err)
+}
+
+// TestNumJSON: NaN and ±Inf (a terminal error that means nothing for the
+// row) are written as null and read back as NaN; numbers round-trip.
+func TestNumJSON(t *testing.T) {
+	b, err := json.Marshal([]num{num(math.NaN()), num(math.Inf(1)), 1.5})
+	require.NoError(t, err)
+	assert.Equal(t, "[null,null,1.5]", string(b))
+	var back []num
+	require.NoError(t, json.Unmarshal(b, &back))
+	assert.True(t, math.IsNaN(float64(back[0])))
+	assert.Equal(t, num(1.5), back[2])
 }

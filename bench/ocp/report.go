@@ -10,7 +10,8 @@ import (
 )
 
 // g3 prints a number with three significant digits ("–" for NaN).
-func g3(v float64) string {
+func g3(n num) string {
+	v := float64(n)
 	if math.IsNaN(v) {
 		return "–"
 	}
@@ -55,7 +56,7 @@ func (r *Report) markdown() string {
 	sort.Strings(solvers)
 	b.WriteString("\n")
 	for _, s := range solvers {
-		fmt.Fprintf(&b, "%s: %d of %d rows met (Solved, complementarity ≤ 1e-5, violation ≤ 1e-6).\n", s, met[s], total[s])
+		fmt.Fprintf(&b, "%s: %d of %d rows met (Solved, complementarity ≤ 1e-5, violation ≤ 1e-6; an unreachable row: Infeasible naming its group).\n", s, met[s], total[s])
 	}
 	return b.String()
 }

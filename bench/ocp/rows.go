@@ -29,6 +29,10 @@ type row struct {
 	// terminal returns the terminal error of a result (NaN: not
 	// meaningful for the row).
 	terminal func(r *fesd.OCPResult) float64
+	// infeasible marks a row whose OCP cannot be met: it meets the bar
+	// when it ends mpcc.Infeasible with this constraint group first in
+	// the diagnosis.
+	infeasible *fesd.ConstraintGroup
 }
 
 // rows lists the benchmark.
@@ -75,7 +79,39 @@ func rows() []row {
 			})
 		}
 	}
+	terminal := fesd.GroupTerminal
+	out = append(out, row{
+		name: "monopod N = 30 Step, unreachable target (1 000 m in 3 s, terminal box 1e-3)",
+		build: monopodUnreachable, infeasible: &terminal,
+		terminal: func(r *fesd.OCPResult) float64 { return math.NaN() },
+	})
 	return out
+}
+
+// monopodUnreachable is the monopod OCP with q* 1 000 m ahead and the
+// terminal box |x(T) − x*| ≤ 1e-3 on q and v: at |v| ≤ 100 (stage ends)
+// the robot covers about 300 m in T = 3 s at most, so the OCP is
+// infeasible, which the benchmark expects to be reported as such, naming
+// the terminal constraints.
+func monopodUnreachable() (*fesd.OCP, fesd.Options, fesd.Start, error) {
+	m, err := monopod.New(dcs.Step, 0)
+	if err != nil {
+		return nil, fesd.Options{}, fesd.Start{}, err
+	}
+	task := monopod.Task{N: 30, T: 3, Distance: 1000}
+	p, opts, err := m.OCP(task, monopod.Discretization{})
+	if err != nil {
+		return nil, opts, fesd.Start{}, err
+	}
+	xT := task.XTarget()
+	var g ad.Vec
+	var lo, hi []float64
+	for i := 0; i < 8; i++ {
+		g = append(g, m.TF.Model.X[i])
+		lo, hi = append(lo, xT[i]-1e-3), append(hi, xT[i]+1e-3)
+	}
+	p.Terminal = append(p.Terminal, fesd.Constraint{G: g, L: lo, U: hi})
+	return p, opts, fesd.Start{}, nil
 }
 
 func itoa(n int) string {
