@@ -81,7 +81,7 @@ func rows() []row {
 	}
 	terminal := fesd.GroupTerminal
 	out = append(out, row{
-		name: "monopod N = 30 Step, unreachable target (1 000 m in 3 s, terminal box 1e-3)",
+		name:  "monopod N = 30 Step, unreachable target (1 000 m in 3 s, terminal box 1e-3)",
 		build: monopodUnreachable, infeasible: &terminal,
 		terminal: func(r *fesd.OCPResult) float64 { return math.NaN() },
 	})

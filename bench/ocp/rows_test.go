@@ -110,10 +110,10 @@ func TestGearCarRow(t *testing.T) {
 	require.Len(t, rep.Results, 1)
 	r := rep.Results[0]
 	assert.True(t, r.Met, "status %s, comp %g, violation %g", r.Status, r.CompResidual, r.Violation)
-	assert.Less(t, r.Terminal, 1e-6)
+	assert.Less(t, float64(r.Terminal), 1e-6)
 	base := 12 * 500.0 * 500 / (30 * 30 * 30)
-	assert.GreaterOrEqual(t, r.Objective, base/25)
-	assert.LessOrEqual(t, r.Objective, 1.01*base*(1.0/9+1.0/25)/2)
+	assert.GreaterOrEqual(t, float64(r.Objective), base/25)
+	assert.LessOrEqual(t, float64(r.Objective), 1.01*base*(1.0/9+1.0/25)/2)
 
 	// The switch: solve once more through the builder and look at v.
 	p, opts, start, err := gearCar()
