@@ -110,7 +110,7 @@
 // convergence analyses of Scholtes' relaxation with ε_k → 0). The step
 // that meets CompTol is solved once more at its σ to the full tolerance
 // before the homotopy ends; if that re-solve fails the inexact point is
-// kept. On the OCPs of bench/ocp this cut the NLP iterations 2.3–4.6×
+// kept. On the OCPs of bench/ocp this cut the NLP iterations 2.2–4.6×
 // (sliding-mode OCP 1 193 → 257) at the same solutions; c = 0.1 already
 // moved the turbo car to another local solution. The loop stops when the NLP
 // succeeded and the complementarity residual is at most CompTol (Solved),
