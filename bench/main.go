@@ -36,6 +36,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/fesd-go/fesd/internal/rusage"
 	"github.com/fesd-go/fesd/nlp"
 )
 
@@ -101,7 +102,7 @@ func run(ctx context.Context, w io.Writer, cfg config) error {
 		}
 		rep.Entries = append(rep.Entries, e)
 	}
-	rep.PeakRSSMiB = peakRSS()
+	rep.PeakRSSMiB = rusage.PeakRSS()
 	return rep.write(w, cfg.out)
 }
 

@@ -12,6 +12,7 @@ import (
 
 	"github.com/fesd-go/fesd/dcs"
 	"github.com/fesd-go/fesd/fesd"
+	"github.com/fesd-go/fesd/internal/rusage"
 	"github.com/fesd-go/fesd/mpcc"
 	"github.com/fesd-go/fesd/nlp"
 	"github.com/fesd-go/fesd/nlp/testprob"
@@ -232,7 +233,7 @@ func measure(ctx context.Context, w io.Writer, c benchCase, nat0 native, cmp bac
 			return e, err
 		}
 		e.BuildMS = float64(time.Since(t0)) / 1e6
-		e.PeakRSSBuildMiB = peakRSS()
+		e.PeakRSSBuildMiB = rusage.PeakRSS()
 		fmt.Fprintf(w, "%-55s built in %.1f s (n = %d, m = %d), peak RSS so far %.0f MiB\n", c.name, e.BuildMS/1e3, e.Vars, e.Cons, e.PeakRSSBuildMiB)
 	}
 	if cmp == nil && c.noIPOPT == "" {
@@ -271,7 +272,7 @@ func measure(ctx context.Context, w io.Writer, c benchCase, nat0 native, cmp bac
 		e.RatioCPUPerIter = ratio(e.Native.CPUPerIterMS, s.CPUPerIterMS)
 		fmt.Fprintf(w, "%-55s ipopt  %4d it %9.1f ms %7.3f ms/it  %s  (native/ipopt: %.2f per it, %.2f total, %.2f CPU per it)\n", "", s.Iterations, s.TotalMS, s.PerIterMS, s.Status, e.RatioPerIter, e.RatioTotal, e.RatioCPUPerIter)
 	}
-	e.PeakRSSMiB = peakRSS()
+	e.PeakRSSMiB = rusage.PeakRSS()
 	return e, nil
 }
 
@@ -288,9 +289,9 @@ func timed(ctx context.Context, c benchCase, b backend) (sample, error) {
 	runtime.GC()
 	var m0, m1 runtime.MemStats
 	runtime.ReadMemStats(&m0)
-	c0 := cpuTime()
+	c0 := rusage.CPUTime()
 	s, err := c.run(ctx, b)
-	s.cpu = cpuTime() - c0
+	s.cpu = rusage.CPUTime() - c0
 	runtime.ReadMemStats(&m1)
 	s.allocBytes = m1.TotalAlloc - m0.TotalAlloc
 	return s, err

@@ -54,6 +54,7 @@ import (
 
 	"github.com/fesd-go/fesd/fesd"
 	"github.com/fesd-go/fesd/internal/report"
+	"github.com/fesd-go/fesd/internal/rusage"
 	"github.com/fesd-go/fesd/mpcc"
 )
 
@@ -218,9 +219,9 @@ func solve(ctx context.Context, r row, solver string, timeout time.Duration, ver
 	}
 	cctx, cancel := context.WithTimeout(ctx, timeout)
 	defer cancel()
-	t0, c0 := time.Now(), cpuTime()
+	t0, c0 := time.Now(), rusage.CPUTime()
 	o, err := s.Solve(cctx, start)
-	res.Wall, res.CPU = time.Since(t0).Seconds(), (cpuTime() - c0).Seconds()
+	res.Wall, res.CPU = time.Since(t0).Seconds(), (rusage.CPUTime() - c0).Seconds()
 	if err != nil && !errors.Is(err, context.DeadlineExceeded) {
 		res.Error = err.Error()
 	}

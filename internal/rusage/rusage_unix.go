@@ -1,15 +1,15 @@
 //go:build unix
 
-package main
+package rusage
 
 import (
 	"syscall"
 	"time"
 )
 
-// peakRSS returns the peak resident set size of the process in MiB
-// (getrusage ru_maxrss, KiB on Linux).
-func peakRSS() float64 {
+// PeakRSS returns the peak resident set size of the process in MiB
+// (getrusage ru_maxrss, KiB on Linux); 0 if it cannot be read.
+func PeakRSS() float64 {
 	var ru syscall.Rusage
 	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
 		return 0
@@ -17,8 +17,9 @@ func peakRSS() float64 {
 	return float64(ru.Maxrss) / 1024
 }
 
-// cpuTime returns the user + system CPU time of the process so far.
-func cpuTime() time.Duration {
+// CPUTime returns the user + system CPU time of the process so far; 0 if
+// it cannot be read.
+func CPUTime() time.Duration {
 	var ru syscall.Rusage
 	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
 		return 0
