@@ -9,6 +9,7 @@ import (
 	"github.com/fesd-go/fesd/internal/cartpole"
 	"github.com/fesd-go/fesd/internal/hopper"
 	"github.com/fesd-go/fesd/internal/monopod"
+	"github.com/fesd-go/fesd/internal/tutorial"
 	"github.com/fesd-go/fesd/mpcc"
 )
 
@@ -129,15 +130,7 @@ func itoa(n int) string {
 // ExampleOCP) with the speed limit v ≤ 25 at the stage ends and the
 // tutorial's bang-bang initial control.
 func turboCar() (*fesd.OCP, fesd.Options, fesd.Start, error) {
-	g := ad.NewGraph()
-	x := g.SymVec("x", 2)
-	u := g.SymVec("u", 1)
-	m := dcs.NewModel(g, x, u, nil)
-	m.AddSubsystem(dcs.Subsystem{
-		Psi: ad.Vec{x[1].AddConst(-10)},
-		S:   [][]int{{-1}, {1}},
-		F:   []ad.Vec{{x[1], u[0]}, {x[1], u[0].Scale(3)}},
-	})
+	m, x, _ := tutorial.TurboCar()
 	n := 10
 	ui := make([][]float64, n)
 	for k := range ui {
@@ -164,27 +157,14 @@ func turboCar() (*fesd.OCP, fesd.Options, fesd.Start, error) {
 // example (examples/slidingocp): two switching surfaces, a terminal
 // state on their intersection, N = 6 stages of 6 elements.
 func slidingOCP() (*fesd.OCP, fesd.Options, fesd.Start, error) {
-	g := ad.NewGraph()
-	x := g.SymVec("x", 4)
-	u := g.SymVec("u", 2)
-	m := dcs.NewModel(g, x, u, nil)
-	one, zero := g.Const(1), g.Const(0)
-	m.AddSubsystem(dcs.Subsystem{
-		Psi: ad.Vec{x[0].Add(ad.Sq(x[1]).Scale(0.15))},
-		S:   [][]int{{1}, {-1}},
-		F:   []ad.Vec{{x[2].Sub(one), zero, u[0], u[1]}, {x[2].Add(one), zero, u[0], u[1]}},
-	})
-	m.AddSubsystem(dcs.Subsystem{
-		Psi: ad.Vec{x[1].Sub(ad.PowInt(x[0], 3).Scale(0.05))},
-		S:   [][]int{{1}, {-1}},
-		F:   []ad.Vec{{zero, x[3].Sub(one), u[0], u[1]}, {zero, x[3].Add(one), u[0], u[1]}},
-	})
+	m, x := tutorial.SlidingMode()
+	tgt := tutorial.SlidingModeTarget
 	p := &fesd.OCP{
 		Model: m, X0: []float64{2 * math.Pi / 3, math.Pi / 3, 0, 0},
 		N: 6, T: 4, NFE: []int{6},
 		UL: []float64{-10, -10}, UU: []float64{10, 10},
 		Lagrange: ad.Sq(x[2]).Add(ad.Sq(x[3])),
-		Terminal: []fesd.Constraint{{G: ad.Vec{x[0].AddConst(math.Pi / 6), x[1].AddConst(math.Pi / 4)}}},
+		Terminal: []fesd.Constraint{{G: ad.Vec{x[0].AddConst(-tgt[0]), x[1].AddConst(-tgt[1])}}},
 	}
 	opts := fesd.Options{Stages: 2, DCS: dcs.Options{Formulation: dcs.Stewart}, CrossComp: fesd.FEFE}
 	return p, opts, fesd.Start{}, nil

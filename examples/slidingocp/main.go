@@ -48,6 +48,7 @@ import (
 	"github.com/fesd-go/fesd/dcs"
 	"github.com/fesd-go/fesd/fesd"
 	"github.com/fesd-go/fesd/internal/report"
+	"github.com/fesd-go/fesd/internal/tutorial"
 	"github.com/fesd-go/fesd/mpcc"
 )
 
@@ -83,36 +84,13 @@ type summary struct {
 	CompResidual         float64
 }
 
-var target = []float64{-math.Pi / 6, -math.Pi / 4}
-
-// model builds the sliding-mode model and returns it with its states.
-func model() (*dcs.Model, ad.Vec) {
-	g := ad.NewGraph()
-	x := g.SymVec("x", 4)
-	u := g.SymVec("u", 2)
-	m := dcs.NewModel(g, x, u, nil)
-	one := g.Const(1)
-	zero := g.Const(0)
-	m.AddSubsystem(dcs.Subsystem{
-		Name: "psi1",
-		Psi:  ad.Vec{x[0].Add(ad.Sq(x[1]).Scale(0.15))},
-		S:    [][]int{{1}, {-1}},
-		F:    []ad.Vec{{x[2].Sub(one), zero, u[0], u[1]}, {x[2].Add(one), zero, u[0], u[1]}},
-	})
-	m.AddSubsystem(dcs.Subsystem{
-		Name: "psi2",
-		Psi:  ad.Vec{x[1].Sub(ad.PowInt(x[0], 3).Scale(0.05))},
-		S:    [][]int{{1}, {-1}},
-		F:    []ad.Vec{{zero, x[3].Sub(one), u[0], u[1]}, {zero, x[3].Add(one), u[0], u[1]}},
-	})
-	return m, x
-}
+var target = tutorial.SlidingModeTarget
 
 func run(ctx context.Context, w io.Writer, o options) (*summary, error) {
 	if _, err := report.MakeDir(o.Out); err != nil {
 		return nil, err
 	}
-	m, x := model()
+	m, x := tutorial.SlidingMode()
 	opts := fesd.Options{Stages: o.Stages, DCS: dcs.Options{Formulation: o.DCS}, CrossComp: o.Cross}
 	dcsName, crossName := strings.ToLower(o.DCS.String()), strings.ToLower(o.Cross.String())
 	p := &fesd.OCP{

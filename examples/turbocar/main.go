@@ -72,6 +72,7 @@ import (
 	"github.com/fesd-go/fesd/dcs"
 	"github.com/fesd-go/fesd/fesd"
 	"github.com/fesd-go/fesd/internal/report"
+	"github.com/fesd-go/fesd/internal/tutorial"
 	"github.com/fesd-go/fesd/mpcc"
 )
 
@@ -140,15 +141,7 @@ func run(ctx context.Context, w io.Writer, o options) (*summary, error) {
 	if _, err := report.MakeDir(o.Out); err != nil {
 		return nil, err
 	}
-	g := ad.NewGraph()
-	x := g.SymVec("x", 2)
-	u := g.SymVec("u", 1)
-	m := dcs.NewModel(g, x, u, nil)
-	m.AddSubsystem(dcs.Subsystem{
-		Psi: ad.Vec{x[1].AddConst(-10)},
-		S:   [][]int{{-1}, {1}},
-		F:   []ad.Vec{{x[1], u[0]}, {x[1], u[0].Scale(3)}},
-	})
+	m, x, _ := tutorial.TurboCar()
 	opts := fesd.Options{DCS: dcs.Options{Formulation: o.DCS}, StepEquilibration: o.Eq}
 	dcsName := strings.ToLower(o.DCS.String())
 	// initial controls: accelerate, coast, brake
