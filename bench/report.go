@@ -17,6 +17,8 @@ import (
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
 	"gonum.org/v1/plot/vg"
+
+	"github.com/fesd-go/fesd/internal/report"
 )
 
 // Report is the content of bench.json.
@@ -104,14 +106,10 @@ func (e Entry) MarshalJSON() ([]byte, error) {
 }
 
 func (r *Report) write(w io.Writer, dir string) error {
-	if err := os.MkdirAll(dir, 0o755); err != nil {
+	if _, err := report.MakeDir(dir); err != nil {
 		return err
 	}
-	js, err := json.MarshalIndent(r, "", "  ")
-	if err != nil {
-		return err
-	}
-	if err := os.WriteFile(filepath.Join(dir, "bench.json"), append(js, '\n'), 0o644); err != nil {
+	if err := report.WriteJSON(filepath.Join(dir, "bench.json"), r); err != nil {
 		return err
 	}
 	md := r.markdown()

@@ -23,7 +23,6 @@ package main
 
 import (
 	"context"
-	"encoding/json"
 	"flag"
 	"fmt"
 	"io"
@@ -34,6 +33,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/fesd-go/fesd/internal/report"
 	"github.com/fesd-go/fesd/mpcc"
 	"github.com/fesd-go/fesd/mpcc/macmpec"
 	"github.com/fesd-go/fesd/nlp"
@@ -353,14 +353,10 @@ func (r *Report) markdown() string {
 }
 
 func (r *Report) write(w io.Writer, dir string) error {
-	if err := os.MkdirAll(dir, 0o755); err != nil {
+	if _, err := report.MakeDir(dir); err != nil {
 		return err
 	}
-	js, err := json.MarshalIndent(r, "", "  ")
-	if err != nil {
-		return err
-	}
-	if err := os.WriteFile(filepath.Join(dir, "macmpec.json"), append(js, '\n'), 0o644); err != nil {
+	if err := report.WriteJSON(filepath.Join(dir, "macmpec.json"), r); err != nil {
 		return err
 	}
 	md := r.markdown()
