@@ -248,6 +248,9 @@ func (s *Solver) solve(ctx context.Context, p *Problem, start *WarmStart) (*Resu
 	set := &s.Settings
 	prm := set.resolve()
 	inner := s.inner()
+	if ns, ok := inner.(*NLPSolver); ok {
+		ns.switched = false // the policy retry holds within one homotopy
+	}
 	q, err := NewRelaxedScaled(p, set.Relaxation, set.Steering, set.PenaltyScaling, prm.sigma0)
 	if err != nil {
 		return nil, err
