@@ -227,6 +227,9 @@ type ipm struct {
 	parent *ipm         // non-nil for the restoration-phase solver
 	rctx   *restoration // the restoration that owns this (inner) solver
 	resto  *restoration // this solver's restoration phase (created lazily)
+	// restoTheta is θ at the last return from the restoration phase (0:
+	// none yet).
+	restoTheta float64
 
 	// userErr is the last error a Problem callback returned (reported
 	// with status UserStop).
