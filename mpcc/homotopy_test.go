@@ -129,6 +129,21 @@ func TestHomotopySchedule(t *testing.T) {
 		}, 10, Solved, 1e-9},
 		{"failure at the end", Settings{InexactFactor: -1}, 10, func(k int) nlp.Status {
 			if k == 10 {
+				return nlp.IterationLimit
+			}
+			return nlp.SolvedAcceptable
+		}, 11, NLPFailure, 1e-10},
+		// A NumericalError at a point that meets CompTol and the
+		// constraints ends Solved (the status Solved's second case).
+		{"numerical end within the tolerances", Settings{InexactFactor: -1}, 10, func(k int) nlp.Status {
+			if k == 10 {
+				return nlp.NumericalError
+			}
+			return nlp.SolvedAcceptable
+		}, 11, Solved, 1e-10},
+		// The same above CompTol: NLPFailure.
+		{"numerical end above CompTol", Settings{InexactFactor: -1}, 20, func(k int) nlp.Status {
+			if k == 10 {
 				return nlp.NumericalError
 			}
 			return nlp.SolvedAcceptable
@@ -590,7 +605,7 @@ func TestHomotopyLastSuccess(t *testing.T) {
 			}
 			return nlp.SolvedAcceptable
 		}, NLPFailure, 3},
-		{"all fail", func(int) nlp.Status { return nlp.NumericalError }, NLPFailure, -1},
+		{"all fail", func(int) nlp.Status { return nlp.IterationLimit }, NLPFailure, -1},
 		{"solved", nil, Solved, 10},
 	}
 	for _, c := range cases {

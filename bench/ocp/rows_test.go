@@ -173,17 +173,17 @@ func TestHopperBuild(t *testing.T) {
 // towards v = −10) closes the gap of 1 to the left cart within the first
 // numerical second and then pushes it: after 2 numerical time units the
 // left cart has moved left of its start −3, the gap between them has not
-// closed by more than 1e-3, and the right cart has not moved. The steps
-// are solved by the homotopy alone (NoPredict): with Simulate's default
-// prediction the step at t = 0.4 fails (its last relaxed NLP ends
-// NumericalError at σ = 1e-10 with the residual 1.6e-10 already below
-// CompTol, from every start), a known gap.
+// closed by more than 1e-3, and the right cart has not moved. Simulate's
+// defaults (prediction on): a step whose last relaxed NLP ends
+// NumericalError or Infeasible at σ = 1e-10 with the residual below
+// CompTol and the constraints met ends Solved (mpcc.Solved), as the steps
+// at t = 0.4 (with prediction) and 0.55–0.7 (without) need.
 func TestThreeCartsPush(t *testing.T) {
 	p, opts, _, err := threeCarts()
 	require.NoError(t, err)
 	assert.Equal(t, []int{7, 3, 20}, []int{len(p.Model.X), len(p.Model.U), p.N})
 	sim, err := fesd.Simulate(context.Background(), p.Model, p.X0, fesd.SimOptions{
-		Options: fesd.Options{DCS: opts.DCS, NFE: 3}, TSim: 0.8, NSim: 16, U: []float64{0, -20, 0}, NoPredict: true})
+		Options: fesd.Options{DCS: opts.DCS, NFE: 3}, TSim: 0.8, NSim: 16, U: []float64{0, -20, 0}})
 	require.NoError(t, err)
 	x := sim.Final()
 	t.Logf("x(τ = 0.8) = %.4g", x)
