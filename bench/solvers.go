@@ -33,14 +33,16 @@ func (n native) solve(ctx context.Context, p nlp.Problem, set nlp.Settings) (*nl
 	return (&nlp.Solver{Settings: set}).Solve(ctx, p)
 }
 
-// timedInner adapts a backend to mpcc.InnerSolver exactly as
-// mpcc.NLPSolver does (warm start with multipliers, MuInit from the
-// homotopy) and sums the iterations and timings of all inner solves. For
-// the native backend it reuses one nlp.Workspace, as mpcc.NLPSolver does.
+// timedInner is the inner solver of the MPCC homotopies: for the native
+// backend mpcc.NLPSolver itself (the users' inner solver, with its workspace
+// reuse and retries) with the bench's inertia policy, for the comparison
+// backend an adapter that does what mpcc.NLPSolver does (warm start with
+// multipliers, MuInit from the homotopy). It sums the iterations and
+// timings of all inner solves.
 type timedInner struct {
 	b     backend
 	set   nlp.Settings
-	ws    nlp.Workspace
+	ns    *mpcc.NLPSolver
 	iters int
 	time  nlp.Timing
 	fails int
@@ -49,20 +51,8 @@ type timedInner struct {
 
 var _ mpcc.InnerSolver = (*timedInner)(nil)
 
-func (t *timedInner) SolveNLP(ctx context.Context, p nlp.Problem, start *mpcc.WarmStart) (*mpcc.InnerResult, error) {
-	set := t.set
-	start.Apply(&set)
-	var res *nlp.Result
-	var err error
-	if nb, ok := t.b.(native); ok {
-		set.Inertia = nb.inertia
-		res, err = (&nlp.Solver{Settings: set}).SolveIn(ctx, &t.ws, p)
-	} else {
-		res, err = t.b.solve(ctx, p, set)
-	}
-	if err != nil {
-		return nil, err
-	}
+// add sums one nlp solve.
+func (t *timedInner) add(res *nlp.Result) {
 	t.iters += res.Iterations
 	t.facts += res.Counts.Factorizations
 	t.time.Total += res.Time.Total
@@ -70,6 +60,28 @@ func (t *timedInner) SolveNLP(ctx context.Context, p nlp.Problem, start *mpcc.Wa
 	t.time.Evaluation += res.Time.Evaluation
 	t.time.Factorization += res.Time.Factorization
 	t.time.Solve += res.Time.Solve
+}
+
+func (t *timedInner) SolveNLP(ctx context.Context, p nlp.Problem, start *mpcc.WarmStart) (*mpcc.InnerResult, error) {
+	if nb, ok := t.b.(native); ok {
+		if t.ns == nil {
+			set := t.set
+			set.Inertia = nb.inertia
+			t.ns = &mpcc.NLPSolver{Settings: set, Observe: t.add}
+		}
+		r, err := t.ns.SolveNLP(ctx, p, start)
+		if err == nil && !r.Status.Success() {
+			t.fails++
+		}
+		return r, err
+	}
+	set := t.set
+	start.Apply(&set)
+	res, err := t.b.solve(ctx, p, set)
+	if err != nil {
+		return nil, err
+	}
+	t.add(res)
 	if !res.Status.Success() {
 		t.fails++
 	}

@@ -252,7 +252,9 @@ func (s *Solver) solve(ctx context.Context, p *Problem, start *WarmStart) (*Resu
 	prm := set.resolve()
 	inner := s.inner()
 	if ns, ok := inner.(*NLPSolver); ok {
-		ns.switched = false // the policy retry holds within one homotopy
+		// The policy of a retry and the degeneracy found hold within one
+		// homotopy: a homotopy's result does not depend on earlier ones.
+		ns.switched, ns.degeneracy = false, nlp.Degeneracy{}
 	}
 	q, err := NewRelaxedScaled(p, set.Relaxation, set.Steering, set.PenaltyScaling, prm.sigma0)
 	if err != nil {

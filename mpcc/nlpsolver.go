@@ -12,17 +12,26 @@ import (
 // The relaxed NLPs go through one nlp.Workspace, so their KKT pattern,
 // ordering and symbolic factorization are analysed once per homotopy; the
 // tightened and branch NLPs of the certificate and finish, which have
-// another structure, go through a second one. An NLPSolver must not be
-// used by several solves at once.
+// another structure, go through a second one. Each relaxed NLP starts with
+// the nlp.Result.Degeneracy of the previous one in the same homotopy
+// (nlp.Settings.Degeneracy). An NLPSolver must not be used by several
+// solves at once.
 type NLPSolver struct {
 	Settings nlp.Settings
-	ws       nlp.Workspace
-	wsTight  nlp.Workspace
+	// Observe, if not nil, is called with the nlp.Result of every solve (a
+	// retried NLP: of both attempts), for statistics such as bench's
+	// factorization counts and timings.
+	Observe func(*nlp.Result)
+	ws      nlp.Workspace
+	wsTight nlp.Workspace
 	// switched: the relaxed NLPs start with policy instead of
 	// Settings.Inertia (the policy of the last successful retry in this
 	// homotopy; Solver.solve clears it).
 	switched bool
 	policy   nlp.InertiaPolicy
+	// degeneracy is the last relaxed NLP's Result.Degeneracy, assumed
+	// by the next one (nlp.Settings.Degeneracy).
+	degeneracy nlp.Degeneracy
 }
 
 var _ InnerSolver = (*NLPSolver)(nil)
@@ -66,12 +75,24 @@ func (s *NLPSolver) SolveNLP(ctx context.Context, p nlp.Problem, start *WarmStar
 	_, tight := p.(interface{ tightened() })
 	if tight {
 		ws = &s.wsTight
-	} else if s.switched {
-		solver.Settings.Inertia = s.policy
+	} else {
+		if s.switched {
+			solver.Settings.Inertia = s.policy
+		}
+		d := &solver.Settings.Degeneracy
+		d.Jacobian = d.Jacobian || s.degeneracy.Jacobian
+		d.Hessian = d.Hessian || s.degeneracy.Hessian
 	}
 	res, err := solver.SolveIn(ctx, ws, p)
 	if err != nil && (res == nil || !(errors.Is(err, nlp.ErrCallback) || errors.Is(err, nlp.ErrDerivatives))) {
 		return nil, err
+	}
+	if s.Observe != nil {
+		s.Observe(res)
+	}
+	if !tight && err == nil && res.Iterations > 0 {
+		s.degeneracy = res.Degeneracy
+
 	}
 	if other, ok := otherPolicy(solver.Settings.Inertia); ok && !tight && err == nil && retryable(res.Status) && ctx.Err() == nil {
 		solver.Settings.Inertia = other
@@ -79,6 +100,9 @@ func (s *NLPSolver) SolveNLP(ctx context.Context, p nlp.Problem, start *WarmStar
 		res2, err2 := solver.SolveIn(ctx, ws, p)
 		if err2 != nil && (res2 == nil || !(errors.Is(err2, nlp.ErrCallback) || errors.Is(err2, nlp.ErrDerivatives))) {
 			return nil, err2
+		}
+		if s.Observe != nil {
+			s.Observe(res2)
 		}
 		if res2.Status.Success() || err2 != nil {
 			res2.Iterations += res.Iterations

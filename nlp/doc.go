@@ -56,6 +56,17 @@
 // means singular), InertiaStrictDeltaC, InertiaCurvature (the curvature test
 // below), InertiaStrictCurvature and InertiaTracking.
 //
+// Degeneracy across solves: Result.Degeneracy reports a Jacobian or
+// Hessian that needed δ_c, or δ_w for a singular matrix, in at least half
+// of the iterations (or, the Jacobian, in 3 consecutive ones);
+// Settings.Degeneracy starts a solve in that state (δ_c in every
+// factorization; the first trial at δ_w^last/3 or 1e-4 instead of 0), as
+// IPOPT is after its degeneracy tests. A sequence of NLPs of one structure
+// (package mpcc's relaxed NLPs) passes it on, so short solves do not each
+// spend factorizations on finding the same singular matrices: on the
+// bench, 1.59 → 1.23 factorizations per iteration on IRMA and 1.59 → 1.34
+// on the OCP MPCC homotopy, with the same iterations.
+//
 // δ_w tracking (InertiaTracking, opt-in): Algorithm IC starts every
 // iteration with the unperturbed matrix, so a stretch of iterates that need
 // δ_w > 0 (nonconvex, or a primal block that is singular on the null space

@@ -957,6 +957,9 @@ func (ip *ipm) iterate() (Status, bool) {
 		}
 	}
 	ip.trackDeltaW()
+	if ip.deltaC > 0 {
+		ip.counts.DeltaC++
+	}
 	switch ip.lineSearch() {
 	case lsUserStop:
 		return UserStop, true

@@ -113,6 +113,12 @@ func (ip *ipm) result(st Status) *Result {
 	res.PrimalInfeasibility = math.Max(0, pinf)
 	res.History = ip.history
 	res.Counts = ip.counts
+	if ip.parent == nil && res.Iterations > 0 {
+		res.Degeneracy = Degeneracy{
+			Jacobian: ip.jacDegenerate || 2*ip.counts.DeltaC >= res.Iterations,
+			Hessian:  ip.hessDegenerate || 2*ip.counts.SingularHessian >= res.Iterations,
+		}
+	}
 	res.Time = ip.timing
 	res.Time.Total = time.Since(ip.t0)
 	if ip.set.Log != nil && ip.prm.printLevel > 0 {

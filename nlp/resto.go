@@ -434,8 +434,10 @@ func (ip *ipm) returnFromResto() {
 func (ip *ipm) resetState() {
 	ip.filter = ip.filter[:0]
 	ip.deltaW, ip.deltaC, ip.deltaWLast, ip.lastDeltaW, ip.lastDeltaC = 0, 0, 0, 0, 0
-	ip.jacDegenerate = false
+	ip.jacDegenerate = ip.parent == nil && ip.set.Degeneracy.Jacobian && ip.m > 0
 	ip.restoTheta = 0
+	ip.hessDegenerate = ip.parent == nil && ip.set.Degeneracy.Hessian
+	ip.firstSingular = false
 	ip.trk = deltaWTracker{}
 	ip.degenCount, ip.accCount = 0, 0
 	ip.kktRefN = 0

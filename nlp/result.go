@@ -101,6 +101,12 @@ type Counts struct {
 	// Watchdogs counts starts of the watchdog procedure; CurvatureFixes
 	// the δ_w increases forced by InertiaCurvature.
 	Watchdogs, CurvatureFixes int
+	// DeltaC counts the main-phase iterations whose step was computed with
+	// the constraint regularization δ_c > 0 (a singular KKT matrix, or
+	// Degeneracy.Jacobian); SingularHessian those whose unperturbed matrix
+	// was singular and needed δ_w > 0 (or that started with δ_w > 0 by
+	// Degeneracy.Hessian).
+	DeltaC, SingularHessian int
 }
 
 // Timing splits the wall-clock time of a solve.
@@ -122,6 +128,10 @@ type Timing struct {
 type Result struct {
 	Status     Status
 	Iterations int
+	// Degeneracy is the degeneracy of the KKT matrix this solve found (see
+	// Degeneracy), to be passed on as Settings.Degeneracy to the solve of
+	// a next NLP with the same structure.
+	Degeneracy Degeneracy
 	X          []float64 // length n
 	Objective  float64   // f(X), unscaled
 	G          []float64 // g(X), length m

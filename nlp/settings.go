@@ -141,6 +141,21 @@ type WarmStart struct {
 	ZU []float64
 }
 
+// Degeneracy describes a structurally singular KKT matrix, the state of
+// IPOPT's degeneracy tests (W&B06 §3.1, hess_degenerate and
+// jac_degenerate). With Jacobian set every factorization of the main phase
+// carries the constraint regularization δ_c = 1e-8·μ^{1/4}; with Hessian
+// set its first trial carries δ_w = δ_w^last/3 (δ_w^0 = 1e-4 without a
+// previous one) instead of δ_w = 0. Either way a singular matrix is not
+// first found by a factorization that is thrown away. Within a solve, 3
+// consecutive iterations that needed δ_c make the Jacobian degenerate, as
+// in IPOPT; Result.Degeneracy also reports either kind when at least half
+// of the iterations needed its perturbation for a singular matrix. (IPOPT's
+// test for the Hessian within a solve is not applied: see kkt.go.)
+type Degeneracy struct {
+	Jacobian, Hessian bool
+}
+
 // InertiaPolicy selects the safeguards of the inertia correction (W&B06
 // Algorithm IC, see the package documentation) beyond the inertia count of
 // the KKT factorization. The zero value is InertiaDefault.
@@ -343,6 +358,11 @@ type Settings struct {
 	Ordering Ordering
 	// Inertia is the inertia-correction policy (default InertiaDefault).
 	Inertia InertiaPolicy
+	// Degeneracy is the degeneracy of the KKT matrix assumed from the first
+	// iteration on (default: none), typically an earlier solve's
+	// Result.Degeneracy for an NLP of the same structure (package mpcc
+	// passes it from one relaxed NLP to the next).
+	Degeneracy Degeneracy
 
 	// WarmStart is the starting point (default nil: Problem.Start and a
 	// cold start of the multipliers).

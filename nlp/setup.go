@@ -317,6 +317,8 @@ type ipm struct {
 	deltaWLast         float64
 	trk                deltaWTracker // InertiaTracking's state
 	jacDegenerate      bool
+	hessDegenerate     bool // Settings.Degeneracy.Hessian: every first trial has δ_w > 0
+	firstSingular      bool // this iteration's first trial (δ_w = 0) was singular
 	degenCount         int
 	accCount           int
 	freeMode           bool
