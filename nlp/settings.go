@@ -489,6 +489,7 @@ const (
 	resImprove     = 0.999999999
 	restoRho       = 1000.0 // resto_penalty_parameter
 	restoReduction = 0.9    // required_infeasibility_reduction
+	restoReentry   = 0.5    // θ_R factor of a repeated restoration phase (resto.go)
 	boundMultReset = 1e3    // bound_mult_reset_threshold
 	scalingMinVal  = 1e-8   // nlp_scaling_min_value
 	sigmaMaxAd     = 100.0  // sigma_max (adaptive)
