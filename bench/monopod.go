@@ -81,7 +81,7 @@ func monopodCase(n int, form dcs.Formulation, maxSteps, maxIter int) benchCase {
 		if b == nil {
 			b = native{}
 		}
-		in := &timedInner{b: b, set: monopod.NLPSettings(1e-5, maxIter)}
+		in := &timedInner{b: b, set: monopod.NLPSettings(1e-5, maxIter), direct: true}
 		sw.cur = in
 		t0 := time.Now()
 		r, err := solver.Solve(ctx, fesd.Start{})

@@ -40,13 +40,18 @@ func (n native) solve(ctx context.Context, p nlp.Problem, set nlp.Settings) (*nl
 // multipliers, MuInit from the homotopy). It sums the iterations and
 // timings of all inner solves.
 type timedInner struct {
-	b     backend
-	set   nlp.Settings
-	ns    *mpcc.NLPSolver
-	iters int
-	time  nlp.Timing
-	fails int
-	facts int // KKT factorizations (native only)
+	b   backend
+	set nlp.Settings
+	// direct: the native backend solves every NLP with nlp.Solver once (no
+	// retry with the other inertia policy), for rows whose iteration cap
+	// is a measuring device (the monopod's first relaxed NLP).
+	direct bool
+	ws     nlp.Workspace
+	ns     *mpcc.NLPSolver
+	iters  int
+	time   nlp.Timing
+	fails  int
+	facts  int // KKT factorizations (native only)
 }
 
 var _ mpcc.InnerSolver = (*timedInner)(nil)
@@ -63,7 +68,7 @@ func (t *timedInner) add(res *nlp.Result) {
 }
 
 func (t *timedInner) SolveNLP(ctx context.Context, p nlp.Problem, start *mpcc.WarmStart) (*mpcc.InnerResult, error) {
-	if nb, ok := t.b.(native); ok {
+	if nb, ok := t.b.(native); ok && !t.direct {
 		if t.ns == nil {
 			set := t.set
 			set.Inertia = nb.inertia
@@ -77,7 +82,14 @@ func (t *timedInner) SolveNLP(ctx context.Context, p nlp.Problem, start *mpcc.Wa
 	}
 	set := t.set
 	start.Apply(&set)
-	res, err := t.b.solve(ctx, p, set)
+	var res *nlp.Result
+	var err error
+	if nb, ok := t.b.(native); ok {
+		set.Inertia = nb.inertia
+		res, err = (&nlp.Solver{Settings: set}).SolveIn(ctx, &t.ws, p)
+	} else {
+		res, err = t.b.solve(ctx, p, set)
+	}
 	if err != nil {
 		return nil, err
 	}
