@@ -34,10 +34,13 @@ const (
 	NotSolved
 	// Infeasible: the MPCC is locally infeasible. Two consecutive relaxed
 	// NLPs ended nlp.Infeasible (the inner solver's restoration phase
-	// converged to a stationary point of the constraint violation), with
-	// direct steering and a relaxation whose feasible set contains the
-	// MPCC's (Relaxation.Outer), so no smaller σ can be feasible near
-	// that point. The result is at the last infeasible point.
+	// converged to a stationary point of the constraint violation) at
+	// points far from MPCC-feasible (the NLP's constraints violated by more
+	// than 1e-8·max(1, ‖x‖∞), or the complementarity residual above
+	// ActiveTol²), with direct steering and a relaxation whose feasible set
+	// contains the MPCC's (Relaxation.Outer), so no smaller σ can be
+	// feasible near that point. The result is at the last infeasible
+	// point.
 	Infeasible
 	numStatuses
 )
@@ -387,7 +390,7 @@ func (s *Solver) solve(ctx context.Context, p *Problem, start *WarmStart) (*Resu
 			stopErr = fmt.Errorf("mpcc: homotopy step %d (σ = %g): %w", k, sigma, r.Err)
 			break
 		}
-		if r.Status == nlp.Infeasible {
+		if r.Status == nlp.Infeasible && farFromMPCC(p.NLP, r.X[:n0], step.CompResidual, prm) {
 			infeasible++
 		} else {
 			infeasible = 0
@@ -576,4 +579,15 @@ func numericalEnd(st nlp.Status) bool { return st == nlp.NumericalError || st ==
 func feasibleEnd(nl nlp.Problem, x []float64) bool {
 	v, err := nlp.Violation(nl, x)
 	return err == nil && v <= finishFeasTol*math.Max(1, maxAbs(x))
+}
+
+// farFromMPCC reports whether an infeasible relaxed NLP's point x is
+// evidence that the MPCC is infeasible: its own constraints violated
+// beyond the tolerance of a certified point, or a complementarity residual
+// above ActiveTol² (a pair with both members within ActiveTol counts as
+// complementary in the certificate). A point that meets the constraints
+// with a residual within that is a numerical failure of the relaxed NLP
+// at a small σ, not evidence that no MPCC point is near.
+func farFromMPCC(nl nlp.Problem, x []float64, comp float64, prm params) bool {
+	return !feasibleEnd(nl, x) || comp > prm.activeTol*prm.activeTol
 }

@@ -148,6 +148,16 @@ func TestHomotopySchedule(t *testing.T) {
 			}
 			return nlp.SolvedAcceptable
 		}, 11, NLPFailure, 1e-10},
+		// Relaxed NLPs that end Infeasible at points within the MPCC's
+		// tolerances (residual 5σ ≤ ActiveTol² = 1e-7 from σ = 1e-8 on)
+		// are no evidence of infeasibility; the last one meets CompTol
+		// (5e-10) and ends the homotopy Solved.
+		{"infeasible ends near feasible points", Settings{InexactFactor: -1}, 5, func(k int) nlp.Status {
+			if k >= 8 {
+				return nlp.Infeasible
+			}
+			return nlp.Solved
+		}, 11, Solved, 1e-10},
 		// Superlinear: 1, 0.1, 0.01, 1e-3, 10^{−4.5}, 10^{−6.75}, then
 		// 10^{−10.125} is clamped to σ_N = 1e-10.
 		{"superlinear", Settings{InexactFactor: -1, Update: Superlinear}, 100, nil, 7, SigmaLimit, 1e-10},
