@@ -23,14 +23,16 @@
 // x_ref linearly (fesd.Start.XInit; -init rest: the forward simulation with
 // u = 0, i.e. the cart at rest).
 //
-// Measured (2 cores): the step DCS (default) finds the same local optimum
-// 678.50 from both initializations, x(5) within 3.6e-3 of x_ref (soft
-// terminal cost), 363–412 NLP iterations, 0.5–1.8 s; Stewart's DCS finds
-// worse local optima (2359.3 from the linear guess; NLPFailure from rest);
-// with -hard, Stewart reaches x_ref to 1e-15 (objective 1619.1 from the
-// linear guess in 8 s, 4086.3 from rest in 1 s) while the step DCS fails
-// (NLPFailure). The problem is nonconvex: objectives differ between local
-// solutions.
+// Measured (2 cores, one run each): the step DCS (default) finds the same
+// local optimum 678.50 from both initializations, x(5) within 3.6e-3 of
+// x_ref (soft terminal cost), 166–266 NLP iterations, 0.1–0.2 s; Stewart's
+// DCS finds a worse local optimum from the linear guess (2110.1, 861
+// iterations) and fails from rest (NLPFailure); with -hard, Stewart
+// reaches x_ref to 1e-20 (objective 1862.5 from the linear guess, 4356.1
+// from rest, 0.4–0.6 s) while the step DCS ends Infeasible (its relaxed
+// NLPs at σ = 1e-8 and 1e-9 are locally infeasible, at complementarity
+// residual 4e-6). The problem is nonconvex: objectives differ between
+// local solutions.
 //
 // Outputs in -out (default out/cartpole): trajectory.csv (t, p, θ, v, ω at
 // the element boundaries), controls.csv, homotopy.csv, cartpole.png/.svg

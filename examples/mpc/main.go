@@ -22,20 +22,12 @@
 //
 //	go run ./examples/mpc [-steps 120] [-mismatch] [-push] [-out out/mpc]
 //
-// Measured (120 steps, 2 cores shared with other jobs): every OCP solved
-// and certified S-stationary; the cold solve 790 NLP iterations, the warm
-// ones 63 in the median (mean 74.5, a tenth of the cold solve; with the
-// shifted primal point alone, before the multipliers were shifted too: 66
-// and 81.7, the longest warm solve 370 iterations instead of 310); median
-// solve time 0.025–0.06 s, the whole run 4.3–4.5 s of CPU (the same as
-// without the shifted multipliers). With -mismatch -push the same (warm
-// median 63, mean 68.4; primal alone 64 and 79.6, longest 377 instead of
-// 186; max |v − v_ref| 1.75 right after a gust, the control saturating at
-// |u| = 5). The shifted multipliers also let the warm homotopy start
-// lower: with fesd.MPCSettings.WarmHomotopy at σ₀ = 1e-6 the warm solves
-// took 37 iterations in the median (mean 67.1; −mismatch −push 37 and
-// 60.6), where the primal start alone took 50 (mean 107.3) and σ₀ = 1e-8
-// left 3 of 119 steps unsolved; the default stays σ₀ = 1e-4.
+// Measured (120 steps, 2 cores, one run): every OCP solved and certified
+// S-stationary; the cold solve 282 NLP iterations, the warm ones (primal
+// point and multipliers shifted by one stage) 36 in the median (mean 43.6,
+// 0.15 of the cold solve); median solve time 0.015 s, the whole run 2.3 s.
+// With -mismatch -push the same (warm median 38, mean 46.1; max |v − v_ref|
+// 1.75 right after a gust, the control saturating at |u| = 5).
 package main
 
 import (
