@@ -136,7 +136,18 @@ func (s *Simulator) solveBranch(ctx context.Context, pr *prediction, u, p, pv, x
 		return nil, nil, nil, err
 	}
 	start := time.Now()
-	ir, err := s.branchSolver().SolveNLP(ctx, tr.prob, nil)
+	// When the predicted modes are those of the previous step's branch
+	// solve (the same NLP structure, one step earlier), its multipliers
+	// start this one: the least-squares multipliers and z = 1 of a cold
+	// start are replaced by values close to the solution's. After a mode
+	// change the old multipliers mislead (the time-freezing drop of
+	// TestBranchSwitchInsideElement then misses its switch), so the solve
+	// starts cold.
+	var warm *mpcc.WarmStart
+	if lb := s.lastBranch; lb != nil && sameModes(lb, pr) && len(lb.ir.Y) > 0 && len(lb.ir.ZL) == len(w0) && len(lb.ir.ZU) == len(w0) {
+		warm = &mpcc.WarmStart{X: w0, Y: lb.ir.Y, ZL: lb.ir.ZL, ZU: lb.ir.ZU}
+	}
+	ir, err := s.branchSolver().SolveNLP(ctx, tr.prob, warm)
 	if err != nil {
 		return nil, nil, nil, err
 	}
@@ -190,7 +201,7 @@ func (s *Simulator) solveBranch(ctx context.Context, pr *prediction, u, p, pv, x
 			return nil, nil, rec, nil
 		}
 	}
-	s.lastBranch = &branchSolution{ir: ir, bl: bl, bu: bu}
+	s.lastBranch = &branchSolution{ir: ir, bl: bl, bu: bu, sigs: pr.sigs, psigs: pr.psigs}
 	return ir.X, pvb, rec, nil
 }
 
@@ -422,4 +433,40 @@ func (s *Simulator) lastSides() (lam, sel []float64) {
 		}
 	}
 	return lam, sel
+}
+
+// sameModes reports whether the prediction pr has the mode sequence of
+// the branch solution lb (every element, or every stage point without
+// FESD).
+func sameModes(lb *branchSolution, pr *prediction) bool {
+	eq := func(a, b []bool) bool {
+		if len(a) != len(b) {
+			return false
+		}
+		for i := range a {
+			if a[i] != b[i] {
+				return false
+			}
+		}
+		return true
+	}
+	if len(lb.sigs) != len(pr.sigs) || len(lb.psigs) != len(pr.psigs) {
+		return false
+	}
+	for n := range pr.sigs {
+		if !eq(lb.sigs[n], pr.sigs[n]) {
+			return false
+		}
+	}
+	for n := range pr.psigs {
+		if len(lb.psigs[n]) != len(pr.psigs[n]) {
+			return false
+		}
+		for m := range pr.psigs[n] {
+			if !eq(lb.psigs[n][m], pr.psigs[n][m]) {
+				return false
+			}
+		}
+	}
+	return true
 }

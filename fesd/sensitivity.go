@@ -327,6 +327,8 @@ func kktSensitivity(tr, st *transcription, ir *mpcc.InnerResult, bl, bu, pv []fl
 type branchSolution struct {
 	ir     *mpcc.InnerResult
 	bl, bu []float64
+	sigs   [][]bool   // the predicted modes it was solved for (prediction.sigs)
+	psigs  [][][]bool // (prediction.psigs)
 }
 
 // resolveBranch solves the branch of the solution w of a step once more
