@@ -439,22 +439,11 @@ func (s *Simulator) lastSides() (lam, sel []float64) {
 // the branch solution lb (every element, or every stage point without
 // FESD).
 func sameModes(lb *branchSolution, pr *prediction) bool {
-	eq := func(a, b []bool) bool {
-		if len(a) != len(b) {
-			return false
-		}
-		for i := range a {
-			if a[i] != b[i] {
-				return false
-			}
-		}
-		return true
-	}
 	if len(lb.sigs) != len(pr.sigs) || len(lb.psigs) != len(pr.psigs) {
 		return false
 	}
 	for n := range pr.sigs {
-		if !eq(lb.sigs[n], pr.sigs[n]) {
+		if !sameSig(lb.sigs[n], pr.sigs[n]) {
 			return false
 		}
 	}
@@ -463,7 +452,7 @@ func sameModes(lb *branchSolution, pr *prediction) bool {
 			return false
 		}
 		for m := range pr.psigs[n] {
-			if !eq(lb.psigs[n][m], pr.psigs[n][m]) {
+			if !sameSig(lb.psigs[n][m], pr.psigs[n][m]) {
 				return false
 			}
 		}

@@ -100,15 +100,7 @@ func TestGearCarBuild(t *testing.T) {
 // upper bound up to the piecewise-constant discretization (1 % allowed).
 // The mean speed 50/3 exceeds 15, so the car must switch gears.
 func TestGearCarRow(t *testing.T) {
-	dir := t.TempDir()
-	var out bytes.Buffer
-	require.NoError(t, run(context.Background(), []string{"-rows", "car with gears", "-out", dir}, &out))
-	b, err := os.ReadFile(filepath.Join(dir, "bench.json"))
-	require.NoError(t, err)
-	var rep Report
-	require.NoError(t, json.Unmarshal(b, &rep))
-	require.Len(t, rep.Results, 1)
-	r := rep.Results[0]
+	r := runRow(t, "car with gears")
 	assert.True(t, r.Met, "status %s, comp %g, violation %g", r.Status, r.CompResidual, r.Violation)
 	assert.Less(t, float64(r.Terminal), 1e-6)
 	base := 12 * 500.0 * 500 / (30 * 30 * 30)
@@ -138,15 +130,7 @@ func TestGearCarRow(t *testing.T) {
 // iteration limit (mpcc.NLPSolver's retry with the other policy solves
 // them).
 func TestMotorRow(t *testing.T) {
-	dir := t.TempDir()
-	var out bytes.Buffer
-	require.NoError(t, run(context.Background(), []string{"-rows", "motor", "-out", dir}, &out))
-	b, err := os.ReadFile(filepath.Join(dir, "bench.json"))
-	require.NoError(t, err)
-	var rep Report
-	require.NoError(t, json.Unmarshal(b, &rep))
-	require.Len(t, rep.Results, 1)
-	r := rep.Results[0]
+	r := runRow(t, "motor")
 	assert.True(t, r.Met, "status %s, comp %g, violation %g", r.Status, r.CompResidual, r.Violation)
 	assert.Less(t, float64(r.Terminal), 1e-8)
 	assert.InDelta(t, 0.839688, float64(r.Objective), 1e-5)
@@ -191,4 +175,19 @@ func TestThreeCartsPush(t *testing.T) {
 	assert.Greater(t, x[1]-x[0]-2, -1e-3, "gap 1–2")
 	assert.InDelta(t, 3, x[2], 1e-6, "right cart at rest (up to the complementarity tolerance)")
 	assert.Less(t, x[6], 0.8-1e-3, "the clock froze during the impact")
+}
+
+// runRow runs the one row whose name contains name through the program and
+// returns its result from bench.json.
+func runRow(t *testing.T, name string) Result {
+	t.Helper()
+	dir := t.TempDir()
+	var out bytes.Buffer
+	require.NoError(t, run(context.Background(), []string{"-rows", name, "-out", dir}, &out))
+	b, err := os.ReadFile(filepath.Join(dir, "bench.json"))
+	require.NoError(t, err)
+	var rep Report
+	require.NoError(t, json.Unmarshal(b, &rep))
+	require.Len(t, rep.Results, 1)
+	return rep.Results[0]
 }
