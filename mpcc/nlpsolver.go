@@ -57,16 +57,16 @@ func DefaultNLPSettings() nlp.Settings {
 // once more from the same start with the other of the two policies and a
 // fifth of the iteration limit (its iterations are added to Iterations).
 // If that succeeds, its result is returned, and the following relaxed NLPs
-// of the homotopy start with that policy (until a retry succeeds with the
-// first one again; Solver resets it at the start of every homotopy: in
-// the simulation steps of bench/ocp's three carts InertiaStrict kept from
-// an earlier step ends the σ ≤ 1e-9 NLPs in NumericalError). Neither policy dominates on
+// start with that policy until a retry succeeds with the first one again;
+// Solver resets the policy at the start of every homotopy (kept across
+// the simulation steps of bench/ocp's three carts, InertiaStrict ended
+// their σ ≤ 1e-9 NLPs in NumericalError). Neither policy dominates on
 // relaxed MPCCs: with InertiaDefault the motor of bench/ocp stalls from
 // σ = 1e-4 on (line searches cut to α ≈ 1e-3 between restoration phases)
 // where InertiaStrict solves each relaxed NLP in 9–22 iterations; with
 // InertiaStrict the Stewart cart-pole with a hard terminal constraint from
-// rest (examples/cartpole) stalls at σ = 1e-6 (α ≈ 1/32, δ_w ≈ 1e-2)
-// where InertiaDefault solves it. The tightened NLPs of the certificate
+// rest (examples/cartpole) stalled at σ = 1e-6 (α ≈ 1/32, δ_w ≈ 1e-2)
+// where InertiaDefault solved it. The tightened NLPs of the certificate
 // and the finish are not retried.
 func (s *NLPSolver) SolveNLP(ctx context.Context, p nlp.Problem, start *WarmStart) (*InnerResult, error) {
 	solver := nlp.Solver{Settings: s.Settings}
@@ -90,10 +90,6 @@ func (s *NLPSolver) SolveNLP(ctx context.Context, p nlp.Problem, start *WarmStar
 	if s.Observe != nil {
 		s.Observe(res)
 	}
-	if !tight && err == nil && res.Iterations > 0 {
-		s.degeneracy = res.Degeneracy
-
-	}
 	if other, ok := otherPolicy(solver.Settings.Inertia); ok && !tight && err == nil && retryable(res.Status) && ctx.Err() == nil {
 		solver.Settings.Inertia = other
 		solver.Settings.MaxIter = retryMaxIter(solver.Settings.MaxIter)
@@ -111,6 +107,9 @@ func (s *NLPSolver) SolveNLP(ctx context.Context, p nlp.Problem, start *WarmStar
 		} else {
 			res.Iterations += res2.Iterations
 		}
+	}
+	if !tight && err == nil && res.Iterations > 0 {
+		s.degeneracy = res.Degeneracy
 	}
 	// A callback error or a derivative mismatch comes with a result (status
 	// UserStop or DerivativeMismatch): it goes up in InnerResult.Err.
