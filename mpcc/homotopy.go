@@ -257,7 +257,7 @@ func (s *Solver) solve(ctx context.Context, p *Problem, start *WarmStart) (*Resu
 	if ns, ok := inner.(*NLPSolver); ok {
 		// The policy of a retry and the degeneracy found hold within one
 		// homotopy: a homotopy's result does not depend on earlier ones.
-		ns.switched, ns.degeneracy = false, nlp.Degeneracy{}
+		ns.switched, ns.degeneracy, ns.degTight = false, nlp.Degeneracy{}, nlp.Degeneracy{}
 	}
 	q, err := NewRelaxedScaled(p, set.Relaxation, set.Steering, set.PenaltyScaling, prm.sigma0)
 	if err != nil {

@@ -12,9 +12,9 @@ import (
 // The relaxed NLPs go through one nlp.Workspace, so their KKT pattern,
 // ordering and symbolic factorization are analysed once per homotopy; the
 // tightened and branch NLPs of the certificate and finish, which have
-// another structure, go through a second one. Each relaxed NLP starts with
-// the nlp.Result.Degeneracy of the previous one in the same homotopy
-// (nlp.Settings.Degeneracy). An NLPSolver must not be used by several
+// another structure, go through a second one. Each NLP starts with the
+// nlp.Result.Degeneracy of the previous one of its kind in the same
+// homotopy (nlp.Settings.Degeneracy). An NLPSolver must not be used by several
 // solves at once.
 type NLPSolver struct {
 	Settings nlp.Settings
@@ -30,8 +30,9 @@ type NLPSolver struct {
 	switched bool
 	policy   nlp.InertiaPolicy
 	// degeneracy is the last relaxed NLP's Result.Degeneracy, assumed
-	// by the next one (nlp.Settings.Degeneracy).
-	degeneracy nlp.Degeneracy
+	// by the next one (nlp.Settings.Degeneracy); degTight the same for the
+	// tightened NLPs.
+	degeneracy, degTight nlp.Degeneracy
 }
 
 var _ InnerSolver = (*NLPSolver)(nil)
@@ -73,16 +74,15 @@ func (s *NLPSolver) SolveNLP(ctx context.Context, p nlp.Problem, start *WarmStar
 	start.Apply(&solver.Settings)
 	ws := &s.ws
 	_, tight := p.(interface{ tightened() })
+	deg := &s.degeneracy
 	if tight {
-		ws = &s.wsTight
-	} else {
-		if s.switched {
-			solver.Settings.Inertia = s.policy
-		}
-		d := &solver.Settings.Degeneracy
-		d.Jacobian = d.Jacobian || s.degeneracy.Jacobian
-		d.Hessian = d.Hessian || s.degeneracy.Hessian
+		ws, deg = &s.wsTight, &s.degTight
+	} else if s.switched {
+		solver.Settings.Inertia = s.policy
 	}
+	d := &solver.Settings.Degeneracy
+	d.Jacobian = d.Jacobian || deg.Jacobian
+	d.Hessian = d.Hessian || deg.Hessian
 	res, err := solver.SolveIn(ctx, ws, p)
 	if err != nil && (res == nil || !(errors.Is(err, nlp.ErrCallback) || errors.Is(err, nlp.ErrDerivatives))) {
 		return nil, err
@@ -108,8 +108,8 @@ func (s *NLPSolver) SolveNLP(ctx context.Context, p nlp.Problem, start *WarmStar
 			res.Iterations += res2.Iterations
 		}
 	}
-	if !tight && err == nil && res.Iterations > 0 {
-		s.degeneracy = res.Degeneracy
+	if err == nil && res.Iterations > 0 {
+		*deg = res.Degeneracy
 	}
 	// A callback error or a derivative mismatch comes with a result (status
 	// UserStop or DerivativeMismatch): it goes up in InnerResult.Err.
