@@ -62,10 +62,12 @@
 // Settings.Degeneracy starts a solve in that state (δ_c in every
 // factorization; the first trial at δ_w^last/3 or 1e-4 instead of 0), as
 // IPOPT is after its degeneracy tests. A sequence of NLPs of one structure
-// (package mpcc's relaxed NLPs) passes it on, so short solves do not each
-// spend factorizations on finding the same singular matrices: on the
-// bench, 1.59 → 1.23 factorizations per iteration on IRMA and 1.59 → 1.34
-// on the OCP MPCC homotopy, with the same iterations.
+// (package mpcc's relaxed and tightened NLPs) passes it on, so short
+// solves do not each spend factorizations on finding the same singular
+// matrices: on the bench, 1.59 → 1.23 factorizations per iteration on IRMA
+// (before the warm-started branch solves of package fesd took it to 1.05)
+// and 1.59 / 1.60 → 1.15 / 1.26 on the OCP MPCC homotopy, with about the
+// same iterations.
 //
 // δ_w tracking (InertiaTracking, opt-in): Algorithm IC starts every
 // iteration with the unperturbed matrix, so a stretch of iterates that need
