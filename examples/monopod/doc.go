@@ -88,31 +88,31 @@
 //
 // # How long it takes and what it reaches
 //
-// Measured once each with this configuration on a 2-core machine shared
-// with other jobs (CPU time user + sys; the wall time was 2–4 times
-// longer); the step reformulation (default):
+// Measured once each with this configuration on a 2-core machine, two
+// runs at a time (CPU time user + sys); the step reformulation (default):
 //
 //	                       N = 30           N = 60           N = 30 with -terminal-tol 5e-4 -foot-ground
-//	status                 Solved           SigmaLimit       SigmaLimit
-//	complementarity        7.2e-6           6.7e-4           3.4e-4
-//	constraint violation   6.4e-9           1.1e-6           4.8e-8
-//	‖q(T) − q*‖, ‖v(T)‖    9.6e-2, 4.9e-3   1.2e-2, 8.7e-2   8.7e-4, 9.8e-4
+//	status                 SigmaLimit       Solved           SigmaLimit
+//	complementarity        1.5e-4           9.6e-6           6.9e-4
+//	constraint violation   1.2e-6           6.0e-6           2.8e-7
+//	‖q(T) − q*‖, ‖v(T)‖    2.7e-1, 1.7      4.8e-2, 9.3e-2   8.7e-4, 9.9e-4
 //	hops                   1                5                6
-//	foot below the ground  19 cm            8.1 mm           1.0e-5 m
-//	NLP iterations         33 720           8 020            25 564
-//	CPU time               485 s            238 s            394 s
+//	foot below the ground  19 cm            5.8 mm           1.0e-5 m
+//	NLP iterations         9 227            19 710           10 435
+//	CPU time               184 s            518 s            153 s
 //
 // So the defaults do not yet solve the paper's problem well. At N = 30 the
-// σ = 1e-3 and 1e-4 Scholtes steps stop at the 10 000-iteration limit and
-// the ℓ∞ homotopy ends Solved, but at a spurious point: one hop, 10 cm
-// from the target, and the foot 19 cm below the ground at a grid point
-// (the paper's OCP does not bound the foot height). At N = 60 the σ = 1e-4
-// step ends Infeasible and the ℓ∞ homotopy stalls at residual 6.7e-4
-// (five hops, targets missed). With -terminal-tol 5e-4 -foot-ground the
-// N = 30 gait meets the targets (‖q(T) − q*‖, ‖v(T)‖ ≤ 1e-3), has six hops
-// and keeps the foot out of the ground, but the residual stalls at 3.4e-4,
-// above the tolerance 1e-5. Only the foot has a contact: the knee may pass
-// through the ground (states.png shows the foot height; frames.png the
+// σ = 1e-3 and 1e-4 Scholtes steps end Infeasible and the ℓ∞ homotopy
+// stalls at residual 1.5e-4: one hop, 27 cm from the target, and the foot
+// 19 cm below the ground at a grid point (the paper's OCP does not bound
+// the foot height). At N = 60 the σ = 1e-4 step ends at the iteration
+// limit (10 000 iterations, then 2 000 with the other inertia policy) and
+// the ℓ∞ homotopy ends Solved at residual 9.6e-6, but with the constraints
+// violated by 6e-6 and 5 cm from the target (five hops). With
+// -terminal-tol 5e-4 -foot-ground the N = 30 gait meets the targets
+// (‖q(T) − q*‖, ‖v(T)‖ ≤ 1e-3), has six hops and keeps the foot out of the
+// ground, but the residual stalls at 6.9e-4, above the tolerance 1e-5.
+// Only the foot has a contact: the knee may pass through the ground (states.png shows the foot height; frames.png the
 // whole robot). Whatever the status, every file is written, so the plots
 // show the gait the homotopy ended at.
 //
