@@ -112,9 +112,10 @@
 // -terminal-tol 5e-4 -foot-ground the N = 30 gait meets the targets
 // (‖q(T) − q*‖, ‖v(T)‖ ≤ 1e-3), has six hops and keeps the foot out of the
 // ground, but the residual stalls at 6.9e-4, above the tolerance 1e-5.
-// Only the foot has a contact: the knee may pass through the ground (states.png shows the foot height; frames.png the
-// whole robot). Whatever the status, every file is written, so the plots
-// show the gait the homotopy ended at.
+// Only the foot has a contact: the knee may pass through the ground
+// (states.png shows the foot height; frames.png the whole robot). Whatever
+// the status, every file is written, so the plots show the gait the
+// homotopy ended at.
 //
 // Earlier versions of this program carried flags and chains of runs
 // (mesh refinement, restarts, saved solutions) that met the targets at
