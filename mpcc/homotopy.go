@@ -345,9 +345,9 @@ func (s *Solver) solve(ctx context.Context, p *Problem, start *WarmStart) (*Resu
 		failed = !r.Status.Success()
 		if failed && numericalEnd(r.Status) && r.Err == nil && len(p.Comp) > 0 && prm.within(step.CompResidual, sigma) &&
 			finiteVec(r.X) && feasibleEnd(p.NLP, r.X[:n0]) {
-			// The relaxed NLP at σ ≤ CompTol ended without converging
-			// (NumericalError, or Infeasible at a violation of rounding
-			// size) at a point that meets CompTol and the MPCC's
+			// The relaxed NLP ended without converging (NumericalError,
+			// or Infeasible at a violation of rounding size) at a point
+			// that meets CompTol and the MPCC's
 			// constraints to finishFeasTol: that point is the result a
 			// converged solve would give to these tolerances (bench/ocp's
 			// three carts: the σ = 1e-10 NLPs of a simulation step, at
