@@ -74,8 +74,8 @@ type Stats struct {
 	// and CPUPerIterMS that per iteration: robust against other load on
 	// the machine, which inflates the wall times.
 	CPUMS, CPUPerIterMS float64
-	// Factorizations is the number of KKT factorizations of a run (native
-	// only, 0 when not counted: IPOPT does not report it), the initial
+	// Factorizations is the number of KKT factorizations of a run (0 when
+	// not counted; IPOPT's are read from its detailed output), the initial
 	// least-squares multipliers and restoration included; FactPerIter is
 	// that per iteration (inertia corrections raise it above 1).
 	Factorizations int     `json:",omitempty"`
@@ -203,7 +203,7 @@ func (r *Report) markdown() string {
 			fmt.Fprintf(&b, "* %s\n", s)
 		}
 	}
-	b.WriteString("\nfact/iter = KKT factorizations / iterations (native: the initial least-squares multipliers, inertia corrections and restoration included; IPOPT does not report it). ms/iter = wall time / iterations (setup included); CPU ms/iter = process CPU time (user + system) / iterations, which other load on the machine does not inflate. Lin. alg.: factorizations and solves (IPOPT: StdAugSystemSolverMultiSolve of its timing statistics). Eval: time in the nlp.Problem callbacks, on the Go side. Ratios < 1 mean the native solver is faster / needs fewer iterations.\n")
+	b.WriteString("\nfact/iter = KKT factorizations / iterations (the initial least-squares multipliers, inertia corrections and restoration included; IPOPT: the numerical factorizations its MUMPS interface reports at file_print_level 6, nlp/ipopt CountFactorizations). ms/iter = wall time / iterations (setup included); CPU ms/iter = process CPU time (user + system) / iterations, which other load on the machine does not inflate. Lin. alg.: factorizations and solves (IPOPT: StdAugSystemSolverMultiSolve of its timing statistics). Eval: time in the nlp.Problem callbacks, on the Go side. Ratios < 1 mean the native solver is faster / needs fewer iterations.\n")
 	return b.String()
 }
 

@@ -51,7 +51,7 @@ type timedInner struct {
 	iters  int
 	time   nlp.Timing
 	fails  int
-	facts  int // KKT factorizations (native only)
+	facts  int // KKT factorizations (IPOPT: counted from its output)
 }
 
 var _ mpcc.InnerSolver = (*timedInner)(nil)

@@ -29,9 +29,8 @@ type sample struct {
 	eval       time.Duration // < 0: not measured
 	allocBytes uint64
 	cpu        time.Duration // process CPU time (user + system) of the run
-	// facts is the number of KKT factorizations (native only; 0: not
-	// counted), restoration and the initial least-squares multipliers
-	// included.
+	// facts is the number of KKT factorizations (0: not counted),
+	// restoration and the initial least-squares multipliers included.
 	facts int
 }
 

@@ -46,7 +46,8 @@
 // Time.Solve its LinearSystemBackSolve part (IPOPT 3.11 books MUMPS's
 // numerical factorization inside the solve calls, not under
 // LinearSystemFactorization).
-// Counts has the callback counts; Counts.Factorizations is not available.
+// Counts has the callback counts; Counts.Factorizations is counted from
+// IPOPT's detailed output only with Solver.CountFactorizations.
 // The final errors are computed on the Go side from the returned point with
 // the same definitions as package nlp.
 package ipopt

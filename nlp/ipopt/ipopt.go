@@ -52,6 +52,16 @@ type Solver struct {
 	// NoTimingStatistics skips print_timing_statistics (and the temporary
 	// output file it needs); Time.Factorization and Time.Solve are then 0.
 	NoTimingStatistics bool
+	// CountFactorizations counts IPOPT's KKT factorizations into
+	// Result.Counts.Factorizations (default false: 0). IPOPT does not
+	// return the count; it is read from its output at file_print_level 6
+	// (J_DETAILED), where the MUMPS interface reports every numerical
+	// factorization with its INFO(9) line — the least-squares multipliers,
+	// every inertia-correction trial and the restoration phase included,
+	// as nlp.Counts.Factorizations counts them. The output file is then
+	// written even with NoTimingStatistics (a few kB per iteration), and
+	// Settings.Log receives that detailed output.
+	CountFactorizations bool
 }
 
 // ReturnStatus is IPOPT's ApplicationReturnStatus.
@@ -253,7 +263,7 @@ func (s *Solver) SolveStatus(ctx context.Context, p nlp.Problem) (*nlp.Result, R
 	}
 
 	var outFile string
-	if !s.NoTimingStatistics || s.Settings.Log != nil {
+	if !s.NoTimingStatistics || s.Settings.Log != nil || s.CountFactorizations {
 		f, err := os.CreateTemp("", "fesd-ipopt-*.out")
 		if err != nil {
 			return nil, 0, err
@@ -317,7 +327,12 @@ func (s *Solver) SolveStatus(ctx context.Context, p nlp.Problem) (*nlp.Result, R
 	if outFile != "" {
 		out, err := os.ReadFile(outFile)
 		if err == nil {
-			res.Time.Factorization, res.Time.Solve = parseTiming(out)
+			if !s.NoTimingStatistics {
+				res.Time.Factorization, res.Time.Solve = parseTiming(out)
+			}
+			if s.CountFactorizations {
+				res.Counts.Factorizations = countFactorizations(out)
+			}
 			if s.Settings.Log != nil {
 				_, _ = s.Settings.Log.Write(out)
 			}
@@ -474,6 +489,9 @@ func (s *Solver) setOptions(prob C.IpoptProblem, outFile string, warm bool) erro
 		if set.Log != nil {
 			level = 5 // iteration log
 		}
+		if s.CountFactorizations {
+			level = 6 // the MUMPS interface's factorization reports
+		}
 		if !s.NoTimingStatistics {
 			str("print_timing_statistics", "yes")
 		}
@@ -538,6 +556,17 @@ func parseTiming(out []byte) (fact, solve time.Duration) {
 		}
 	}
 	return max(0, multi-solve), solve
+}
+
+// mumpsFactorLine starts the line IPOPT's MUMPS interface prints (at
+// J_DETAILED) after every numerical factorization, successful or not
+// (IpMumpsSolverInterface.cpp, Factorization).
+const mumpsFactorLine = "Number of doubles for MUMPS to hold factorization (INFO(9))"
+
+// countFactorizations counts the numerical factorizations in IPOPT's
+// output.
+func countFactorizations(out []byte) int {
+	return bytes.Count(out, []byte(mumpsFactorLine))
 }
 
 // finalErrors sets the unscaled final errors of res as package nlp defines

@@ -6,6 +6,7 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"fmt"
 	"math"
 	"strings"
 	"testing"
@@ -211,5 +212,56 @@ func TestStops(t *testing.T) {
 	res, err = (&Solver{Settings: nlp.Settings{MaxWallTime: time.Nanosecond}}).Solve(context.Background(), p)
 	if err != nil || res.Status != nlp.TimeLimit {
 		t.Errorf("wall time: %v, %v", err, res)
+	}
+}
+
+// TestCountFactorizations: the factorization count read from the MUMPS
+// interface's reports agrees with IPOPT's own per-iteration report
+// ("Number of trial factorizations performed", PDFullSpaceSolver) plus the
+// factorization of the least-squares multipliers, and is at least one per
+// iteration. On the nonconvex OCP of nlp/testprob some iterations need an
+// inertia correction, so the count exceeds iterations + 1.
+func TestCountFactorizations(t *testing.T) {
+	p, err := testprob.NewOCP(testprob.OCPOptions{N: 50})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var log bytes.Buffer
+	res, err := (&Solver{CountFactorizations: true, Settings: nlp.Settings{Log: &log}}).Solve(context.Background(), p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Status != nlp.Solved {
+		t.Fatalf("status %v", res.Status)
+	}
+	trials := 0
+	for _, line := range strings.Split(log.String(), "\n") {
+		if rest, ok := strings.CutPrefix(line, "Number of trial factorizations performed:"); ok {
+			var k int
+			if _, err := fmt.Sscan(rest, &k); err != nil {
+				t.Fatalf("%q: %v", line, err)
+			}
+			trials += k
+		}
+	}
+	lsq := strings.Count(log.String(), "Least square estimates")
+	if lsq != 1 {
+		t.Fatalf("%d least-squares estimates in the log, want 1", lsq)
+	}
+	f := res.Counts.Factorizations
+	if f != trials+lsq {
+		t.Errorf("%d factorizations counted, IPOPT reports %d trials + %d least-squares", f, trials, lsq)
+	}
+	if f <= res.Iterations+1 {
+		t.Errorf("%d factorizations in %d iterations: no inertia correction counted", f, res.Iterations)
+	}
+	t.Logf("%d iterations, %d factorizations (%.2f per iteration)", res.Iterations, f, float64(f)/float64(res.Iterations))
+	// Without the setting the count stays 0.
+	r0, err := (&Solver{}).Solve(context.Background(), p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r0.Counts.Factorizations != 0 {
+		t.Errorf("Factorizations = %d without CountFactorizations", r0.Counts.Factorizations)
 	}
 }
