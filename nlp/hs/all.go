@@ -18,6 +18,14 @@ var constructors = []func() *Problem{
 	hs111, hs112, hs113, hs114, hs116, hs117, hs118, hs119,
 }
 
+func init() {
+	// Problems 201–395 of Schittkowski's second collection (tp2a.go,
+	// tp2b.go, tp2c.go), after those of the book.
+	constructors = append(constructors, tpA...)
+	constructors = append(constructors, tpB...)
+	constructors = append(constructors, tpC...)
+}
+
 // All returns fresh instances of every problem in the collection, ordered by
 // problem number.
 func All() []*Problem {

@@ -145,7 +145,7 @@ func (p *Problem) HessianValues(x []float64, sigma float64, lambda, vals []float
 // Problem.
 type spec struct {
 	name   string
-	num    int // problem number in Hock & Schittkowski (1981)
+	num    int // problem number in Hock & Schittkowski (1981), or in Schittkowski (1987) above 119
 	note   string
 	n      int
 	kinds  string // one byte per constraint: 'i' for g(x) ≥ 0, 'e' for g(x) = 0
@@ -171,6 +171,10 @@ type spec struct {
 func hsSource(num int, note string) string {
 	s := "Hock & Schittkowski (1981), Test Examples for Nonlinear Programming Codes, " +
 		"Lecture Notes in Economics and Mathematical Systems 187, Springer, problem " + strconv.Itoa(num)
+	if num > 119 {
+		s = "Schittkowski (1987), More Test Examples for Nonlinear Programming Codes, " +
+			"Lecture Notes in Economics and Mathematical Systems 282, Springer, problem " + strconv.Itoa(num)
+	}
 	if note != "" {
 		s += "; " + note
 	}

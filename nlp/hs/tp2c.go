@@ -1,0 +1,5 @@
+package hs
+
+// tpC lists problems of K. Schittkowski, More Test Examples for Nonlinear
+// Programming Codes (1987), in order of their number.
+var tpC = []func() *Problem{}
