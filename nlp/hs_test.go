@@ -69,6 +69,13 @@ func TestHSSuite(t *testing.T) {
 			case isLocal && res.Status.Success() && math.Abs(f-loc.f) <= 1e-6*math.Max(1, math.Abs(loc.f)):
 				localOK++
 				t.Logf("%s/%s: converged to the documented solution f = %.10g (%s)", p.Name, ms, f, loc.source)
+			case p.Name == "hs221":
+				// Problem 221 has problem 13's feasible set, (1−x₁)³ ≥ x₂ ≥ 0,
+				// with f = −x₁: the optimum (1, 0) is the same cusp
+				// without multipliers, and IPOPT 3.11.9 also ends
+				// slightly infeasible below f* = −1 (f = −1.00271).
+				// Reported, not counted.
+				t.Logf("%s/%s: known degenerate problem: %v, f = %.10g (f* = −1)", p.Name, ms, res.Status, res.Objective)
 			case p.Name == "hs013":
 				// Degenerate (no constraint qualification at x* = (1, 0)):
 				// with g(x) = (1−x1)³ − x2 ≥ 0 satisfied to 1e-8, x1 − 1 can
@@ -96,7 +103,14 @@ func TestHSSuite(t *testing.T) {
 // last ones, hs016, hs054, hs097 and hs109, were closed by the scaling at
 // the user's start and the zero-pivot threshold relative to a pivot's
 // terms).
-var knownFailures = map[string]string{}
+var knownFailures = map[string]string{
+	// MuAdaptive/QualityFunction only (MuMonotone and Probing reach f* = 0,
+	// as IPOPT does): it stops at f = 0.002819 after 31 iterations.
+	"hs267": "adaptive quality-function μ stops early on the exponential fit",
+	// MuAdaptive/QualityFunction only (MuMonotone and Probing reach f*, as
+	// IPOPT does in 36 iterations): iteration limit at f ≈ 6.6e5.
+	"hs355": "adaptive quality-function μ: iteration limit",
+}
 
 // knownLocal lists HS problems whose published start leads a local method to
 // a different KKT point than the global optimum FStar, and problems whose
@@ -151,6 +165,47 @@ var knownLocal = map[string]struct {
 	"hs116": {97.58747316, "optimum of this formulation (IPOPT 3.11.9 also)"},
 	// x = (3, 0, 4, 0): vertex (IPOPT 3.11.9 with defaults also ends here) with nonnegative multipliers, f = 3 − 4 − 12 = −13.
 	"hs044": {-13, "closed form at vertex (3, 0, 4, 0)"},
+
+	// Problems 201–395 (Schittkowski 1987). Every value below is where
+	// IPOPT 3.11.9 with defaults also ends from the published start
+	// (go test -tags ipopt ./nlp/ipopt -run TestHSTable), to 9 digits.
+	//
+	// Freudenstein–Roth: the local minimum x ≈ (11.41, −0.897), f =
+	// 48.98425368 (Moré, Garbow & Hillstrom 1981, problem 2).
+	"hs202": {48.98425368, "Freudenstein–Roth local minimum"},
+	// f = (10(x₁−x₂)² + (x₁−1)²)⁴ is so flat near x* = (1, 1) that ∇f
+	// meets the tolerance at f ≈ 6.2e-6: not a minimum, the stopping test.
+	"hs213": {6.182665221e-6, "early stop on the flat quartic (IPOPT also)"},
+	// Problems 236, 238 and 239 share one objective (with different
+	// constraints); from their starts both solvers end at the same local
+	// solution f = −8.19751669 (238 with MuAdaptive/Probing only).
+	"hs236": {-8.197516687, "local solution of the shared objective of 236–239"},
+	"hs238": {-8.197516687, "local solution of the shared objective of 236–239"},
+	"hs239": {-8.197516687, "local solution of the shared objective of 236–239"},
+	// The symmetric stationary point (½, ½, ½, ½) that the start x₀ = 0
+	// keeps.
+	"hs265": {1.903624776, "symmetric stationary point (½, ½, ½, ½)"},
+	// The local minimum with x₅ = 0 (f* = −1 has x₅ = 2): f = 0.
+	"hs270": {0, "local minimum at x₅ = 0"},
+	// f = (Σ …)³ is flat near x*: the stopping test holds at f ≈ 1.2e-3.
+	"hs283": {0.001171100973, "early stop on the flat cubic (IPOPT also)"},
+	// The chained Rosenbrock function's local minimum near x₁ ≈ −1 (f ≈
+	// 3.9866, here scaled by 1e-4 as in PROB.FOR).
+	"hs294": {3.973940501e-4, "chained Rosenbrock local minimum near x₁ ≈ −1"},
+	"hs295": {3.986579112e-4, "chained Rosenbrock local minimum near x₁ ≈ −1"},
+	"hs296": {3.986623844e-4, "chained Rosenbrock local minimum near x₁ ≈ −1"},
+	"hs297": {3.986623854e-4, "chained Rosenbrock local minimum near x₁ ≈ −1"},
+	"hs298": {3.986623854e-4, "chained Rosenbrock local minimum near x₁ ≈ −1"},
+	"hs299": {3.986623854e-4, "chained Rosenbrock local minimum near x₁ ≈ −1"},
+	// The local minimum at x₁ ≈ 1.45.
+	"hs309": {0.2891491746, "local minimum at x₁ ≈ 1.45"},
+	// A local minimum with nonzero residual.
+	"hs312": {5.922562761, "local minimum with nonzero residual"},
+	// As problem 57 (the same data fit): x₂ → ∞ and f levels off at
+	// Σ(bᵢ − b̄)².
+	"hs327": {0.03064761905, "f = Σ(bᵢ − b̄)² at x₁ = b̄, x₂ → ∞ (IPOPT also)"},
+	// The adaptive μ strategies only (MuMonotone reaches f*).
+	"hs338": {-7.205698450, "local solution (MuAdaptive)"},
 }
 
 // ipoptIters are the iteration counts of IPOPT 3.11.9 (Debian

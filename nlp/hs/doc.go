@@ -49,6 +49,30 @@
 // is 7.8·10⁻⁶ below the printed 1.36265681; for problem 116 the optimum of
 // the formulation, 97.5874732, is 9.6·10⁻⁶ below the printed 97.588409.
 //
+// # Problems 201–395
+//
+// The collection continues with 156 problems of Schittkowski's second
+// collection (1987), named hs201 … hs395 by their number there, after the
+// book's. Their formulations, starts, bounds and optimal values are those
+// of Schittkowski's PROB.FOR (FEX), checked against independent
+// transcriptions (the least-squares and JuMP models of the
+// JuliaSmoothOptimizers projects NLSProblems.jl and OptimizationProblems.jl,
+// and Vanderbei's AMPL models); where the sources differ, the problem's
+// Source note says which version is used and why (for example problem 255,
+// whose objective as printed in the book is unbounded below, and problems
+// 287 and 294–299, scaled as in PROB.FOR). XStar is the printed point where
+// one is printed, polished as above where needed, a closed form where one
+// exists, or the stationary point that the published f* belongs to; the
+// notes of problems 216, 243, 314, 331 and 333 give f* to more digits than
+// printed (the printed value rounded it, or the printed point is not
+// stationary). Not included: 214, 247, 281, 306, 332 and 364 (not
+// differentiable at the optimum, or needing arctan and a step function;
+// 306 is unbounded below), 358 (the Osborne fit, whose scaling defeats the
+// finite-difference derivative checks), 359 (the formulation here misses
+// FEX by 1.5·10⁻⁵ relatively), 342 and 346 (not confirmed by a second
+// source), and 348, 349, 356, 357, 362, 363, 365–369, 374–377 and 380–393
+// (not yet written).
+//
 // Derivatives are exact. Problems 1–24, 26–53, 55, 56, 60–66, 71–81, 100,
 // 106, 108, 110, 113 and 118 have hand-written derivatives, with sparsity
 // patterns derived once, when the problem is built, from the derivatives
