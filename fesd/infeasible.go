@@ -136,7 +136,7 @@ func (s *OCPSolver) diagnoseInfeasible(ctx context.Context, w0, w []float64, sig
 		set.Sigma0 = math.Max(sigma, set.SigmaN)
 		set.MaxSteps = 0
 		set.Finish = mpcc.NoCertificate
-		set.FinishSigma = 0
+		set.FinishSigma = -1
 		sv := mpcc.Solver{Settings: set, Inner: &mpcc.NLPSolver{Settings: s.o.nlpSettings()}}
 		res, err := sv.Solve(ctx, &mpcc.Problem{NLP: e, Comp: tr.comp})
 		if err != nil {

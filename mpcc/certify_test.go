@@ -140,7 +140,9 @@ func (s *saddleInner) SolveNLP(ctx context.Context, p nlp.Problem, w *WarmStart)
 // certificate classifies its tightening (0, 0) as C-stationary (ν = (−2,
 // −2)) and the LPEC finds descent on a branch; the finish moves there and
 // its branch NLP ends at a minimizer (1, 0) or (0, 1), f = 1,
-// S-stationary, after one branch change. Tolerances 1e-8.
+// S-stationary, after one branch change (the finish after the homotopy
+// only, FinishSigma < 0). With the default early finish the same minimizer
+// is reached before the limit, without a branch change. Tolerances 1e-8.
 func TestFinishLeavesSpuriousLimit(t *testing.T) {
 	p := func() *Problem { return pairsProblem(1, []float64{1}, []float64{1}, []float64{0.5, 0.5}) }
 	inner := func() InnerSolver { return &saddleInner{real: NLPSolver{Settings: DefaultNLPSettings()}} }
@@ -152,7 +154,16 @@ func TestFinishLeavesSpuriousLimit(t *testing.T) {
 		cert.Certificate.LPEC == nil || cert.Certificate.LPEC.Outcome != LPECDescent {
 		t.Fatalf("homotopy: %v, f = %g, class %v (%s)", cert.Status, cert.Objective, cert.Stationarity, cert.Certificate.Reason)
 	}
-	res, err := (&Solver{Inner: inner()}).Solve(context.Background(), p())
+	early, err := (&Solver{Inner: inner()}).Solve(context.Background(), p())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if early.Status != Solved || early.Stationarity != SStationary || early.Finish == nil || !early.Finish.Accepted ||
+		early.Finish.Sigma > DefaultFinishSigma*(1+1e-9) || math.Abs(early.Objective-1) > 1e-8 || early.CompResidual != 0 ||
+		distance(early.X, [][]float64{{1, 0}, {0, 1}}) > 1e-8 {
+		t.Fatalf("early finish: %v, x = %v, f = %g, class %v, %+v", early.Status, early.X, early.Objective, early.Stationarity, early.Finish)
+	}
+	res, err := (&Solver{Settings: Settings{FinishSigma: -1}, Inner: inner()}).Solve(context.Background(), p())
 	if err != nil {
 		t.Fatal(err)
 	}

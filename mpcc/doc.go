@@ -236,9 +236,12 @@
 // visited before. When nothing certifies, the homotopy point stays the
 // result and Result.Finish.Reason says why (a failed or non-stationary
 // branch NLP, no branch to move to, the move limit, a cycle). With
-// FinishSigma > 0 the finish is tried already after every successful step
-// with σ_k ≤ FinishSigma that misses CompTol, and a certified point ends
-// the homotopy.
+// FinishSigma (default 1e-4; negative: only after the homotopy) the finish
+// is tried already after every successful step with σ_k ≤ FinishSigma that
+// misses CompTol, and a certified point ends the homotopy: once σ is small
+// enough for the active set to be identified, the branch NLP replaces the
+// remaining steps (on the MacMPEC set, 2 397 NLP iterations instead of
+// 5 659 for the same results).
 //
 // The finish replaces the former polishing (fix the smaller side of every
 // pair, accept by objective comparison): its branch NLP is the same for

@@ -409,7 +409,9 @@ func (s *Solver) solve(ctx context.Context, p *Problem, start *WarmStart) (*Resu
 			res.Status = Solved
 			break
 		}
-		if prm.finish == ActiveSetFinish && set.FinishSigma > 0 && !failed && sigma <= set.FinishSigma && len(p.Comp) > 0 {
+		// σ ≤ FinishSigma up to rounding: σ = 0.1⁴ computed by the updates
+		// is 1.0000000000000002e-4.
+		if prm.finish == ActiveSetFinish && prm.finishSigma > 0 && !failed && sigma <= prm.finishSigma*(1+1e-9) && len(p.Comp) > 0 {
 			// Early finish: a certified point ends the homotopy. An attempt
 			// from the same identified active set as the last rejected one
 			// is skipped.

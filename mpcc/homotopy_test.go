@@ -291,11 +291,13 @@ func TestHomotopyLog(t *testing.T) {
 // x₁ locked by its positive partner, no biactive pair, so it is
 // S-stationary and replaces the homotopy point with exact complementarity
 // (Solved, f = 1). With CertifyOnly the homotopy point stays, and since
-// it is 1e-8 from (1, 0) the class applies to it.
+// it is 1e-8 from (1, 0) the class applies to it. The finish runs after
+// the homotopy only (FinishSigma < 0); TestHomotopyEarlyFinish has the
+// default.
 func TestHomotopyFinishFake(t *testing.T) {
 	for _, mode := range []FinishMode{FinishDefault, CertifyOnly, NoCertificate} {
 		f := &fakeSolver{point: func(s float64) []float64 { return []float64{1, 100 * s} }}
-		s := Solver{Settings: Settings{Finish: mode}, Inner: f}
+		s := Solver{Settings: Settings{Finish: mode, FinishSigma: -1}, Inner: f}
 		res, err := s.Solve(context.Background(), onePair())
 		if err != nil {
 			t.Fatal(err)
@@ -334,6 +336,36 @@ func TestHomotopyFinishFake(t *testing.T) {
 		if res.Status != Solved || res.CompResidual != 0 || res.X[0] != 1 || res.X[1] != 0 || res.Objective != 1 {
 			t.Errorf("after the finish: %v x = %v f = %g residual %g", res.Status, res.X, res.Objective, res.CompResidual)
 		}
+	}
+}
+
+// TestHomotopyEarlyFinish: the problem of TestHomotopyFinishFake with the
+// default FinishSigma = 1e-4. The finish is first tried after the step at
+// σ = 1e-4 (x = (1, 0.01); the σ computed by the updates is 1e-4 only up
+// to rounding); its branch NLP fixes x₁ = 0 and certifies (1, 0)
+// S-stationary, which ends the homotopy there (Solved, exact
+// complementarity) instead of after σ = 1e-9: 5 relaxed solves (σ = 1,
+// 0.1, …, 1e-4), not 11.
+func TestHomotopyEarlyFinish(t *testing.T) {
+	f := &fakeSolver{point: func(s float64) []float64 { return []float64{1, 100 * s} }}
+	res, err := (&Solver{Settings: Settings{InexactFactor: -1}, Inner: f}).Solve(context.Background(), onePair())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(f.calls) != 5 || len(f.tight) != 1 {
+		t.Fatalf("%d relaxed and %d tightened solves, want 5 and 1", len(f.calls), len(f.tight))
+	}
+	if res.Status != Solved || res.Stationarity != SStationary || res.CompResidual != 0 ||
+		res.X[0] != 1 || res.X[1] != 0 || res.Finish == nil || !res.Finish.Accepted || math.Abs(res.Finish.Sigma-1e-4) > 1e-15 {
+		t.Errorf("%v %v x = %v residual %g finish %+v", res.Status, res.Stationarity, res.X, res.CompResidual, res.Finish)
+	}
+	// A negative FinishSigma is the finish after the homotopy only; NaN is
+	// an error.
+	if err := (&Settings{FinishSigma: -1}).Validate(); err != nil {
+		t.Error(err)
+	}
+	if err := (&Settings{FinishSigma: math.NaN()}).Validate(); err == nil {
+		t.Error("FinishSigma = NaN accepted")
 	}
 }
 

@@ -93,14 +93,17 @@ func (p *failingNLP) Objective(x []float64) (float64, error) {
 // at the start) or a later one.
 func TestCallbackErrorInRelaxedStep(t *testing.T) {
 	// Objective calls of a full solve, to fail in its middle.
+	// The finish after the homotopy only: the failing step is then always
+	// a relaxed NLP, not an early finish.
+	set := Settings{FinishSigma: -1}
 	count := &failingNLP{denseNLP: toyNLP(), failAt: math.MaxInt}
-	full, err := (&Solver{}).Solve(context.Background(), &Problem{NLP: count, Comp: []Complementarity{Pair(0, 1)}})
+	full, err := (&Solver{Settings: set}).Solve(context.Background(), &Problem{NLP: count, Comp: []Complementarity{Pair(0, 1)}})
 	require.NoError(t, err)
 	require.Greater(t, len(full.Steps), 2)
 	for _, failAt := range []int{1, count.calls / 2} {
 		p := &Problem{NLP: &failingNLP{denseNLP: toyNLP(), failAt: failAt}, Comp: []Complementarity{Pair(0, 1)}}
 		var res *Result
-		assert.NotPanics(t, func() { res, err = (&Solver{}).Solve(context.Background(), p) })
+		assert.NotPanics(t, func() { res, err = (&Solver{Settings: set}).Solve(context.Background(), p) })
 		require.ErrorIs(t, err, nlp.ErrCallback, "failAt %d", failAt)
 		require.ErrorIs(t, err, errObjective, "failAt %d", failAt)
 		assert.Contains(t, err.Error(), "homotopy step")

@@ -289,7 +289,7 @@ func polishSigma(o options) float64 {
 	if o.Polish {
 		return 1e-7
 	}
-	return 0
+	return -1 // only after the homotopy
 }
 
 func finite(v []float64) bool {

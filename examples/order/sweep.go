@@ -62,7 +62,7 @@ func simOptions(o options, c convergence.Case) fesd.Options {
 		DCS:               dcs.Options{Formulation: dcs.Step},
 		MPCC: mpcc.Settings{
 			CompTol: o.CompTol, Kappa: o.Kappa, SigmaN: o.SigmaN,
-			FinishSigma: o.PolishSigma,
+			FinishSigma: finishSigma(o.PolishSigma),
 		},
 	}
 }
@@ -77,9 +77,9 @@ func simOptions(o options, c convergence.Case) fesd.Options {
 // and vice versa.
 func fallbacks(o options) []func(*fesd.Options) {
 	return []func(*fesd.Options){
-		func(f *fesd.Options) { f.MPCC.Kappa, f.MPCC.FinishSigma = 0.1, 0 },
-		func(f *fesd.Options) { f.MPCC.Kappa, f.MPCC.FinishSigma = 0.3, 0 },
-		func(f *fesd.Options) { f.MPCC.Kappa, f.MPCC.FinishSigma, f.MPCC.Update = 0.1, 0, mpcc.Superlinear },
+		func(f *fesd.Options) { f.MPCC.Kappa, f.MPCC.FinishSigma = 0.1, -1 },
+		func(f *fesd.Options) { f.MPCC.Kappa, f.MPCC.FinishSigma = 0.3, -1 },
+		func(f *fesd.Options) { f.MPCC.Kappa, f.MPCC.FinishSigma, f.MPCC.Update = 0.1, -1, mpcc.Superlinear },
 	}
 }
 
@@ -273,4 +273,13 @@ func finish(st *study) {
 		r.Slope, r.FitPoints = convergence.Fit(r.Points, st.Floor, convergence.Longest)
 		r.SlopeNominal, _ = convergence.Fit(r.Points, st.Floor, convergence.Nominal)
 	}
+}
+
+// finishSigma maps -polishsigma to mpcc.Settings.FinishSigma: 0 (only
+// after the homotopy) is a negative FinishSigma there.
+func finishSigma(polish float64) float64 {
+	if polish == 0 {
+		return -1
+	}
+	return polish
 }
