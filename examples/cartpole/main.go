@@ -25,8 +25,8 @@
 //
 // Measured (2 cores, one run each): the step DCS (default) finds the same
 // local optimum 678.50 from both initializations, x(5) within 3.6e-3 of
-// x_ref (soft terminal cost), 166–266 NLP iterations, 0.1–0.2 s; Stewart's
-// DCS finds a worse local optimum from the linear guess (2110.1, 861
+// x_ref (soft terminal cost), 130–230 NLP iterations, 0.1–0.2 s; Stewart's
+// DCS finds a worse local optimum from the linear guess (2110.1, 807
 // iterations) and fails from rest (NLPFailure); with -hard, Stewart
 // reaches x_ref to 1e-20 (objective 1862.5 from the linear guess, 4356.1
 // from rest, 0.4–0.6 s) while the step DCS ends Infeasible (its relaxed
