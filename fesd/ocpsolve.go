@@ -838,9 +838,7 @@ func (s *OCPSolver) Solve(ctx context.Context, start Start) (*OCPResult, error) 
 	}
 	r.Stationarity, r.Certificate, r.Finish = res.Stationarity, res.Certificate, res.Finish
 	r.point, r.layout = res.Point, layoutOf(s.o.MPCC)
-	if res.Finish != nil {
-		r.Iterations += res.Finish.Iterations()
-	}
+	r.Iterations += res.FinishIterations
 	if err := s.fill(r, res.X, zb0); err != nil {
 		return nil, err
 	}

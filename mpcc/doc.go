@@ -240,7 +240,7 @@
 // is tried already after every successful step with σ_k ≤ FinishSigma that
 // misses CompTol, and a certified point ends the homotopy: once σ is small
 // enough for the active set to be identified, the branch NLP replaces the
-// remaining steps (on the MacMPEC set, 2 397 NLP iterations instead of
+// remaining steps (on the MacMPEC set, 2 418 NLP iterations instead of
 // 5 659 for the same results).
 //
 // The finish replaces the former polishing (fix the smaller side of every

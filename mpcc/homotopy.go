@@ -116,6 +116,10 @@ type Result struct {
 	// Finish records the active-set finish (nil unless ActiveSetFinish;
 	// with FinishSigma it is the last attempt).
 	Finish *FinishRecord
+	// FinishIterations are the NLP iterations of the certificate and of
+	// every finish attempt, the rejected early ones (FinishSigma)
+	// included; with Steps' iterations they are the solve's total.
+	FinishIterations int
 	// LastSuccess is the point of the last relaxed NLP whose inner solve
 	// succeeded (nil if none did). X is the last step's point even when
 	// that step failed (as in nosnoc, so that a continuation starts where
@@ -417,10 +421,17 @@ func (s *Solver) solve(ctx context.Context, p *Problem, start *WarmStart) (*Resu
 			// is skipped.
 			key := setKey(pi.identify(r.X[:n0], xL, prm.activeTol))
 			if rejected == nil || key != rejected.fixKey {
-				o, err := s.finish(ctx, inner, p, pi, prm, last, sigma, xL, prm.finish)
+				// An early attempt is speculative: its branch NLPs get a
+				// quarter of FinishMaxIter (the certified ones take 4–28
+				// iterations on bench/ocp; the motor's rejected one ran
+				// into the full 200).
+				early := prm
+				early.finishMaxIter = max(1, prm.finishMaxIter/4)
+				o, err := s.finish(ctx, inner, p, pi, early, last, sigma, xL, prm.finish)
 				if err != nil {
 					return nil, err
 				}
+				res.FinishIterations += o.rec.Iterations()
 				if o.accepted {
 					o.apply(p, prm, xL, res)
 					finished = true
@@ -491,6 +502,7 @@ func (s *Solver) solve(ctx context.Context, p *Problem, start *WarmStart) (*Resu
 		if err != nil {
 			return nil, err
 		}
+		res.FinishIterations += o.rec.Iterations()
 		o.apply(p, prm, xL, res)
 	}
 	res.Elapsed = time.Since(t0)

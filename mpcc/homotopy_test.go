@@ -359,6 +359,11 @@ func TestHomotopyEarlyFinish(t *testing.T) {
 		res.X[0] != 1 || res.X[1] != 0 || res.Finish == nil || !res.Finish.Accepted || math.Abs(res.Finish.Sigma-1e-4) > 1e-15 {
 		t.Errorf("%v %v x = %v residual %g finish %+v", res.Status, res.Stationarity, res.X, res.CompResidual, res.Finish)
 	}
+	// The early attempt's branch NLP runs with a quarter of FinishMaxIter;
+	// its 3 iterations (the fake's) are the finish's.
+	if f.tight[0].warm.MaxIter != DefaultFinishMaxIter/4 || res.FinishIterations != 3 {
+		t.Errorf("early attempt: MaxIter %d, FinishIterations %d", f.tight[0].warm.MaxIter, res.FinishIterations)
+	}
 	// A negative FinishSigma is the finish after the homotopy only; NaN is
 	// an error.
 	if err := (&Settings{FinishSigma: -1}).Validate(); err != nil {
@@ -507,7 +512,7 @@ func TestHomotopyFinishEarly(t *testing.T) {
 			}
 			continue
 		}
-		if len(res.Steps) != 11 || len(f.tight) != 1 || res.Status != SigmaLimit || res.Finish.Accepted ||
+		if len(res.Steps) != 11 || len(f.tight) != 1 || res.FinishIterations != 3 || res.Status != SigmaLimit || res.Finish.Accepted ||
 			res.Stationarity != NotCertified || !strings.Contains(res.Finish.Reason, "dual residual") {
 			t.Errorf("%s: %d steps, %d tightened, %v, %v, finish %+v", c.name, len(res.Steps), len(f.tight),
 				res.Status, res.Stationarity, res.Finish)

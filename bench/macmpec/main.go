@@ -208,8 +208,8 @@ func solve(ctx context.Context, p *macmpec.Problem, s *side, cfg config, e *Entr
 			r.FailedNLPs++
 		}
 	}
+	r.Iterations += res.FinishIterations
 	if res.Finish != nil {
-		r.Iterations += res.Finish.Iterations()
 		r.Finished = res.Finish.Accepted
 	}
 	r.Class = res.Stationarity.String()
