@@ -67,7 +67,8 @@ type StepRecord struct {
 	// Homotopy has one record per relaxed NLP (σ, residuals, NLP status,
 	// iterations, time).
 	Homotopy []mpcc.HomotopyStep
-	// Iterations is the total number of NLP iterations over the homotopy.
+	// Iterations is the total number of NLP iterations of the step: its
+	// branch solve, homotopy steps, certificate and finish.
 	Iterations int
 	// CompResidual and NaturalResidual are the final complementarity
 	// residuals of mpcc.Problem.Residuals (the max of the summed terms,
@@ -315,12 +316,12 @@ func (s *Simulator) Step(ctx context.Context, t0 float64, x0, u, p []float64) (*
 		CompResidual: res.CompResidual, NaturalResidual: res.NaturalResidual, Elapsed: res.Elapsed,
 	}
 	rec.Stationarity = res.Stationarity
-	if res.Finish != nil {
-		rec.Iterations += res.Finish.Iterations()
-	}
+	// the certificate's (and any finish's) NLP iterations
+	rec.Iterations += res.FinishIterations
 	if failedWarm != nil {
 		// the failed warm-started homotopy first
 		rec.ColdRetry = true
+		rec.Iterations += failedWarm.FinishIterations
 		rec.Homotopy = append(append([]mpcc.HomotopyStep(nil), failedWarm.Steps...), rec.Homotopy...)
 		rec.Elapsed += failedWarm.Elapsed
 	}
