@@ -70,11 +70,12 @@ func lookupProblem(name string, o options) (*problem, error) {
 
 // irmaProblem: IRMA over the first 100 minutes (004 §7.1, two switches),
 // error ‖x(100) − x_exact(100)‖_∞ against the closed-form solution. Floor
-// 1e-10: measured with polishing (default sweep), FESD errors level off at
-// 6e-13…8e-11 (Radau/Gauss n_s ≥ 3 from N_sim = 9–18 on); without
-// polishing the floor was 1e-10…1.5e-10 (switches located only up to the
-// complementarity tolerance 1e-12, i.e. ~2.5e-9 min at the slow Gal4
-// crossing, |ẋ₀| ≈ 4e-4/min, where ẋ₁ jumps by 0.15).
+// 1e-10: FESD errors level off at 2e-13…4e-12 (Radau/Gauss n_s ≥ 3 from
+// N_sim = 9–18 on; the steps on their predicted branch have exact
+// complementarity); with the homotopy alone the floor was 1e-10…1.5e-10
+// (switches located only up to the complementarity tolerance 1e-12, i.e.
+// ~2.5e-9 min at the slow Gal4 crossing, |ẋ₀| ≈ 4e-4/min, where ẋ₁ jumps
+// by 0.15).
 //
 // N_sim: the grid {1, 3, 9, 18, 50, 100, 300} of nosnoc_py's
 // irma_integration_order_experiment.py (NSIM_VALUES) plus 2, 4 and 6. The

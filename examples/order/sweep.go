@@ -62,14 +62,12 @@ func simOptions(o options, c convergence.Case) fesd.Options {
 		DCS:               dcs.Options{Formulation: dcs.Step},
 		MPCC: mpcc.Settings{
 			CompTol: o.CompTol, Kappa: o.Kappa, SigmaN: o.SigmaN,
-			FinishSigma: finishSigma(o.PolishSigma),
 		},
 	}
 }
 
 // fallbacks are the homotopy settings tried, in order, on a simulation step
-// whose homotopy failed with the primary settings (κ = o.Kappa, early
-// polishing): each from the consistent cold start of the step, with its own
+// whose homotopy failed with the primary settings (κ = o.Kappa): each from the consistent cold start of the step, with its own
 // Simulator (built on first use). The FESD NLP of the step is the same, only
 // the path of the homotopy differs. Measured on IRMA (N_sim = 1, 3: one
 // 33- or 100-minute step with a switch): κ = 0.01 can run into locally
@@ -77,9 +75,9 @@ func simOptions(o options, c convergence.Case) fesd.Options {
 // and vice versa.
 func fallbacks(o options) []func(*fesd.Options) {
 	return []func(*fesd.Options){
-		func(f *fesd.Options) { f.MPCC.Kappa, f.MPCC.FinishSigma = 0.1, -1 },
-		func(f *fesd.Options) { f.MPCC.Kappa, f.MPCC.FinishSigma = 0.3, -1 },
-		func(f *fesd.Options) { f.MPCC.Kappa, f.MPCC.FinishSigma, f.MPCC.Update = 0.1, -1, mpcc.Superlinear },
+		func(f *fesd.Options) { f.MPCC.Kappa = 0.1 },
+		func(f *fesd.Options) { f.MPCC.Kappa = 0.3 },
+		func(f *fesd.Options) { f.MPCC.Kappa, f.MPCC.Update = 0.1, mpcc.Superlinear },
 	}
 }
 
@@ -273,13 +271,4 @@ func finish(st *study) {
 		r.Slope, r.FitPoints = convergence.Fit(r.Points, st.Floor, convergence.Longest)
 		r.SlopeNominal, _ = convergence.Fit(r.Points, st.Floor, convergence.Nominal)
 	}
-}
-
-// finishSigma maps -polishsigma to mpcc.Settings.FinishSigma: 0 (only
-// after the homotopy) is a negative FinishSigma there.
-func finishSigma(polish float64) float64 {
-	if polish == 0 {
-		return -1
-	}
-	return polish
 }
