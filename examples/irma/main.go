@@ -69,7 +69,7 @@
 //
 // Usage:
 //
-//	go run ./examples/irma [-t0 0] [-tsim 1000] [-nsim 500] [-nfe 3] [-ns 2] [-lift] [-polish]
+//	go run ./examples/irma [-t0 0] [-tsim 1000] [-nsim 500] [-nfe 3] [-ns 2] [-lift]
 //	                       [-rawpsi] [-nopredict] [-out out/irma]
 //
 // 004 is A. Nurkanović, A. Pozharskiy, J. Frey, M. Diehl, "Finite Elements
@@ -108,9 +108,6 @@ type options struct {
 	// NoPredict starts the steps without the event-driven prediction
 	// (fesd.Simulator.Predict).
 	NoPredict bool
-	// Polish enables the mpcc polishing step (active set fixed, σ = 0),
-	// early once σ ≤ 1e-7 (mpcc.Settings.PolishSigma).
-	Polish bool
 	// RawPsi uses irma.py's switching functions ψ_j = x_i − θ_j instead of
 	// the relative ψ_j = x_i/θ_j − 1 (reference.IRMARelativeModel).
 	RawPsi bool
@@ -178,7 +175,6 @@ func main() {
 	flag.Float64Var(&o.CompTol, "comptol", o.CompTol, "complementarity tolerance")
 	flag.Float64Var(&o.ActTol, "activetol", o.ActTol, "active-set threshold of the switch detection (0: fesd default)")
 	flag.BoolVar(&o.Lift, "lift", false, "lift β = α₁(1 − α₄) as a user algebraic variable")
-	flag.BoolVar(&o.Polish, "polish", o.Polish, "polish the homotopy's solutions (fixed active set, σ = 0)")
 	flag.BoolVar(&o.RawPsi, "rawpsi", false, "use irma.py's raw switching functions x_i − θ_j (default: relative x_i/θ_j − 1)")
 	flag.BoolVar(&o.NoPredict, "nopredict", false, "start steps without the event-driven prediction")
 	flag.StringVar(&o.Out, "out", o.Out, "output folder")
@@ -197,7 +193,7 @@ func simOptions(o options) fesd.Options {
 		Scheme: rk.FamilyRadauIIA, Stages: o.Stages, NFE: o.NFE,
 		StepEquilibration: fesd.HeuristicMean,
 		DCS:               dcs.Options{Formulation: dcs.Step},
-		MPCC:              mpcc.Settings{CompTol: o.CompTol, FinishSigma: polishSigma(o)},
+		MPCC:              mpcc.Settings{CompTol: o.CompTol},
 		ActiveSetTol:      o.ActTol,
 	}
 }
@@ -283,13 +279,6 @@ func run(ctx context.Context, w io.Writer, o options) (*result, error) {
 		fmt.Fprintf(w, "wrote %s\n", o.Out)
 	}
 	return r, simErr
-}
-
-func polishSigma(o options) float64 {
-	if o.Polish {
-		return 1e-7
-	}
-	return -1 // only after the homotopy
 }
 
 func finite(v []float64) bool {
