@@ -93,18 +93,18 @@
 // # Measured results (package nlp as the inner solver, 2-core machine shared with other jobs)
 //
 // Standing still (N = 4, T = 0.4, goal = start, constant reference; the
-// test TestStandSmall): Step Solved, 878 NLP iterations, 12 homotopy
-// steps, 2.6 s; Stewart Solved, 370 iterations, 6.6 s (mostly building the
-// NLP); both objective 0.121381, complementarity ≤ 1e-9, foot penetration
-// 1.0e-9, |q(T) − q_end| = 1.4e-3. With -inertia default (Step) it ends
-// NLPFailure after 13 steps and 2 733 iterations (NumericalError in 4 of the
-// last 6 steps, complementarity 7.5e-11).
+// test TestStandSmall; idle machine): Step Solved, 106 NLP iterations, 7
+// homotopy steps, 0.1 s; Stewart Solved, 186 iterations, 0.4 s; both
+// objective 0.121381, complementarity 0 (mpcc's active-set finish from
+// σ = 1e-4 certifies a branch point), foot penetration ≤ 4.4e-12,
+// |q(T) − q_end| = 1.4e-3. With -inertia default (Step) the same in 113
+// iterations.
 //
-// One small hop (N = 10, T = 1, goal 0.3, -height 0.7): every relaxed NLP
-// down to σ = 1e-5 solves (Step: 1 770 iterations, 8 s), then the inner
-// solver fails: Step NLPFailure after 13 steps and 18 809 iterations (172 s;
-// iteration limit 4000 at σ = 1e-6, 1e-7, 1e-9, 1e-10; complementarity
-// 9.2e-7, |q(T) − q_end| = 9.2e-3, one flight phase, penetration 3.4e-7);
+// One small hop (N = 10, T = 1, goal 0.3, -height 0.7; idle machine): Step
+// ends Infeasible after 11 steps and 3 111 iterations (23 s; complementarity
+// 8.8e-7, |q(T) − q_end| = 3.9e-2, one flight phase, penetration 3.6e-5).
+// Measured before the early finish (inner solver failing from σ = 1e-6 on,
+// NLPFailure after 18 809 iterations):
 // FE_FE cross complementarity is worse (iteration limit from σ = 1e-5);
 // Stewart takes 40–60 ms per iteration (Step 4–9 ms) and was stopped at 150 s
 // during σ = 1e-6 (3 420 iterations, two flight phases, objective 6.48 at
