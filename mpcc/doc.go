@@ -216,8 +216,9 @@
 // otherwise. It costs one tightened NLP solve from a converged point
 // (0–3 inner iterations on the package's test problems, 3–16 on the
 // monopod OCPs) and, rarely, an LPEC; every tightened solve is limited to
-// FinishMaxIter = 200 iterations, which bounds the cost after a failed
-// homotopy. Settings.Finish = NoCertificate skips it.
+// FinishMaxIter = 200 iterations (50 in an early attempt, see FinishSigma
+// below), which bounds the cost after a failed homotopy; their iterations
+// are Result.FinishIterations. Settings.Finish = NoCertificate skips it.
 //
 // # Active-set finish
 //
