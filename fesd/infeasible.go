@@ -74,7 +74,8 @@ func (g *ConstraintGroup) UnmarshalText(text []byte) error {
 // of least violation, and the control stage (−1: none) and constraint row
 // of that largest one (Row counts the group's rows in the order of the
 // OCP's constraint list, stage by stage; for Terminal it is the index in
-// the concatenated G of OCP.Terminal).
+// the concatenated G of OCP.Terminal; −1 for the dynamics, which are
+// diagnosed as a whole).
 type GroupViolation struct {
 	Group    ConstraintGroup
 	Sum, Max float64
@@ -83,11 +84,18 @@ type GroupViolation struct {
 }
 
 func (v GroupViolation) String() string {
-	s := fmt.Sprintf("%v constraints violated by %.3g (row %d", v.Group, v.Max, v.Row)
-	if v.Stage >= 0 {
-		s += fmt.Sprintf(", stage %d", v.Stage)
+	s := fmt.Sprintf("%v constraints violated by %.3g", v.Group, v.Max)
+	var at []string
+	if v.Row >= 0 {
+		at = append(at, fmt.Sprintf("row %d", v.Row))
 	}
-	return s + ")"
+	if v.Stage >= 0 {
+		at = append(at, fmt.Sprintf("stage %d", v.Stage))
+	}
+	if len(at) > 0 {
+		s += " (" + strings.Join(at, ", ") + ")"
+	}
+	return s
 }
 
 // Infeasibility is the diagnosis of an OCP whose homotopy ended

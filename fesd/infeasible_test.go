@@ -71,3 +71,21 @@ func TestInfeasibleDynamics(t *testing.T) {
 	require.NotNil(t, r.Infeasible)
 	assert.Equal(t, fesd.GroupDynamics, r.Infeasible.Groups[0].Group)
 }
+
+// TestGroupViolationString: the diagnosis names the row and stage of the
+// largest violation where there is one, and neither for the dynamics
+// (diagnosed as a whole, Row = Stage = −1).
+func TestGroupViolationString(t *testing.T) {
+	for _, c := range []struct {
+		v    fesd.GroupViolation
+		want string
+	}{
+		{fesd.GroupViolation{Group: fesd.GroupDynamics, Max: 1.02e-5, Stage: -1, Row: -1}, "dynamics constraints violated by 1.02e-05"},
+		{fesd.GroupViolation{Group: fesd.GroupTerminal, Max: 1000, Stage: -1, Row: 0}, "terminal constraints violated by 1e+03 (row 0)"},
+		{fesd.GroupViolation{Group: fesd.GroupStageEnd, Max: 0.00857, Stage: 28, Row: 28}, "stage-end constraints violated by 0.00857 (row 28, stage 28)"},
+	} {
+		if got := c.v.String(); got != c.want {
+			t.Errorf("%q, want %q", got, c.want)
+		}
+	}
+}
