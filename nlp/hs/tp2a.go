@@ -16,14 +16,14 @@ import (
 // differentiable at its minimizer, and 247, whose objective needs the
 // arctangent and a step function of x₁ (not expressible with book).
 var tpA = []func() *Problem{
-	tp201, tp202, tp203, tp204, tp205, tp206, tp207, tp208, tp209, tp210,
-	tp211, tp212, tp213, tp215, tp216, tp217, tp218, tp219, tp220,
-	tp221, tp222, tp223, tp224, tp225, tp226, tp227, tp228, tp229, tp230,
-	tp231, tp232, tp233, tp234, tp235, tp236, tp237, tp238, tp239, tp240,
-	tp241, tp242, tp243, tp244, tp245, tp246, tp248, tp249, tp250,
+	hs201, hs202, hs203, hs204, hs205, hs206, hs207, hs208, hs209, hs210,
+	hs211, hs212, hs213, hs215, hs216, hs217, hs218, hs219, hs220,
+	hs221, hs222, hs223, hs224, hs225, hs226, hs227, hs228, hs229, hs230,
+	hs231, hs232, hs233, hs234, hs235, hs236, hs237, hs238, hs239, hs240,
+	hs241, hs242, hs243, hs244, hs245, hs246, hs248, hs249, hs250,
 }
 
-func tp201() *Problem {
+func hs201() *Problem {
 	return build(spec{
 		name: "hs201", num: 201, n: 2,
 		x0:    []float64{8, 9},
@@ -34,7 +34,7 @@ func tp201() *Problem {
 	})
 }
 
-func tp202() *Problem {
+func hs202() *Problem {
 	// Freudenstein and Roth: a second local minimizer (11.41…, −0.8968…)
 	// has f = 48.98…
 	return build(spec{
@@ -50,7 +50,7 @@ func tp202() *Problem {
 // tp203f is Beale's function, the objective of problems 203 and 205.
 const tp203f = "sq(1.5 - x1*(1 - x2)) + sq(2.25 - x1*(1 - sq(x2))) + sq(2.625 - x1*(1 - pow(x2, 3)))"
 
-func tp203() *Problem {
+func hs203() *Problem {
 	return build(spec{
 		name: "hs203", num: 203, n: 2,
 		x0:    []float64{2, 0.2},
@@ -59,7 +59,7 @@ func tp203() *Problem {
 	})
 }
 
-func tp204() *Problem {
+func hs204() *Problem {
 	// f = Σₖ Fₖ², F = a + Hx + ½(xᵀBx)d. At x = 0 the gradient 2Hᵀa
 	// vanishes to the precision of the data (10⁻⁷), and f(0) = Σ aₖ² is
 	// the printed f*.
@@ -79,7 +79,7 @@ func tp204() *Problem {
 	})
 }
 
-func tp205() *Problem {
+func hs205() *Problem {
 	return build(spec{
 		name: "hs205", num: 205, n: 2,
 		x0:    []float64{0, 0},
@@ -99,14 +99,14 @@ func tpARosen(num int, f string) *Problem {
 	})
 }
 
-func tp206() *Problem { return tpARosen(206, "sq(x2 - sq(x1)) + 100*sq(1 - x1)") }
-func tp207() *Problem { return tpARosen(207, "sq(x2 - sq(x1)) + sq(1 - x1)") }
-func tp208() *Problem { return tpARosen(208, "100*sq(x2 - sq(x1)) + sq(1 - x1)") }
-func tp209() *Problem { return tpARosen(209, "10000*sq(x2 - sq(x1)) + sq(1 - x1)") }
-func tp210() *Problem { return tpARosen(210, "1000000*sq(x2 - sq(x1)) + sq(1 - x1)") }
-func tp211() *Problem { return tpARosen(211, "100*sq(x2 - pow(x1, 3)) + sq(1 - x1)") }
+func hs206() *Problem { return tpARosen(206, "sq(x2 - sq(x1)) + 100*sq(1 - x1)") }
+func hs207() *Problem { return tpARosen(207, "sq(x2 - sq(x1)) + sq(1 - x1)") }
+func hs208() *Problem { return tpARosen(208, "100*sq(x2 - sq(x1)) + sq(1 - x1)") }
+func hs209() *Problem { return tpARosen(209, "10000*sq(x2 - sq(x1)) + sq(1 - x1)") }
+func hs210() *Problem { return tpARosen(210, "1000000*sq(x2 - sq(x1)) + sq(1 - x1)") }
+func hs211() *Problem { return tpARosen(211, "100*sq(x2 - pow(x1, 3)) + sq(1 - x1)") }
 
-func tp212() *Problem {
+func hs212() *Problem {
 	return build(spec{
 		name: "hs212", num: 212, n: 2,
 		x0:    []float64{2, 0},
@@ -117,7 +117,7 @@ func tp212() *Problem {
 	})
 }
 
-func tp213() *Problem {
+func hs213() *Problem {
 	return build(spec{
 		name: "hs213", num: 213, n: 2,
 		x0:    []float64{3, 1},
@@ -128,7 +128,7 @@ func tp213() *Problem {
 	})
 }
 
-func tp215() *Problem {
+func hs215() *Problem {
 	return build(spec{
 		name: "hs215", num: 215, n: 2, kinds: "i",
 		x0:    []float64{1, 1},
@@ -140,7 +140,7 @@ func tp215() *Problem {
 	})
 }
 
-func tp216() *Problem {
+func hs216() *Problem {
 	// On the constraint x₂ = (x₁² − 4x₁ + 12)/2 the objective is
 	// 25(x₁ + 6)²(x₁ − 2)² + (x₁ − 1)², whose minimizer is just left of
 	// x₁ = 2.
@@ -155,7 +155,7 @@ func tp216() *Problem {
 	})
 }
 
-func tp217() *Problem {
+func hs217() *Problem {
 	return build(spec{
 		name: "hs217", num: 217, n: 2, kinds: "ie",
 		x0:    []float64{10, 10},
@@ -167,7 +167,7 @@ func tp217() *Problem {
 	})
 }
 
-func tp218() *Problem {
+func hs218() *Problem {
 	// At x* the constraint and the bound x₂ ≥ 0 have the same gradient.
 	return build(spec{
 		name: "hs218", num: 218, n: 2, kinds: "i",
@@ -180,7 +180,7 @@ func tp218() *Problem {
 	})
 }
 
-func tp219() *Problem {
+func hs219() *Problem {
 	return build(spec{
 		name: "hs219", num: 219, n: 4, kinds: "ee",
 		x0:    []float64{10, 10, 10, 10},
@@ -191,7 +191,7 @@ func tp219() *Problem {
 	})
 }
 
-func tp220() *Problem {
+func hs220() *Problem {
 	return build(spec{
 		name: "hs220", num: 220, n: 2, kinds: "e",
 		x0:    []float64{25000, 25000},
@@ -203,7 +203,7 @@ func tp220() *Problem {
 	})
 }
 
-func tp221() *Problem {
+func hs221() *Problem {
 	// Like problem 13: x* = (1, 0) is a cusp of the feasible set, where no
 	// multipliers exist, so no XStar is recorded.
 	return build(spec{
@@ -218,7 +218,7 @@ func tp221() *Problem {
 	})
 }
 
-func tp222() *Problem {
+func hs222() *Problem {
 	return build(spec{
 		name: "hs222", num: 222, n: 2, kinds: "i",
 		x0:    []float64{1.3, 0.2},
@@ -230,7 +230,7 @@ func tp222() *Problem {
 	})
 }
 
-func tp223() *Problem {
+func hs223() *Problem {
 	// The optimum is x₁ = ln ln 10, x₂ = 10.
 	x1 := math.Log(math.Log(10))
 	return build(spec{
@@ -246,7 +246,7 @@ func tp223() *Problem {
 	})
 }
 
-func tp224() *Problem {
+func hs224() *Problem {
 	return build(spec{
 		name: "hs224", num: 224, n: 2, kinds: "iiii",
 		x0:    []float64{0.1, 0.1},
@@ -260,7 +260,7 @@ func tp224() *Problem {
 	})
 }
 
-func tp225() *Problem {
+func hs225() *Problem {
 	return build(spec{
 		name: "hs225", num: 225, n: 2, kinds: "iiiii",
 		x0:    []float64{3, 1},
@@ -272,7 +272,7 @@ func tp225() *Problem {
 	})
 }
 
-func tp226() *Problem {
+func hs226() *Problem {
 	s := 1 / math.Sqrt2
 	return build(spec{
 		name: "hs226", num: 226, n: 2, kinds: "ii",
@@ -285,7 +285,7 @@ func tp226() *Problem {
 	})
 }
 
-func tp227() *Problem {
+func hs227() *Problem {
 	return build(spec{
 		name: "hs227", num: 227, n: 2, kinds: "ii",
 		x0:    []float64{0.5, 0.5},
@@ -296,7 +296,7 @@ func tp227() *Problem {
 	})
 }
 
-func tp228() *Problem {
+func hs228() *Problem {
 	return build(spec{
 		name: "hs228", num: 228, n: 2, kinds: "ii",
 		x0:    []float64{0, 0},
@@ -311,7 +311,7 @@ func tp228() *Problem {
 // 233.
 const tp229f = "100*sq(x2 - sq(x1)) + sq(1 - x1)"
 
-func tp229() *Problem {
+func hs229() *Problem {
 	return build(spec{
 		name: "hs229", num: 229, n: 2,
 		x0:    []float64{-1.2, 1},
@@ -322,7 +322,7 @@ func tp229() *Problem {
 	})
 }
 
-func tp230() *Problem {
+func hs230() *Problem {
 	return build(spec{
 		name: "hs230", num: 230, n: 2, kinds: "ii",
 		x0:    []float64{0, 0},
@@ -333,7 +333,7 @@ func tp230() *Problem {
 	})
 }
 
-func tp231() *Problem {
+func hs231() *Problem {
 	return build(spec{
 		name: "hs231", num: 231, n: 2, kinds: "ii",
 		x0:    []float64{-1.2, 1},
@@ -344,7 +344,7 @@ func tp231() *Problem {
 	})
 }
 
-func tp232() *Problem {
+func hs232() *Problem {
 	return build(spec{
 		name: "hs232", num: 232, n: 2, kinds: "iii",
 		x0:    []float64{2, 0.5},
@@ -358,7 +358,7 @@ func tp232() *Problem {
 	})
 }
 
-func tp233() *Problem {
+func hs233() *Problem {
 	return build(spec{
 		name: "hs233", num: 233, n: 2, kinds: "i",
 		x0:    []float64{1.2, 1},
@@ -369,7 +369,7 @@ func tp233() *Problem {
 	})
 }
 
-func tp234() *Problem {
+func hs234() *Problem {
 	// The start (0, 0) violates the bounds, as in the book.
 	return build(spec{
 		name: "hs234", num: 234, n: 2, kinds: "i",
@@ -383,7 +383,7 @@ func tp234() *Problem {
 	})
 }
 
-func tp235() *Problem {
+func hs235() *Problem {
 	return build(spec{
 		name: "hs235", num: 235, n: 3, kinds: "e",
 		x0:    []float64{-2, 3, 1},
@@ -429,23 +429,23 @@ const (
 	tp236g3 = "sq(x2 - 50) - 5*(x1 - 55)"
 )
 
-func tp236() *Problem {
+func hs236() *Problem {
 	return tpAHimmel(236, []float64{90, 10}, []float64{0, 0}, []float64{75, 65}, tp236g1, tp236g2)
 }
 
-func tp237() *Problem {
+func hs237() *Problem {
 	return tpAHimmel(237, []float64{95, 10}, []float64{54, -inf}, []float64{75, 65}, tp236g1, tp236g2, tp236g3)
 }
 
-func tp238() *Problem {
+func hs238() *Problem {
 	return tpAHimmel(238, []float64{95, 10}, nil, []float64{75, 65}, tp236g1, tp236g2, tp236g3)
 }
 
-func tp239() *Problem {
+func hs239() *Problem {
 	return tpAHimmel(239, []float64{95, 10}, []float64{0, 0}, []float64{75, 65}, tp236g1)
 }
 
-func tp240() *Problem {
+func hs240() *Problem {
 	return build(spec{
 		name: "hs240", num: 240, n: 3,
 		x0:    []float64{100, -1, 2.5},
@@ -456,7 +456,7 @@ func tp240() *Problem {
 	})
 }
 
-func tp241() *Problem {
+func hs241() *Problem {
 	return build(spec{
 		name: "hs241", num: 241, n: 3,
 		x0:    []float64{1, 2, 0},
@@ -469,7 +469,7 @@ func tp241() *Problem {
 	})
 }
 
-func tp242() *Problem {
+func hs242() *Problem {
 	return build(spec{
 		name: "hs242", num: 242, n: 3,
 		x0:    []float64{2.5, 10, 10},
@@ -482,7 +482,7 @@ func tp242() *Problem {
 	})
 }
 
-func tp243() *Problem {
+func hs243() *Problem {
 	// f = Σₖ Fₖ², F = a + Gx + ½(xᵀBx)d, with B as printed (not
 	// symmetric in its last digits). The gradient 2Gᵀa at x = 0 is 10⁻⁶,
 	// the precision of the data; the minimizer is next to 0.
@@ -511,7 +511,7 @@ func tp243() *Problem {
 	})
 }
 
-func tp244() *Problem {
+func hs244() *Problem {
 	return build(spec{
 		name: "hs244", num: 244, n: 3,
 		x0:    []float64{1, 2, 1},
@@ -524,7 +524,7 @@ func tp244() *Problem {
 	})
 }
 
-func tp245() *Problem {
+func hs245() *Problem {
 	return build(spec{
 		name: "hs245", num: 245, n: 3,
 		x0:    []float64{0, 10, 20},
@@ -535,7 +535,7 @@ func tp245() *Problem {
 	})
 }
 
-func tp246() *Problem {
+func hs246() *Problem {
 	return build(spec{
 		name: "hs246", num: 246, n: 3,
 		x0:    []float64{-1.2, 2, 0},
@@ -546,7 +546,7 @@ func tp246() *Problem {
 	})
 }
 
-func tp248() *Problem {
+func hs248() *Problem {
 	return build(spec{
 		name: "hs248", num: 248, n: 3, kinds: "ie",
 		x0:    []float64{-0.1, -1, 0.1},
@@ -557,7 +557,7 @@ func tp248() *Problem {
 	})
 }
 
-func tp249() *Problem {
+func hs249() *Problem {
 	return build(spec{
 		name: "hs249", num: 249, n: 3, kinds: "i",
 		x0:    []float64{1, 1, 1},
@@ -569,7 +569,7 @@ func tp249() *Problem {
 	})
 }
 
-func tp250() *Problem {
+func hs250() *Problem {
 	return build(spec{
 		name: "hs250", num: 250, n: 3, kinds: "ii",
 		x0:    []float64{10, 10, 10},
