@@ -42,7 +42,10 @@
 // the residual ratio is ≤ 1e-10 or stops improving) is done on the full,
 // unreduced system; unlike IPOPT (min_refinement_steps = 1) a first solve
 // that already meets 1e-10 is not refined. A final ratio above 1e-5 counts
-// as singular (δ_c, then δ_w are raised).
+// as singular (δ_c, then δ_w are raised); so does a final ratio above 1e-10
+// when the factorization replaced zero pivots of free variables without
+// curvature (static pivoting: the refinement then solves a nearby
+// matrix's system, whose directions stalled relaxed MPCCs).
 //
 // Inertia correction (W&B06 Algorithm IC): the wanted inertia is (n_w, m, 0).
 // A singular matrix first gets δ_c = 1e-8·μ^0.25; wrong inertia gets δ_w =
@@ -130,7 +133,10 @@
 // step is cut back). A step with max |Δw_j|/(1+|w_j|) < 10ε is taken in full
 // and forces a μ decrease; repeated at the smallest μ, the solve ends. When
 // the step computation or the line search fails at a point that meets the
-// acceptable tolerances, the status is SolvedAcceptable.
+// acceptable tolerances, the status is SolvedAcceptable. A solve that ends
+// NumericalError after an earlier iterate met them returns the best such
+// iterate (smallest optimality error) as SolvedAcceptable instead: the last
+// directions at μ's floor can undo a point solved to the tolerances.
 //
 // # Restoration phase
 //

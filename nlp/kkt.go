@@ -241,17 +241,20 @@ func (ip *ipm) factorize(deltaW, deltaC float64, lsq bool) (ok bool, singular bo
 		// constraint, as a pivoting solver like MUMPS would). If the counts
 		// leave room for exactly those replacements, the factorization is
 		// that of a nearby matrix with the wanted inertia: accept it;
-		// iterative refinement against the true system then decides (a
-		// residual ratio above 1e-5 leads to δ_c and δ_w as for a singular
-		// matrix).
+		// iterative refinement against the true system then decides: the
+		// direction must reach residual_ratio_max (1e-10), not only
+		// residual_ratio_singular (1e-5) as after an exact factorization,
+		// or δ_c and δ_w follow as for a singular matrix (see iterate).
 		// Only done when the primal block has that many structurally zero
 		// diagonals (free variables without a Hessian diagonal entry); other
 		// zero pivots signal a (nearly) singular matrix.
 		if ip.set.Inertia.strictPivots() {
 			return false, true
 		}
+		ip.regularized = true
 		return !lsq && in.Zero <= ip.nStructZero && in.Pos <= ip.nw && in.Neg <= ip.m, true
 	}
+	ip.regularized = false
 	return in.Pos == ip.nw && in.Neg == ip.m, false
 }
 

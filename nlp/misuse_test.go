@@ -159,3 +159,66 @@ func TestLargeSolutionNotDiverging(t *testing.T) {
 		assert.InDelta(t, 1e13, res.X[0], 1e13*1e-6, name)
 	}
 }
+
+// spoiledProb is min (x₁−2)² + (x₂−1)² with 0 ≤ x ≤ 10 that breaks down
+// at the spoilAt-th call of Gradient: from then on the gradient is
+// shifted by +1 (the iterate is no longer acceptable) and the objective
+// is NaN (no trial point is accepted).
+type spoiledProb struct {
+	*quadProb
+	calls, spoilAt int
+}
+
+func (p *spoiledProb) Objective(x []float64) (float64, error) {
+	if p.calls >= p.spoilAt {
+		return math.NaN(), nil
+	}
+	return p.quadProb.Objective(x)
+}
+
+func (p *spoiledProb) Gradient(x, g []float64) error {
+	p.calls++
+	p.quadProb.Gradient(x, g)
+	if p.calls >= p.spoilAt {
+		g[0]++
+	}
+	return nil
+}
+
+// TestNumericalErrorKeepsBestIterate: a solve that fails numerically after
+// the iterates met the acceptable tolerances returns SolvedAcceptable at
+// the best of those iterates (closed form: x* = (2, 1), f* = 0), with the
+// objective and the dual infeasibility of that point, not the failure's.
+func TestNumericalErrorKeepsBestIterate(t *testing.T) {
+	quad := func() *quadProb {
+		return &quadProb{
+			n: 2, m: 0,
+			xL: []float64{0, 0}, xU: []float64{10, 10},
+			x0: []float64{9, 9},
+			f:  func(x []float64) float64 { return (x[0]-2)*(x[0]-2) + (x[1]-1)*(x[1]-1) },
+			df: func(x, g []float64) { g[0], g[1] = 2*(x[0]-2), 2*(x[1]-1) },
+			c:  func(x, c []float64) {},
+			jv: func(x, v []float64) {},
+			hr: []int{0, 1}, hc: []int{0, 1},
+			hv: func(x []float64, s float64, l, v []float64) { v[0], v[1] = 2*s, 2*s },
+		}
+	}
+	// Unreachable tolerances keep the solve going after the point is
+	// acceptable (AcceptableTol 1e-6); the problem breaks down once
+	// the unspoiled solve's last gradient.
+	set := Settings{Tol: 1e-30, DualInfTol: 1e-30, ComplInfTol: 1e-30, AcceptableIter: -1, MaxIter: 60}
+	ref := &spoiledProb{quadProb: quad(), spoilAt: math.MaxInt}
+	r0, err := (&Solver{Settings: set}).Solve(context.Background(), ref)
+	require.NoError(t, err)
+	require.Greater(t, ref.calls, 10)
+	p := &spoiledProb{quadProb: quad(), spoilAt: ref.calls - 1}
+	res, err := (&Solver{Settings: set}).Solve(context.Background(), p)
+	require.NoError(t, err)
+	t.Logf("unspoiled: %v after %d iterations, %d gradient calls; spoiled at call %d: %v after %d iterations, x = %v",
+		r0.Status, r0.Iterations, ref.calls, p.spoilAt, res.Status, res.Iterations, res.X)
+	assert.Equal(t, SolvedAcceptable, res.Status)
+	assert.InDelta(t, 2, res.X[0], 1e-3)
+	assert.InDelta(t, 1, res.X[1], 1e-3)
+	assert.InDelta(t, (res.X[0]-2)*(res.X[0]-2)+(res.X[1]-1)*(res.X[1]-1), res.Objective, 1e-15)
+	assert.Less(t, res.DualInfeasibility, 1e-6)
+}

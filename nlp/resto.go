@@ -452,6 +452,7 @@ func (ip *ipm) resetState() {
 	ip.firstSingular = false
 	ip.trk = deltaWTracker{}
 	ip.degenCount, ip.accCount = 0, 0
+	ip.best.ok = false
 	ip.kktRefN = 0
 	ip.tinyCount, ip.tinyLast = 0, false
 	ip.wd.reset()

@@ -53,7 +53,7 @@ func (s *Solver) Solve(ctx context.Context, p Problem) (*Result, error) {
 		return nil, err
 	}
 	if st < 0 {
-		st = ip.run()
+		st = ip.fallBack(ip.run())
 	}
 	st, bad := ip.probe(st)
 	res := ip.result(st)
@@ -163,7 +163,7 @@ func (s *Solver) SolveIn(ctx context.Context, ws *Workspace, p Problem) (*Result
 		return nil, err
 	}
 	if st < 0 {
-		st = ip.run()
+		st = ip.fallBack(ip.run())
 	}
 	st, bad := ip.probe(st)
 	res := ip.result(st)
@@ -248,13 +248,15 @@ type ipm struct {
 	hasL, hasU  []bool
 	onlyL       []bool // lower bound only (for κ_d damping)
 	onlyU       []bool
-	mL, mU      []float64 // 1 where the bound exists, else 0
-	oLU         []float64 // +1 lower bound only, −1 upper bound only, else 0
-	sL, sU      []float64 // w − w_L and w_U − w at the iterate (1 without bound)
-	fixedIdx    []int     // indices of fixed variables
-	hasHDiag    []bool    // x_j has a structural Hessian diagonal entry
-	nStructZero int       // free variables without Hessian diagonal (zero KKT diagonal)
-	fixed       []bool    // x_L = x_U (removed: step forced to 0)
+	mL, mU      []float64   // 1 where the bound exists, else 0
+	oLU         []float64   // +1 lower bound only, −1 upper bound only, else 0
+	sL, sU      []float64   // w − w_L and w_U − w at the iterate (1 without bound)
+	fixedIdx    []int       // indices of fixed variables
+	hasHDiag    []bool      // x_j has a structural Hessian diagonal entry
+	nStructZero int         // free variables without Hessian diagonal (zero KKT diagonal)
+	regularized bool        // the last factorization replaced zero pivots
+	best        bestIterate // the best acceptable iterate (keepBest)
+	fixed       []bool      // x_L = x_U (removed: step forced to 0)
 	nFixed      int
 	// square: as many free variables as constraints, all equalities (not
 	// in a restoration phase); see squareSolved.
