@@ -77,10 +77,9 @@
 // σ₀ = 100, κ = 0.1, complementarity tolerance 1e-9, inner tolerance
 // 0.01·comp_tol (nosnoc_py's IPOPT tol) with acceptable_tol 1e-6 and 4000
 // iterations. nosnoc_py stops after max_iter_homotopy = 6 NLPs (σ = 1e-3);
-// we go on down to the tolerance (-max-steps 6 reproduces the cut).
-// The inner solver uses nlp.InertiaStrict (-inertia strict, IPOPT's rule:
-// every zero KKT pivot means singular); without it even the small standing
-// problem ends in NumericalError at σ ≤ 1e-5.
+// we go on down to the tolerance (-max-steps 6 reproduces the cut). The
+// inner solver is package nlp with mpcc's defaults for everything else
+// (inertia policy, watchdog, pivoting): no setting is tuned for the hopper.
 //
 // Outputs in -out (default out/hopper): trajectory.csv (every element
 // boundary and stage point in physical time t = clock, with τ, the foot
@@ -90,44 +89,35 @@
 // max foot penetration max(0, −f_c), flight phases, slip in contact,
 // complementarity and clock errors), states.png, controls.png, frames.png.
 //
-// # Measured results (package nlp as the inner solver, 2-core machine shared with other jobs)
+// # Measured results (package nlp as the inner solver, idle 2-core machine)
 //
 // Standing still (N = 4, T = 0.4, goal = start, constant reference; the
-// test TestStandSmall; idle machine): Step Solved, 106 NLP iterations, 7
-// homotopy steps, 0.1 s; Stewart Solved, 186 iterations, 0.4 s; both
-// objective 0.121381, complementarity 0 (mpcc's active-set finish from
-// σ = 1e-4 certifies a branch point), foot penetration ≤ 4.4e-12,
-// |q(T) − q_end| = 1.4e-3. With -inertia default (Step) the same in 113
-// iterations.
+// test TestStandSmall, under a second): Step Solved, 113 NLP iterations, 7
+// homotopy steps, 0.1 s; Stewart Solved, 313 iterations, 9 steps, 0.6 s;
+// both objective 0.121381, complementarity 0 (mpcc's active-set finish
+// certifies a branch point), foot penetration ≤ 4.4e-12, |q(T) − q_end| =
+// 1.4e-3.
 //
-// One small hop (N = 10, T = 1, goal 0.3, -height 0.7; idle machine): Step
-// ends Infeasible after 11 steps and 3 111 iterations (23 s; complementarity
-// 8.8e-7, |q(T) − q_end| = 3.9e-2, one flight phase, penetration 3.6e-5).
-// Measured before the early finish (inner solver failing from σ = 1e-6 on,
-// NLPFailure after 18 809 iterations):
-// FE_FE cross complementarity is worse (iteration limit from σ = 1e-5);
-// Stewart takes 40–60 ms per iteration (Step 4–9 ms) and was stopped at 150 s
-// during σ = 1e-6 (3 420 iterations, two flight phases, objective 6.48 at
-// σ = 1e-5 against Step's 9.36: a different local solution). With
-// -comp-tol 1e-5 (inner tolerance 1e-7) the Step run was still going at
-// 90 s (13 348 iterations, 10 steps).
+// One small hop (-N 10 -T 1 -goal 0.3, Step): not solved. The homotopy
+// ends Infeasible after 10 steps and 2 593 iterations (5 s) at
+// complementarity 7.8e-7 with |q(T) − q_end| = 0.11 and no flight phase;
+// the relaxed NLPs from σ = 1e-5 on end NumericalError or Infeasible. The
+// diagnosis of the infeasibility (a phase-1 MPCC, fesd.Infeasibility) then
+// takes another 16 s, 21 s in all.
 //
 // Full size (stage_experiment.py: x_goal = 3, T = 5, N = 60, Step; NLP
 // with n = 10 686 variables, m = 10 740 constraints, 2 520 relaxed
-// complementarity terms): does not solve with our solver in 9 minutes.
-// -timeout 540s stopped it (Cancelled) during the σ = 1e-5 step after 8
-// steps and 9 068 iterations (59 ms/iteration): σ = 100 alone took 3 816
-// iterations (4 min), σ = 1e-3 ended NumericalError (the homotopy went on),
-// σ = 1e-4 reached objective 90.36. The last iterate hops 7 times along the
-// reference (frames.png) with |q(T) − q_end| = 0.13, |v(T)| = 1.2, foot
-// penetration 2.6e-5, complementarity 9.8e-6, clock error 9.3e-4. Stewart at
-// full size was not run (several times slower per iteration on the small hop).
+// complementarity terms): not solved. Measured with an earlier version
+// (inner solver nlp.InertiaStrict, before the early active-set finish),
+// -timeout 540s stopped it during the σ = 1e-5 step after 8 steps and
+// 9 068 iterations (59 ms/iteration); its last iterate hopped 7 times along
+// the reference with |q(T) − q_end| = 0.13. The same problem is a row of
+// bench/ocp.
 //
 // Usage:
 //
-//	go run ./examples/hopper [-N 60] [-T 5] [-goal 3] [-dcs step|stewart] [-out DIR] [-v]
-//	                         [-cross STAGE_FE|FE_FE|FE_STAGE|STAGE_STAGE] [-comp-tol 1e-9] [-max-steps 0]
-//	                         [-timeout 10m] [-height 1] [-mid-leg 0.1] [-jumps 0] [-inertia strict] [-watchdog 10]
+//	go run ./examples/hopper [-N 60] [-T 5] [-goal 3] [-dcs step|stewart] [-comp-tol 1e-9]
+//	                         [-max-steps 0] [-timeout 10m] [-out DIR] [-v]
 //
 // 004 is A. Nurkanović, A. Pozharskiy, J. Frey, M. Diehl, "Finite Elements
 // with Switch Detection for Numerical Optimal Control of Nonsmooth Dynamical
@@ -163,34 +153,20 @@ func runMain(ctx context.Context, args []string, stdout io.Writer) error {
 	fs.IntVar(&c.N, "N", c.N, "number of control stages")
 	fs.Float64Var(&c.T, "T", c.T, "horizon [s]")
 	fs.Float64Var(&c.Goal, "goal", c.Goal, "final body position x_goal [m]")
-	fs.IntVar(&c.Jumps, "jumps", c.Jumps, "hops of the reference (0: round(goal − 0.1), nosnoc_py's multijump rule)")
-	fs.Float64Var(&c.Height, "height", c.Height, "body height of the reference at mid hop (HEIGHT)")
-	fs.Float64Var(&c.MidLeg, "mid-leg", c.MidLeg, "leg length of the reference at mid hop")
 	fs.TextVar(&c.Form, "dcs", c.Form, "DCS formulation: step (Heaviside) or stewart")
-	fs.TextVar(&c.Cross, "cross", c.Cross, "cross complementarity: STAGE_FE (nosnoc_py's SUM_LAMBDAS_COMPLEMENT_WITH_EVERY_THETA), FE_FE, FE_STAGE, STAGE_STAGE")
-	fs.IntVar(&c.NFE, "nfe", c.NFE, "finite elements per stage")
 	fs.Float64Var(&c.CompTol, "comp-tol", c.CompTol, "complementarity tolerance")
 	fs.IntVar(&c.MaxSteps, "max-steps", c.MaxSteps, "homotopy steps (0: down to the tolerance; nosnoc_py: 6)")
-	fs.Float64Var(&c.NLPTol, "nlp-tol", c.NLPTol, "inner NLP tolerance (0: 0.01·comp-tol, nosnoc_py's rule)")
-	fs.IntVar(&c.MaxIter, "max-iter", c.MaxIter, "NLP iteration limit per homotopy step")
-	fs.TextVar(&c.Inertia, "inertia", c.Inertia, "inner NLP inertia-correction policy: Strict (every zero KKT pivot means singular, IPOPT's rule), Default, StrictDeltaC, Curvature or StrictCurvature")
-	fs.IntVar(&c.Watchdog, "watchdog", c.Watchdog, "inner NLP watchdog trigger (0 = off, IPOPT: 10)")
-	fs.BoolVar(&c.InitRef, "init-ref", c.InitRef, "initialize the states with the reference")
 	timeout := fs.Duration("timeout", 0, "stop the solve after this long (0: no limit)")
 	out := fs.String("out", "out/hopper", "output folder")
 	verbose := fs.Bool("v", false, "print the homotopy log")
-	nlpLog := fs.Bool("vv", false, "also print the inner NLP iteration logs")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
 	if fs.NArg() > 0 {
 		return fmt.Errorf("unexpected arguments %q", fs.Args())
 	}
-	if *verbose || *nlpLog {
+	if *verbose {
 		c.Log = stdout
-	}
-	if *nlpLog {
-		c.NLPLog = stdout
 	}
 	if *timeout > 0 {
 		var cancel context.CancelFunc

@@ -10,7 +10,6 @@ import (
 	"github.com/fesd-go/fesd/fesd"
 	"github.com/fesd-go/fesd/internal/hopper"
 	"github.com/fesd-go/fesd/mpcc"
-	"github.com/fesd-go/fesd/nlp"
 )
 
 // config selects one OCP run: the problem (hopper.Task), the formulation
@@ -24,23 +23,20 @@ type config struct {
 	Sigma0, Kappa, CompTol float64
 	MaxSteps               int
 	// NLPTol is the inner tolerance (0: 0.01·CompTol, nosnoc_py's rule),
-	// MaxIter the inner iteration limit per homotopy step (4000).
+	// MaxIter the inner iteration limit per homotopy step (4000,
+	// nosnoc_py's).
 	NLPTol  float64
 	MaxIter int
-	// Inertia and Watchdog are nlp.Settings.Inertia (nlp.InertiaStrict
-	// here) and WatchdogTrigger (see examples/monopod).
-	Inertia  nlp.InertiaPolicy
-	Watchdog int
 	// InitRef starts the states at the reference (stage_experiment.py:
 	// ref_as_init = True).
 	InitRef bool
-	// Log receives the homotopy log, NLPLog the inner iteration logs.
-	Log, NLPLog io.Writer
+	// Log receives the homotopy log.
+	Log io.Writer
 }
 
 func defaultConfig() config {
 	return config{Task: hopper.StageExperiment(60), Form: dcs.Step,
-		Sigma0: 100, Kappa: 0.1, CompTol: 1e-9, MaxIter: 4000, InitRef: true, Inertia: nlp.InertiaStrict}
+		Sigma0: 100, Kappa: 0.1, CompTol: 1e-9, MaxIter: 4000, InitRef: true}
 }
 
 // errConfig reports invalid settings of a run.
@@ -85,9 +81,6 @@ func buildOCP(h *hopper.Model, c config) (*problem, error) {
 	if c.MaxIter > 0 {
 		nlpSet.MaxIter = c.MaxIter
 	}
-	nlpSet.Log = c.NLPLog
-	nlpSet.Inertia = c.Inertia
-	nlpSet.WatchdogTrigger = c.Watchdog
 	opts.MPCC.NLP = &nlpSet
 	return &problem{ocp: p, opts: opts, start: c.Start(c.InitRef)}, nil
 }
