@@ -187,7 +187,8 @@ type OCPResult struct {
 	// Infeasible is the diagnosis of a homotopy that ended
 	// mpcc.Infeasible (nil otherwise): the constraint groups that cannot
 	// be met, found by a phase-1 MPCC with the OCP's own constraints
-	// elastic (Infeasibility).
+	// elastic (Infeasibility). If that MPCC meets every group
+	// (Infeasibility.Unconfirmed), Status is mpcc.NLPFailure.
 	Infeasible *Infeasibility
 	Elapsed    time.Duration
 	// NumVariables, NumConstraints and NumComplementarities give the size
@@ -862,6 +863,9 @@ func (s *OCPSolver) Solve(ctx context.Context, start Start) (*OCPResult, error) 
 			return r, err
 		}
 		r.Infeasible = inf
+		if inf.Unconfirmed {
+			r.Status = mpcc.NLPFailure
+		}
 		r.Elapsed = time.Since(t0)
 	}
 	return r, nil
