@@ -51,7 +51,7 @@
 //
 // # Problems 201–395
 //
-// The collection continues with 156 problems of Schittkowski's second
+// The collection continues with 177 problems of Schittkowski's second
 // collection (1987), named hs201 … hs395 by their number there, after the
 // book's. Their formulations, starts, bounds and optimal values are those
 // of Schittkowski's PROB.FOR (FEX), checked against independent
@@ -67,11 +67,21 @@
 // printed (the printed value rounded it, or the printed point is not
 // stationary). Not included: 214, 247, 281, 306, 332 and 364 (not
 // differentiable at the optimum, or needing arctan and a step function;
-// 306 is unbounded below), 358 (the Osborne fit, whose scaling defeats the
-// finite-difference derivative checks), 359 (the formulation here misses
-// FEX by 1.5·10⁻⁵ relatively), 342 and 346 (not confirmed by a second
-// source), and 348, 349, 356, 357, 362, 363, 365–369, 374–377 and 380–393
-// (not yet written).
+// 306 is unbounded below), 358 and 376 (variables of order 10⁻³…10⁻⁵
+// whose scaling defeats the finite-difference derivative checks), 359,
+// 377 and 383 (the formulation here misses FEX by 1.5·10⁻⁵, 1.3·10⁻⁵ and
+// 3.8·10⁻⁵ relatively, although the printed points agree), 342, 346 and
+// 390 (not confirmed by a second source; 390's objective at its printed
+// point is 10⁴·FEX), 349 (its logarithm is singular at the printed
+// optimum), 357 (arcsin, arctan and a case analysis) and 362, 363 (the
+// objectives are simulations, not formulas). Problems 348–393 are taken
+// from PROB.FOR's 2011 version and, where one exists, a second
+// transcription (Vanderbei's AMPL models as converted in the GAMS World
+// Princeton library, Hipparchus's HS366 test, the GMAT TP369 files);
+// where none exists, both solvers reproduce FEX. Problem 348's x₁ is 100
+// times PROB.FOR's (the fin pitch, for the derivative checks); problems
+// 368, 375, 381 and 382 record f* to more digits than printed (368: the
+// exact KKT value −0.75 of the point the printed −0.74997564 rounds).
 //
 // Derivatives are exact. Problems 1–24, 26–53, 55, 56, 60–66, 71–81, 100,
 // 106, 108, 110, 113 and 118 have hand-written derivatives, with sparsity

@@ -17,7 +17,7 @@ import (
 var _ nlp.Problem = (*hs.Problem)(nil)
 
 // minProblems is the size the collection promises.
-const minProblems = 270
+const minProblems = 291
 
 // Tolerances for the finite-difference checks. The differences use a
 // central formula with the step scaled per coordinate by 1 + |xᵢ|, so the

@@ -7,14 +7,17 @@ import (
 	"github.com/fesd-go/fesd/ad"
 )
 
-// tpC lists problems of K. Schittkowski, More Test Examples for Nonlinear
-// Programming Codes (1987), in order of their number.
+// tpC lists problems 321–395 of K. Schittkowski, More Test Examples for
+// Nonlinear Programming Codes (1987), in order of their number (those of
+// 348–393 are written in tp2d.go, tp2e.go and tp2f.go).
 var tpC = []func() *Problem{
 	hs321, hs322, hs323, hs324, hs325, hs326, hs327, hs328, hs329, hs330,
 	hs331, hs333, hs334, hs335, hs336, hs337, hs338, hs339, hs340, hs341,
-	hs343, hs344, hs345, hs347, hs350, hs351, hs352, hs353, hs354, hs355,
-	hs360, hs361, hs370, hs371, hs372, hs373, hs378, hs379,
-	hs394, hs395,
+	hs343, hs344, hs345, hs347, hs348, hs350, hs351, hs352, hs353, hs354,
+	hs355, hs356, hs360, hs361, hs365, hs366, hs367, hs368, hs369, hs370,
+	hs371, hs372, hs373, hs374, hs375, hs378, hs379, hs380, hs381, hs382,
+	hs384, hs385, hs386, hs387, hs388, hs389, hs391, hs392, hs393, hs394,
+	hs395,
 }
 
 // hs321ellipse is problems 321 and 322 (the last two of the family
