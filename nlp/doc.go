@@ -205,8 +205,9 @@
 //
 // # Watchdog
 //
-// Off by default (Settings.WatchdogTrigger). With WatchdogTrigger = k > 0
-// (IPOPT: 10), after k consecutive iterations whose accepted step was
+// On by default with IPOPT's trigger (Settings.WatchdogTrigger = 10;
+// negative: off; mpcc.DefaultNLPSettings turns it off). After k
+// consecutive iterations whose accepted step was
 // shorter than the fraction-to-the-boundary step, the iterate and its
 // direction are stored and up to WatchdogTrialMax (3) full steps are taken
 // without a line search (IPOPT's watchdog, W&B06 §3.2). The first one that
@@ -244,13 +245,11 @@
 // about 940 iterations in total where IPOPT 3.11.9 (MUMPS, defaults) takes
 // 909, and reach the same objective values except on two degenerate or
 // flat problems (see hs_test.go). On all 291 problems (with problems
-// 201–395 of Schittkowski's second collection) the defaults take 7 270
+// 201–395 of Schittkowski's second collection) the defaults take 5 323
 // iterations where IPOPT 3.11.9 takes 5 089 (nlp/ipopt's TestHSTable, its
-// 3 000-iteration runs included; 2 107 of them on hs380, which IPOPT
-// solves in 39: the line search cuts the primal steps to α ≈ 2·10⁻⁴ for
-// hundreds of iterations), and reach the published f* on 260 where IPOPT
-// reaches it on 259: every problem IPOPT solves to f* is solved to f*
-// here. On the OCP chain of ocp_test.go with N = 20000
+// 3 000-iteration runs included), and reach the published f* on 260
+// where IPOPT reaches it on 259: every problem IPOPT solves to f* is
+// solved to f* here. On the OCP chain of ocp_test.go with N = 20000
 // (a KKT matrix of order 100 000) both take 9 iterations to the same
 // objective; this solver needs 0.23 s including setup, IPOPT 3.11.9 with
 // MUMPS 3.7 s wall time on the same 2-core machine.

@@ -99,7 +99,7 @@ func TestHSSuite(t *testing.T) {
 
 // knownFailures lists HS problems that IPOPT 3.11.9 solves from the
 // published start and this package does not yet, with the diagnosis. They
-// are logged, not counted as failures, until fixed. All four fail under
+// are logged, not counted as failures, until fixed. All three fail under
 // an adaptive μ strategy only; the default (monotone) strategy solves
 // them. (hs016, hs054, hs097 and hs109 were closed by the scaling at the
 // user's start and the zero-pivot threshold relative to a pivot's terms.)
@@ -110,13 +110,6 @@ var knownFailures = map[string]string{
 	// MuAdaptive/QualityFunction only (MuMonotone and Probing reach f*, as
 	// IPOPT does in 36 iterations): iteration limit at f ≈ 6.6e5.
 	"hs355": "adaptive quality-function μ: iteration limit",
-	// MuAdaptive only (QualityFunction and Probing): iteration limit at
-	// f ≈ 3.16858 and 3.16862 (f* = 3.1682215). MuMonotone reaches f* in
-	// 2107 iterations, IPOPT 3.11.9 in 39. From iteration 13 on (μ = 10^-5.7)
-	// the primal steps are cut back to α ≈ 2·10⁻⁴ by the line search (13
-	// trial steps each) on the flat objective 10⁵∏xᵢ^aᵢ (nine exponents
-	// below 0.01 in modulus).
-	"hs380": "adaptive μ: iteration limit; tiny primal steps on the flat product objective",
 	// MuAdaptive/QualityFunction only (MuMonotone and Probing reach f*, as
 	// IPOPT does in 32 iterations with the same μ strategy): it enters the
 	// restoration phase at iteration 28 (three times in all) and stops with

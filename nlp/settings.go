@@ -380,13 +380,15 @@ type Settings struct {
 
 	// WatchdogTrigger is the number of consecutive shortened steps (α_pr
 	// below the fraction-to-the-boundary step) that starts the watchdog
-	// (default 0: off; IPOPT's watchdog_shortened_iter_trigger is 10, a
-	// negative value is off too). It is off by default because with it two
+	// (default 10, IPOPT's watchdog_shortened_iter_trigger; negative: off).
+	// On the Hock–Schittkowski set of package hs it takes hs380 from 2 107
+	// iterations (primal steps cut to α ≈ 2·10⁻⁴ by the line search) to
+	// 126, and the 291 problems from 7 270 iterations to 5 323 (IPOPT
+	// 3.11.9: 5 089), with the same problems solved.
+	// mpcc.DefaultNLPSettings turns it off for relaxed MPCCs: with it two
 	// FESD simulations of package fesd's tests (TestThreeMassesSlip,
 	// Stewart; TestTutorialCases, sliding from −√2, Gauss–Legendre n_s = 3,
-	// STAGE_FE) end at a different switching structure or fail; on the
-	// Hock–Schittkowski set it saves a few iterations (934 vs 936 monotone)
-	// and one restoration (hs027).
+	// STAGE_FE) end at a different switching structure or fail.
 	WatchdogTrigger int
 	// WatchdogTrialMax is the number of tentative full steps of the
 	// watchdog (default 3, watchdog_trial_iter_max; negative: 3).
@@ -627,7 +629,9 @@ func (s *Settings) resolve() params {
 	} else if s.MaxIter < 0 {
 		p.maxIter = 0
 	}
-	if s.WatchdogTrigger < 0 {
+	if s.WatchdogTrigger == 0 {
+		p.wdTrigger = 10
+	} else if s.WatchdogTrigger < 0 {
 		p.wdTrigger = 0
 	}
 	if s.WatchdogTrialMax <= 0 {
