@@ -9,14 +9,13 @@
 // Gauss–Legendre with n_s = 1…4 (orders 1, 3, 5, 7 and 2, 4, 6, 8), N_FE = 3,
 // N_sim ∈ {1, 2, 3, 4, 6, 9, 18, 50, 100, 300} (the paper's grid plus 2, 4
 // and 6, see irmaProblem), FESD on and off: 160 simulations. FESD steps
-// start from fesd's event-driven prediction (Simulator.Predict; -nopredict
-// turns it off) and IRMA uses the relative switching functions x_i/θ_j − 1
-// (-rawpsi: irma.py's x_i − θ_j; same Filippov system and switch times).
+// start from fesd's event-driven prediction (Simulator.Predict) and IRMA
+// uses the relative switching functions x_i/θ_j − 1 (irma.py has x_i − θ_j:
+// the same Filippov system and switch times; see examples/irma).
 // Settings of every run (as in irma_integration_order_experiment.py): Step
 // DCS, Scholtes homotopy with complementarity tolerance 1e-12,
 // heuristic_mean step equilibration,
-// integral representation — and, unlike nosnoc, κ = 0.01 (-kappa 0.1 gives
-// nosnoc's). Most FESD steps are solved on their predicted branch, with
+// integral representation — and, unlike nosnoc, κ = 0.01. Most FESD steps are solved on their predicted branch, with
 // exact complementarity; a step that needs the homotopy keeps its point and
 // is certified (fesd's simulation default). A step whose homotopy fails is retried from a
 // cold start with κ = 0.1, 0.3 and the superlinear rule (standard time
@@ -31,8 +30,8 @@
 // Slope (internal/convergence.Fit). The observed order is the
 // least-squares slope of log(error) over log(h_max), h_max the longest
 // finite element of the run, on the points of
-// a run that succeeded and whose error is above the floor (-floor; default
-// 1e-10 for IRMA, 1e-11 for the oscillator, 1e-10 for friction): below it
+// a run that succeeded and whose error is above the floor (1e-10 for IRMA,
+// 1e-11 for the oscillator, 1e-10 for friction): below it
 // the error is set by the complementarity and NLP tolerances and round-off,
 // not by the discretization (for IRMA the errors level off at 2e-12…5e-12,
 // see irmaProblem). At least two points are needed. h_max, not the nominal
@@ -70,18 +69,14 @@
 // family, FESD (solid) against standard time stepping (dashed), as 004
 // Figure 6.
 //
-// Parallelism and sharding: the simulations run on -j workers (default
-// runtime.NumCPU()), with a progress line when the standard output is a
-// terminal. -shard i/n (0 ≤ i < n) runs only the simulations
-// whose index in the sweep is ≡ i mod n and writes their order.json;
-// -merge a.json,b.json,… combines shard files into one order.json, table
-// and plots (slopes are refitted).
+// The simulations run on -j workers (default runtime.NumCPU()), with a
+// progress line when the standard output is a terminal.
 //
 // Usage:
 //
 //	go run ./examples/order [-problem irma|friction|oscillator] [-schemes radau,gauss]
 //	    [-ns 1,2,3,4] [-nsim 1,2,3,4,6,9,18,50,100,300] [-fesd on|off|both] [-nfe N]
-//	    [-comptol 1e-12] [-floor 1e-11] [-j N] [-shard i/n] [-merge a.json,b.json] [-out DIR]
+//	    [-comptol 1e-12] [-j N] [-out DIR]
 //
 // 004 is A. Nurkanović, A. Pozharskiy, J. Frey, M. Diehl, "Finite Elements
 // with Switch Detection for Numerical Optimal Control of Nonsmooth Dynamical
@@ -112,22 +107,13 @@ type options struct {
 	FESD    []bool
 	NFE     int // 0: the problem's default (3; friction 6)
 	CompTol float64
-	Kappa   float64 // σ update factor of the homotopy (0: mpcc's 0.1)
+	Kappa   float64 // σ update factor of the homotopy (0.01; 0: mpcc's 0.1)
 	SigmaN  float64 // smallest σ of the homotopy (0: mpcc's default 0.1·CompTol)
 	Floor   float64 // 0: the problem's default
-	// NoPredict starts FESD steps without the event-driven prediction
-	// (fesd.Simulator.Predict, on by default).
-	NoPredict bool
-	// RawPsi uses irma.py's raw switching functions x_i − θ_j for IRMA
-	// instead of the relative x_i/θ_j − 1 (reference.IRMARelativeModel).
-	RawPsi bool
-	Jobs   int
-	Shard  int // this shard, 0 ≤ Shard < Shards
-	Shards int
-	Merge  []string // shard files to merge instead of simulating
-	Out    string   // "" writes nothing
-	Plot   bool
-	Quiet  bool // no progress line
+	Jobs    int
+	Out     string // "" writes nothing
+	Plot    bool
+	Quiet   bool // no progress line
 }
 
 func defaultOptions() options {
@@ -137,14 +123,14 @@ func defaultOptions() options {
 		Stages:  []int{1, 2, 3, 4},
 		FESD:    []bool{true, false},
 		CompTol: 1e-12, Kappa: 0.01,
-		Jobs: runtime.NumCPU(), Shards: 1,
-		Out: "out/order", Plot: true,
+		Jobs: runtime.NumCPU(),
+		Out:  "out/order", Plot: true,
 	}
 }
 
 func main() {
 	o := defaultOptions()
-	var schemes, stages, nsim, fesdFlag, shard, merge string
+	var schemes, stages, nsim, fesdFlag string
 	flag.StringVar(&o.Problem, "problem", o.Problem, "test problem: irma, friction or oscillator")
 	flag.StringVar(&schemes, "schemes", "radau,gauss", "scheme families: radau, gauss")
 	flag.StringVar(&stages, "ns", "1,2,3,4", "numbers of stages")
@@ -152,17 +138,10 @@ func main() {
 	flag.StringVar(&fesdFlag, "fesd", "both", "FESD: on, off or both")
 	flag.IntVar(&o.NFE, "nfe", 0, "finite elements per simulation step (0: problem default, 3; friction 6)")
 	flag.Float64Var(&o.CompTol, "comptol", o.CompTol, "complementarity tolerance and σ_N of the homotopy")
-	flag.Float64Var(&o.Kappa, "kappa", o.Kappa, "σ update factor κ of the homotopy (0: mpcc default 0.1)")
-	flag.Float64Var(&o.SigmaN, "sigman", o.SigmaN, "smallest σ of the homotopy (0: mpcc default 0.1·comptol)")
-	flag.Float64Var(&o.Floor, "floor", 0, "errors at or below this are excluded from the slope fit (0: problem default)")
-	flag.BoolVar(&o.NoPredict, "nopredict", false, "start FESD steps without the event-driven prediction")
-	flag.BoolVar(&o.RawPsi, "rawpsi", false, "irma: irma.py's raw switching functions x_i − θ_j (default: relative x_i/θ_j − 1)")
 	flag.IntVar(&o.Jobs, "j", o.Jobs, "parallel simulations")
-	flag.StringVar(&shard, "shard", "", "run only shard i of n of the sweep (i/n, 0 ≤ i < n)")
-	flag.StringVar(&merge, "merge", "", "merge these order.json files (comma separated) instead of simulating")
 	flag.StringVar(&o.Out, "out", o.Out, "output folder")
 	flag.Parse()
-	err := parseFlags(&o, schemes, stages, nsim, fesdFlag, shard, merge)
+	err := parseFlags(&o, schemes, stages, nsim, fesdFlag)
 	if err == nil {
 		err = convergence.Run(flag.Args(), func(ctx context.Context, terminal bool) error {
 			o.Quiet = !terminal
@@ -177,7 +156,7 @@ func main() {
 }
 
 // parseFlags fills the list-valued options from their flag strings.
-func parseFlags(o *options, schemes, stages, nsim, fesdFlag, shard, merge string) error {
+func parseFlags(o *options, schemes, stages, nsim, fesdFlag string) error {
 	o.Schemes = nil
 	for _, s := range splitList(schemes) {
 		switch s {
@@ -208,16 +187,6 @@ func parseFlags(o *options, schemes, stages, nsim, fesdFlag, shard, merge string
 	default:
 		return fmt.Errorf("-fesd %q: want on, off or both", fesdFlag)
 	}
-	if shard != "" {
-		i, n, ok := strings.Cut(shard, "/")
-		a, err1 := strconv.Atoi(i)
-		b, err2 := strconv.Atoi(n)
-		if !ok || err1 != nil || err2 != nil || b < 1 || a < 0 || a >= b {
-			return fmt.Errorf("-shard %q: want i/n with 0 ≤ i < n", shard)
-		}
-		o.Shard, o.Shards = a, b
-	}
-	o.Merge = splitList(merge)
 	return nil
 }
 
@@ -246,16 +215,9 @@ func parseInts(s string) ([]int, error) {
 	return out, nil
 }
 
-// run performs the sweep (or the merge), prints the table to w and writes
-// the outputs.
+// run performs the sweep, prints the table to w and writes the outputs.
 func run(ctx context.Context, w io.Writer, o options) (*study, error) {
-	var st *study
-	var err error
-	if len(o.Merge) > 0 {
-		st, err = mergeFiles(o.Merge, o.Floor)
-	} else {
-		st, err = sweep(ctx, w, o)
-	}
+	st, err := sweep(ctx, w, o)
 	if err != nil {
 		return st, err
 	}

@@ -84,77 +84,19 @@ func TestTinySweep(t *testing.T) {
 	t.Logf("slopes: FESD %.2f, standard %.2f (%.1f s)", slope[true], slope[false], st.Elapsed)
 }
 
-// TestShardMerge: two shards merged give the unsharded study (the
-// oscillator, cheap), apart from timings; a failed point is kept with its
-// status. Under -short the study has n_s = 1 only (8 points instead of 16,
-// still two schemes split over two shards; measured 0.3 s instead of 0.7 s).
-func TestShardMerge(t *testing.T) {
-	dir := t.TempDir()
-	o := defaultOptions()
-	o.Problem, o.Schemes, o.Stages, o.NSim, o.Quiet, o.Plot = "oscillator", []rk.Family{rk.FamilyRadauIIA, rk.FamilyGaussLegendre}, []int{1, 2}, []int{9, 18}, true, false
-	if testing.Short() {
-		o.Stages = []int{1}
-	}
-	o.Out = filepath.Join(dir, "all")
-	full, err := run(context.Background(), io.Discard, o)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var files []string
-	for i := 0; i < 2; i++ {
-		s := o
-		s.Shard, s.Shards, s.Out = i, 2, filepath.Join(dir, "shard", string(rune('a'+i)))
-		if _, err := run(context.Background(), io.Discard, s); err != nil {
-			t.Fatal(err)
-		}
-		files = append(files, filepath.Join(s.Out, "order.json"))
-	}
-	m := o
-	m.Merge, m.Out = files, filepath.Join(dir, "merged")
-	merged, err := run(context.Background(), io.Discard, m)
-	if err != nil {
-		t.Fatal(err)
-	}
-	strip := func(st *study) *study {
-		c := *st
-		c.Elapsed = 0
-		c.Runs = nil
-		for _, r := range st.Runs {
-			r.Points = append([]point(nil), r.Points...)
-			for i := range r.Points {
-				r.Points[i].Seconds = 0
-			}
-			c.Runs = append(c.Runs, r)
-		}
-		return &c
-	}
-	if a, b := strip(full), strip(merged); !reflect.DeepEqual(a, b) {
-		ja, _ := json.Marshal(a)
-		jb, _ := json.Marshal(b)
-		t.Errorf("merged shards differ from the full sweep:\n%s\n%s", ja, jb)
-	}
-	if _, err := os.Stat(filepath.Join(m.Out, "order.json")); err != nil {
-		t.Error(err)
-	}
-	// Merging a shard with itself is an error (points given twice).
-	if _, err := mergeFiles([]string{files[0], files[0]}, 0); err == nil {
-		t.Error("no error for a point given twice")
-	}
-}
-
 // TestFlags parses the list flags.
 func TestFlags(t *testing.T) {
 	o := defaultOptions()
-	if err := parseFlags(&o, "gauss", "1,3", "2,4", "off", "1/3", ""); err != nil {
+	if err := parseFlags(&o, "gauss", "1,3", "2,4", "off"); err != nil {
 		t.Fatal(err)
 	}
 	if len(o.Schemes) != 1 || o.Schemes[0] != rk.FamilyGaussLegendre || !reflect.DeepEqual(o.Stages, []int{1, 3}) ||
-		!reflect.DeepEqual(o.NSim, []int{2, 4}) || !reflect.DeepEqual(o.FESD, []bool{false}) || o.Shard != 1 || o.Shards != 3 {
+		!reflect.DeepEqual(o.NSim, []int{2, 4}) || !reflect.DeepEqual(o.FESD, []bool{false}) {
 		t.Errorf("parsed %+v", o)
 	}
-	for _, bad := range [][6]string{{"euler", "1", "", "on", "", ""}, {"radau", "0", "", "on", "", ""}, {"radau", "1", "", "maybe", "", ""}, {"radau", "1", "", "on", "3/3", ""}} {
+	for _, bad := range [][4]string{{"euler", "1", "", "on"}, {"radau", "0", "", "on"}, {"radau", "1", "", "maybe"}, {"radau", "1", "0", "on"}} {
 		o := defaultOptions()
-		if err := parseFlags(&o, bad[0], bad[1], bad[2], bad[3], bad[4], bad[5]); err == nil {
+		if err := parseFlags(&o, bad[0], bad[1], bad[2], bad[3]); err == nil {
 			t.Errorf("no error for %q", bad)
 		}
 	}

@@ -1,10 +1,8 @@
 package main
 
 import (
-	"encoding/json"
 	"fmt"
 	"io"
-	"os"
 	"path/filepath"
 
 	"github.com/fesd-go/fesd/internal/convergence"
@@ -79,57 +77,4 @@ func plotStudy(base string, st *study) error {
 	}
 	_, err = report.SavePlot(tp, vg.Length(len(panels))*14*vg.Centimeter, 12*vg.Centimeter, base)
 	return err
-}
-
-// mergeFiles reads shard outputs and combines their runs: points of the
-// same (scheme, n_s, FESD) are joined (a point given by two files is an
-// error), slopes are refitted with floor (0: the files' floor).
-func mergeFiles(files []string, floor float64) (*study, error) {
-	var out *study
-	byCurve := map[convergence.Curve]int{}
-	type key struct {
-		convergence.Curve
-		NSim int
-	}
-	have := map[key]bool{}
-	for _, f := range files {
-		b, err := os.ReadFile(f)
-		if err != nil {
-			return nil, err
-		}
-		var st study
-		if err := json.Unmarshal(b, &st); err != nil {
-			return nil, fmt.Errorf("%s: %w", f, err)
-		}
-		if out == nil {
-			out = &study{Problem: st.Problem, Metric: st.Metric, TSim: st.TSim, NFE: st.NFE, CompTol: st.CompTol, Floor: st.Floor}
-		} else if st.Problem != out.Problem || st.TSim != out.TSim || st.NFE != out.NFE || st.CompTol != out.CompTol {
-			return nil, fmt.Errorf("%s: a different study (problem %s, tsim %g, nfe %d, comp tol %g)", f, st.Problem, st.TSim, st.NFE, st.CompTol)
-		}
-		out.Elapsed += st.Elapsed
-		for _, r := range st.Runs {
-			i, ok := byCurve[r.Curve]
-			if !ok {
-				i = len(out.Runs)
-				byCurve[r.Curve] = i
-				out.Runs = append(out.Runs, runOut{Curve: r.Curve})
-			}
-			for _, p := range r.Points {
-				k := key{r.Curve, p.NSim}
-				if have[k] {
-					return nil, fmt.Errorf("%s: point %s %d %v %d given twice", f, r.Scheme, r.NS, r.FESD, p.NSim)
-				}
-				have[k] = true
-				out.Runs[i].Points = append(out.Runs[i].Points, p)
-			}
-		}
-	}
-	if out == nil {
-		return nil, fmt.Errorf("nothing to merge")
-	}
-	if floor > 0 {
-		out.Floor = floor
-	}
-	finish(out)
-	return out, nil
 }

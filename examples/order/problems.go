@@ -59,7 +59,7 @@ func (p *problem) tooManySwitches(t0, T float64, nfe int) string {
 func lookupProblem(name string, o options) (*problem, error) {
 	switch name {
 	case "irma":
-		return irmaProblem(o.RawPsi)
+		return irmaProblem()
 	case "friction":
 		return frictionProblem()
 	case "oscillator":
@@ -81,9 +81,9 @@ func lookupProblem(name string, o options) (*problem, error) {
 // irma_integration_order_experiment.py (NSIM_VALUES) plus 2, 4 and 6. The
 // errors of n_s ≥ 3 reach the floor by N_sim = 6–18, so on that grid
 // the orders 6–8 rest on two points; the coarse values give them 3–7.
-// Switching functions: ψ_j = x_i/θ_j − 1 unless rawPsi (see
-// reference.IRMARelativeModel and examples/irma).
-func irmaProblem(rawPsi bool) (*problem, error) {
+// Switching functions: ψ_j = x_i/θ_j − 1 (see reference.IRMARelativeModel
+// and examples/irma).
+func irmaProblem() (*problem, error) {
 	const T = 100.0
 	ex, err := reference.IRMAExact(reference.IRMAX0, T)
 	if err != nil {
@@ -98,10 +98,6 @@ func irmaProblem(rawPsi bool) (*problem, error) {
 		Events: events,
 		Name:   "irma",
 		Model: func() *dcs.Model {
-			if rawPsi {
-				m, _ := reference.IRMAModel(false)
-				return m
-			}
 			m, _ := reference.IRMARelativeModel(false)
 			return m
 		},

@@ -25,10 +25,7 @@ type study struct {
 	// Floor is the error floor of the slope fit: points with an error at
 	// or below it are not fitted.
 	Floor float64 `json:"floor"`
-	// Shard is "i/n" for the output of one shard, empty otherwise.
-	Shard string `json:"shard,omitempty"`
-	// Elapsed is the wall time of the sweep (the sum over the shards
-	// after a merge).
+	// Elapsed is the wall time of the sweep.
 	Elapsed float64  `json:"elapsed_seconds"`
 	Runs    []runOut `json:"runs"`
 }
@@ -108,7 +105,7 @@ func simulate(ctx context.Context, p *problem, o options, c convergence.Case) (p
 			if err != nil {
 				return nil, err
 			}
-			s.Predict = !o.NoPredict
+			s.Predict = true
 			sims[a] = s
 		}
 		return sims[a], nil
@@ -185,7 +182,7 @@ func simulate(ctx context.Context, p *problem, o options, c convergence.Case) (p
 	return pt
 }
 
-// sweep runs the jobs of this shard on o.Jobs workers, the most expensive
+// sweep runs the simulations on o.Jobs workers, the most expensive
 // first, and assembles the study.
 func sweep(ctx context.Context, w io.Writer, o options) (*study, error) {
 	p, err := lookupProblem(o.Problem, o)
@@ -205,24 +202,13 @@ func sweep(ctx context.Context, w io.Writer, o options) (*study, error) {
 	if o.NFE == 0 {
 		o.NFE = p.NFE
 	}
-	if o.Shards < 1 {
-		o.Shards = 1
-	}
 	all := convergence.Grid(o.Schemes, o.Stages, o.FESD, nsim)
 	if err := convergence.Check(all); err != nil {
 		return nil, err
 	}
-	var mine []convergence.Case
-	for i, c := range all {
-		if i%o.Shards == o.Shard {
-			mine = append(mine, c)
-		}
-	}
+	mine := all
 	workers := max(o.Jobs, 1)
 	fmt.Fprintf(w, "%s: %d simulations", p.Name, len(mine))
-	if o.Shards > 1 {
-		fmt.Fprintf(w, " (shard %d/%d of %d)", o.Shard, o.Shards, len(all))
-	}
 	fmt.Fprintf(w, " on %d workers, N_FE = %d, comp tol %.0e\n", workers, o.NFE, o.CompTol)
 
 	pool := convergence.Pool[convergence.Case, point]{
@@ -241,9 +227,6 @@ func sweep(ctx context.Context, w io.Writer, o options) (*study, error) {
 	st := &study{
 		Problem: p.Name, Metric: p.Metric, TSim: p.TSim, NFE: o.NFE, CompTol: o.CompTol, Floor: o.Floor,
 		Elapsed: elapsed.Seconds(),
-	}
-	if o.Shards > 1 {
-		st.Shard = fmt.Sprintf("%d/%d", o.Shard, o.Shards)
 	}
 	curves, points := convergence.Group(mine, results)
 	for i, c := range curves {
