@@ -45,18 +45,19 @@
 // points are not excluded. The slope over h̄ is reported too
 // (slope_nominal, column "(h̄)").
 //
-// Measured (default sweep, results in examples/order/results): 11.5 s
-// wall, 17 CPU-s on a 2-core machine (one core busy with another job);
-// 303 s on an idle one before the steps were solved on their predicted
-// branch (fesd.StepRecord.Branch; the results agree except below 1e-12).
-// FESD slopes over h_max: Radau IIA 0.97, 2.94, 5.16, 7.04 and
-// Gauss–Legendre 1.95, 4.02, 6.40, 7.83 (n_s = 1…4; orders 1, 3, 5, 7 and
-// 2, 4, 6, 8): all eight within ±0.5. Over h̄ they are 1.02, 3.07, 5.49,
-// 7.80 and 2.00, 4.31, 6.98, 8.37 (Radau n_s = 4 outside ±0.5, because of
-// the two coarse grids above). Standard time stepping: slopes 0.68–1.53.
-// 10 of 160 simulations fail (listed in the table and order.json): 7 of
-// standard time stepping with N_sim ≤ 2, and three FESD runs (Radau n_s = 1
-// at N_sim = 2 and at N_sim = 4, step 1; Gauss n_s = 1 at N_sim = 1).
+// Measured (default sweep, results in examples/order/results): 10.7 s
+// wall on an idle 2-core machine; 303 s before the steps were solved on
+// their predicted branch (fesd.StepRecord.Branch; the results agree except
+// below 1e-12). FESD slopes over h_max: Radau IIA 0.95, 2.94, 5.16, 7.04
+// and Gauss–Legendre 1.95, 4.02, 6.40, 7.83 (n_s = 1…4; orders 1, 3, 5, 7
+// and 2, 4, 6, 8): all eight within ±0.5. Over h̄ they are 1.03, 3.07,
+// 5.49, 7.80 and 2.00, 4.31, 6.98, 8.37 (Radau n_s = 4 outside ±0.5,
+// because of the two coarse grids above). Standard time stepping: slopes
+// 0.56–1.47. 10 of 160 simulations fail (listed in the table and
+// order.json), all with N_sim ≤ 4 and a step whose homotopy ends
+// Infeasible (two relaxed NLPs locally infeasible): 8 of standard time
+// stepping with N_sim ≤ 2, and two FESD runs (Radau n_s = 1 at N_sim = 4,
+// step 1; Gauss n_s = 1 at N_sim = 1).
 //
 // Output in -out (default out/order): order.json
 //
