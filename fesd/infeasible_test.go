@@ -54,6 +54,37 @@ func TestInfeasibleTerminal(t *testing.T) {
 	assert.Contains(t, r.Infeasible.String(), "terminal constraints violated by 2")
 }
 
+// TestRerun: a homotopy that fails with the default inner solver is run a
+// second time from the same start (OCPResult.Rerun), and both runs count in
+// Iterations; with the user's own NLP settings it is not. The OCP is
+// TestInfeasibleTerminal's (unreachable, so both runs fail).
+func TestRerun(t *testing.T) {
+	m, x := speedModel()
+	p := &fesd.OCP{
+		Model: m, X0: []float64{0}, N: 4, T: 2, NFE: []int{2},
+		UL: []float64{-1}, UU: []float64{1},
+		Lagrange: ad.Sq(x[0]),
+		Terminal: []fesd.Constraint{{G: ad.Vec{x[0].AddConst(-5)}}},
+	}
+	r, err := fesd.SolveOCP(context.Background(), p, fesd.Options{}, fesd.Start{})
+	require.NoError(t, err)
+	require.Equal(t, mpcc.Infeasible, r.Status)
+	require.NotNil(t, r.Rerun)
+	assert.False(t, r.Rerun.Kept, "the second run fails too")
+	assert.Greater(t, r.Rerun.Iterations, 0)
+	own := 0
+	for _, st := range r.Homotopy {
+		own += st.Iterations
+	}
+	assert.GreaterOrEqual(t, r.Iterations, own+r.Rerun.Iterations, "both runs count")
+
+	set := mpcc.DefaultNLPSettings()
+	r, err = fesd.SolveOCP(context.Background(), p, fesd.Options{MPCC: mpcc.Settings{NLP: &set}}, fesd.Start{})
+	require.NoError(t, err)
+	require.Equal(t, mpcc.Infeasible, r.Status)
+	assert.Nil(t, r.Rerun, "the user's NLP settings: one run")
+}
+
 // TestInfeasibleDynamics: a lower state bound x ≥ 1 at every stage end
 // cannot hold at t = 0.5 (x ≤ 0.5 there), whatever the other constraints:
 // the diagnosis names the dynamics under the bounds.

@@ -116,6 +116,9 @@ type OCPSolver struct {
 	x0    []float64
 	t0    float64
 	inner *mpcc.NLPSolver // kept across solves (KKT analysis reused)
+	// innerAlt runs the second homotopy of a failed solve with the
+	// default inner settings (ocpFallbackPolicy), made on first use.
+	innerAlt *mpcc.NLPSolver
 	// sensTr and sensInner compute sensitivities (sensitivity.go), made on
 	// first use.
 	sensTr    *transcription
@@ -190,7 +193,13 @@ type OCPResult struct {
 	// elastic (Infeasibility). If that MPCC meets every group
 	// (Infeasibility.Unconfirmed), Status is mpcc.NLPFailure.
 	Infeasible *Infeasibility
-	Elapsed    time.Duration
+	// Rerun records the second homotopy of a failed solve (nil if there
+	// was none): with the default inner solver a homotopy that does not
+	// solve is run once more from the same start, its relaxed NLPs
+	// starting with the other inertia policy (OCPSolver.Solve).
+	// Iterations and Elapsed include both runs.
+	Rerun   *Rerun
+	Elapsed time.Duration
 	// NumVariables, NumConstraints and NumComplementarities give the size
 	// of the MPCC.
 	NumVariables, NumConstraints, NumComplementarities int
@@ -207,6 +216,18 @@ type OCPResult struct {
 	// and layout the relaxation that shaped it (for Shift).
 	point  *mpcc.WarmStart
 	layout relaxLayout
+}
+
+// Rerun records the run of a solve's two homotopies whose result was not
+// kept (OCPResult.Rerun).
+type Rerun struct {
+	// Kept is true when the result is the second homotopy's (it solved);
+	// the first homotopy ended with Status after Iterations NLP
+	// iterations. Otherwise both failed, the result is the first's and
+	// Status and Iterations are the second's.
+	Kept       bool
+	Status     mpcc.Status
+	Iterations int
 }
 
 // relaxLayout is what fixes the variables and rows of a relaxed NLP
@@ -280,7 +301,7 @@ func (s *OCPSolver) WithHomotopy(set mpcc.Settings) (*OCPSolver, error) {
 	ro := *s.o
 	ro.MPCC = r.MPCC
 	c.o = &ro
-	c.inner = nil
+	c.inner, c.innerAlt = nil, nil
 	c.x0 = clone(s.x0)
 	return &c, nil
 }
@@ -775,11 +796,26 @@ func (s *OCPSolver) solver() mpcc.Solver {
 	sv := mpcc.Solver{Settings: s.o.MPCC, Inner: s.o.Inner}
 	if sv.Inner == nil {
 		if s.inner == nil {
-			s.inner = &mpcc.NLPSolver{Settings: s.o.nlpSettings()}
+			s.inner = &mpcc.NLPSolver{Settings: s.o.ocpNLPSettings()}
 		}
 		sv.Inner = s.inner
 	}
 	return sv
+}
+
+// fallbackSolver returns the MPCC solver of the second homotopy of a
+// failed solve (see Solve), or false when the inner solver is not the
+// default one: a user's NLP settings or inner solver are not second-guessed.
+func (s *OCPSolver) fallbackSolver() (mpcc.Solver, bool) {
+	if s.o.Inner != nil || s.o.MPCC.NLP != nil {
+		return mpcc.Solver{}, false
+	}
+	if s.innerAlt == nil {
+		set := mpcc.DefaultNLPSettings()
+		set.Inertia = ocpFallbackPolicy
+		s.innerAlt = &mpcc.NLPSolver{Settings: set}
+	}
+	return mpcc.Solver{Settings: s.o.MPCC, Inner: s.innerAlt}, true
 }
 
 // Solve runs the MPCC homotopy from start. A homotopy that does not reach
@@ -827,6 +863,26 @@ func (s *OCPSolver) Solve(ctx context.Context, start Start) (*OCPResult, error) 
 	if err != nil {
 		return nil, fmt.Errorf("fesd: OCP homotopy: %w", err)
 	}
+	var rerun *Rerun
+	if fb, ok := s.fallbackSolver(); ok && !res.Status.Success() && res.Status != mpcc.Cancelled && ctx.Err() == nil {
+		// A second homotopy from the same start, its relaxed NLPs
+		// starting with the other inertia policy (ocpNLPSettings). Its
+		// result replaces the first one if it solves; the iterations of
+		// both count.
+		if err := s.setup(w0, xl, xu); err != nil {
+			return nil, err
+		}
+		res2, err := fb.Solve(ctx, mp)
+		if err != nil {
+			return nil, fmt.Errorf("fesd: OCP homotopy (second run): %w", err)
+		}
+		if res2.Status.Success() {
+			rerun = &Rerun{Kept: true, Status: res.Status, Iterations: iterations(res)}
+			res = res2
+		} else {
+			rerun = &Rerun{Status: res2.Status, Iterations: iterations(res2)}
+		}
+	}
 	if res.Status == mpcc.Cancelled && len(res.X) != tr.numW {
 		return nil, fmt.Errorf("fesd: OCP homotopy stopped before its first point: %w", cancelled(ctx))
 	}
@@ -840,6 +896,11 @@ func (s *OCPSolver) Solve(ctx context.Context, start Start) (*OCPResult, error) 
 	r.Stationarity, r.Certificate, r.Finish = res.Stationarity, res.Certificate, res.Finish
 	r.point, r.layout = res.Point, layoutOf(s.o.MPCC)
 	r.Iterations += res.FinishIterations
+	if rerun != nil {
+		r.Rerun = rerun
+		r.Iterations += rerun.Iterations
+		r.Elapsed = time.Since(t0)
+	}
 	if err := s.fill(r, res.X, zb0); err != nil {
 		return nil, err
 	}
@@ -978,4 +1039,14 @@ func (r *OCPResult) UAt(t float64) []float64 {
 		k++
 	}
 	return r.U[k]
+}
+
+// iterations returns the NLP iterations of a homotopy result: its steps,
+// certificate and finish.
+func iterations(r *mpcc.Result) int {
+	n := r.FinishIterations
+	for _, st := range r.Steps {
+		n += st.Iterations
+	}
+	return n
 }

@@ -46,7 +46,10 @@ func TestOneStageOCPIsSimulationStep(t *testing.T) {
 		for _, f := range []dcs.Formulation{dcs.Stewart, dcs.Step} {
 			// the simulation's default finish (certify the homotopy
 			// point, keep it) for both
-			opts := Options{NFE: r.nfe, DCS: dcs.Options{Formulation: f}, MPCC: mpcc.Settings{Finish: mpcc.CertifyOnly}}
+			// The same inner settings for both (an OCP's default relaxed
+			// NLPs start with another inertia policy, ocpNLPSettings).
+			inner := mpcc.DefaultNLPSettings()
+			opts := Options{NFE: r.nfe, DCS: dcs.Options{Formulation: f}, MPCC: mpcc.Settings{Finish: mpcc.CertifyOnly, NLP: &inner}}
 			sim, err := Simulate(ctx, r.m, []float64{r.x0}, SimOptions{Options: opts, TSim: r.T, NSim: 1, U: r.u, NoPredict: true})
 			if err != nil {
 				t.Fatalf("%s %v: %v", r.name, f, err)

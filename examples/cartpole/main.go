@@ -23,16 +23,18 @@
 // x_ref linearly (fesd.Start.XInit; -init rest: the forward simulation with
 // u = 0, i.e. the cart at rest).
 //
-// Measured (2 cores, one run each): the step DCS (default) finds the same
-// local optimum 678.50 from both initializations, x(5) within 3.6e-3 of
-// x_ref (soft terminal cost), 130–230 NLP iterations, 0.1–0.2 s; Stewart's
-// DCS finds a worse local optimum from the linear guess (2110.1, 807
-// iterations) and fails from rest (NLPFailure); with -hard, Stewart
-// reaches x_ref to 1e-20 (objective 1862.5 from the linear guess, 4356.1
-// from rest, 0.4–0.6 s) while the step DCS ends Infeasible (its relaxed
-// NLPs at σ = 1e-8 and 1e-9 are locally infeasible, at complementarity
-// residual 4e-6). The problem is nonconvex: objectives differ between
-// local solutions.
+// Measured (2 cores, one run each): the step DCS (default) finds the local
+// optimum 678.50 from both initializations, x(5) within 3.6e-3 of x_ref
+// (soft terminal cost), 130–230 NLP iterations, 0.1–0.2 s; so does
+// Stewart's DCS (202 iterations from the linear guess, 482 from rest).
+// With -hard, Stewart reaches x_ref to 1e-20 (objective 1862.5 from the
+// linear guess, 4356.1 from rest, 2.6 s) in the second homotopy of
+// fesd.OCPSolver.Solve (its relaxed NLPs starting with the other inertia
+// policy; OCPResult.Rerun) after the first ends Infeasible (3 693 and
+// 4 007 iterations in all), while the step DCS fails (Infeasible from the
+// linear guess, NLPFailure from rest: relaxed NLPs at σ ≤ 1e-7 locally
+// infeasible, at complementarity residual ~4e-6). The problem is
+// nonconvex: objectives differ between local solutions.
 //
 // Outputs in -out (default out/cartpole): trajectory.csv (t, p, θ, v, ω at
 // the element boundaries), controls.csv, homotopy.csv, cartpole.png/.svg
@@ -91,6 +93,9 @@ type summary struct {
 	NumComplementarities int
 	BuildSeconds         float64
 	SolveSeconds         float64
+	// Rerun is the record of the homotopy whose result was not kept when
+	// the solve ran two (fesd.OCPResult.Rerun; null: one run).
+	Rerun *fesd.Rerun
 }
 
 func run(ctx context.Context, w io.Writer, o options) (*summary, error) {
@@ -134,7 +139,7 @@ func run(ctx context.Context, w io.Writer, o options) (*summary, error) {
 		Status: r.Status.String(), Stationarity: r.Stationarity.String(), Objective: r.Objective, XT: xT,
 		Iterations: r.Iterations, HomotopySteps: len(r.Homotopy),
 		NumVariables: r.NumVariables, NumConstraints: r.NumConstraints, NumComplementarities: r.NumComplementarities,
-		BuildSeconds: build.Seconds(), SolveSeconds: r.Elapsed.Seconds(),
+		BuildSeconds: build.Seconds(), SolveSeconds: r.Elapsed.Seconds(), Rerun: r.Rerun,
 	}
 	for i := range xT {
 		sum.TerminalError = math.Max(sum.TerminalError, math.Abs(xT[i]-xRef[i]))

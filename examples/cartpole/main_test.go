@@ -14,7 +14,8 @@ import (
 // step DCS and the soft terminal cost x(5) must be within 1e-2 of x_ref
 // (measured 3.6e-3, objective 678.50); with Stewart's DCS and the hard
 // terminal constraint (-hard, initialized at rest) within 1e-8 (measured
-// 2e-23, objective 4356.1, a worse local optimum).
+// 2e-23, objective 4356.1, a worse local optimum, reached by the second
+// homotopy of fesd.OCPSolver.Solve: OCPResult.Rerun).
 func TestRun(t *testing.T) {
 	for _, c := range []struct {
 		dcs  dcs.Formulation
@@ -31,6 +32,9 @@ func TestRun(t *testing.T) {
 		s, err := run(context.Background(), io.Discard, o)
 		if err != nil {
 			t.Fatal(c.dcs, err)
+		}
+		if c.hard && (s.Rerun == nil || !s.Rerun.Kept) {
+			t.Errorf("%s hard: rerun %+v, want the second homotopy's result", c.dcs, s.Rerun)
 		}
 		if s.TerminalError > c.tol {
 			t.Errorf("%s hard=%v: terminal error %g > %g", c.dcs, c.hard, s.TerminalError, c.tol)
