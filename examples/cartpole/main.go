@@ -31,10 +31,10 @@
 // linear guess, 4356.1 from rest, 2.6 s) in the second homotopy of
 // fesd.OCPSolver.Solve (its relaxed NLPs starting with the other inertia
 // policy; OCPResult.Rerun) after the first ends Infeasible (3 693 and
-// 4 007 iterations in all), while the step DCS fails (Infeasible from the
-// linear guess, NLPFailure from rest: relaxed NLPs at σ ≤ 1e-7 locally
-// infeasible, at complementarity residual ~4e-6). The problem is
-// nonconvex: objectives differ between local solutions.
+// 4 007 iterations in all), while the step DCS ends Infeasible after both
+// homotopies (3 580 and 4 134 iterations; the relaxed NLPs at σ = 1e-8
+// and 1e-9 are locally infeasible, at complementarity residual 4e-6). The
+// problem is nonconvex: objectives differ between local solutions.
 //
 // Outputs in -out (default out/cartpole): trajectory.csv (t, p, θ, v, ω at
 // the element boundaries), controls.csv, homotopy.csv, cartpole.png/.svg
@@ -93,8 +93,8 @@ type summary struct {
 	NumComplementarities int
 	BuildSeconds         float64
 	SolveSeconds         float64
-	// Rerun is the record of the homotopy whose result was not kept when
-	// the solve ran two (fesd.OCPResult.Rerun; null: one run).
+	// Rerun is the record of the first homotopy when the solve ran two
+	// (fesd.OCPResult.Rerun; null: one run).
 	Rerun *fesd.Rerun
 }
 
