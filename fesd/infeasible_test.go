@@ -3,6 +3,7 @@ package fesd_test
 import (
 	"context"
 	"math"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -12,6 +13,7 @@ import (
 	"github.com/fesd-go/fesd/dcs"
 	"github.com/fesd-go/fesd/fesd"
 	"github.com/fesd-go/fesd/mpcc"
+	"github.com/fesd-go/fesd/nlp"
 )
 
 // speedModel is ẋ = u for x < 1 and ẋ = 2u for x > 1.
@@ -83,6 +85,52 @@ func TestRerun(t *testing.T) {
 	require.NoError(t, err)
 	require.Equal(t, mpcc.Infeasible, r.Status)
 	assert.Nil(t, r.Rerun, "the user's NLP settings: one run")
+}
+
+// cancelAtSecond cancels a context when the second homotopy log header
+// ("mpcc: … relaxation") is written.
+type cancelAtSecond struct {
+	cancel  context.CancelFunc
+	headers int
+}
+
+func (w *cancelAtSecond) Write(b []byte) (int, error) {
+	if strings.HasPrefix(string(b), "mpcc: ") && strings.Contains(string(b), "relaxation") {
+		if w.headers++; w.headers == 2 {
+			w.cancel()
+		}
+	}
+	return len(b), nil
+}
+
+// TestRerunCancelled: a context that ends during the second homotopy
+// leaves the first run's point, with status Cancelled and an error
+// wrapping context.Canceled (the package's cancellation rule).
+func TestRerunCancelled(t *testing.T) {
+	m, x := speedModel()
+	p := &fesd.OCP{
+		Model: m, X0: []float64{0}, N: 4, T: 2, NFE: []int{2},
+		UL: []float64{-1}, UU: []float64{1},
+		Lagrange: ad.Sq(x[0]),
+		Terminal: []fesd.Constraint{{G: ad.Vec{x[0].AddConst(-5)}}},
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	w := &cancelAtSecond{cancel: cancel}
+	r, err := fesd.SolveOCP(ctx, p, fesd.Options{MPCC: mpcc.Settings{Log: w}}, fesd.Start{})
+	require.ErrorIs(t, err, context.Canceled)
+	require.NotNil(t, r)
+	assert.Equal(t, mpcc.Cancelled, r.Status)
+	require.NotNil(t, r.Rerun)
+	assert.Equal(t, mpcc.Cancelled, r.Rerun.Status)
+	// The first run alone: the OCP default's inner settings given
+	// explicitly (no second run then).
+	set := mpcc.DefaultNLPSettings()
+	set.Inertia = nlp.InertiaStrict
+	r1, err := fesd.SolveOCP(context.Background(), p, fesd.Options{MPCC: mpcc.Settings{NLP: &set}}, fesd.Start{})
+	require.NoError(t, err)
+	require.Nil(t, r1.Rerun)
+	assert.Equal(t, r1.X, r.X, "the first run's trajectory")
 }
 
 // TestInfeasibleDynamics: a lower state bound x ≥ 1 at every stage end

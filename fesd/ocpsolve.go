@@ -220,7 +220,9 @@ type OCPResult struct {
 
 // Rerun records the first homotopy of a solve that ran two
 // (OCPResult.Rerun): its status and NLP iterations. The result is the
-// second homotopy's.
+// second homotopy's, unless the context ended that one: then the result
+// is the first's with Status mpcc.Cancelled, and Rerun holds the second's
+// status (Cancelled) and iterations.
 type Rerun struct {
 	Status     mpcc.Status
 	Iterations int
@@ -875,8 +877,15 @@ func (s *OCPSolver) Solve(ctx context.Context, start Start) (*OCPResult, error) 
 		if err != nil {
 			return nil, fmt.Errorf("fesd: OCP homotopy (second run): %w", err)
 		}
-		rerun = &Rerun{Status: res.Status, Iterations: iterations(res)}
-		res = res2
+		if res2.Status == mpcc.Cancelled {
+			// The second run stopped from outside: the first run's end
+			// point is the result (the second's is partial).
+			rerun = &Rerun{Status: mpcc.Cancelled, Iterations: iterations(res2)}
+			res.Status = mpcc.Cancelled
+		} else {
+			rerun = &Rerun{Status: res.Status, Iterations: iterations(res)}
+			res = res2
+		}
 	}
 	if res.Status == mpcc.Cancelled && len(res.X) != tr.numW {
 		return nil, fmt.Errorf("fesd: OCP homotopy stopped before its first point: %w", cancelled(ctx))
