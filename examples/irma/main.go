@@ -69,8 +69,8 @@
 //
 // Usage:
 //
-//	go run ./examples/irma [-t0 0] [-tsim 1000] [-nsim 500] [-nfe 3] [-ns 2] [-lift]
-//	                       [-rawpsi] [-nopredict] [-out out/irma]
+//	go run ./examples/irma [-t0 0] [-tsim 1000] [-nsim 500] [-nfe 3] [-ns 2]
+//	                       [-comptol 1e-9] [-lift] [-rawpsi] [-nopredict] [-out out/irma]
 //
 // 004 is A. Nurkanović, A. Pozharskiy, J. Frey, M. Diehl, "Finite Elements
 // with Switch Detection for Numerical Optimal Control of Nonsmooth Dynamical
@@ -103,7 +103,7 @@ type options struct {
 	NFE     int     // finite elements per step
 	Stages  int     // Radau IIA stages n_s
 	CompTol float64 // complementarity tolerance of the homotopy
-	ActTol  float64 // fesd.Options.ActiveSetTol (0: fesd's default)
+	ActTol  float64 // fesd.Options.ActiveSetTol (1e-6 since the first version; no flag)
 	Lift    bool    // user lifting β = α₁(1 − α₄)
 	// NoPredict starts the steps without the event-driven prediction
 	// (fesd.Simulator.Predict).
@@ -173,7 +173,6 @@ func main() {
 	flag.IntVar(&o.NFE, "nfe", o.NFE, "finite elements per step")
 	flag.IntVar(&o.Stages, "ns", o.Stages, "Radau IIA stages")
 	flag.Float64Var(&o.CompTol, "comptol", o.CompTol, "complementarity tolerance")
-	flag.Float64Var(&o.ActTol, "activetol", o.ActTol, "active-set threshold of the switch detection (0: fesd default)")
 	flag.BoolVar(&o.Lift, "lift", false, "lift β = α₁(1 − α₄) as a user algebraic variable")
 	flag.BoolVar(&o.RawPsi, "rawpsi", false, "use irma.py's raw switching functions x_i − θ_j (default: relative x_i/θ_j − 1)")
 	flag.BoolVar(&o.NoPredict, "nopredict", false, "start steps without the event-driven prediction")
