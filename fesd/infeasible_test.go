@@ -80,6 +80,18 @@ func TestRerun(t *testing.T) {
 	}
 	assert.GreaterOrEqual(t, r.Iterations, own+r.Rerun.Iterations, "both runs count")
 
+	// A primal-dual start (OCPSolver.Shift) starts both runs.
+	s, err := fesd.NewOCPSolver(p, fesd.Options{})
+	require.NoError(t, err)
+	r0, err := s.Solve(context.Background(), fesd.Start{})
+	require.NoError(t, err)
+	st, err := s.Shift(r0)
+	require.NoError(t, err)
+	rw, err := s.Solve(context.Background(), st)
+	require.NoError(t, err)
+	assert.Equal(t, mpcc.Infeasible, rw.Status)
+	assert.NotNil(t, rw.Rerun)
+
 	set := mpcc.DefaultNLPSettings()
 	r, err = fesd.SolveOCP(context.Background(), p, fesd.Options{MPCC: mpcc.Settings{NLP: &set}}, fesd.Start{})
 	require.NoError(t, err)

@@ -849,12 +849,14 @@ func (s *OCPSolver) Solve(ctx context.Context, start Start) (*OCPResult, error) 
 	sv := s.solver()
 	mp := &mpcc.Problem{NLP: tr.prob, Comp: tr.comp}
 	var res *mpcc.Result
+	var ws *mpcc.WarmStart
 	if d := start.dual; d != nil && start.dualLayout == layoutOf(s.o.MPCC) && len(d.X) >= tr.numW {
 		// the shifted primal-dual point of the last relaxed NLP, with the
 		// primal part of the start (projected into this solve's bounds)
-		ws := *d
-		ws.X = append(clone(w0), d.X[tr.numW:]...)
-		res, err = sv.SolveFrom(ctx, mp, &ws)
+		w := *d
+		w.X = append(clone(w0), d.X[tr.numW:]...)
+		ws = &w
+		res, err = sv.SolveFrom(ctx, mp, ws)
 	} else {
 		res, err = sv.Solve(ctx, mp)
 	}
@@ -873,7 +875,14 @@ func (s *OCPSolver) Solve(ctx context.Context, start Start) (*OCPResult, error) 
 		if err := s.setup(w0, xl, xu); err != nil {
 			return nil, err
 		}
-		res2, err := fb.Solve(ctx, mp)
+		var res2 *mpcc.Result
+		if ws != nil {
+			w := *ws // the same start, in slices of its own
+			w.X, w.Y, w.ZL, w.ZU = clone(ws.X), clone(ws.Y), clone(ws.ZL), clone(ws.ZU)
+			res2, err = fb.SolveFrom(ctx, mp, &w)
+		} else {
+			res2, err = fb.Solve(ctx, mp)
+		}
 		if err != nil {
 			return nil, fmt.Errorf("fesd: OCP homotopy (second run): %w", err)
 		}
