@@ -30,18 +30,24 @@ func speedModel() (*dcs.Model, ad.Vec) {
 	return m, x
 }
 
-// TestInfeasibleTerminal: from x₀ = 0 with |u| ≤ 1 the state reaches at
-// most x(2) = 1 + 2·1 = 3 (x = 1 at t = 1, then ẋ = 2), so x(T) = 5 is
-// out of reach by 2 (closed form). The OCP ends mpcc.Infeasible and the
-// diagnosis names the terminal constraint, its stage and the distance.
-func TestInfeasibleTerminal(t *testing.T) {
+// unreachableOCP is TestInfeasibleTerminal's OCP: x(2) = 5 from x₀ = 0
+// with |u| ≤ 1 on speedModel.
+func unreachableOCP() *fesd.OCP {
 	m, x := speedModel()
-	p := &fesd.OCP{
+	return &fesd.OCP{
 		Model: m, X0: []float64{0}, N: 4, T: 2, NFE: []int{2},
 		UL: []float64{-1}, UU: []float64{1},
 		Lagrange: ad.Sq(x[0]),
 		Terminal: []fesd.Constraint{{G: ad.Vec{x[0].AddConst(-5)}}},
 	}
+}
+
+// TestInfeasibleTerminal: from x₀ = 0 with |u| ≤ 1 the state reaches at
+// most x(2) = 1 + 2·1 = 3 (x = 1 at t = 1, then ẋ = 2), so x(T) = 5 is
+// out of reach by 2 (closed form). The OCP ends mpcc.Infeasible and the
+// diagnosis names the terminal constraint, its stage and the distance.
+func TestInfeasibleTerminal(t *testing.T) {
+	p := unreachableOCP()
 	r, err := fesd.SolveOCP(context.Background(), p, fesd.Options{}, fesd.Start{})
 	require.NoError(t, err)
 	require.Equal(t, mpcc.Infeasible, r.Status)
@@ -61,13 +67,7 @@ func TestInfeasibleTerminal(t *testing.T) {
 // Iterations; with the user's own NLP settings it is not. The OCP is
 // TestInfeasibleTerminal's (unreachable, so both runs fail).
 func TestRerun(t *testing.T) {
-	m, x := speedModel()
-	p := &fesd.OCP{
-		Model: m, X0: []float64{0}, N: 4, T: 2, NFE: []int{2},
-		UL: []float64{-1}, UU: []float64{1},
-		Lagrange: ad.Sq(x[0]),
-		Terminal: []fesd.Constraint{{G: ad.Vec{x[0].AddConst(-5)}}},
-	}
+	p := unreachableOCP()
 	r, err := fesd.SolveOCP(context.Background(), p, fesd.Options{}, fesd.Start{})
 	require.NoError(t, err)
 	require.Equal(t, mpcc.Infeasible, r.Status)
@@ -119,13 +119,7 @@ func (w *cancelAtSecond) Write(b []byte) (int, error) {
 // leaves the first run's point, with status Cancelled and an error
 // wrapping context.Canceled (the package's cancellation rule).
 func TestRerunCancelled(t *testing.T) {
-	m, x := speedModel()
-	p := &fesd.OCP{
-		Model: m, X0: []float64{0}, N: 4, T: 2, NFE: []int{2},
-		UL: []float64{-1}, UU: []float64{1},
-		Lagrange: ad.Sq(x[0]),
-		Terminal: []fesd.Constraint{{G: ad.Vec{x[0].AddConst(-5)}}},
-	}
+	p := unreachableOCP()
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	w := &cancelAtSecond{cancel: cancel}
