@@ -903,12 +903,9 @@ func (s *OCPSolver) Solve(ctx context.Context, start Start) (*OCPResult, error) 
 		Status: res.Status, Homotopy: res.Steps,
 		CompResidual: res.CompResidual, NaturalResidual: res.NaturalResidual, Elapsed: res.Elapsed,
 	}
-	for _, st := range res.Steps {
-		r.Iterations += st.Iterations
-	}
+	r.Iterations = iterations(res)
 	r.Stationarity, r.Certificate, r.Finish = res.Stationarity, res.Certificate, res.Finish
 	r.point, r.layout = res.Point, layoutOf(s.o.MPCC)
-	r.Iterations += res.FinishIterations
 	if rerun != nil {
 		r.Rerun = rerun
 		r.Iterations += rerun.Iterations
