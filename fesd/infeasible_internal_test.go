@@ -2,6 +2,7 @@ package fesd
 
 import (
 	"context"
+	"math"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -59,4 +60,84 @@ func TestDiagnosisUnconfirmed(t *testing.T) {
 		assert.Equal(t, GroupTerminal, inf.Groups[0].Group)
 		assert.InDelta(t, 2, inf.Groups[0].Max, 1e-3, "5 − max x(T) = 5 − 3")
 	}
+}
+
+// TestDiagnosisSecondStart checks the second phase-1 run of the
+// infeasibility diagnosis on the model of TestDiagnosisUnconfirmed with the
+// terminal row f(x(T)) ≤ 0, f(x) = (x² − 1)² + x/5. f has a local minimum
+// near x = 1 with f ≈ 0.2 > 0 and the feasible set f ≤ 0 around x = −1,
+// both reachable (x(2) ∈ [−2, 3]). From states started at 0.5 the phase-1
+// MPCC runs downhill into the local minimum and leaves the terminal row
+// violated by about 0.2 (checked first, so that the test exercises the
+// second run); a solution of the OCP, which meets every row, then
+// contradicts that claim, and the phase-1 started there ends Unconfirmed.
+// A genuine infeasibility survives the second run: with f(x) ≤ −1, out of
+// reach (min f ≈ −0.2), both runs name the terminal group.
+func TestDiagnosisSecondStart(t *testing.T) {
+	build := func(bound float64) *OCPSolver {
+		g := ad.NewGraph()
+		x := g.SymVec("x", 1)
+		u := g.SymVec("u", 1)
+		m := dcs.NewModel(g, x, u, nil)
+		m.AddSubsystem(dcs.Subsystem{
+			Psi: ad.Vec{x[0].AddConst(-1)},
+			S:   [][]int{{-1}, {1}},
+			F:   []ad.Vec{{u[0]}, {u[0].Scale(2)}},
+		})
+		sq := x[0].Mul(x[0]).AddConst(-1)
+		f := sq.Mul(sq).Add(x[0].Scale(0.2))
+		p := &OCP{
+			Model: m, X0: []float64{0}, N: 4, T: 2, NFE: []int{2},
+			UL: []float64{-1}, UU: []float64{1},
+			Lagrange: ad.Sq(u[0]),
+			Terminal: []Constraint{{G: ad.Vec{f}, L: []float64{math.Inf(-1)}, U: []float64{bound}}},
+		}
+		s, err := NewOCPSolver(p, Options{})
+		require.NoError(t, err)
+		return s
+	}
+	ctx := context.Background()
+
+	s := build(0)
+	sol, err := s.Solve(ctx, Start{XInit: [][]float64{{-1}}, UInit: [][]float64{{-0.5}}})
+	require.NoError(t, err)
+	require.True(t, sol.Status.Success(), "%v", sol.Status)
+	require.Less(t, sol.Final()[0], 0.0, "the solution lies in the feasible set around x = −1")
+	w := sol.NLPSolution()
+
+	w0, xl, xu, _, err := s.start(Start{XInit: [][]float64{{0.5}}})
+	require.NoError(t, err)
+	require.NoError(t, s.setup(w0, xl, xu))
+	var soft []int
+	for i, g := range s.tr.cgroup {
+		if g != GroupDynamics {
+			soft = append(soft, i)
+		}
+	}
+	first, infeasible, err := s.phase1(ctx, soft, w0, 1)
+	require.NoError(t, err)
+	require.False(t, infeasible)
+	require.NotEmpty(t, first.Groups, "the phase-1 from 0.5 should end in the local minimum near x = 1")
+	assert.Equal(t, GroupTerminal, first.Groups[0].Group)
+	assert.InDelta(t, 0.2, first.Groups[0].Max, 0.05, "f at its local minimum near x = 1")
+	assert.Zero(t, s.softViolation(soft, w))
+
+	inf, err := s.diagnoseInfeasible(ctx, w0, w, 1)
+	require.NoError(t, err)
+	t.Logf("%v (%d iterations; the first run alone %d)", inf, inf.Iterations, first.Iterations)
+	assert.True(t, inf.Unconfirmed, "%v", inf)
+	assert.Empty(t, inf.Groups)
+	assert.Greater(t, inf.Iterations, first.Iterations, "both runs count")
+
+	// out of reach: f(x(T)) ≤ −1 < min f
+	s = build(-1)
+	w0, xl, xu, _, err = s.start(Start{XInit: [][]float64{{0.5}}})
+	require.NoError(t, err)
+	require.NoError(t, s.setup(w0, xl, xu))
+	inf, err = s.diagnoseInfeasible(ctx, w0, w, 1)
+	require.NoError(t, err)
+	t.Logf("f ≤ −1: %v (%d iterations)", inf, inf.Iterations)
+	require.NotEmpty(t, inf.Groups)
+	assert.Equal(t, GroupTerminal, inf.Groups[0].Group)
+	assert.False(t, inf.Unconfirmed)
 }
