@@ -107,11 +107,10 @@
 // small proximal term, as in IPOPT's restoration phase), so an unreachable
 // target reads "terminal constraints violated by 2 (row 0, stage 3)", the
 // distance by which it is missed; when even the dynamics under the
-// variable bounds cannot hold, the group is GroupDynamics. The phase-1 MPCC
-// starts at the solve's start; when the homotopy's last point violates the
-// elastic rows by less in total than the phase-1 point does, it runs once
-// more from that point, and the smaller claim stands. When the phase-1
-// MPCC meets every group, the infeasibility is not confirmed
+// variable bounds cannot hold, the group is GroupDynamics. When the
+// phase-1 MPCC meets every group, or when the homotopy's last point meets
+// every row to a hundredth of the violation the phase-1 point claims (the
+// phase-1 MPCC is nonconvex too), the infeasibility is not confirmed
 // (Infeasibility.Unconfirmed) and the status is mpcc.NLPFailure.
 //
 // # Simulation

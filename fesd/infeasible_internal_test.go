@@ -45,7 +45,7 @@ func TestDiagnosisUnconfirmed(t *testing.T) {
 		w0, xl, xu, _, err := s.start(Start{})
 		require.NoError(t, err)
 		require.NoError(t, s.setup(w0, xl, xu))
-		inf, err := s.diagnoseInfeasible(context.Background(), w0, w0, 1)
+		inf, err := s.diagnoseInfeasible(context.Background(), w0, w0, 0, 1)
 		require.NoError(t, err)
 		t.Logf("x(T) = %g: %v", c.target, inf)
 		assert.Equal(t, c.unconfirmed, inf.Unconfirmed, "x(T) = %g", c.target)
@@ -62,19 +62,21 @@ func TestDiagnosisUnconfirmed(t *testing.T) {
 	}
 }
 
-// TestDiagnosisSecondStart checks the second phase-1 run of the
-// infeasibility diagnosis on the model of TestDiagnosisUnconfirmed with the
-// terminal row f(x(T)) ≤ 0, f(x) = (x² − 1)² + x/5. f has a local minimum
-// near x = 1 with f ≈ 0.2 > 0 and the feasible set f ≤ 0 around x = −1,
-// both reachable (x(2) ∈ [−2, 3]). From states started at 0.5 the phase-1
-// MPCC runs downhill into the local minimum and leaves the terminal row
-// violated by about 0.2 (checked first, so that the test exercises the
-// second run); a solution of the OCP, which meets every row, then
-// contradicts that claim, and the phase-1 started there ends Unconfirmed.
-// A genuine infeasibility survives the second run: with f(x) ≤ −1, out of
-// reach (min f ≈ −0.2), both runs name the terminal group.
-func TestDiagnosisSecondStart(t *testing.T) {
-	build := func(bound float64) *OCPSolver {
+// TestDiagnosisContradicted checks that a phase-1 claim contradicted by
+// the homotopy's point is not confirmed, on the model of
+// TestDiagnosisUnconfirmed with the terminal row f(x(T)) ≤ b, f(x) =
+// (x² − 1)² + x/5. f has a local minimum near x = 1 with f ≈ 0.2 and the
+// global one near x = −1 with f ≈ −0.2, both reachable (x(2) ∈ [−2, 3]).
+// With b = 0, from states started at 0.5 the phase-1 MPCC runs into the
+// local minimum and claims the terminal row violated by about 0.2 (checked
+// first); a solution of the OCP, which meets every row, contradicts the
+// claim, so the diagnosis is Unconfirmed with that point's residuals. With
+// b = −1, out of reach, the phase-1 claims 1 + f ≈ 1.2 at the same local
+// minimum (the global distance is 1 + min f ≈ 0.8: a claim is local), that
+// point violates the terminal row by more than a hundredth of it, and the
+// claim stands.
+func TestDiagnosisContradicted(t *testing.T) {
+	build := func(bound float64) (*OCPSolver, []float64) {
 		g := ad.NewGraph()
 		x := g.SymVec("x", 1)
 		u := g.SymVec("u", 1)
@@ -94,20 +96,21 @@ func TestDiagnosisSecondStart(t *testing.T) {
 		}
 		s, err := NewOCPSolver(p, Options{})
 		require.NoError(t, err)
-		return s
+		w0, xl, xu, _, err := s.start(Start{XInit: [][]float64{{0.5}}})
+		require.NoError(t, err)
+		require.NoError(t, s.setup(w0, xl, xu))
+		return s, w0
 	}
 	ctx := context.Background()
 
-	s := build(0)
+	s, _ := build(0)
 	sol, err := s.Solve(ctx, Start{XInit: [][]float64{{-1}}, UInit: [][]float64{{-0.5}}})
 	require.NoError(t, err)
 	require.True(t, sol.Status.Success(), "%v", sol.Status)
 	require.Less(t, sol.Final()[0], 0.0, "the solution lies in the feasible set around x = −1")
 	w := sol.NLPSolution()
 
-	w0, xl, xu, _, err := s.start(Start{XInit: [][]float64{{0.5}}})
-	require.NoError(t, err)
-	require.NoError(t, s.setup(w0, xl, xu))
+	s, w0 := build(0)
 	var soft []int
 	for i, g := range s.tr.cgroup {
 		if g != GroupDynamics {
@@ -120,24 +123,24 @@ func TestDiagnosisSecondStart(t *testing.T) {
 	require.NotEmpty(t, first.Groups, "the phase-1 from 0.5 should end in the local minimum near x = 1")
 	assert.Equal(t, GroupTerminal, first.Groups[0].Group)
 	assert.InDelta(t, 0.2, first.Groups[0].Max, 0.05, "f at its local minimum near x = 1")
-	assert.Zero(t, s.softViolation(soft, w))
 
-	inf, err := s.diagnoseInfeasible(ctx, w0, w, 1)
+	inf, err := s.diagnoseInfeasible(ctx, w0, w, sol.CompResidual, 1)
 	require.NoError(t, err)
-	t.Logf("%v (%d iterations; the first run alone %d)", inf, inf.Iterations, first.Iterations)
+	t.Logf("b = 0: %v", inf)
 	assert.True(t, inf.Unconfirmed, "%v", inf)
+	assert.True(t, inf.FromHomotopy)
 	assert.Empty(t, inf.Groups)
-	assert.Greater(t, inf.Iterations, first.Iterations, "both runs count")
+	assert.Equal(t, first.Groups[0].Max, inf.Claim)
+	assert.Equal(t, first.Iterations, inf.Iterations)
+	assert.Less(t, inf.Violation, 1e-6)
+	assert.Contains(t, inf.String(), "homotopy's last point")
 
-	// out of reach: f(x(T)) ≤ −1 < min f
-	s = build(-1)
-	w0, xl, xu, _, err = s.start(Start{XInit: [][]float64{{0.5}}})
+	s, w0 = build(-1)
+	inf, err = s.diagnoseInfeasible(ctx, w0, w, sol.CompResidual, 1)
 	require.NoError(t, err)
-	require.NoError(t, s.setup(w0, xl, xu))
-	inf, err = s.diagnoseInfeasible(ctx, w0, w, 1)
-	require.NoError(t, err)
-	t.Logf("f ≤ −1: %v (%d iterations)", inf, inf.Iterations)
+	t.Logf("b = −1: %v", inf)
 	require.NotEmpty(t, inf.Groups)
 	assert.Equal(t, GroupTerminal, inf.Groups[0].Group)
+	assert.InDelta(t, 1.2, inf.Groups[0].Max, 0.05, "1 + f at the local minimum: the claim is a local one (1 + min f ≈ 0.8)")
 	assert.False(t, inf.Unconfirmed)
 }

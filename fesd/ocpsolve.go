@@ -929,7 +929,7 @@ func (s *OCPSolver) Solve(ctx context.Context, start Start) (*OCPResult, error) 
 		return r, fmt.Errorf("fesd: OCP homotopy stopped after %d steps: %w", len(res.Steps), cancelled(ctx))
 	}
 	if r.Status == mpcc.Infeasible {
-		inf, err := s.diagnoseInfeasible(ctx, w0, res.X, res.Sigma)
+		inf, err := s.diagnoseInfeasible(ctx, w0, res.X, res.CompResidual, res.Sigma)
 		if err != nil {
 			return r, err
 		}
