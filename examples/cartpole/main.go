@@ -31,10 +31,16 @@
 // linear guess, 4356.1 from rest, 2.6 s) in the second homotopy of
 // fesd.OCPSolver.Solve (its relaxed NLPs starting with the other inertia
 // policy; OCPResult.Rerun) after the first ends Infeasible (3 693 and
-// 4 007 iterations in all), while the step DCS ends Infeasible after both
-// homotopies (3 580 and 4 134 iterations; the relaxed NLPs at σ = 1e-8
-// and 1e-9 are locally infeasible, at complementarity residual 4e-6). The
-// problem is nonconvex: objectives differ between local solutions.
+// 4 007 iterations in all), while the step DCS ends NLPFailure after both
+// homotopies (3 580 and 4 134 iterations): the relaxed NLPs at σ = 1e-8
+// and 1e-9 are locally infeasible, but the last point (objective 680.42
+// and 682.16, x(5) = x_ref to 3e-15) meets every constraint row, so the
+// diagnosis does not confirm the infeasibility its phase-1 MPCC claims
+// (a row violated by 1.2 and 3.14; fesd.Infeasibility); the point is not
+// accepted as a solution because its complementarity residual, 4.9e-6 and
+// 1.9e-6, is above the tolerance 1e-6. The problem is nonconvex:
+// objectives differ between local solutions. The program prints the
+// diagnosis of a failed solve.
 //
 // Outputs in -out (default out/cartpole): trajectory.csv (t, p, θ, v, ω at
 // the element boundaries), controls.csv, homotopy.csv, cartpole.png/.svg
@@ -146,8 +152,11 @@ func run(ctx context.Context, w io.Writer, o options) (*summary, error) {
 	}
 	fmt.Fprintf(w, "cart-pole with friction: N = %d, N_FE = %d, %s DCS, hard terminal %v: n = %d, m = %d, %d complementarities\n",
 		o.N, o.NFE, dcsName, o.Hard, r.NumVariables, r.NumConstraints, r.NumComplementarities)
-	fmt.Fprintf(w, "status %v (%v), objective %.8g, x(T) = %.6f, terminal error %.2e, %d iterations, build %.2fs, solve %.2fs\n",
-		r.Status, r.Stationarity, r.Objective, xT, sum.TerminalError, r.Iterations, build.Seconds(), r.Elapsed.Seconds())
+	fmt.Fprintf(w, "status %v (%v), objective %.8g, x(T) = %.6f, terminal error %.2e, complementarity %.1e, %d iterations, build %.2fs, solve %.2fs\n",
+		r.Status, r.Stationarity, r.Objective, xT, sum.TerminalError, r.CompResidual, r.Iterations, build.Seconds(), r.Elapsed.Seconds())
+	if r.Infeasible != nil {
+		fmt.Fprintf(w, "diagnosis: %v\n", r.Infeasible)
+	}
 	if err := writeOutputs(o.Out, r); err != nil {
 		return nil, err
 	}
