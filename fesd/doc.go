@@ -108,9 +108,10 @@
 // target reads "terminal constraints violated by 2 (row 0, stage 3)", the
 // distance by which it is missed; when even the dynamics under the
 // variable bounds cannot hold, the group is GroupDynamics. When the
-// phase-1 MPCC meets every group, or when the homotopy's last point meets
-// every row to a hundredth of the violation the phase-1 point claims (the
-// phase-1 MPCC is nonconvex too), the infeasibility is not confirmed
+// phase-1 MPCC meets every group, or when the violations of every row at
+// the homotopy's last point sum to less than a hundredth of the violation
+// the phase-1 point claims (the phase-1 MPCC is nonconvex too), the
+// infeasibility is not confirmed
 // (Infeasibility.Unconfirmed) and the status is mpcc.NLPFailure.
 //
 // # Simulation
