@@ -111,8 +111,10 @@
 // phase-1 MPCC meets every group, or when the violations of every row at
 // the homotopy's last point sum to less than a hundredth of the violation
 // the phase-1 point claims (the phase-1 MPCC is nonconvex too), the
-// infeasibility is not confirmed
-// (Infeasibility.Unconfirmed) and the status is mpcc.NLPFailure.
+// infeasibility is not confirmed (Infeasibility.Unconfirmed) and the
+// status is mpcc.NLPFailure; a phase-1 point that meets every group is
+// returned as OCPResult.Feasible, a trajectory within the constraints but
+// not optimized, for a fallback or another start.
 //
 // # Simulation
 //

@@ -144,6 +144,10 @@ type Infeasibility struct {
 	// Claim is the largest row violation the phase-1 point claimed, when
 	// the homotopy's point contradicted it (FromHomotopy).
 	Claim float64
+
+	// point is the phase-1 point when it meets every group (the NLP
+	// variables, OCPResult.Feasible).
+	point []float64
 }
 
 func (f *Infeasibility) String() string {
@@ -302,6 +306,7 @@ func (s *OCPSolver) phase1(ctx context.Context, soft []int, x []float64, sigma f
 		return nil, false, err
 	}
 	out.Unconfirmed, out.Violation, out.CompResidual = true, v, res.CompResidual
+	out.point = clone(res.X[:e.n])
 	return out, false, nil
 }
 

@@ -18,8 +18,9 @@ import (
 // state reaches at most x(2) = 3 (closed form): with x(T) = 2 the phase-1
 // MPCC meets every group, so a homotopy that had ended Infeasible would not
 // be confirmed (Unconfirmed, no group, the phase-1 point's residuals
-// within the tolerances); with x(T) = 5 it names the terminal group, 2 out
-// of reach.
+// within the tolerances, and that point as OCPResult.Feasible with x(T) =
+// 2); with x(T) = 5 it names the terminal group, 2 out of reach, and there
+// is no Feasible.
 func TestDiagnosisUnconfirmed(t *testing.T) {
 	for _, c := range []struct {
 		target      float64
@@ -42,13 +43,27 @@ func TestDiagnosisUnconfirmed(t *testing.T) {
 		}
 		s, err := NewOCPSolver(p, Options{})
 		require.NoError(t, err)
-		w0, xl, xu, _, err := s.start(Start{})
+		w0, xl, xu, zb0, err := s.start(Start{})
 		require.NoError(t, err)
 		require.NoError(t, s.setup(w0, xl, xu))
 		inf, err := s.diagnoseInfeasible(context.Background(), w0, w0, 0, 1)
 		require.NoError(t, err)
 		t.Logf("x(T) = %g: %v", c.target, inf)
 		assert.Equal(t, c.unconfirmed, inf.Unconfirmed, "x(T) = %g", c.target)
+		// the same through the result: a failed homotopy that ended at w0
+		r := &OCPResult{Status: mpcc.Infeasible}
+		require.NoError(t, s.diagnose(context.Background(), r, w0, &mpcc.Result{X: w0, Sigma: 1}, zb0))
+		if c.unconfirmed {
+			assert.Equal(t, mpcc.NLPFailure, r.Status)
+			require.NotNil(t, r.Feasible, "the phase-1 point as a result")
+			assert.Equal(t, mpcc.NotSolved, r.Feasible.Status)
+			assert.InDelta(t, 2, r.Feasible.Final()[0], 1e-6, "x(T) = 2 holds at the phase-1 point")
+			assert.Less(t, r.Feasible.Infeasibility, 1e-6)
+			assert.Less(t, r.Feasible.CompResidual, 1e-6)
+		} else {
+			assert.Equal(t, mpcc.Infeasible, r.Status)
+			assert.Nil(t, r.Feasible)
+		}
 		if c.unconfirmed {
 			assert.Empty(t, inf.Groups)
 			assert.Equal(t, mpcc.Solved, inf.Status)

@@ -193,6 +193,16 @@ type OCPResult struct {
 	// elastic (Infeasibility). If that MPCC meets every group
 	// (Infeasibility.Unconfirmed), Status is mpcc.NLPFailure.
 	Infeasible *Infeasibility
+	// Feasible is the point the diagnosis found when its phase-1 MPCC met
+	// every constraint group (Infeasible.Unconfirmed without FromHomotopy),
+	// as a result (as OCPSolver.Evaluate: Status mpcc.NotSolved, no
+	// Homotopy): a trajectory that meets the OCP's constraints to its
+	// Infeasibility and its complementarity to its CompResidual, chosen
+	// without regard to the objective — a fallback or a start for another
+	// solve, not an optimum (nil otherwise). On bench/ocp's monopod at
+	// N = 30 it meets the dynamics to 2.3e-6 at complementarity 4.7e-8,
+	// where the homotopy's point misses them by 1e-5.
+	Feasible *OCPResult
 	// Rerun records the first homotopy of a solve that ran two (nil if
 	// there was one): with the default inner solver a homotopy that does
 	// not solve is run once more from the same start, its relaxed NLPs
@@ -929,17 +939,33 @@ func (s *OCPSolver) Solve(ctx context.Context, start Start) (*OCPResult, error) 
 		return r, fmt.Errorf("fesd: OCP homotopy stopped after %d steps: %w", len(res.Steps), cancelled(ctx))
 	}
 	if r.Status == mpcc.Infeasible {
-		inf, err := s.diagnoseInfeasible(ctx, w0, res.X, res.CompResidual, res.Sigma)
-		if err != nil {
+		if err := s.diagnose(ctx, r, w0, res, zb0); err != nil {
 			return r, err
-		}
-		r.Infeasible = inf
-		if inf.Unconfirmed {
-			r.Status = mpcc.NLPFailure
 		}
 		r.Elapsed = time.Since(t0)
 	}
 	return r, nil
+}
+
+// diagnose sets r.Infeasible, r.Feasible and, when the infeasibility is
+// not confirmed, r.Status for the homotopy result res that ended
+// mpcc.Infeasible from the start w0.
+func (s *OCPSolver) diagnose(ctx context.Context, r *OCPResult, w0 []float64, res *mpcc.Result, zb0 []float64) error {
+	inf, err := s.diagnoseInfeasible(ctx, w0, res.X, res.CompResidual, res.Sigma)
+	if err != nil {
+		return err
+	}
+	r.Infeasible = inf
+	if inf.Unconfirmed {
+		r.Status = mpcc.NLPFailure
+	}
+	if inf.point != nil {
+		r.Feasible = &OCPResult{Status: mpcc.NotSolved}
+		if err := s.fill(r.Feasible, inf.point, zb0); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // setup sets the parameters, bounds and start of the compiled NLP.

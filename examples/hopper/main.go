@@ -206,6 +206,10 @@ func solveAndWrite(ctx context.Context, c config, dir string, stdout io.Writer) 
 	if r.Infeasible != nil {
 		fmt.Fprintf(stdout, "diagnosis: %v\n", r.Infeasible)
 	}
+	if f := r.Feasible; f != nil {
+		fmt.Fprintf(stdout, "the diagnosis found a trajectory within the constraints (not optimized): objective %.6g, violation %.1e, complementarity %.1e\n",
+			f.Objective, f.Infeasibility, f.CompResidual)
+	}
 	fmt.Fprintf(stdout, "wrote %s\n", dir)
 	return s, err
 }
