@@ -64,7 +64,8 @@
 //
 // # Output
 //
-// The program prints the status and where the files went; in -out:
+// The program prints the status, the diagnosis of an infeasible-looking
+// homotopy (fesd.Infeasibility) and where the files went; in -out:
 //
 //   - trajectory.csv: every element boundary and stage point in order,
 //     with the physical time t (the clock), the numerical time τ, q, v and

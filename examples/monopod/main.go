@@ -79,6 +79,9 @@ func solveAndWrite(ctx context.Context, c config, dir string, stdout io.Writer) 
 		s.TerminalPositionError, s.TerminalVelocityNorm, s.Hops, s.MaxPenetration)
 	fmt.Fprintf(stdout, "%d NLP iterations in %d homotopy steps, %.1f s (%.1f ms per iteration)\n",
 		s.NLPIterations, len(s.Homotopy), s.SolveSeconds, 1e3*s.SecondsPerIteration)
+	if r.Infeasible != nil {
+		fmt.Fprintf(stdout, "diagnosis: %v\n", r.Infeasible)
+	}
 	fmt.Fprintf(stdout, "wrote %s in %s\n", strings.Join(outputFiles, ", "), dir)
 	return s, runErr
 }
