@@ -13,6 +13,21 @@ import (
 	"github.com/fesd-go/fesd/mpcc"
 )
 
+// twoSpeedModel is ẋ = u for x < 1 and ẋ = 2u for x > 1 (the speedModel
+// of the package's external tests).
+func twoSpeedModel() (m *dcs.Model, x, u ad.Vec) {
+	g := ad.NewGraph()
+	x = g.SymVec("x", 1)
+	u = g.SymVec("u", 1)
+	m = dcs.NewModel(g, x, u, nil)
+	m.AddSubsystem(dcs.Subsystem{
+		Psi: ad.Vec{x[0].AddConst(-1)},
+		S:   [][]int{{-1}, {1}},
+		F:   []ad.Vec{{u[0]}, {u[0].Scale(2)}},
+	})
+	return m, x, u
+}
+
 // TestDiagnosisUnconfirmed runs the infeasibility diagnosis on OCPs of
 // ẋ = u (x < 1), ẋ = 2u (x > 1), |u| ≤ 1, x₀ = 0, T = 2, whose terminal
 // state reaches at most x(2) = 3 (closed form): with x(T) = 2 the phase-1
@@ -26,15 +41,7 @@ func TestDiagnosisUnconfirmed(t *testing.T) {
 		target      float64
 		unconfirmed bool
 	}{{2, true}, {5, false}} {
-		g := ad.NewGraph()
-		x := g.SymVec("x", 1)
-		u := g.SymVec("u", 1)
-		m := dcs.NewModel(g, x, u, nil)
-		m.AddSubsystem(dcs.Subsystem{
-			Psi: ad.Vec{x[0].AddConst(-1)},
-			S:   [][]int{{-1}, {1}},
-			F:   []ad.Vec{{u[0]}, {u[0].Scale(2)}},
-		})
+		m, x, _ := twoSpeedModel()
 		p := &OCP{
 			Model: m, X0: []float64{0}, N: 4, T: 2, NFE: []int{2},
 			UL: []float64{-1}, UU: []float64{1},
@@ -92,15 +99,7 @@ func TestDiagnosisUnconfirmed(t *testing.T) {
 // claim stands.
 func TestDiagnosisContradicted(t *testing.T) {
 	build := func(bound float64) (*OCPSolver, []float64) {
-		g := ad.NewGraph()
-		x := g.SymVec("x", 1)
-		u := g.SymVec("u", 1)
-		m := dcs.NewModel(g, x, u, nil)
-		m.AddSubsystem(dcs.Subsystem{
-			Psi: ad.Vec{x[0].AddConst(-1)},
-			S:   [][]int{{-1}, {1}},
-			F:   []ad.Vec{{u[0]}, {u[0].Scale(2)}},
-		})
+		m, x, u := twoSpeedModel()
 		sq := x[0].Mul(x[0]).AddConst(-1)
 		f := sq.Mul(sq).Add(x[0].Scale(0.2))
 		p := &OCP{
