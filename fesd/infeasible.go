@@ -178,10 +178,10 @@ func (f *Infeasibility) String() string {
 // local claim. A claim that the homotopy's point w contradicts is not
 // confirmed: when the violations of every row and variable bound at w, the
 // dynamics included, sum to less than a hundredth of the largest claimed
-// violation, the result is Unconfirmed with w's residuals (FromHomotopy). Measured on bench/ocp's
-// hopper: the phase-1 left the last stage's clock row violated by 0.47
-// (from the homotopy's point instead: 0.05), and the OCP was reported
-// Infeasible, although the homotopy's point met every row to 1.3e-5.
+// violation, the result is Unconfirmed with w's residuals (FromHomotopy).
+// Measured on bench/ocp's hopper: the phase-1 left the last stage's clock
+// row violated by 0.47 (run again from w instead of w0: 0.05), and the OCP
+// was reported Infeasible, although w meets every row to 1.35e-5.
 func (s *OCPSolver) diagnoseInfeasible(ctx context.Context, w0, w []float64, comp, sigma float64) (*Infeasibility, error) {
 	tr := s.tr
 	var soft []int
