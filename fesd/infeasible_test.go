@@ -79,6 +79,14 @@ func TestRerun(t *testing.T) {
 		own += st.Iterations
 	}
 	assert.GreaterOrEqual(t, r.Iterations, own+r.Rerun.Iterations, "both runs count")
+	// the first run's end point is kept
+	f := r.Rerun.Result
+	require.NotNil(t, f)
+	assert.Equal(t, r.Rerun.Status, f.Status)
+	assert.Equal(t, r.Rerun.Iterations, f.Iterations)
+	assert.NotEmpty(t, f.Homotopy)
+	require.Len(t, f.Final(), len(p.X0))
+	assert.Greater(t, f.Infeasibility, 1e-2, "no point meets an unreachable target: the first run's violates some row")
 
 	// A primal-dual start (OCPSolver.Shift) starts both runs.
 	s, err := fesd.NewOCPSolver(p, fesd.Options{})
