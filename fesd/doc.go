@@ -472,7 +472,8 @@
 // sliding-mode OCP 176 → 103). A homotopy that does not solve is run once
 // more from the same start with the relaxed NLPs starting with
 // nlp.InertiaDefault, and the second run's result is returned
-// (OCPResult.Rerun records the first): the Stewart cart-pole with a hard
+// (OCPResult.Rerun records the first, its end point in Rerun.Result):
+// the Stewart cart-pole with a hard
 // terminal constraint (examples/cartpole) solves only that way. Simulation
 // keeps mpcc.DefaultNLPSettings, whose branch systems are square: Strict
 // first doubled the iterations of bench's time-stepping row.
