@@ -38,7 +38,7 @@
 // diagnosis does not confirm the infeasibility its phase-1 MPCC claims
 // (a row violated by 1.2 and 3.14; fesd.Infeasibility); the point is not
 // accepted as a solution because its complementarity residual, 4.9e-6 and
-// 1.9e-6, is above the tolerance 1e-6. The problem is nonconvex:
+// 1.9e-6, is above fesd's default tolerance 1e-9. The problem is nonconvex:
 // objectives differ between local solutions. The program prints the
 // diagnosis of a failed solve.
 //
