@@ -209,40 +209,11 @@ func (s *OCPSolver) diagnoseInfeasible(ctx context.Context, w0, w []float64, com
 		return out, nil
 	}
 	claim := out.Groups[0].Max
-	if sum, err := violationSum(tr.prob, w); err == nil && sum < claim/100 {
-		v, err := nlp.Violation(tr.prob, w)
-		if err != nil {
-			return nil, err
-		}
+	if v, sum, err := nlp.Violations(tr.prob, w); err == nil && sum < claim/100 {
 		return &Infeasibility{Iterations: out.Iterations, Unconfirmed: true, FromHomotopy: true,
 			Status: out.Status, Violation: v, CompResidual: comp, Claim: claim}, nil
 	}
 	return out, nil
-}
-
-// violationSum is the summed violation of the rows and variable bounds of
-// p at x (+Inf if a value is not finite): unlike the largest violation, it
-// bounds how far small violations of many rows, such as the continuity
-// rows of every element, can carry the trajectory together.
-func violationSum(p nlp.Problem, x []float64) (float64, error) {
-	n, m := p.Dims()
-	xL, xU, gL, gU := make([]float64, n), make([]float64, n), make([]float64, m), make([]float64, m)
-	p.Bounds(xL, xU, gL, gU)
-	g := make([]float64, m)
-	if err := p.Constraints(x, g); err != nil {
-		return 0, err
-	}
-	t := 0.0
-	for i := range x {
-		t += math.Max(0, math.Max(xL[i]-x[i], x[i]-xU[i]))
-	}
-	for i := range g {
-		t += math.Max(0, math.Max(gL[i]-g[i], g[i]-gU[i]))
-	}
-	if math.IsNaN(t) {
-		t = math.Inf(1)
-	}
-	return t, nil
 }
 
 // phase1 solves the phase-1 MPCC of Infeasibility with the rows soft

@@ -51,22 +51,34 @@ type Problem interface {
 // constraint bounds of p at x (+Inf if a constraint value is NaN): the
 // primal infeasibility of a point, unscaled.
 func Violation(p Problem, x []float64) (float64, error) {
+	v, _, err := Violations(p, x)
+	return v, err
+}
+
+// Violations returns the largest and the summed (1-norm) violation of the
+// variable bounds and the constraint bounds of p at x, unscaled (both +Inf
+// if a constraint value is NaN). The sum bounds how far small violations
+// of many rows can carry a point together.
+func Violations(p Problem, x []float64) (largest, sum float64, err error) {
 	n, m := p.Dims()
 	xL, xU, gL, gU := make([]float64, n), make([]float64, n), make([]float64, m), make([]float64, m)
 	p.Bounds(xL, xU, gL, gU)
 	g := make([]float64, m)
 	if err := p.Constraints(x, g); err != nil {
-		return 0, err
+		return 0, 0, err
 	}
-	var v float64
+	add := func(v float64) {
+		largest = math.Max(largest, v)
+		sum += math.Max(0, v)
+	}
 	for i := range x {
-		v = math.Max(v, math.Max(xL[i]-x[i], x[i]-xU[i]))
+		add(math.Max(xL[i]-x[i], x[i]-xU[i]))
 	}
 	for i := range g {
-		v = math.Max(v, math.Max(gL[i]-g[i], g[i]-gU[i]))
+		add(math.Max(gL[i]-g[i], g[i]-gU[i]))
 	}
-	if math.IsNaN(v) {
-		v = math.Inf(1)
+	if math.IsNaN(largest) || math.IsNaN(sum) {
+		largest, sum = math.Inf(1), math.Inf(1)
 	}
-	return v, nil
+	return largest, sum, nil
 }

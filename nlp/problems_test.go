@@ -1,6 +1,9 @@
 package nlp
 
-import "math"
+import (
+	"math"
+	"testing"
+)
 
 // hs071 is Hock–Schittkowski problem 71 (Hock & Schittkowski 1981, p. 92):
 //
@@ -78,4 +81,26 @@ func (hs071) HessianValues(x []float64, s float64, l, v []float64) error {
 	v[5] += l[1] * 2
 	v[9] += l[1] * 2
 	return nil
+}
+
+// TestViolations checks the largest and the summed violation on hs071 at
+// x = (0.5, 5, 6, 1) (closed form): bounds 1 ≤ x ≤ 5 missed by 0.5 (x₁) and
+// 1 (x₃); g₁ = x₁x₂x₃x₄ = 15 ≥ 25 missed by 10; g₂ = Σxᵢ² = 62.25 = 40
+// missed by 22.25. Largest 22.25, sum 33.75; a NaN makes both +Inf.
+func TestViolations(t *testing.T) {
+	x := []float64{0.5, 5, 6, 1}
+	v, s, err := Violations(hs071{}, x)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if math.Abs(v-22.25) > 1e-12 || math.Abs(s-33.75) > 1e-12 {
+		t.Errorf("Violations = %v, %v; want 22.25, 33.75", v, s)
+	}
+	if w, err := Violation(hs071{}, x); err != nil || w != v {
+		t.Errorf("Violation = %v, %v; want %v", w, err, v)
+	}
+	x[0] = math.NaN()
+	if v, s, _ := Violations(hs071{}, x); !math.IsInf(v, 1) || !math.IsInf(s, 1) {
+		t.Errorf("at a NaN: %v, %v; want +Inf, +Inf", v, s)
+	}
 }
