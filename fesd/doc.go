@@ -82,7 +82,11 @@
 //     and the step sizes start uniform.
 //   - Warm start: Start.Warm is a result of an earlier Solve of the same
 //     problem, or WarmFromNLPSolution of a vector saved with
-//     OCPResult.NLPSolution.
+//     OCPResult.NLPSolution. A result also carries the multipliers of its
+//     last relaxed NLP (at σ_r): a solver whose σ₀ ≤ σ_r continues the
+//     homotopy from that primal-dual point (TestOCPContinue), where a
+//     start from the primal point alone takes cold multipliers and a cold
+//     barrier parameter and may wander far from it.
 //   - Interpolation: Start.InitFrom is a result on another grid (another N,
 //     N_FE, scheme or DCS formulation), interpolated onto this one (mesh
 //     refinement).
@@ -94,7 +98,7 @@
 //   - SetX0 changes x₀ for the next Solve (model-predictive control).
 //   - WithHomotopy returns a solver on the same compiled NLP with other
 //     mpcc.Settings, for example to continue from a Warm start at a
-//     smaller σ₀.
+//     smaller σ₀ (from the result's primal-dual point).
 //   - Evaluate turns an NLP point into an OCPResult without solving.
 //
 // A homotopy that fails is reported in OCPResult.Status, not as an error.

@@ -37,8 +37,16 @@ type Start struct {
 	SOTInit float64
 	// Warm, if not nil, is a previous result of the same problem (same OCP
 	// and Options) whose NLP solution is the start; it overrides every
-	// other field (nil: no warm start). WarmFromNLPSolution makes one from
-	// a saved solution.
+	// other field (nil: no warm start). A result of Solve also carries the
+	// primal-dual point of its homotopy's last relaxed NLP: the first
+	// relaxed NLP then starts from those multipliers with a small barrier
+	// parameter, max(1e-9, 0.1·σ₀) (mpcc.Solver.SolveFrom), when the
+	// solver relaxes the complementarity as the one that produced it
+	// (relaxation and steering); a solver from WithHomotopy with a smaller
+	// σ₀ thus continues the homotopy where the result stopped.
+	// WarmFromNLPSolution makes a result from a saved solution, without
+	// multipliers: its start is the primal point alone, with the
+	// multipliers and barrier parameter of a cold start.
 	Warm *OCPResult
 	// InitFrom, if not nil, is a result of a problem with the same states
 	// and controls on any grid (another N, N_FE, Runge–Kutta scheme or DCS
@@ -223,9 +231,11 @@ type OCPResult struct {
 
 	w []float64 // NLP solution (warm start)
 	// point is the primal-dual point of the homotopy's last relaxed NLP
-	// and layout the relaxation that shaped it (for Shift).
+	// and layout the relaxation that shaped it (for Shift and Start.Warm).
 	point  *mpcc.WarmStart
 	layout relaxLayout
+	// sigma is the relaxation parameter of that relaxed NLP.
+	sigma float64
 }
 
 // Rerun records the first homotopy of a solve that ran two
@@ -808,6 +818,14 @@ func (g *guess) forwardGuess(sot []float64) ([][][]float64, [][]float64) {
 // solver returns the MPCC solver of one solve, with the inner NLP solver
 // kept across solves (the KKT pattern, ordering and symbolic factorization
 // of the relaxed NLP are analysed once).
+// sigma0 is the first relaxation parameter of the solver's homotopy.
+func (s *OCPSolver) sigma0() float64 {
+	if s.o.MPCC.Sigma0 > 0 {
+		return s.o.MPCC.Sigma0
+	}
+	return mpcc.DefaultSigma0
+}
+
 func (s *OCPSolver) solver() mpcc.Solver {
 	sv := mpcc.Solver{Settings: s.o.MPCC, Inner: s.o.Inner}
 	if sv.Inner == nil {
@@ -868,11 +886,18 @@ func (s *OCPSolver) Solve(ctx context.Context, start Start) (*OCPResult, error) 
 	mp := &mpcc.Problem{NLP: tr.prob, Comp: tr.comp}
 	var res *mpcc.Result
 	var ws *mpcc.WarmStart
-	if d := start.dual; d != nil && start.dualLayout == layoutOf(s.o.MPCC) && len(d.X) >= tr.numW {
-		// the shifted primal-dual point of the last relaxed NLP, with the
-		// primal part of the start (projected into this solve's bounds)
-		w := *d
+	d, layout := start.dual, start.dualLayout
+	if w := start.Warm; d == nil && w != nil && w.point != nil && s.sigma0() <= w.sigma*(1+1e-9) {
+		// a continuation: the duals belong to a σ no smaller than σ₀
+		d, layout = w.point, w.layout
+	}
+	if d != nil && layout == layoutOf(s.o.MPCC) && len(d.X) >= tr.numW {
+		// the primal-dual point of the last relaxed NLP (shifted by
+		// Shift), with the primal part of the start (projected into this
+		// solve's bounds)
+		w := *d // in slices of its own: a result may start several solves
 		w.X = append(clone(w0), d.X[tr.numW:]...)
+		w.Y, w.ZL, w.ZU = clone(d.Y), clone(d.ZL), clone(d.ZU)
 		ws = &w
 		res, err = sv.SolveFrom(ctx, mp, ws)
 	} else {
@@ -925,7 +950,7 @@ func (s *OCPSolver) Solve(ctx context.Context, start Start) (*OCPResult, error) 
 	}
 	r.Iterations = iterations(res)
 	r.Stationarity, r.Certificate, r.Finish = res.Stationarity, res.Certificate, res.Finish
-	r.point, r.layout = res.Point, layoutOf(s.o.MPCC)
+	r.point, r.layout, r.sigma = res.Point, layoutOf(s.o.MPCC), res.Sigma
 	if rerun != nil {
 		r.Rerun = rerun
 		r.Iterations += rerun.Iterations
