@@ -30,7 +30,7 @@
 // metric against it: the largest Euclidean norm of the error over t = 0,
 // 0.05, …, 10. Measured with the defaults: 22 switches (the paper: 22) in
 // the reference's order, switch times within 8.3e-7, error 2.1e-6 (Stewart's
-// Algorithm 2: 5.4e-4 and 4.68e-6 in his Tables 1–2), 939 NLP iterations
+// Algorithm 2: 5.4e-4 and 4.68e-6 in his Tables 1–2), 792 NLP iterations
 // (steps start from fesd's event-driven prediction and are solved on the
 // predicted branch where it applies, Simulate's default, also while mass 1
 // sticks; without it the homotopy of every step takes 25 534);
