@@ -23,22 +23,26 @@
 // x_ref linearly (fesd.Start.XInit; -init rest: the forward simulation with
 // u = 0, i.e. the cart at rest).
 //
-// Measured (2 cores, one run each): the step DCS (default) finds the local
-// optimum 678.50 from both initializations, x(5) within 3.6e-3 of x_ref
-// (soft terminal cost), 130–230 NLP iterations, 0.1–0.2 s; so does
-// Stewart's DCS (202 iterations from the linear guess, 482 from rest).
-// With -hard, Stewart reaches x_ref to 1e-20 (objective 1862.5 from the
-// linear guess, 4356.1 from rest, 2.6 s) in the second homotopy of
-// fesd.OCPSolver.Solve (its relaxed NLPs starting with the other inertia
-// policy; OCPResult.Rerun) after the first ends Infeasible (3 693 and
-// 4 007 iterations in all), while the step DCS ends NLPFailure after both
-// homotopies (3 580 and 4 134 iterations): the relaxed NLPs at σ = 1e-8
-// and 1e-9 are locally infeasible, but the last point (objective 680.42
-// and 682.16, x(5) = x_ref to 3e-15) meets every constraint row, so the
-// diagnosis does not confirm the infeasibility its phase-1 MPCC claims
-// (a row violated by 1.2 and 3.14; fesd.Infeasibility); the point is not
-// accepted as a solution because its complementarity residual, 4.9e-6 and
-// 1.9e-6, is above fesd's default tolerance 1e-9. The problem is nonconvex:
+// Measured (2 cores, one run each, 2026-11-26): the step DCS (default)
+// finds the local optimum 678.50 from both initializations, x(5) within
+// 3.6e-3 of x_ref (soft terminal cost), 156–250 NLP iterations, 0.1–0.2 s;
+// so does Stewart's DCS (206 iterations from the linear guess, 492 from
+// rest). With -hard, Stewart from rest reaches x_ref to 2e-19 (objective
+// 4365.4, 4 516 iterations, 3.5 s, in the second homotopy of
+// fesd.OCPSolver.Solve, its relaxed NLPs starting with the other inertia
+// policy; OCPResult.Rerun); from the linear guess it ends NLPFailure at
+// objective 1866.9, x(5) = x_ref to 1e-10, complementarity 1.2e-5 (5 194
+// iterations). This run is sensitive to the path: it was solved with
+// objective 1862.5 when the relaxed NLPs' warm starts pushed the point
+// 1e-3 into the interior instead of 1e-6 (and with 1e-7, not with 1e-4 or
+// 1e-5). The step DCS with -hard ends NLPFailure from both starts (3 596
+// and 3 558 iterations): the relaxed NLPs at the smallest σ are locally
+// infeasible, but the last point (objective 685.80 and 683.57, x(5) =
+// x_ref to 2e-12) meets every constraint row, so the diagnosis does not
+// confirm the infeasibility its phase-1 MPCC claims (a row violated by
+// 1.36 and 3.14; fesd.Infeasibility); the point is not accepted as a
+// solution because its complementarity residual, 9.8e-7 and 1.8e-6, is
+// above fesd's default tolerance 1e-9. The problem is nonconvex:
 // objectives differ between local solutions. The program prints the
 // diagnosis of a failed solve.
 //

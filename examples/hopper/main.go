@@ -92,21 +92,24 @@
 // # Measured results (package nlp as the inner solver, idle 2-core machine)
 //
 // Standing still (N = 4, T = 0.4, goal = start, constant reference; the
-// test TestStandSmall, under a second): Step Solved, 113 NLP iterations, 7
-// homotopy steps, 0.1 s; Stewart Solved, 313 iterations, 9 steps, 0.6 s;
+// test TestStandSmall, under a second): Step Solved, 91 NLP iterations, 7
+// homotopy steps, 0.1 s; Stewart Solved, 220 iterations, 9 steps, 0.5 s;
 // both objective 0.121381, complementarity 0 (mpcc's active-set finish
-// certifies a branch point), foot penetration ≤ 4.4e-12, |q(T) − q_end| =
+// certifies a branch point), foot penetration ≤ 4.0e-12, |q(T) − q_end| =
 // 1.4e-3.
 //
 // One small hop (-N 10 -T 1 -goal 0.3, Step): not solved. The homotopy
-// stops after 10 steps and 2 593 iterations (5 s) at complementarity
-// 7.8e-7 with |q(T) − q_end| = 0.11 and no flight phase; the relaxed NLPs
-// from σ = 1e-5 on end NumericalError or locally infeasible. The
-// diagnosis of the infeasibility (a phase-1 MPCC, fesd.Infeasibility,
-// another 16 s, 21.5 s in all) finds a point that meets every constraint
-// group, the dynamics to 6.9e-10 at complementarity 8.7e-10, so the
-// status is NLPFailure, "infeasibility not confirmed"; the program prints
-// the diagnosis.
+// stops after 11 steps and 7 471 iterations (22 s in all) at
+// complementarity 4.3e-6 with one flight phase, |q(T) − q_end| = 0.017 and
+// |v(T)| = 0.72, objective 17.09; the relaxed NLPs at the smallest σ end
+// NumericalError or locally infeasible. The diagnosis of the
+// infeasibility (a phase-1 MPCC, fesd.Infeasibility) claims a row
+// violated by 0.065, but the homotopy's last point meets every row to
+// 1.4e-6, so the status is NLPFailure, "infeasibility not confirmed"; the
+// program prints the diagnosis. (Before the relaxed NLPs' warm starts
+// kept their point to 1e-6 instead of IPOPT's 1e-3, 2026-11-26, the run
+// ended after 2 593 iterations with no flight phase, |q(T) − q_end| =
+// 0.11, and the phase-1 point met every group.)
 //
 // Full size (stage_experiment.py: x_goal = 3, T = 5, N = 60, Step; NLP
 // with n = 10 686 variables, m = 10 740 constraints, 2 520 relaxed
