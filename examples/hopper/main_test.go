@@ -58,9 +58,9 @@ func TestBadInput(t *testing.T) {
 // pushes the foot into the ground, so the solution slides along f_c = 0
 // between free flight and the frozen auxiliary dynamics, with the clock
 // rate compensated by the speed of time. Measured (idle 2-core machine):
-// Step Solved in 113 NLP iterations, 0.1 s; Stewart Solved in 313
-// iterations, 0.6 s; both objective 0.121381, complementarity 0 (the early
-// active-set finish), penetration ≤ 4.4e-12, |q(T) − q_end| = 1.43e-3.
+// Step Solved in 91 NLP iterations, 0.1 s; Stewart Solved in 220
+// iterations, 0.5 s; both objective 0.121381, complementarity 0 (the early
+// active-set finish), penetration ≤ 4.0e-12, |q(T) − q_end| = 1.43e-3.
 // Checks: Solved; complementarity ≤ CompTol; foot penetration ≤
 // 2·CompTol (the relaxed complementarity lets the sliding point drift by
 // O(σ) below f_c = 0; 1.0e-9 measured); the two formulations give the same
