@@ -171,3 +171,4 @@ func TestMapPoint(t *testing.T) {
 		t.Errorf("short point: %v", err)
 	}
 }
+
