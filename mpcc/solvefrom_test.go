@@ -171,4 +171,3 @@ func TestMapPoint(t *testing.T) {
 		t.Errorf("short point: %v", err)
 	}
 }
-
