@@ -255,27 +255,7 @@ func TestOCPPathComp(t *testing.T) {
 // that point, must reach the complementarity tolerance and the objective of
 // the full Scholtes homotopy (the reference, solved from scratch).
 func TestOCPWithHomotopy(t *testing.T) {
-	p := pathCompOCP()
-	ref, err := fesd.SolveOCP(context.Background(), p, fesd.Options{}, fesd.Start{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if ref.Status != mpcc.Solved {
-		t.Fatalf("reference: status %v", ref.Status)
-	}
-	// CertifyOnly: the active-set finish would already end the two-step
-	// homotopy Solved.
-	s, err := fesd.NewOCPSolver(p, fesd.Options{MPCC: mpcc.Settings{MaxSteps: 2, Finish: mpcc.CertifyOnly}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	r1, err := s.Solve(context.Background(), fesd.Start{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if r1.Status == mpcc.Solved || r1.CompResidual < 1e-3 {
-		t.Fatalf("two steps: status %v, residual %g; the test needs an unfinished homotopy", r1.Status, r1.CompResidual)
-	}
+	ref, s, r1 := twoStepPathComp(t)
 	if _, err := s.WithHomotopy(mpcc.Settings{Kappa: 2}); !errors.Is(err, fesd.ErrOptions) {
 		t.Errorf("Kappa = 2: %v, want ErrOptions", err)
 	}
@@ -361,22 +341,7 @@ func TestOCPInfeasibility(t *testing.T) {
 // its σ = 1e-3 relaxed NLP from the result took 19 iterations, from the
 // primal point alone 10 718 without converging.)
 func TestOCPContinue(t *testing.T) {
-	p := pathCompOCP()
-	ref, err := fesd.SolveOCP(context.Background(), p, fesd.Options{}, fesd.Start{})
-	if err != nil || ref.Status != mpcc.Solved {
-		t.Fatalf("reference: %v %v", err, ref.Status)
-	}
-	s, err := fesd.NewOCPSolver(p, fesd.Options{MPCC: mpcc.Settings{MaxSteps: 2, Finish: mpcc.CertifyOnly}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	r1, err := s.Solve(context.Background(), fesd.Start{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if r1.Status == mpcc.Solved || len(r1.Homotopy) != 2 {
-		t.Fatalf("two steps: status %v after %d steps; the test needs an unfinished homotopy", r1.Status, len(r1.Homotopy))
-	}
+	ref, s, r1 := twoStepPathComp(t)
 	primal := fesd.WarmFromNLPSolution(r1.NLPSolution())
 	for _, c := range []struct {
 		sigma0 float64
@@ -407,4 +372,31 @@ func TestOCPContinue(t *testing.T) {
 			t.Errorf("continued: status %v, objective %.10f, want %.10f", rd.Status, rd.Objective, ref.Objective)
 		}
 	}
+}
+
+// twoStepPathComp returns the path complementarity OCP's reference (its
+// default homotopy, Solved), a solver of it whose homotopy stops after two
+// Scholtes steps (σ = 1, 0.1) and certifies without finishing
+// (CertifyOnly: the active-set finish would already end it Solved), and
+// that solver's unfinished result.
+func twoStepPathComp(t *testing.T) (ref *fesd.OCPResult, s *fesd.OCPSolver, r1 *fesd.OCPResult) {
+	t.Helper()
+	p := pathCompOCP()
+	ref, err := fesd.SolveOCP(context.Background(), p, fesd.Options{}, fesd.Start{})
+	if err != nil || ref.Status != mpcc.Solved {
+		t.Fatalf("reference: %v %v", err, ref.Status)
+	}
+	s, err = fesd.NewOCPSolver(p, fesd.Options{MPCC: mpcc.Settings{MaxSteps: 2, Finish: mpcc.CertifyOnly}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r1, err = s.Solve(context.Background(), fesd.Start{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r1.Status == mpcc.Solved || r1.CompResidual < 1e-3 || len(r1.Homotopy) != 2 {
+		t.Fatalf("two steps: status %v, residual %g after %d steps; the tests need an unfinished homotopy",
+			r1.Status, r1.CompResidual, len(r1.Homotopy))
+	}
+	return ref, s, r1
 }
