@@ -215,7 +215,8 @@ type OCPResult struct {
 	// there was one): with the default inner solver a homotopy that does
 	// not solve is run once more from the same start, its relaxed NLPs
 	// starting with the other inertia policy (OCPSolver.Solve), and the
-	// result is the second run's. Iterations and Elapsed include both.
+	// result is the second run's (see Rerun for the exceptions).
+	// Iterations and Elapsed include both.
 	Rerun   *Rerun
 	Elapsed time.Duration
 	// NumVariables, NumConstraints and NumComplementarities give the size
@@ -240,16 +241,20 @@ type OCPResult struct {
 
 // Rerun records the first homotopy of a solve that ran two
 // (OCPResult.Rerun): its status and NLP iterations. The result is the
-// second homotopy's, unless the context ended that one: then the result
+// second homotopy's, unless the context ended that one (then the result
 // is the first's with Status mpcc.Cancelled, and Rerun holds the second's
-// status (Cancelled) and iterations.
+// status, Cancelled, and iterations) or the first ended mpcc.Infeasible
+// and the second did not succeed: then the result is the first's,
+// diagnosed as infeasible, and Rerun holds the second's status and
+// iterations (bench/ocp's unreachable monopod: the first run ends
+// Infeasible at σ = 0.1, the second NLPFailure at σ = 1e-9).
 type Rerun struct {
 	Status     mpcc.Status
 	Iterations int
-	// Result is the first homotopy's end point as a result (its status,
-	// homotopy records, iterations, trajectory and residuals; nil when the
-	// result is the first's), kept because the second run's point need not
-	// be the better one: on bench/ocp's monopod at N = 30 with ℓ∞
+	// Result is the end point of the homotopy that Rerun records, as a
+	// result (its status, homotopy records, iterations, trajectory and
+	// residuals; nil after a cancellation), kept because the returned
+	// run's point need not be the better one: on bench/ocp's monopod at N = 30 with ℓ∞
 	// steering the first run ended at complementarity 1.0e-5 and objective
 	// 202, the second at 1.3e-4 and 346. It is left out of JSON encodings
 	// of Rerun (a summary's record of the first run stays small).
@@ -907,7 +912,7 @@ func (s *OCPSolver) Solve(ctx context.Context, start Start) (*OCPResult, error) 
 		return nil, fmt.Errorf("fesd: OCP homotopy: %w", err)
 	}
 	var rerun *Rerun
-	var first *mpcc.Result // the first run's, when the result is the second's
+	var first *mpcc.Result // the run that is not the result (Rerun.Result)
 	if fb, ok := s.fallbackSolver(); ok && !res.Status.Success() && res.Status != mpcc.Cancelled && ctx.Err() == nil {
 		// A second homotopy from the same start, its relaxed NLPs
 		// starting with the other inertia policy (ocpNLPSettings). Its
@@ -935,6 +940,12 @@ func (s *OCPSolver) Solve(ctx context.Context, start Start) (*OCPResult, error) 
 			// point is the result (the second's is partial).
 			rerun = &Rerun{Status: mpcc.Cancelled, Iterations: iterations(res2)}
 			res.Status = mpcc.Cancelled
+		} else if res.Status == mpcc.Infeasible && !res2.Status.Success() {
+			// Two locally infeasible relaxed NLPs of an outer relaxation
+			// say more than a second run that failed otherwise: the first
+			// run is the result, with its diagnosis.
+			rerun = &Rerun{Status: res2.Status, Iterations: iterations(res2)}
+			first = res2
 		} else {
 			rerun = &Rerun{Status: res.Status, Iterations: iterations(res)}
 			first = res
