@@ -38,12 +38,13 @@ type Start struct {
 	// Warm, if not nil, is a previous result of the same problem (same OCP
 	// and Options) whose NLP solution is the start; it overrides every
 	// other field (nil: no warm start). A result of Solve also carries the
-	// primal-dual point of its homotopy's last relaxed NLP: the first
-	// relaxed NLP then starts from those multipliers with a small barrier
-	// parameter, max(1e-9, 0.1·σ₀) (mpcc.Solver.SolveFrom), when the
-	// solver relaxes the complementarity as the one that produced it
-	// (relaxation and steering); a solver from WithHomotopy with a smaller
-	// σ₀ thus continues the homotopy where the result stopped.
+	// primal-dual point of its homotopy's last relaxed NLP, at σ_r: a
+	// continuation — a solver (from WithHomotopy) with σ₀ ≤ σ_r that
+	// relaxes the complementarity as the one that produced the result
+	// (relaxation and steering) — starts its first relaxed NLP from those
+	// multipliers with a small barrier parameter, max(1e-9, 0.1·σ₀)
+	// (mpcc.Solver.SolveFrom), where the homotopy stopped. Any other solve
+	// starts from the primal point alone.
 	// WarmFromNLPSolution makes a result from a saved solution, without
 	// multipliers: its start is the primal point alone, with the
 	// multipliers and barrier parameter of a cold start.
@@ -211,7 +212,7 @@ type OCPResult struct {
 	// N = 30 it meets the dynamics to 2.3e-6 at complementarity 4.7e-8,
 	// where the homotopy's point misses them by 1e-5.
 	Feasible *OCPResult
-	// Rerun records the first homotopy of a solve that ran two (nil if
+	// Rerun records the other homotopy of a solve that ran two (nil if
 	// there was one): with the default inner solver a homotopy that does
 	// not solve is run once more from the same start, its relaxed NLPs
 	// starting with the other inertia policy (OCPSolver.Solve), and the
@@ -239,9 +240,9 @@ type OCPResult struct {
 	sigma float64
 }
 
-// Rerun records the first homotopy of a solve that ran two
-// (OCPResult.Rerun): its status and NLP iterations. The result is the
-// second homotopy's, unless the context ended that one (then the result
+// Rerun records the homotopy of a solve that ran two whose point is not
+// the result (OCPResult.Rerun): its status and NLP iterations. The result
+// is the second homotopy's, unless the context ended that one (then the result
 // is the first's with Status mpcc.Cancelled, and Rerun holds the second's
 // status, Cancelled, and iterations) or the first ended mpcc.Infeasible
 // and the second did not succeed: then the result is the first's,
@@ -820,9 +821,6 @@ func (g *guess) forwardGuess(sot []float64) ([][][]float64, [][]float64) {
 	return xs, xe
 }
 
-// solver returns the MPCC solver of one solve, with the inner NLP solver
-// kept across solves (the KKT pattern, ordering and symbolic factorization
-// of the relaxed NLP are analysed once).
 // sigma0 is the first relaxation parameter of the solver's homotopy.
 func (s *OCPSolver) sigma0() float64 {
 	if s.o.MPCC.Sigma0 > 0 {
@@ -831,6 +829,9 @@ func (s *OCPSolver) sigma0() float64 {
 	return mpcc.DefaultSigma0
 }
 
+// solver returns the MPCC solver of one solve, with the inner NLP solver
+// kept across solves (the KKT pattern, ordering and symbolic factorization
+// of the relaxed NLP are analysed once).
 func (s *OCPSolver) solver() mpcc.Solver {
 	sv := mpcc.Solver{Settings: s.o.MPCC, Inner: s.o.Inner}
 	if sv.Inner == nil {
@@ -916,11 +917,9 @@ func (s *OCPSolver) Solve(ctx context.Context, start Start) (*OCPResult, error) 
 	if fb, ok := s.fallbackSolver(); ok && !res.Status.Success() && res.Status != mpcc.Cancelled && ctx.Err() == nil {
 		// A second homotopy from the same start, its relaxed NLPs
 		// starting with the other inertia policy (ocpNLPSettings). Its
-		// result replaces the first one, also when it fails too (the
-		// failure is then reported as without the first run, whose
-		// point a diagnosis of infeasibility measured worse: on
-		// bench/ocp's unreachable monopod it blamed the dynamics, not
-		// the terminal box); the iterations of both count.
+		// result replaces the first one, also when it fails too, unless
+		// the first ended Infeasible (see Rerun); the iterations of both
+		// count.
 		if err := s.setup(w0, xl, xu); err != nil {
 			return nil, err
 		}
