@@ -477,8 +477,10 @@
 // more from the same start with the relaxed NLPs starting with
 // nlp.InertiaDefault, and the second run's result is returned
 // (OCPResult.Rerun records the first, its end point in Rerun.Result):
-// the Stewart cart-pole with a hard
-// terminal constraint (examples/cartpole) solves only that way. Simulation
+// the Stewart cart-pole with a hard terminal constraint
+// (examples/cartpole) solves only that way. A first run that ends
+// mpcc.Infeasible is diagnosed first and is not run again when the
+// diagnosis confirms the infeasibility. Simulation
 // keeps mpcc.DefaultNLPSettings, whose branch systems are square: Strict
 // first doubled the iterations of bench's time-stepping row.
 //

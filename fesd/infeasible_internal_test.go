@@ -59,7 +59,7 @@ func TestDiagnosisUnconfirmed(t *testing.T) {
 		assert.Equal(t, c.unconfirmed, inf.Unconfirmed, "x(T) = %g", c.target)
 		// the same through the result: a failed homotopy that ended at w0
 		r := &OCPResult{Status: mpcc.Infeasible}
-		require.NoError(t, s.diagnose(context.Background(), r, w0, &mpcc.Result{X: w0, Sigma: 1}, zb0))
+		require.NoError(t, s.diagnose(context.Background(), r, nil, w0, &mpcc.Result{X: w0, Sigma: 1}, zb0))
 		if c.unconfirmed {
 			assert.Equal(t, mpcc.NLPFailure, r.Status)
 			require.NotNil(t, r.Feasible, "the phase-1 point as a result")

@@ -62,34 +62,43 @@ func TestInfeasibleTerminal(t *testing.T) {
 	assert.Contains(t, r.Infeasible.String(), "terminal constraints violated by 2")
 }
 
+// cutShort is unreachableOCP without its terminal constraint (a feasible
+// OCP) with settings that stop its homotopy after one relaxed NLP, without
+// the active-set finish: every run ends mpcc.MaxSteps.
+func cutShort() (*fesd.OCP, fesd.Options) {
+	p := unreachableOCP()
+	p.Terminal = nil
+	return p, fesd.Options{MPCC: mpcc.Settings{MaxSteps: 1, Finish: mpcc.NoCertificate}}
+}
+
 // TestRerun: a homotopy that fails with the default inner solver is run a
 // second time from the same start (OCPResult.Rerun), and both runs count in
-// Iterations; with the user's own NLP settings it is not. The OCP is
-// TestInfeasibleTerminal's (unreachable, so both runs fail).
+// Iterations; with the user's own NLP settings it is not, nor when the
+// first run ends with a confirmed infeasibility.
 func TestRerun(t *testing.T) {
-	p := unreachableOCP()
-	r, err := fesd.SolveOCP(context.Background(), p, fesd.Options{}, fesd.Start{})
+	p, o := cutShort()
+	r, err := fesd.SolveOCP(context.Background(), p, o, fesd.Start{})
 	require.NoError(t, err)
-	require.Equal(t, mpcc.Infeasible, r.Status)
+	require.Equal(t, mpcc.MaxSteps, r.Status)
 	require.NotNil(t, r.Rerun)
-	assert.Equal(t, mpcc.Infeasible, r.Rerun.Status, "the first run")
+	assert.Equal(t, mpcc.MaxSteps, r.Rerun.Status, "the first run")
 	assert.Greater(t, r.Rerun.Iterations, 0)
 	own := 0
 	for _, st := range r.Homotopy {
 		own += st.Iterations
 	}
-	assert.GreaterOrEqual(t, r.Iterations, own+r.Rerun.Iterations, "both runs count")
+	assert.Equal(t, r.Iterations, own+r.Rerun.Iterations, "both runs count")
 	// the first run's end point is kept
 	f := r.Rerun.Result
 	require.NotNil(t, f)
 	assert.Equal(t, r.Rerun.Status, f.Status)
 	assert.Equal(t, r.Rerun.Iterations, f.Iterations)
-	assert.NotEmpty(t, f.Homotopy)
+	require.Len(t, f.Homotopy, 1)
+	assert.Equal(t, f.Homotopy[0].Sigma, r.Homotopy[0].Sigma, "the same homotopy step")
 	require.Len(t, f.Final(), len(p.X0))
-	assert.Greater(t, f.Infeasibility, 1e-2, "no point meets an unreachable target: the first run's violates some row")
 
 	// A primal-dual start (OCPSolver.Shift) starts both runs.
-	s, err := fesd.NewOCPSolver(p, fesd.Options{})
+	s, err := fesd.NewOCPSolver(p, o)
 	require.NoError(t, err)
 	r0, err := s.Solve(context.Background(), fesd.Start{})
 	require.NoError(t, err)
@@ -97,14 +106,24 @@ func TestRerun(t *testing.T) {
 	require.NoError(t, err)
 	rw, err := s.Solve(context.Background(), st)
 	require.NoError(t, err)
-	assert.Equal(t, mpcc.Infeasible, rw.Status)
+	assert.Equal(t, mpcc.MaxSteps, rw.Status)
 	assert.NotNil(t, rw.Rerun)
 
 	set := mpcc.DefaultNLPSettings()
-	r, err = fesd.SolveOCP(context.Background(), p, fesd.Options{MPCC: mpcc.Settings{NLP: &set}}, fesd.Start{})
+	o.MPCC.NLP = &set
+	r, err = fesd.SolveOCP(context.Background(), p, o, fesd.Start{})
+	require.NoError(t, err)
+	require.Equal(t, mpcc.MaxSteps, r.Status)
+	assert.Nil(t, r.Rerun, "the user's NLP settings: one run")
+
+	// An unreachable target: the first run ends Infeasible, the
+	// diagnosis confirms it, and the same homotopy is not run again.
+	r, err = fesd.SolveOCP(context.Background(), unreachableOCP(), fesd.Options{}, fesd.Start{})
 	require.NoError(t, err)
 	require.Equal(t, mpcc.Infeasible, r.Status)
-	assert.Nil(t, r.Rerun, "the user's NLP settings: one run")
+	require.NotNil(t, r.Infeasible)
+	assert.False(t, r.Infeasible.Unconfirmed)
+	assert.Nil(t, r.Rerun, "a confirmed infeasibility: one run")
 }
 
 // cancelAtSecond cancels a context when the second homotopy log header
@@ -127,11 +146,12 @@ func (w *cancelAtSecond) Write(b []byte) (int, error) {
 // leaves the first run's point, with status Cancelled and an error
 // wrapping context.Canceled (the package's cancellation rule).
 func TestRerunCancelled(t *testing.T) {
-	p := unreachableOCP()
+	p, o := cutShort()
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	w := &cancelAtSecond{cancel: cancel}
-	r, err := fesd.SolveOCP(ctx, p, fesd.Options{MPCC: mpcc.Settings{Log: w}}, fesd.Start{})
+	o.MPCC.Log = w
+	r, err := fesd.SolveOCP(ctx, p, o, fesd.Start{})
 	require.ErrorIs(t, err, context.Canceled)
 	require.NotNil(t, r)
 	assert.Equal(t, mpcc.Cancelled, r.Status)
@@ -141,7 +161,9 @@ func TestRerunCancelled(t *testing.T) {
 	// explicitly (no second run then).
 	set := mpcc.DefaultNLPSettings()
 	set.Inertia = nlp.InertiaStrict
-	r1, err := fesd.SolveOCP(context.Background(), p, fesd.Options{MPCC: mpcc.Settings{NLP: &set}}, fesd.Start{})
+	o.MPCC.Log = nil
+	o.MPCC.NLP = &set
+	r1, err := fesd.SolveOCP(context.Background(), p, o, fesd.Start{})
 	require.NoError(t, err)
 	require.Nil(t, r1.Rerun)
 	assert.Equal(t, r1.X, r.X, "the first run's trajectory")

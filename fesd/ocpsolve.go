@@ -216,7 +216,9 @@ type OCPResult struct {
 	// there was one): with the default inner solver a homotopy that does
 	// not solve is run once more from the same start, its relaxed NLPs
 	// starting with the other inertia policy (OCPSolver.Solve), and the
-	// result is the second run's (see Rerun for the exceptions).
+	// result is the second run's (see Rerun for the exceptions). A first
+	// run that ends mpcc.Infeasible is diagnosed at once, and run again
+	// only when the diagnosis does not confirm it (Infeasible.Unconfirmed).
 	// Iterations and Elapsed include both.
 	Rerun   *Rerun
 	Elapsed time.Duration
@@ -245,10 +247,11 @@ type OCPResult struct {
 // is the second homotopy's, unless the context ended that one (then the result
 // is the first's with Status mpcc.Cancelled, and Rerun holds the second's
 // status, Cancelled, and iterations) or the first ended mpcc.Infeasible
-// and the second did not succeed: then the result is the first's,
-// diagnosed as infeasible, and Rerun holds the second's status and
-// iterations (bench/ocp's unreachable monopod: the first run ends
-// Infeasible at σ = 0.1, the second NLPFailure at σ = 1e-9).
+// without its diagnosis confirming it and the second did not succeed: then
+// the result is the first's, with that diagnosis (Status mpcc.NLPFailure),
+// and Rerun holds the second's status and iterations. A first run whose
+// infeasibility the diagnosis confirms is the result alone (bench/ocp's
+// unreachable monopod: Infeasible at σ = 0.1, confirmed, no second run).
 type Rerun struct {
 	Status     mpcc.Status
 	Iterations int
@@ -914,7 +917,19 @@ func (s *OCPSolver) Solve(ctx context.Context, start Start) (*OCPResult, error) 
 	}
 	var rerun *Rerun
 	var first *mpcc.Result // the run that is not the result (Rerun.Result)
-	if fb, ok := s.fallbackSolver(); ok && !res.Status.Success() && res.Status != mpcc.Cancelled && ctx.Err() == nil {
+	var inf *Infeasibility // the diagnosis of a first run that ended Infeasible
+	fb, again := s.fallbackSolver()
+	again = again && !res.Status.Success() && res.Status != mpcc.Cancelled && ctx.Err() == nil
+	if again && res.Status == mpcc.Infeasible {
+		// A confirmed infeasibility is the answer: the phase-1 problem
+		// (diagnoseInfeasible) found no point of smaller violation, so
+		// a second run of the same homotopy is not started.
+		if inf, err = s.diagnoseInfeasible(ctx, w0, res.X, res.CompResidual, res.Sigma); err != nil {
+			return nil, err
+		}
+		again = inf.Unconfirmed
+	}
+	if again {
 		// A second homotopy from the same start, its relaxed NLPs
 		// starting with the other inertia policy (ocpNLPSettings). Its
 		// result replaces the first one, also when it fails too, unless
@@ -993,7 +1008,7 @@ func (s *OCPSolver) Solve(ctx context.Context, start Start) (*OCPResult, error) 
 		return r, fmt.Errorf("fesd: OCP homotopy stopped after %d steps: %w", len(res.Steps), cancelled(ctx))
 	}
 	if r.Status == mpcc.Infeasible {
-		if err := s.diagnose(ctx, r, w0, res, zb0); err != nil {
+		if err := s.diagnose(ctx, r, inf, w0, res, zb0); err != nil {
 			return r, err
 		}
 		r.Elapsed = time.Since(t0)
@@ -1003,11 +1018,14 @@ func (s *OCPSolver) Solve(ctx context.Context, start Start) (*OCPResult, error) 
 
 // diagnose sets r.Infeasible, r.Feasible and, when the infeasibility is
 // not confirmed, r.Status for the homotopy result res that ended
-// mpcc.Infeasible from the start w0.
-func (s *OCPSolver) diagnose(ctx context.Context, r *OCPResult, w0 []float64, res *mpcc.Result, zb0 []float64) error {
-	inf, err := s.diagnoseInfeasible(ctx, w0, res.X, res.CompResidual, res.Sigma)
-	if err != nil {
-		return err
+// mpcc.Infeasible from the start w0. inf is res's diagnosis if it was
+// made already (nil otherwise).
+func (s *OCPSolver) diagnose(ctx context.Context, r *OCPResult, inf *Infeasibility, w0 []float64, res *mpcc.Result, zb0 []float64) error {
+	if inf == nil {
+		var err error
+		if inf, err = s.diagnoseInfeasible(ctx, w0, res.X, res.CompResidual, res.Sigma); err != nil {
+			return err
+		}
 	}
 	r.Infeasible = inf
 	if inf.Unconfirmed {
