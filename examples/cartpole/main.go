@@ -37,11 +37,11 @@
 // 1e-3 into the interior instead of 1e-6 (and with 1e-7, not with 1e-4 or
 // 1e-5). The step DCS with -hard ends NLPFailure from both starts (3 596
 // and 3 558 iterations): the relaxed NLPs at the smallest σ are locally
-// infeasible, but the last point (objective 685.80 and 683.57, x(5) =
-// x_ref to 2e-12) meets every constraint row, so the diagnosis does not
+// infeasible, but the last point (objective 682.75 and 679.97, x(5) =
+// x_ref to 1e-15) meets every constraint row, so the diagnosis does not
 // confirm the infeasibility its phase-1 MPCC claims (a row violated by
-// 1.36 and 3.14; fesd.Infeasibility); the point is not accepted as a
-// solution because its complementarity residual, 9.8e-7 and 1.8e-6, is
+// 1.2 and 3.14; fesd.Infeasibility); the point is not accepted as a
+// solution because its complementarity residual, 1.6e-6 and 5.2e-6, is
 // above fesd's default tolerance 1e-9. The problem is nonconvex:
 // objectives differ between local solutions. The program prints the
 // diagnosis of a failed solve.
