@@ -234,6 +234,10 @@ func (s *OCPSolver) phase1(ctx context.Context, soft []int, x []float64, sigma f
 	if err != nil {
 		return nil, false, fmt.Errorf("fesd: diagnosing the infeasibility: %w", err)
 	}
+	if res.Status == mpcc.Cancelled {
+		// no diagnosis: the start point's slacks would pass for one
+		return nil, false, fmt.Errorf("fesd: diagnosing the infeasibility: %w", cancelled(ctx))
+	}
 	out = &Infeasibility{Status: res.Status}
 	for _, st := range res.Steps {
 		out.Iterations += st.Iterations

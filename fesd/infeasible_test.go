@@ -204,3 +204,35 @@ func TestGroupViolationString(t *testing.T) {
 		}
 	}
 }
+
+// cancelOnLine cancels a context when a log line with the given prefix is
+// written.
+type cancelOnLine struct {
+	cancel context.CancelFunc
+	prefix string
+}
+
+func (w *cancelOnLine) Write(b []byte) (int, error) {
+	if strings.HasPrefix(string(b), w.prefix) {
+		w.cancel()
+	}
+	return len(b), nil
+}
+
+// TestInfeasibleDiagnosisCancelled: a context that ends after the
+// homotopy ended Infeasible, before its diagnosis, leaves the homotopy's
+// result (status Infeasible, no diagnosis, no second run) with an error
+// wrapping context.Canceled.
+func TestInfeasibleDiagnosisCancelled(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	w := &cancelOnLine{cancel: cancel, prefix: "mpcc: Infeasible after"}
+	r, err := fesd.SolveOCP(ctx, unreachableOCP(), fesd.Options{MPCC: mpcc.Settings{Log: w}}, fesd.Start{})
+	require.ErrorIs(t, err, context.Canceled)
+	require.NotNil(t, r)
+	assert.Equal(t, mpcc.Infeasible, r.Status)
+	assert.Nil(t, r.Infeasible)
+	assert.Nil(t, r.Rerun)
+	require.Len(t, r.Final(), 1)
+	assert.Greater(t, r.Infeasibility, 1e-2, "no point meets an unreachable target: the homotopy's violates some row")
+}

@@ -200,7 +200,9 @@ type OCPResult struct {
 	// mpcc.Infeasible (nil otherwise): the constraint groups that cannot
 	// be met, found by a phase-1 MPCC with the OCP's own constraints
 	// elastic (Infeasibility). If that MPCC meets every group
-	// (Infeasibility.Unconfirmed), Status is mpcc.NLPFailure.
+	// (Infeasibility.Unconfirmed), Status is mpcc.NLPFailure. It is nil
+	// when the context ended before the diagnosis did (Solve then returns
+	// the result with an error wrapping the context's).
 	Infeasible *Infeasibility
 	// Feasible is the point the diagnosis found when its phase-1 MPCC met
 	// every constraint group (Infeasible.Unconfirmed without FromHomotopy),
@@ -918,16 +920,15 @@ func (s *OCPSolver) Solve(ctx context.Context, start Start) (*OCPResult, error) 
 	var rerun *Rerun
 	var first *mpcc.Result // the run that is not the result (Rerun.Result)
 	var inf *Infeasibility // the diagnosis of a first run that ended Infeasible
+	var diagErr error      // why that diagnosis stopped (cancellation)
 	fb, again := s.fallbackSolver()
 	again = again && !res.Status.Success() && res.Status != mpcc.Cancelled && ctx.Err() == nil
 	if again && res.Status == mpcc.Infeasible {
 		// A confirmed infeasibility is the answer: the phase-1 problem
 		// (diagnoseInfeasible) found no point of smaller violation, so
 		// a second run of the same homotopy is not started.
-		if inf, err = s.diagnoseInfeasible(ctx, w0, res.X, res.CompResidual, res.Sigma); err != nil {
-			return nil, err
-		}
-		again = inf.Unconfirmed
+		inf, diagErr = s.diagnoseInfeasible(ctx, w0, res.X, res.CompResidual, res.Sigma)
+		again = diagErr == nil && inf.Unconfirmed
 	}
 	if again {
 		// A second homotopy from the same start, its relaxed NLPs
@@ -1008,6 +1009,10 @@ func (s *OCPSolver) Solve(ctx context.Context, start Start) (*OCPResult, error) 
 		return r, fmt.Errorf("fesd: OCP homotopy stopped after %d steps: %w", len(res.Steps), cancelled(ctx))
 	}
 	if r.Status == mpcc.Infeasible {
+		if diagErr != nil {
+			// the diagnosis stopped (cancelled): the result without it
+			return r, diagErr
+		}
 		if err := s.diagnose(ctx, r, inf, w0, res, zb0); err != nil {
 			return r, err
 		}
