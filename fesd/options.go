@@ -258,8 +258,9 @@ func (o *resolved) ocpNLPSettings() nlp.Settings {
 // a hard terminal constraint from rest ends Infeasible with Strict first
 // (3 434 iterations) and solves with Default first (573). Where both
 // fail, the second run's result is the one Default first gave before
-// this rule (bench/ocp's unreachable monopod: Infeasible, naming the
-// terminal box, in 18.5 s instead of 13 s).
+// this rule. A first run that ends Infeasible, confirmed by its
+// diagnosis, is not run again (bench/ocp's unreachable monopod:
+// Infeasible, naming the terminal box, in 51–54 s; 128 s with both runs).
 const ocpFallbackPolicy = nlp.InertiaDefault
 
 // hBounds returns the step-size bounds max(0, 1 − γ_h)·h₀ ≤ h ≤ (1 + γ_h)·h₀
