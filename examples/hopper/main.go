@@ -113,12 +113,14 @@
 //
 // Full size (stage_experiment.py: x_goal = 3, T = 5, N = 60, Step; NLP
 // with n = 10 686 variables, m = 10 740 constraints, 2 520 relaxed
-// complementarity terms): not solved. Measured with an earlier version
-// (inner solver nlp.InertiaStrict, before the early active-set finish),
-// -timeout 540s stopped it during the σ = 1e-5 step after 8 steps and
-// 9 068 iterations (59 ms/iteration); its last iterate hopped 7 times along
-// the reference with |q(T) − q_end| = 0.13. The same problem is a row of
-// bench/ocp.
+// complementarity terms, the defaults of this program): not solved.
+// Measured 2026-11-26 (one run, 2-core machine shared with another job):
+// NLPFailure after 10 homotopy steps, 9 878 iterations and 245 s, at
+// complementarity 4.0e-5 and objective 132.95 with six flight phases,
+// |q(T) − q_end| = 0.17 and |v(T)| = 1.1; the relaxed NLPs from σ = 0.1
+// on stop at the iteration limit and the smallest σ end locally
+// infeasible, which the diagnosis does not confirm (the last point meets
+// every row to 1.8e-5). The same problem is a row of bench/ocp.
 //
 // Usage:
 //
