@@ -117,10 +117,12 @@
 // Measured 2026-11-26 (one run, 2-core machine shared with another job):
 // NLPFailure after 10 homotopy steps, 9 878 iterations and 245 s, at
 // complementarity 4.0e-5 and objective 132.95 with six flight phases,
-// |q(T) − q_end| = 0.17 and |v(T)| = 1.1; the relaxed NLPs from σ = 0.1
-// on stop at the iteration limit and the smallest σ end locally
-// infeasible, which the diagnosis does not confirm (the last point meets
-// every row to 1.8e-5). The same problem is a row of bench/ocp.
+// |q(T) − q_end| = 0.17 and |v(T)| = 1.1. The relaxed NLPs solve down to
+// σ = 1e-3 (619–1 407 iterations each from σ = 0.1 on); σ = 1e-4 ends
+// NumericalError, σ = 1e-5 at the iteration limit (4 800 with the retry),
+// and σ = 1e-6 and 1e-7 locally infeasible, which the diagnosis does not
+// confirm (the last point meets every row to 1.8e-5). The same problem is
+// a row of bench/ocp.
 //
 // Usage:
 //
