@@ -126,16 +126,17 @@ func TestRerun(t *testing.T) {
 	assert.Nil(t, r.Rerun, "a confirmed infeasibility: one run")
 }
 
-// cancelAtSecond cancels a context when the second homotopy log header
-// ("mpcc: … relaxation") is written.
-type cancelAtSecond struct {
-	cancel  context.CancelFunc
-	headers int
+// cancelOnLine cancels a context when the nth log line (1 if n is 0)
+// that starts with prefix and contains text is written.
+type cancelOnLine struct {
+	cancel       context.CancelFunc
+	prefix, text string
+	n, seen      int
 }
 
-func (w *cancelAtSecond) Write(b []byte) (int, error) {
-	if strings.HasPrefix(string(b), "mpcc: ") && strings.Contains(string(b), "relaxation") {
-		if w.headers++; w.headers == 2 {
+func (w *cancelOnLine) Write(b []byte) (int, error) {
+	if l := string(b); strings.HasPrefix(l, w.prefix) && strings.Contains(l, w.text) {
+		if w.seen++; w.seen == max(1, w.n) {
 			w.cancel()
 		}
 	}
@@ -149,7 +150,8 @@ func TestRerunCancelled(t *testing.T) {
 	p, o := cutShort()
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
-	w := &cancelAtSecond{cancel: cancel}
+	// cancelled at the second homotopy's log header ("mpcc: … relaxation")
+	w := &cancelOnLine{cancel: cancel, prefix: "mpcc: ", text: "relaxation", n: 2}
 	o.MPCC.Log = w
 	r, err := fesd.SolveOCP(ctx, p, o, fesd.Start{})
 	require.ErrorIs(t, err, context.Canceled)
@@ -203,20 +205,6 @@ func TestGroupViolationString(t *testing.T) {
 			t.Errorf("%q, want %q", got, c.want)
 		}
 	}
-}
-
-// cancelOnLine cancels a context when a log line with the given prefix is
-// written.
-type cancelOnLine struct {
-	cancel context.CancelFunc
-	prefix string
-}
-
-func (w *cancelOnLine) Write(b []byte) (int, error) {
-	if strings.HasPrefix(string(b), w.prefix) {
-		w.cancel()
-	}
-	return len(b), nil
 }
 
 // TestInfeasibleDiagnosisCancelled: a context that ends after the
