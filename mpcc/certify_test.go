@@ -319,3 +319,48 @@ func TestFinishFallback(t *testing.T) {
 		t.Errorf("%v, x = %v, class %v, finish %+v", res.Status, res.X, res.Stationarity, res.Finish)
 	}
 }
+
+// TestCertifyKeepsUnprojectedPoint: min −u + (y − 50)² + (a − 1)² + b²
+// s.t. 1e4·u − y = 0, |u| ≤ 0.005, 0 ≤ a ⊥ b ≥ 0 (variables u, y, a, b).
+// Without the bound on u the minimizer would be u = 0.005 + 5e-9, so the
+// solution is u = 0.005, y = 50, a = 1, b = 0, S-stationary with ν_u = −1
+// and ν_b = 0 (both exact). The tightened NLP loosens |u| ≤ 0.005 by 1e-9
+// and ends at u = 0.005 + 1e-9: projected back onto the bound, the row
+// would be off by 1e4·1e-9 = 1e-5, far above the certificate's
+// feasibility tolerance 1e-8·max(1, ‖x‖∞) = 5e-7, and the point would not
+// certify; unprojected it violates only the bound, by the loosening.
+func TestCertifyKeepsUnprojectedPoint(t *testing.T) {
+	inf := math.Inf(1)
+	q := &denseNLP{
+		n: 4, m: 1,
+		xL: []float64{-0.005, -inf, 0, 0}, xU: []float64{0.005, inf, inf, inf},
+		gL: []float64{0}, gU: []float64{0},
+		x0: []float64{0.005, 50, 1, 0},
+		f: func(x []float64) float64 {
+			return -x[0] + (x[1]-50)*(x[1]-50) + (x[2]-1)*(x[2]-1) + x[3]*x[3]
+		},
+		grad: func(x, g []float64) { g[0], g[1], g[2], g[3] = -1, 2*(x[1]-50), 2*(x[2]-1), 2*x[3] },
+		cons: func(x, g []float64) { g[0] = 1e4*x[0] - x[1] },
+		jac:  func(x []float64, j [][]float64) { j[0][0], j[0][1] = 1e4, -1 },
+		hess: func(x []float64, s float64, l []float64, h [][]float64) {
+			h[1][1], h[2][2], h[3][3] = 2*s, 2*s, 2*s
+		},
+	}
+	p := &Problem{NLP: q, Comp: []Complementarity{Pair(2, 3)}}
+	cert, err := (&Solver{}).Certify(context.Background(), p, []float64{0.005, 50, 1, 0})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if cert.Class != SStationary {
+		t.Fatalf("class %v (%s), violation %g", cert.Class, cert.Reason, cert.Violation)
+	}
+	if cert.Violation > 2e-9 {
+		t.Errorf("violation %g, want at most the loosening 1e-9·max(1, 0.005) (with rounding)", cert.Violation)
+	}
+	if math.Abs(cert.X[0]-0.005) > 2e-9 || math.Abs(cert.X[1]-50) > 2e-5 || cert.X[3] != 0 {
+		t.Errorf("x = %v, want (0.005, 50, 1, 0)", cert.X)
+	}
+	if math.Abs(cert.Nu[3]) > 1e-6 {
+		t.Errorf("ν_b = %g, want 0", cert.Nu[3])
+	}
+}

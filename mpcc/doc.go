@@ -159,10 +159,13 @@
 // Tightened NLP. With every zero pair variable fixed at its bound (and,
 // for a pair with neither side zero, the smaller one), the MPCC's NLP
 // without complementarity constraints is solved from the homotopy point
-// (warm-started; its free variable bounds are loosened by 1e-9 relative so
-// that it keeps an interior when fixed variables and equality constraints
-// pin a variable to a bound, and its solution is projected back). Its
-// solution X satisfies the complementarity exactly. Its bound multipliers
+// (with its multipliers and the inner solver's initial barrier parameter;
+// by NLPSolver with the pivoting factorization nlp.PivotingLDL). Its free
+// variable bounds are loosened by 1e-9 relative so that it keeps an
+// interior when fixed variables and equality constraints pin a variable to
+// a bound; its solution is projected back onto the bounds unless that
+// violates the rows more than the loosening does (a row's coefficients
+// times the move). Its solution X satisfies the complementarity exactly. Its bound multipliers
 // are read from the Lagrangian gradient,
 //
 //	ν = ∇f(X) + J(X)ᵀy        (ν_i ≥ 0: x_i wants to stay at its bound),

@@ -303,8 +303,9 @@ func setKey(s []int) string { return fmt.Sprint(s) }
 // variables in fix held at their lower bound (x_U,i = x_L,i) and every
 // other finite variable bound loosened by tightRelax·max(1, |b|), so that
 // the tightened NLP keeps an interior when the fixed variables and the
-// equality constraints pin a bounded variable to its bound (the returned
-// point is projected back onto the variable bounds).
+// equality constraints pin a bounded variable to its bound (certify
+// projects the returned point back onto the variable bounds unless that
+// violates the rows more, see unprojected).
 type tightNLP struct {
 	nlp.Problem
 	fix   []bool
