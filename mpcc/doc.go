@@ -165,8 +165,8 @@
 // interior when fixed variables and equality constraints pin a variable to
 // a bound; its solution is projected back onto the bounds unless that
 // violates the rows more than the loosening does (a row's coefficients
-// times the move). Its solution X satisfies the complementarity exactly. Its bound multipliers
-// are read from the Lagrangian gradient,
+// times the move). Its solution X satisfies the complementarity exactly.
+// Its bound multipliers are read from the Lagrangian gradient,
 //
 //	ν = ∇f(X) + J(X)ᵀy        (ν_i ≥ 0: x_i wants to stay at its bound),
 //
