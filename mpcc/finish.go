@@ -89,7 +89,7 @@ func (s *Solver) certify(ctx context.Context, inner InnerSolver, p *Problem, pi 
 	// coefficients times the loosening (tightNLP), which can exceed the
 	// loosening itself: keep the unprojected solution when it is the
 	// more feasible point.
-	if u, v, ok := unprojected(p.NLP, r.X, mask, xL); ok && v < c.Violation {
+	if u, v, ok := unprojected(p.NLP, r.X, mask, pi.vars, xL, xU); ok && v < c.Violation {
 		c.X, c.Violation = u, v
 		c.Distance = maxAbsDiffVec(c.X, start)
 	}
@@ -146,15 +146,19 @@ func (s *Solver) certify(ctx context.Context, inner InnerSolver, p *Problem, pi 
 	return c, r, nil
 }
 
-// unprojected returns x with the variables of mask at their lower bound,
-// the tightened NLP's solution without the projection onto the bounds, and
-// its violation (bounds and rows of q); ok is false when it cannot be
-// evaluated. Measured on bench/ocp's motor: its voltage, 5·(1 + 1e-9)
-// at the solution, meets coefficients of 282, so the projection left a row
-// violated by 1.4e-6 (the certificate then refused the point), the
-// unprojected point violates only that bound, by 5e-9.
-func unprojected(q nlp.Problem, x []float64, mask []bool, xL []float64) ([]float64, float64, bool) {
+// unprojected returns x with the variables of mask at their lower bound and
+// the pair variables vars projected onto their bounds (so that the
+// complementarity stays exact), the other variables as the tightened NLP
+// returned them, and its violation (bounds and rows of q); ok is false when
+// it cannot be evaluated. Measured on bench/ocp's motor: its voltage,
+// 5·(1 + 1e-9) at the solution, meets coefficients of 282, so the
+// projection left a row violated by 1.4e-6 (the certificate then refused
+// the point), the unprojected point violates only that bound, by 5e-9.
+func unprojected(q nlp.Problem, x []float64, mask []bool, vars []int, xL, xU []float64) ([]float64, float64, bool) {
 	u := append([]float64(nil), x...)
+	for _, i := range vars {
+		u[i] = math.Min(math.Max(u[i], xL[i]), xU[i])
+	}
 	for i, f := range mask {
 		if f {
 			u[i] = xL[i]

@@ -25,10 +25,10 @@
 //
 // Measured (2 cores, one run each, 2026-11-26): the step DCS (default)
 // finds the local optimum 678.50 from both initializations, x(5) within
-// 3.6e-3 of x_ref (soft terminal cost), 156–250 NLP iterations, 0.1–0.2 s;
-// so does Stewart's DCS (206 iterations from the linear guess, 492 from
-// rest). With -hard, Stewart from rest reaches x_ref to 2e-19 (objective
-// 4365.4, 4 516 iterations, 3.5 s, in the second homotopy of
+// 3.6e-3 of x_ref (soft terminal cost), 155–248 NLP iterations, 0.1–0.2 s;
+// so does Stewart's DCS (205 iterations from the linear guess, 491 from
+// rest). With -hard, Stewart from rest reaches x_ref to 4e-18 (objective
+// 4365.4, 4 437 iterations, 3.5 s, in the second homotopy of
 // fesd.OCPSolver.Solve, its relaxed NLPs starting with the other inertia
 // policy; OCPResult.Rerun); from the linear guess it ends NLPFailure at
 // objective 1866.9, x(5) = x_ref to 1e-10, complementarity 1.2e-5 (5 194

@@ -92,10 +92,10 @@
 // # Measured results (package nlp as the inner solver, idle 2-core machine)
 //
 // Standing still (N = 4, T = 0.4, goal = start, constant reference; the
-// test TestStandSmall, under a second): Step Solved, 91 NLP iterations, 7
-// homotopy steps, 0.1 s; Stewart Solved, 220 iterations, 9 steps, 0.5 s;
+// test TestStandSmall, under a second): Step Solved, 99 NLP iterations, 7
+// homotopy steps, 0.1 s; Stewart Solved, 137 iterations, 7 steps, 0.4 s;
 // both objective 0.121381, complementarity 0 (mpcc's active-set finish
-// certifies a branch point), foot penetration ≤ 4.0e-12, |q(T) − q_end| =
+// certifies a branch point), foot penetration ≤ 4.4e-12, |q(T) − q_end| =
 // 1.4e-3.
 //
 // One small hop (-N 10 -T 1 -goal 0.3, Step): not solved. The homotopy

@@ -23,11 +23,11 @@
 //	go run ./examples/mpc [-steps 120] [-mismatch] [-push] [-out out/mpc]
 //
 // Measured (120 steps, 2 cores, one run, 2026-11-26): every OCP solved
-// and certified S-stationary; the cold solve 145 NLP iterations, the warm
-// ones (primal point and multipliers shifted by one stage) 8 in the median
-// (mean 14.4, 0.10 of the cold solve); median solve time 0.006 s, the
-// whole run 1.2 s. With -mismatch -push the same (warm median 9, mean
-// 17.3; max |v − v_ref| 1.75 right after a gust, the control saturating at
+// and certified S-stationary; the cold solve 143 NLP iterations, the warm
+// ones (primal point and multipliers shifted by one stage) 6 in the median
+// (mean 12.4, 0.09 of the cold solve); median solve time 0.005 s, the
+// whole run 1.1 s. With -mismatch -push the same (warm median 7, mean
+// 14.8; max |v − v_ref| 1.75 right after a gust, the control saturating at
 // |u| = 5).
 package main
 
