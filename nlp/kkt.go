@@ -1,6 +1,7 @@
 package nlp
 
 import (
+	"github.com/fesd-go/fesd/nlp/linalg"
 	"math"
 	"time"
 )
@@ -277,6 +278,11 @@ func (ip *ipm) addSolveTime(d time.Duration) {
 // leastSquaresY computes y from min ‖∇f̃ + Aᵀy − z_L + z_U‖ (IPOPT's
 // least_square_mults) and discards it when ‖y‖_∞ > ConstrMultInitMax.
 func (ip *ipm) leastSquaresY() bool {
+	if ip.zeroDual > 0 {
+		// the factorization would meet zero pivots, which the
+		// least-squares system does not accept (structZeroDual)
+		return false
+	}
 	ok, _ := ip.factorize(0, 0, true)
 	if !ok {
 		return false
@@ -454,6 +460,14 @@ func (ip *ipm) factorizeInertia(forceDeltaC bool) bool {
 	if ip.jacDegenerate || forceDeltaC || (ip.set.Inertia.alwaysDeltaC() && ip.m > 0) {
 		ip.deltaC = deltaCBar * math.Pow(ip.mu, kappaC)
 	}
+	// A trial with δ_c = 0 that must meet more exactly zero pivots than
+	// the factorization may regularize is singular whatever the values
+	// (structZeroDual): it is skipped, and the trial with δ_c that would
+	// follow it is the first.
+	structural := ip.deltaC == 0 && ip.m > 0 && ip.zeroDual > ip.nStructZero
+	if structural {
+		ip.deltaC = deltaCBar * math.Pow(ip.mu, kappaC)
+	}
 	ip.deltaW = ip.firstDeltaW()
 	if ip.hessDegenerate && ip.deltaW == 0 {
 		// Settings.Degeneracy.Hessian (IPOPT's hess_degenerate state,
@@ -465,6 +479,19 @@ func (ip *ipm) factorizeInertia(forceDeltaC bool) bool {
 		}
 	}
 	ok, singular := ip.factorize(ip.deltaW, ip.deltaC, false)
+	if structural {
+		// the bookkeeping of the skipped singular trial and its retry
+		// below
+		ip.degenCount++
+		if ip.degenCount >= degenItersMax {
+			ip.jacDegenerate = true
+		}
+		if ok {
+			return true
+		}
+		ip.firstSingular = ip.deltaW == 0
+		return ip.increaseDeltaW()
+	}
 	if ok {
 		if !singular {
 			ip.degenCount = 0
@@ -638,3 +665,42 @@ func (ip *ipm) trackDeltaW() {
 	}
 	t.prev = ip.deltaW
 }
+
+// structZeroDual returns the number of constraint rows (indices nw… of
+// the KKT matrix K, whose upper triangle holds its pattern) that the
+// elimination order perm of a pivot-free factorization eliminates before
+// every variable they couple to. Such a row's row of L is empty (no
+// earlier pivot reaches it, not even through fill), so its pivot is its
+// diagonal entry, −δ_c: exactly zero in every factorization with δ_c = 0,
+// whatever the values (AMD orders some constraint rows of the OCP NLPs so;
+// bench/README). A pivoting factorization moves such a pivot and is not
+// concerned.
+func structZeroDual(K *linalg.SymCSC, perm []int, nw int) int {
+	n := K.N
+	pos := make([]int, n)
+	for k, j := range perm {
+		pos[j] = k
+	}
+	first := make([]int, n) // earliest position among each node's neighbours
+	for j := range first {
+		first[j] = n
+	}
+	for j := range n {
+		for q := K.ColPtr[j]; q < K.ColPtr[j+1]; q++ {
+			if r := K.RowIdx[q]; r != j {
+				first[r] = min(first[r], pos[j])
+				first[j] = min(first[j], pos[r])
+			}
+		}
+	}
+	count := 0
+	for c := nw; c < n; c++ {
+		if first[c] > pos[c] {
+			count++
+		}
+	}
+	return count
+}
+
+// noStructZeroDual switches structZeroDual off (tests compare the solves).
+var noStructZeroDual = false

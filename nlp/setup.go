@@ -322,22 +322,26 @@ type ipm struct {
 	hessDegenerate     bool // Settings.Degeneracy.Hessian: every first trial has δ_w > 0
 	firstSingular      bool // this iteration's first trial (δ_w = 0) was singular
 	degenCount         int
-	accCount           int
-	freeMode           bool
-	kktRefs            [kktRedIters]float64
-	kktRefN            int
-	muMax              float64
-	iter               int
-	alphaPr, alphaDu   float64
-	lsTrials           int
-	stepNorm           float64
-	lastDeltaW         float64
-	lastDeltaC         float64
-	qfRatio            float64
-	tinyCount          int  // consecutive tiny steps
-	tinyLast           bool // the last step was tiny (forces a μ decrease)
-	wd                 watchdog
-	curvX, curvY       []float64 // curvature test workspace
+	// zeroDual counts the constraint rows whose pivot in the pivot-free
+	// factorization is exactly zero without δ_c (see structZeroDual); 0
+	// for the pivoting and dense backends.
+	zeroDual         int
+	accCount         int
+	freeMode         bool
+	kktRefs          [kktRedIters]float64
+	kktRefN          int
+	muMax            float64
+	iter             int
+	alphaPr, alphaDu float64
+	lsTrials         int
+	stepNorm         float64
+	lastDeltaW       float64
+	lastDeltaC       float64
+	qfRatio          float64
+	tinyCount        int  // consecutive tiny steps
+	tinyLast         bool // the last step was tiny (forces a μ decrease)
+	wd               watchdog
+	curvX, curvY     []float64 // curvature test workspace
 
 	// Error measures at the current iterate.
 	errDual, errPrimal, errCompl float64 // scaled, unweighted, compl with μ_target
@@ -494,6 +498,9 @@ func newIPM(p Problem, set *Settings, prm params, parent *ipm) (*ipm, error) {
 		return nil, fmt.Errorf("%w: %v", ErrLinearSolver, err)
 	}
 	ip.ls = ls
+	if sp, ok := ls.(*linalg.Sparse); ok && !noStructZeroDual {
+		ip.zeroDual = structZeroDual(K, sp.Perm(), nw)
+	}
 
 	vec := func(k int) []float64 { return make([]float64, k) }
 	ip.w, ip.y, ip.zL, ip.zU = vec(nw), vec(m), vec(nw), vec(nw)
