@@ -93,7 +93,7 @@
 // decreases in a row δ_w = 0 is tried first again (the number required
 // doubles after each failed try). Failing trials are followed by the
 // increases of Algorithm IC. On the bench rows this gives 1.09–1.29
-// factorizations per iteration instead of 1.36–2.56; because δ_w stays
+// factorizations per iteration instead of 1.24–2.55 (Algorithm IC); because δ_w stays
 // positive in some iterations where Algorithm IC would find 0, the iterates
 // differ, and on a few path-sensitive test problems the solve ends at
 // another stationary point (see InertiaTracking).

@@ -207,8 +207,9 @@ const (
 	// documentation). It keeps δ_w > 0 in some iterations where Algorithm IC
 	// would find δ_w = 0, so the iterates differ. Measured (one run each):
 	// 1.09–1.29 factorizations per iteration on the bench rows against
-	// 1.36–2.56 with InertiaDefault; on the Hock–Schittkowski set 880 / 835 /
-	// 826 iterations (monotone / quality function / probing) against 936 /
+	// 1.36–2.56 with InertiaDefault (1.24–2.55 since structurally singular
+	// trials are skipped); on the Hock–Schittkowski set 880 / 835 / 826
+	// iterations (monotone / quality function / probing) against 936 /
 	// 836 / 893, with hs108 lost under probing (it ends at f = −0.5); package
 	// fesd's turbo-car OCP ends at the C-stationary T_f = 10, as it does
 	// with InertiaDefault when only δ_w^0 or κ_w^− is changed slightly.
