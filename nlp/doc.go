@@ -93,10 +93,10 @@
 // decreases in a row δ_w = 0 is tried first again (the number required
 // doubles after each failed try). Failing trials are followed by the
 // increases of Algorithm IC. On the bench rows this gives 1.09–1.29
-// factorizations per iteration instead of 1.24–2.55 (Algorithm IC); because δ_w stays
-// positive in some iterations where Algorithm IC would find 0, the iterates
-// differ, and on a few path-sensitive test problems the solve ends at
-// another stationary point (see InertiaTracking).
+// factorizations per iteration instead of 1.24–2.55 (Algorithm IC);
+// because δ_w stays positive in some iterations where Algorithm IC would
+// find 0, the iterates differ, and on a few path-sensitive test problems
+// the solve ends at another stationary point (see InertiaTracking).
 // Backends (Settings.LinearSolver): SparseLDL, the pivot-free sparse LDLᵀ
 // of package linalg (default, fastest); PivotingLDL, linalg.Multifrontal,
 // which pivots (threshold u = 1e-8 with 1×1 and 2×2 pivots, as MA27/MA57

@@ -1,9 +1,10 @@
 package nlp
 
 import (
-	"github.com/fesd-go/fesd/nlp/linalg"
 	"math"
 	"time"
+
+	"github.com/fesd-go/fesd/nlp/linalg"
 )
 
 // computeResidual writes r = g̃ − s (inequalities) or g̃ − g_eq (equalities).
