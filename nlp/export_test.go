@@ -1,7 +1,7 @@
 package nlp
 
 // SkipStructZeroDual switches the skipping of structurally singular
-// factorizations (structZeroDual) on or off for the external tests, and
+// factorizations (ipm.zeroDual) on or off for the external tests, and
 // returns a function that restores the setting.
 func SkipStructZeroDual(on bool) (restore func()) {
 	old := noStructZeroDual

@@ -3,8 +3,6 @@ package nlp
 import (
 	"math"
 	"time"
-
-	"github.com/fesd-go/fesd/nlp/linalg"
 )
 
 // computeResidual writes r = g̃ − s (inequalities) or g̃ − g_eq (equalities).
@@ -281,7 +279,7 @@ func (ip *ipm) addSolveTime(d time.Duration) {
 func (ip *ipm) leastSquaresY() bool {
 	if ip.zeroDual > 0 {
 		// the factorization would meet zero pivots, which the
-		// least-squares system does not accept (structZeroDual)
+		// least-squares system does not accept (zeroDual)
 		return false
 	}
 	ok, _ := ip.factorize(0, 0, true)
@@ -463,7 +461,7 @@ func (ip *ipm) factorizeInertia(forceDeltaC bool) bool {
 	}
 	// A trial with δ_c = 0 that must meet more exactly zero pivots than
 	// the factorization may regularize is singular whatever the values
-	// (structZeroDual): it is skipped, and the trial with δ_c that would
+	// (zeroDual): it is skipped, and the trial with δ_c that would
 	// follow it is the first.
 	structural := ip.deltaC == 0 && ip.m > 0 && ip.zeroDual > ip.nStructZero
 	if structural {
@@ -667,41 +665,6 @@ func (ip *ipm) trackDeltaW() {
 	t.prev = ip.deltaW
 }
 
-// structZeroDual returns the number of constraint rows (indices nw… of
-// the KKT matrix K, whose upper triangle holds its pattern) that the
-// elimination order perm of a pivot-free factorization eliminates before
-// every variable they couple to. Such a row's row of L is empty (no
-// earlier pivot reaches it, not even through fill), so its pivot is its
-// diagonal entry, −δ_c: exactly zero in every factorization with δ_c = 0,
-// whatever the values (AMD orders some constraint rows of the OCP NLPs so;
-// bench/README). A pivoting factorization moves such a pivot and is not
-// concerned.
-func structZeroDual(K *linalg.SymCSC, perm []int, nw int) int {
-	n := K.N
-	pos := make([]int, n)
-	for k, j := range perm {
-		pos[j] = k
-	}
-	first := make([]int, n) // earliest position among each node's neighbours
-	for j := range first {
-		first[j] = n
-	}
-	for j := range n {
-		for q := K.ColPtr[j]; q < K.ColPtr[j+1]; q++ {
-			if r := K.RowIdx[q]; r != j {
-				first[r] = min(first[r], pos[j])
-				first[j] = min(first[j], pos[r])
-			}
-		}
-	}
-	count := 0
-	for c := nw; c < n; c++ {
-		if first[c] > pos[c] {
-			count++
-		}
-	}
-	return count
-}
-
-// noStructZeroDual switches structZeroDual off (tests compare the solves).
+// noStructZeroDual switches the use of zeroDual off (tests compare the
+// solves).
 var noStructZeroDual = false

@@ -323,7 +323,7 @@ type ipm struct {
 	firstSingular      bool // this iteration's first trial (δ_w = 0) was singular
 	degenCount         int
 	// zeroDual counts the constraint rows whose pivot in the pivot-free
-	// factorization is exactly zero without δ_c (see structZeroDual); 0
+	// factorization is exactly zero without δ_c (linalg.Sparse.EmptyRows); 0
 	// for the pivoting and dense backends.
 	zeroDual         int
 	accCount         int
@@ -499,7 +499,7 @@ func newIPM(p Problem, set *Settings, prm params, parent *ipm) (*ipm, error) {
 	}
 	ip.ls = ls
 	if sp, ok := ls.(*linalg.Sparse); ok && !noStructZeroDual {
-		ip.zeroDual = structZeroDual(K, sp.Perm(), nw)
+		ip.zeroDual = sp.EmptyRows(nw)
 	}
 
 	vec := func(k int) []float64 { return make([]float64, k) }

@@ -135,3 +135,35 @@ func TestMisuse(t *testing.T) {
 		assert.Nil(t, m.Clone())
 	})
 }
+
+// TestEmptyRows: in the KKT matrix [[2, 0, 1], [0, 2, 1], [1, 1, 0]] the
+// constraint row 2 couples to both variables. Eliminated first (order 2,
+// 0, 1) its row of L is empty and its pivot is its zero diagonal;
+// eliminated last it is reached by both variables.
+func TestEmptyRows(t *testing.T) {
+	a := &linalg.SymCSC{N: 3, ColPtr: []int{0, 1, 2, 5}, RowIdx: []int{0, 1, 0, 1, 2}, Val: []float64{2, 2, 1, 1, 0}}
+	for _, c := range []struct {
+		perm []int
+		want int
+	}{{[]int{2, 0, 1}, 1}, {[]int{0, 2, 1}, 0}, {[]int{0, 1, 2}, 0}} {
+		s, err := linalg.NewSparse(linalg.Settings{Ordering: linalg.OrderGiven, Perm: c.perm})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := s.EmptyRows(2); got != 0 {
+			t.Fatalf("before Analyze: %d", got)
+		}
+		if err := s.Analyze(a); err != nil {
+			t.Fatal(err)
+		}
+		if got := s.EmptyRows(2); got != c.want {
+			t.Errorf("perm %v: EmptyRows(2) = %d, want %d", c.perm, got, c.want)
+		}
+		if err := s.Factorize(a, nil); err != nil {
+			t.Fatal(err)
+		}
+		if in := s.Inertia(); (in.Zero > 0) != (c.want > 0) {
+			t.Errorf("perm %v: inertia %+v", c.perm, in)
+		}
+	}
+}

@@ -98,6 +98,39 @@ func (s *Sparse) Perm() []int {
 	return s.sym.perm
 }
 
+// EmptyRows returns how many of the indices first, …, N−1 have an empty
+// row of L in the analyzed pivot order: no entry of A couples them to an
+// index eliminated before them, so no earlier pivot reaches them, not even
+// through fill. The pivot of such an index is its diagonal entry of A,
+// whatever the other values — exactly zero when that entry is (a KKT
+// matrix's constraint row without δ_c eliminated before all its
+// variables). 0 before Analyze.
+func (s *Sparse) EmptyRows(first int) int {
+	if s.sym == nil {
+		return 0
+	}
+	n, pinv := s.sym.n, s.sym.pinv
+	early := make([]int, n) // earliest pivot position among each index's neighbours
+	for j := range early {
+		early[j] = n
+	}
+	for j := range n {
+		for q := s.colPtr[j]; q < s.colPtr[j+1]; q++ {
+			if r := s.rowIdx[q]; r != j {
+				early[r] = min(early[r], pinv[j])
+				early[j] = min(early[j], pinv[r])
+			}
+		}
+	}
+	count := 0
+	for c := max(first, 0); c < n; c++ {
+		if early[c] > pinv[c] {
+			count++
+		}
+	}
+	return count
+}
+
 // Analyze computes the ordering and the symbolic factorization for the
 // pattern of a, and allocates all storage used by Factorize and Solve.
 func (s *Sparse) Analyze(a *SymCSC) error {
