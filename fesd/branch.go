@@ -118,6 +118,9 @@ func (s *Simulator) solveBranch(ctx context.Context, pr *prediction, u, p, pv, x
 	if !ok {
 		return nil, nil, nil, nil
 	}
+	if pr.sigs != nil {
+		freeStepSizes(tr, bl, bu, pr.bw0)
+	}
 	pvb = clone(pv)
 	if tr.phref >= 0 {
 		copy(pvb[tr.phref:], pr.bhref)
@@ -156,7 +159,7 @@ func (s *Simulator) solveBranch(ctx context.Context, pr *prediction, u, p, pv, x
 		compTol = mpcc.DefaultCompTol
 	}
 	polished := false
-	if ir.Status == nlp.SolvedAcceptable {
+	if ir.Status == nlp.SolvedAcceptable || (ir.Status == nlp.NumericalError && len(ir.X) == len(w0) && violation(tr.prob, ir.X) <= compTol) {
 		// An acceptable stop is often a failed line search of a degenerate
 		// branch (a multiplier at its bound with a vanishing bound
 		// multiplier, as on a sliding surface that ties two base sets of
@@ -197,6 +200,9 @@ func (s *Simulator) solveBranch(ctx context.Context, pr *prediction, u, p, pv, x
 		}
 	}
 	if pr.sigs != nil {
+		if !stepSizesWithin(tr, ir.X, xl, xu) {
+			return nil, nil, rec, nil
+		}
 		if ok, err := s.onBoundaries(pr.sigs, ir.X, pvb, u, p); err != nil || !ok {
 			return nil, nil, rec, nil
 		}
@@ -455,6 +461,49 @@ func sameModes(lb *branchSolution, pr *prediction) bool {
 			if !sameSig(lb.psigs[n][m], pr.psigs[n][m]) {
 				return false
 			}
+		}
+	}
+	return true
+}
+
+// freeStepSizes drops the bounds (1 ± γ_h)h₀ of the step sizes that the
+// point w has strictly inside them but closer than 1e-3 of their range
+// from the branch bounds bl, bu. On a
+// branch the step sizes are fixed by the switch conditions and the step
+// equilibration, and a bound matters only where it is reached; but the
+// interior point keeps every variable μ/z away from its bounds, which on a
+// step whose switch lies a few 1e-10 step lengths from its end (an element
+// of that length next to the bound h ≥ 0, and its neighbour next to
+// h ≤ 2h₀) moves the switch by as much as the element's length, and the
+// sensitivities then see a bound as active that is not. The solution is
+// checked against the bounds afterwards (stepSizesWithin).
+func freeStepSizes(tr *transcription, bl, bu, w []float64) {
+	for _, k := range tr.h {
+		if k < 0 || bl[k] == bu[k] {
+			continue
+		}
+		near := 1e-3 * (bu[k] - bl[k])
+		if w[k] > bl[k] && w[k]-bl[k] < near {
+			bl[k] = math.Inf(-1)
+		}
+		if w[k] < bu[k] && bu[k]-w[k] < near {
+			bu[k] = math.Inf(1)
+		}
+	}
+}
+
+// stepSizesWithin reports whether the step sizes of w lie within their
+// bounds xl, xu (to rounding: 1e-14 of the step length).
+func stepSizesWithin(tr *transcription, w, xl, xu []float64) bool {
+	tol := 0.0
+	for _, k := range tr.h {
+		if k >= 0 {
+			tol += 1e-14 * math.Abs(w[k])
+		}
+	}
+	for _, k := range tr.h {
+		if k >= 0 && (w[k] < xl[k]-tol || w[k] > xu[k]+tol) {
+			return false
 		}
 	}
 	return true

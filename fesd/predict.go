@@ -37,7 +37,11 @@ import (
 const (
 	predictSubsteps = 8    // RK4 substeps per finite element
 	predictBisect   = 48   // bisection steps per event
-	predictMinGap   = 0.05 // events closer than this·h₀ to t₀, t₀ + T or each other are ignored
+	predictMinGap   = 0.05 // events closer than this·h₀ to each other are ignored
+	// boundarySnap: an event closer than boundarySnap·T to t₀ or t₀ + T
+	// is on that step boundary (see "Switches at step boundaries" in the
+	// package documentation).
+	boundarySnap = 1e-11
 )
 
 // predictor holds the inputs of one predicted step.
@@ -416,13 +420,13 @@ func (pr *predictor) grid(ev []event) []float64 {
 	var cuts []float64
 	last := 0.0
 	for _, e := range ev[1:] {
-		if e.t-last < gap || pr.T-e.t < gap {
+		if e.t < boundarySnap*pr.T || pr.T-e.t < boundarySnap*pr.T || (last > 0 && e.t-last < gap) {
 			continue
 		}
 		cuts = append(cuts, e.t)
 		last = e.t
 	}
-	if len(cuts) == 0 || len(cuts) > N-1 {
+	if len(cuts) > N-1 {
 		return nil
 	}
 	seg := make([]float64, 0, len(cuts)+1)
@@ -449,7 +453,7 @@ func (pr *predictor) grid(ev []event) []float64 {
 	h := make([]float64, 0, N)
 	for i := range seg {
 		hi := seg[i] / float64(cnt[i])
-		if hi < lo*(1+1e-9) || hi > up*(1-1e-9) {
+		if hi < lo || hi > up {
 			return nil
 		}
 		for range cnt[i] {
@@ -655,4 +659,34 @@ func (s *Simulator) sliding() ([]bool, []float64) {
 	}
 	m := tr.ns - 1
 	return frozen, clone(s.prev[tr.z[last][m] : tr.z[last][m]+tr.nz])
+}
+
+// keepStartMultipliers undoes the rounding of start multipliers to zero
+// (startValues, |λ| ≤ SwitchTol) for the pairs whose selection the
+// predicted first element keeps at zero: x₀ lies near their switching
+// surface but on the side the step starts in, and the predicted switch
+// (farther than boundarySnap·T from t₀) is inside the step. A zero start
+// multiplier would let the first element take the mode across the surface
+// at once, moving the switch to t₀ (an error of |f⁺ − f⁻|·(t_s − t₀) in
+// the state); the exact one keeps the first element in its mode, and the
+// element boundary goes to the switch. The start values written into the
+// prediction's points are updated too.
+func (L *layout) keepStartMultipliers(d *dcs.DCS, zb0, z0 []float64, pr *prediction) {
+	if pr == nil || len(pr.sigs) == 0 || L.start < 0 {
+		return
+	}
+	k := 0
+	for _, grp := range d.Comp {
+		for _, p := range grp.Pairs {
+			if pos, ok := L.bzPos[p.Lambda]; ok && !pr.sigs[0][k] && zb0[pos] == 0 && z0[p.Lambda] > 0 {
+				zb0[pos] = z0[p.Lambda]
+				for _, w := range [][]float64{pr.w0, pr.bw0} {
+					if w != nil {
+						w[L.start+pos] = zb0[pos]
+					}
+				}
+			}
+			k++
+		}
+	}
 }

@@ -231,6 +231,7 @@ func kktSensitivity(tr, st *transcription, ir *mpcc.InnerResult, bl, bu, pv []fl
 		return nil, nil, err
 	}
 	// free variables and the rows of the linearized KKT system
+	partnerFixed := branchPartnersFixed(tr.comp, nw, bl, bu)
 	pos := make([]int, nw)
 	nf := 0
 	for k := 0; k < nw; k++ {
@@ -240,6 +241,12 @@ func kktSensitivity(tr, st *transcription, ir *mpcc.InnerResult, bl, bu, pv []fl
 		}
 		lo := ir.X[k]-bl[k] < 1e-8 && ir.ZL[k] > 1e-8
 		hi := bu[k]-ir.X[k] < 1e-8 && ir.ZU[k] > 1e-8
+		if partnerFixed[k] {
+			// the free side of a complementarity pair whose other side
+			// the branch fixes at zero: its bound is not part of the
+			// branch (see branchPartnersFixed)
+			lo, hi = false, false
+		}
 		if !lo && !hi {
 			pos[k] = nf
 			nf++
@@ -360,6 +367,7 @@ func resolveBranch(ctx context.Context, tr *transcription, inner mpcc.InnerSolve
 			}
 		}
 	}
+	freeStepSizes(tr, bl, bu, w)
 	w0 := clone(w)
 	for k := range w0 {
 		w0[k] = math.Min(math.Max(w0[k], bl[k]), bu[k])
@@ -539,4 +547,41 @@ func (s *OCPSolver) Sensitivity(ctx context.Context, r *OCPResult) (*OCPSensitiv
 		out.U = append(out.U, rows)
 	}
 	return out, nil
+}
+
+// branchPartnersFixed marks the variables (of the first nw) that are a side
+// of some complementarity pair and whose every partner the branch bounds
+// bl, bu fix at zero. On its branch such a variable is free of the
+// complementarity; its bound 0 can still be weakly active — a multiplier
+// λ = 0 with its selection fixed at zero, as at the end of a step whose
+// state reaches a switching surface exactly at t₀ + T — and the interior
+// point's bound multiplier μ/λ then looks large although the exact one is
+// zero. Taking that bound as active would pin ψ(x(t₀ + T)) = 0 and make
+// the linearized KKT system singular; the sensitivity of the branch is the
+// one-sided derivative of the mode continued past the surface, which the
+// switch detection's saltation at the step boundary then corrects
+// (Simulate).
+func branchPartnersFixed(comp []mpcc.Complementarity, nw int, bl, bu []float64) []bool {
+	side := make([]int8, nw) // 0: no pair, 1: all partners fixed, −1: some partner free
+	mark := func(k, partner int) {
+		if k >= nw || side[k] < 0 {
+			return
+		}
+		if bl[partner] == 0 && bu[partner] == 0 {
+			side[k] = 1
+		} else {
+			side[k] = -1
+		}
+	}
+	for _, c := range comp {
+		for _, pr := range c.Pairs {
+			mark(pr[0], pr[1])
+			mark(pr[1], pr[0])
+		}
+	}
+	out := make([]bool, nw)
+	for k, v := range side {
+		out[k] = v > 0
+	}
+	return out
 }

@@ -224,6 +224,7 @@ func (s *Simulator) Step(ctx context.Context, t0 float64, x0, u, p []float64) (*
 	if s.Predict {
 		if pred = s.predictStart(t0, x0, u, p, zb0); pred != nil {
 			w0, href = pred.w0, pred.href
+			tr.keepStartMultipliers(d, zb0, z0, pred)
 		}
 	}
 	pv := s.params(t0, x0, u, p, href)
@@ -536,6 +537,7 @@ func Simulate(ctx context.Context, model *dcs.Model, x0 []float64, opts SimOptio
 	res := &SimResult{Trajectory: Trajectory{DCS: sim.d}}
 	x := clone(x0)
 	var us [][]float64 // the control of every step
+	var sens []*Sensitivity
 	var stepErr error
 	for k := 0; k < opts.NSim; k++ {
 		t0 := opts.T0 + float64(k)*T
@@ -561,11 +563,7 @@ func Simulate(ctx context.Context, model *dcs.Model, x0 []float64, opts SimOptio
 		us = append(us, u)
 		x = clone(sr.X[len(sr.X)-1])
 		if sr.Sens != nil {
-			if res.Sensitivity == nil {
-				res.Sensitivity = sr.Sens
-			} else {
-				res.Sensitivity = res.Sensitivity.chain(sr.Sens)
-			}
+			sens = append(sens, sr.Sens)
 		}
 	}
 	if len(res.X) > 0 {
@@ -576,6 +574,14 @@ func Simulate(ctx context.Context, model *dcs.Model, x0 []float64, opts SimOptio
 			return res, err
 		}
 		res.Switches = sw
+		if len(sens) > 0 && len(sens) == len(us) && err == nil {
+			tot, err := sim.sw.chainSimulation(&res.Trajectory, sens,
+				func(k int) []float64 { return us[k] }, func(int) []float64 { return opts.P })
+			if err != nil && stepErr == nil {
+				return res, err
+			}
+			res.Sensitivity = tot
+		}
 	}
 	return res, stepErr
 }

@@ -115,6 +115,10 @@ type switchInfo struct {
 	lieWS  *ad.Workspace
 	nLie   int
 	bzPos  map[int]int
+	// psiJ is ∂ψ/∂(x, u, p), compiled on first use (saltation.go).
+	psiJ         *ad.Function
+	psiJWS       *ad.Workspace
+	psiJR, psiJC int
 }
 
 // newSwitchInfo prepares the switch detection of d; it builds the Lie
@@ -407,7 +411,7 @@ func (si *switchInfo) detect(r *Trajectory, uAt, pAt func(n int) []float64) ([]S
 
 // mergeShortSliding replaces an entry into sliding on ψ_j at boundary b
 // and the departure from it at b + 1 to the other side by one crossing
-// when the element between them is negligibly short (h ≤ 1e-6 times the
+// when the element between them is negligibly short (h ≤ 1e-4 times the
 // mean element length): a zero-length element on the surface, which the
 // step-size bounds allow (h ≥ 0 for γ_h ≥ 1), is how a crossing can look
 // at a degenerate solution of the FESD equations.
@@ -419,7 +423,7 @@ func mergeShortSliding(sw []Switch, h []float64) []Switch {
 	for _, v := range h {
 		mean += v
 	}
-	short := 1e-6 * mean / float64(len(h))
+	short := 1e-4 * mean / float64(len(h))
 	out := sw[:0:0]
 	for i := 0; i < len(sw); i++ {
 		a := sw[i]
