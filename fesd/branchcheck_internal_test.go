@@ -44,7 +44,7 @@ func TestBranchSwitchInsideElement(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	sim.Predict = true
+	sim.NoPredict = false
 	for k := range 5 {
 		sr, err := sim.Step(ctx, T*float64(k), x, nil, nil)
 		if err != nil {
@@ -78,7 +78,7 @@ func TestBranchSwitchInsideElement(t *testing.T) {
 		t.Errorf("step [0.5, 0.6] not solved on its predicted branch")
 	}
 	check("branch", sr)
-	sim.prev, sim.Predict = prev, false
+	sim.prev, sim.NoPredict = prev, true
 	if sr, err = sim.Step(ctx, 0.5, x, nil, nil); err != nil {
 		t.Fatal(err)
 	}

@@ -25,7 +25,7 @@ func TestBranchWarmStart(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		sim.Predict = true
+		sim.NoPredict = false
 		x := []float64{-1, 1, -1, -1, 1, 1}
 		iters := 0
 		for k := range n {

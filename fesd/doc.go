@@ -305,7 +305,7 @@
 //
 // Simulate adds an event-driven prediction before each step (on by
 // default; SimOptions.NoPredict switches it off, and a Simulator has it
-// with Simulator.Predict):
+// unless Simulator.NoPredict is set):
 //
 //   - The step integrates the model explicitly: RK4 with 8 substeps per
 //     element, with the algebraic values of the region each point lies in.

@@ -46,15 +46,19 @@ type Simulator struct {
 	// algebraic values at x₀ instead of the previous step's solution
 	// (default false).
 	ColdStart bool
-	// Predict solves every step first on the branch of an event-driven
-	// explicit prediction (default false for a Simulator; Simulate sets it
-	// unless SimOptions.NoPredict), and starts the homotopy from the
-	// prediction when it finds between 1 and N_FE − 1 well separated mode
-	// changes in the step: the element boundaries are placed at the
-	// predicted switch times, and the stage points take the predicted
-	// states and the algebraic values of their element's mode (see
-	// PredictEvents). Otherwise the step starts as without it.
-	Predict bool
+	// NoPredict switches off the event-driven prediction (default false:
+	// on, for a Simulator as for Simulate). With it on, every step is
+	// first solved on the branch of an event-driven explicit prediction
+	// (see PredictEvents): the element boundaries at the predicted switch
+	// times, the stage points at the predicted states with the algebraic
+	// values of their element's mode, the vanishing side of every
+	// complementarity pair fixed at zero. A branch that fails — a wrong
+	// prediction, or none at all because the explicit integration is
+	// unstable — leaves the step to the homotopy from the start NoPredict
+	// uses (the previous step's solution, shifted, then the cold start),
+	// and only when that fails too from the prediction: the prediction can
+	// cost iterations but cannot lose a step that solves without it.
+	NoPredict bool
 }
 
 // StepRecord is the solver record of one simulation step.
@@ -80,14 +84,16 @@ type StepRecord struct {
 	// branch, whose complementarity holds exactly by construction).
 	Stationarity mpcc.Stationarity
 	// Branch is set when the step was solved on the branch its prediction
-	// gave (Simulator.Predict): one NLP with the vanishing side of every
+	// gave (Simulator.NoPredict unset): one NLP with the vanishing side of every
 	// complementarity pair fixed at zero, recorded as the homotopy step
 	// σ = 0. A failed branch solve is the first record of a step solved by
 	// the homotopy.
 	Branch bool
-	// ColdRetry is set when the homotopy from the previous step's solution
-	// (the shifted start) failed and the step was solved again from the
-	// cold start; Homotopy then holds the records of both homotopies.
+	// ColdRetry is set when the homotopy from the step's first start (the
+	// previous step's solution, shifted) failed and it was run again from
+	// the next (the cold start, then the prediction's; see
+	// Simulator.NoPredict); Homotopy then holds the records of all of
+	// them.
 	ColdRetry bool
 }
 
@@ -221,7 +227,7 @@ func (s *Simulator) Step(ctx context.Context, t0 float64, x0, u, p []float64) (*
 	zb0 := tr.startValues(d, z0, s.o.SwitchTol)
 	var w0, href []float64
 	var pred *prediction
-	if s.Predict {
+	if !s.NoPredict {
 		if pred = s.predictStart(t0, x0, u, p, zb0); pred != nil {
 			w0, href = pred.w0, pred.href
 			tr.keepStartMultipliers(d, zb0, z0, pred)
@@ -231,7 +237,7 @@ func (s *Simulator) Step(ctx context.Context, t0 float64, x0, u, p []float64) (*
 	xl, xu := clone(tr.wl), clone(tr.wu)
 	tr.fixStart(d, xl, xu, zb0)
 	var branchRec *mpcc.HomotopyStep
-	if s.Predict {
+	if !s.NoPredict {
 		bp := pred
 		if bp == nil && !s.ColdStart {
 			bp = s.continued(zb0)
@@ -265,9 +271,6 @@ func (s *Simulator) Step(ctx context.Context, t0 float64, x0, u, p []float64) (*
 		}
 		branchRec = rec
 	}
-	if err := tr.prob.SetParams(pv); err != nil {
-		return nil, err
-	}
 	cold := func() ([]float64, error) {
 		f0, err := d.EvalF(x0, u, p, z0, t0)
 		if err != nil {
@@ -277,35 +280,53 @@ func (s *Simulator) Step(ctx context.Context, t0 float64, x0, u, p []float64) (*
 		tr.fillStart(w, tr.uniform(x0, z0, f0, zb0), s.o.Representation, d)
 		return w, nil
 	}
-	warm := false
-	switch {
-	case w0 != nil:
-		// predicted
-	case s.prev != nil && !s.ColdStart:
-		w0 = make([]float64, tr.numW)
-		tr.shifted(w0, s.prev, zb0)
-		warm = true
-	default:
-		if w0, err = cold(); err != nil {
-			return nil, err
-		}
+	// The starts of the homotopy, in order: those without prediction (the
+	// previous step's solution shifted, then the cold start), then the
+	// prediction's. The shifted start holds the states constant at the
+	// previous step's end; near a switch it can lead the relaxed NLPs
+	// astray where the cold start (states along f(x₀)) succeeds, as on the
+	// relay oscillator's second switch. The predicted start moves the
+	// element boundaries to the predicted switches before the first
+	// relaxed NLP, which solves steps that fail from the uniform grid
+	// (TestPredictIRMAStep); it comes last so that a misleading prediction
+	// (a stiff mode, a wrong branch) cannot lose a step that solves
+	// without it.
+	type start struct {
+		w, pv []float64
 	}
-	res, err := s.homotopy(ctx, w0, xl, xu)
+	pvu := pv // the uniform step-equilibration targets
+	if href != nil {
+		pvu = s.params(t0, x0, u, p, nil)
+	}
+	var starts []start
+	if s.prev != nil && !s.ColdStart {
+		w := make([]float64, tr.numW)
+		tr.shifted(w, s.prev, zb0)
+		starts = append(starts, start{w, pvu})
+	}
+	wc, err := cold()
 	if err != nil {
-		return nil, fmt.Errorf("fesd: step at t = %g: %w", t0, err)
+		return nil, err
 	}
-	var failedWarm *mpcc.Result
-	if warm && res.Status != mpcc.Solved && res.Status != mpcc.Cancelled {
-		// The shifted start holds the states constant at the previous
-		// step's end; near a switch it can lead the relaxed NLPs astray
-		// where the cold start (states along f(x₀)) succeeds, as on the
-		// relay oscillator's second switch. Retry once from the cold start.
-		if w0, err = cold(); err != nil {
+	starts = append(starts, start{wc, pvu})
+	if w0 != nil {
+		starts = append(starts, start{w0, pv})
+	}
+	var res *mpcc.Result
+	var failed []*mpcc.Result
+	for i, st := range starts {
+		if err := tr.prob.SetParams(st.pv); err != nil {
 			return nil, err
 		}
-		failedWarm = res
-		if res, err = s.homotopy(ctx, w0, xl, xu); err != nil {
-			return nil, fmt.Errorf("fesd: step at t = %g, cold retry: %w", t0, err)
+		if res != nil {
+			failed = append(failed, res)
+		}
+		if res, err = s.homotopy(ctx, st.w, xl, xu); err != nil {
+			return nil, fmt.Errorf("fesd: step at t = %g, start %d of %d: %w", t0, i+1, len(starts), err)
+		}
+		pv = st.pv
+		if res.Status == mpcc.Solved || res.Status == mpcc.Cancelled {
+			break
 		}
 	}
 	if res.Status == mpcc.Cancelled && len(res.X) != tr.numW {
@@ -319,12 +340,16 @@ func (s *Simulator) Step(ctx context.Context, t0 float64, x0, u, p []float64) (*
 	rec.Stationarity = res.Stationarity
 	// the certificate's (and any finish's) NLP iterations
 	rec.Iterations += res.FinishIterations
-	if failedWarm != nil {
-		// the failed warm-started homotopy first
+	if len(failed) > 0 {
+		// the failed homotopies first
 		rec.ColdRetry = true
-		rec.Iterations += failedWarm.FinishIterations
-		rec.Homotopy = append(append([]mpcc.HomotopyStep(nil), failedWarm.Steps...), rec.Homotopy...)
-		rec.Elapsed += failedWarm.Elapsed
+		var hs []mpcc.HomotopyStep
+		for _, f := range failed {
+			rec.Iterations += f.FinishIterations
+			hs = append(hs, f.Steps...)
+			rec.Elapsed += f.Elapsed
+		}
+		rec.Homotopy = append(hs, rec.Homotopy...)
 	}
 	if branchRec != nil {
 		// the failed branch solve first: its iterations count
@@ -452,7 +477,7 @@ type SimOptions struct {
 	// sensitivity.go describes the method).
 	Sensitivity bool
 	// NoPredict switches off the event-driven prediction (default false:
-	// Simulator.Predict is on). With it on, every step is first solved on
+	// on; see Simulator.NoPredict). With it on, every step is first solved on
 	// the branch the predictor gives (the mode of every finite element,
 	// the element boundaries at the predicted switches), which is verified
 	// (complementarity, the Filippov sign conditions, the switches on
@@ -532,7 +557,7 @@ func Simulate(ctx context.Context, model *dcs.Model, x0 []float64, opts SimOptio
 		return nil, err
 	}
 	sim.ColdStart = opts.ColdStart
-	sim.Predict = !opts.NoPredict
+	sim.NoPredict = opts.NoPredict
 	sim.Sensitivity = opts.Sensitivity
 	res := &SimResult{Trajectory: Trajectory{DCS: sim.d}}
 	x := clone(x0)

@@ -34,7 +34,7 @@
 // ends Infeasible or at the iteration limit), relative ψ solves it with ≤ 23
 // iterations per relaxed NLP.
 //
-// Every step starts from fesd's event-driven prediction (Simulator.Predict:
+// Every step starts from fesd's event-driven prediction (Simulator.NoPredict unset:
 // element boundaries at the predicted switch times; -nopredict turns it
 // off). A step whose prediction has more switches than its N_FE − 1
 // interior element boundaries is split into two half steps before it is
@@ -106,7 +106,7 @@ type options struct {
 	ActTol  float64 // fesd.Options.ActiveSetTol (1e-6 since the first version; no flag)
 	Lift    bool    // user lifting β = α₁(1 − α₄)
 	// NoPredict starts the steps without the event-driven prediction
-	// (fesd.Simulator.Predict).
+	// (fesd.Simulator.NoPredict unset).
 	NoPredict bool
 	// RawPsi uses irma.py's switching functions ψ_j = x_i − θ_j instead of
 	// the relative ψ_j = x_i/θ_j − 1 (reference.IRMARelativeModel).

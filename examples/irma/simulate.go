@@ -24,7 +24,7 @@ type stepper struct {
 	model *dcs.Model
 	opts  fesd.Options
 	T     float64
-	// predict sets fesd.Simulator.Predict.
+	// predict leaves fesd.Simulator.NoPredict unset.
 	predict bool
 	sims    []*fesd.Simulator
 }
@@ -35,7 +35,7 @@ func (s *stepper) sim(depth int) (*fesd.Simulator, error) {
 		if err != nil {
 			return nil, err
 		}
-		sim.Predict = s.predict
+		sim.NoPredict = !s.predict
 		s.sims = append(s.sims, sim)
 	}
 	return s.sims[depth], nil
@@ -160,7 +160,10 @@ func simulate(ctx context.Context, w io.Writer, model *dcs.Model, x0 []float64, 
 			if p.failed && (len(info.Failed) == 0 || info.Failed[len(info.Failed)-1] != k) {
 				info.Failed = append(info.Failed, k)
 			}
-			res.AppendStep(st, k)
+			if err := res.AppendStep(st, k); err != nil {
+				fmt.Fprintln(w)
+				return res, info, fmt.Errorf("step %d (t = %g): %w", k, t0, err)
+			}
 			info.Iterations += st.Record.Iterations
 			x = st.X[len(st.X)-1]
 		}

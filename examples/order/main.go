@@ -9,7 +9,7 @@
 // Gauss–Legendre with n_s = 1…4 (orders 1, 3, 5, 7 and 2, 4, 6, 8), N_FE = 3,
 // N_sim ∈ {1, 2, 3, 4, 6, 9, 18, 50, 100, 300} (the paper's grid plus 2, 4
 // and 6, see irmaProblem), FESD on and off: 160 simulations. FESD steps
-// start from fesd's event-driven prediction (Simulator.Predict) and IRMA
+// start from fesd's event-driven prediction (Simulator.NoPredict unset) and IRMA
 // uses the relative switching functions x_i/θ_j − 1 (irma.py has x_i − θ_j:
 // the same Filippov system and switch times; see examples/irma).
 // Settings of every run (as in irma_integration_order_experiment.py): Step

@@ -105,7 +105,6 @@ func simulate(ctx context.Context, p *problem, o options, c convergence.Case) (p
 			if err != nil {
 				return nil, err
 			}
-			s.Predict = true
 			sims[a] = s
 		}
 		return sims[a], nil
