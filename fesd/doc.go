@@ -313,15 +313,44 @@
 //     current region, extended across its boundary
 //     (Simulator.PredictEvents).
 //   - If it finds between 1 and N_FE − 1 switches that are at least 0.05·h₀
-//     apart and away from the ends of the step, it puts element boundaries
-//     at the switches. The other elements split the longest pieces, within
-//     (1 ± γ_h)h₀.
+//     apart, it puts element boundaries at the switches, however close to
+//     an end of the step (see "Switches at step boundaries" below). The
+//     other elements split the longest pieces, within (1 ± γ_h)h₀.
 //   - Every stage point then starts from the predicted state and the
 //     algebraic values of its element's region. The predicted grid is also
 //     used as the targets of heuristic_mean instead of h₀, so the relaxed
 //     NLPs at large σ keep the boundaries near the switches instead of
 //     pulling them back to the uniform grid. The homotopy then only has to
 //     correct the grid.
+//
+// # Switches at step boundaries
+//
+// A switch is one event, found once, whichever side of a boundary between
+// two simulation steps it falls on:
+//
+//   - Farther than 1e-11·T from both ends of a step, the step that
+//     contains it finds it: the prediction puts an element boundary at it,
+//     with an element as short as the switch is close to the step's end
+//     (the step sizes next to their bounds are free on the predicted
+//     branch, so the interior point's barrier does not move the switch),
+//     and the start multipliers λ₀₀ that keep the first element in the
+//     region x₀ lies in are kept even when they are below SwitchTol (a
+//     zero one would let the first element take the next region at once,
+//     moving a switch just after t₀ onto t₀).
+//   - Within 1e-11·T of a step boundary (rounding) it belongs to the step
+//     after the boundary: the step before ends in its old region on the
+//     surface, the step after starts in the new region, and the switch
+//     detection reports it at the boundary.
+//
+// The sensitivities of SimResult.Sensitivity are exact across both: inside
+// a step the branch NLP's linearization moves the element boundary with
+// (x₀, u, p) (004 Theorem 18); at a step boundary, the steps' derivatives
+// (the one before taken on its region continued past the surface, its
+// multiplier's bound λ ≥ 0 not active) are chained with the saltation
+// D⁺ = D⁻ + (f⁺ − f⁻)(∇ₓψ·D⁻ + ∂ψ/∂q)/(∇ₓψ·f⁻) of every crossing or entry
+// into sliding detected there (saltation.go). At a switch exactly at the
+// initial time the flow is not differentiable in x₀, and the derivative is
+// that of the region the first step starts in.
 //
 // A switch into a sliding motion shows up as an event after which the flow
 // of the region entered returns at once: the prediction then slides to the
