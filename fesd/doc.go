@@ -430,7 +430,8 @@
 // from the measured state (SetX0), applies the first control to a plant
 // Simulator for one stage, and warm-starts the next solve from the
 // previous solution shifted by one stage (OCPSolver.Shift) with a short
-// homotopy. examples/mpc runs it on the cart-pole with friction.
+// homotopy. examples/mpc runs it on the turbo car, whose plant crosses
+// its switching surface v = 10 on step boundaries.
 //
 // # Optimal control problems
 //

@@ -230,6 +230,12 @@ func shiftRows(tr *transcription, vars []int) (cons, terms []int) {
 // its status recorded); an error of the plant or of a solve that could not
 // run does, and the result so far comes with it.
 func RunMPC(ctx context.Context, s *OCPSolver, x0 []float64, start Start, set MPCSettings) (*MPCResult, error) {
+	if s == nil || s.tr == nil {
+		return nil, ErrNilSolver
+	}
+	if ctx == nil {
+		ctx = context.Background()
+	}
 	p := &s.p
 	if set.Steps < 1 {
 		return nil, fmt.Errorf("%w: MPC with %d steps", ErrHorizon, set.Steps)
@@ -273,6 +279,18 @@ func RunMPC(ctx context.Context, s *OCPSolver, x0 []float64, start Start, set MP
 		return nil, err
 	}
 	res := &MPCResult{Plant: &SimResult{Trajectory: Trajectory{DCS: plant.DCS()}}}
+	var us [][]float64 // the control applied in every plant step
+	// The plant's switches are detected over the closed loop, as Simulate
+	// does over a simulation, on every return (a partial loop included).
+	defer func() {
+		if len(us) > 0 && len(res.Plant.X) > 0 && plant.sw != nil {
+			if sw, err := plant.sw.detect(&res.Plant.Trajectory,
+				func(n int) []float64 { return us[res.Plant.StageOf[n]] },
+				func(int) []float64 { return pp }); err == nil {
+				res.Plant.Switches = sw
+			}
+		}
+	}()
 	x := clone(x0)
 	t := p.T0
 	var prev *OCPResult
@@ -308,6 +326,7 @@ func RunMPC(ctx context.Context, s *OCPSolver, x0 []float64, start Start, set MP
 			return res, fmt.Errorf("fesd: MPC plant step %d (t = %g): %w", k, t, err)
 		}
 		res.Plant.AppendStep(sr, k)
+		us = append(us, u)
 		x = clone(sr.Final())
 		if set.Disturb != nil {
 			x = set.Disturb(k, x)

@@ -14,7 +14,9 @@
 //
 // It prints one line per step (status, stationarity class, iterations,
 // solve time), then the median solve time and the warm-start iteration
-// ratio, and writes closedloop.csv (t, x, u, status, iterations, seconds
+// ratio and the plant's switches (detected over the closed loop; in the
+// default run six, at t = 1, 5, 10.25, 15, 20.25 and 25, every one on a
+// step boundary), and writes closedloop.csv (t, x, u, status, iterations, seconds
 // per step), plant.csv (the plant's element boundaries), summary.json and
 // mpc.png/.svg (speed and reference, control, iterations) to -out.
 //
@@ -71,6 +73,7 @@ type summary struct {
 	FinalState         []float64 `json:"final_state"`
 	TrackingError      float64   `json:"max_tracking_error_after_5s"`
 	Switches           int       `json:"plant_switches"`
+	Crossings          int       `json:"plant_sign_changes"`
 	Mismatch           bool      `json:"mismatch"`
 	Push               bool      `json:"push"`
 	Seconds            float64   `json:"wall_seconds"`
@@ -146,12 +149,28 @@ func run(ctx context.Context, w io.Writer, o options) (*summary, error) {
 		}
 	}
 	sum.Switches = len(res.Plant.Switches)
+	// an independent count: sign changes of v − 10 between the plant's
+	// element boundaries (a boundary exactly at v = 10 counts once)
+	prev := 0.0
+	for _, x := range res.Plant.X {
+		if d := x[1] - 10; d != 0 {
+			if prev != 0 && (d > 0) != (prev > 0) {
+				sum.Crossings++
+			}
+			prev = d
+		}
+	}
 	fmt.Fprintf(w, "%d steps, %d solved; cold solve %d iterations, warm solves median %.0f (mean %.1f, ratio %.2f); median solve %.3f s, max %.3f s; max |v − v_ref| after 5 s = %.3f; %.1f s\n",
 		sum.Steps, sum.Solved, sum.ColdIterations, sum.MedianWarmIter, sum.MeanWarmIter, sum.MeanWarmIter/float64(max(1, sum.ColdIterations)),
 		sum.MedianSolveSeconds, sum.MaxSolveSeconds, sum.TrackingError, sum.Seconds)
 	if werr := write(o.Out, res, sum); werr != nil {
 		return sum, werr
 	}
+	fmt.Fprintf(w, "plant: %d switches detected (%d sign changes of v − 10):", sum.Switches, sum.Crossings)
+	for _, sw := range res.Plant.Switches {
+		fmt.Fprintf(w, " %.4f", sw.Time)
+	}
+	fmt.Fprintln(w)
 	fmt.Fprintf(w, "wrote %s\n", filepath.Join(o.Out, "{closedloop.csv,plant.csv,summary.json,mpc.png,mpc.svg}"))
 	return sum, err
 }

@@ -26,6 +26,11 @@ func TestClosedLoop(t *testing.T) {
 		if s.Solved != steps || s.Certified != steps {
 			t.Errorf("mismatch %v: %d of %d steps solved, %d certified B-stationary (%v)", o.Mismatch, s.Solved, steps, s.Certified, s.Statuses)
 		}
+		// the plant's switches, detected over the closed loop (fesd.RunMPC),
+		// against the sign changes of v − 10 at its element boundaries
+		if s.Switches != s.Crossings || s.Crossings == 0 {
+			t.Errorf("mismatch %v: %d plant switches detected, %d sign changes of v − 10", o.Mismatch, s.Switches, s.Crossings)
+		}
 		if 3*s.MeanWarmIter > float64(s.ColdIterations) {
 			t.Errorf("mismatch %v: warm solves %.1f iterations on average, cold %d", o.Mismatch, s.MeanWarmIter, s.ColdIterations)
 		}
