@@ -243,7 +243,16 @@ type elemPoints struct {
 	// psi are all switching function values (Model.EvalPsi) at the start
 	// and end of the element, or nil.
 	psi [2][]float64
+	// short marks an element shorter than shortElement of the mean: one
+	// that FESD put between a switch and a step boundary next to it.
+	short bool
 }
+
+// shortElement is the length, relative to the mean element, below which an
+// element whose complementarity pairs do not decide a side takes the side
+// of the sign of ψ at its ends (elemPoints.short): on an element that
+// short, |ψ| stays far below SwitchTol off the surface too.
+const shortElement = 1e-4
 
 // sides returns the side of every ψ of group gr on the points zs.
 func (si *switchInfo) sides(gr *psiGroup, zs elemPoints) []Side {
@@ -296,7 +305,11 @@ func (si *switchInfo) sides(gr *psiGroup, zs elemPoints) []Side {
 			// to a switch, where |ψ| = λ stays below τ. The surface has
 			// ψ_j = 0 at both ends of the element.
 			out[j] = SideSurface
-			if v := si.endPsi(zs, gr.off+j); math.Abs(v) > si.o.SwitchTol {
+			tol := si.o.SwitchTol
+			if zs.short {
+				tol = 0
+			}
+			if v := si.endPsi(zs, gr.off+j); math.Abs(v) > tol {
 				out[j] = SideNegative
 				if v > 0 {
 					out[j] = SidePositive
@@ -349,9 +362,14 @@ func (si *switchInfo) detect(r *Trajectory, uAt, pAt func(n int) []float64) ([]S
 			endPsi[e][k] = v
 		}
 	}
+	mean := 0.0
+	for _, h := range r.H {
+		mean += h / float64(ne)
+	}
 	elemPsi := func(e int) elemPoints {
 		pts := elem(e)
 		pts.psi = endPsi[e]
+		pts.short = r.H[e] < shortElement*mean
 		return pts
 	}
 	var out []Switch
@@ -411,7 +429,7 @@ func (si *switchInfo) detect(r *Trajectory, uAt, pAt func(n int) []float64) ([]S
 
 // mergeShortSliding replaces an entry into sliding on ψ_j at boundary b
 // and the departure from it at b + 1 to the other side by one crossing
-// when the element between them is negligibly short (h ≤ 1e-4 times the
+// when the element between them is negligibly short (h ≤ 1e-6 times the
 // mean element length): a zero-length element on the surface, which the
 // step-size bounds allow (h ≥ 0 for γ_h ≥ 1), is how a crossing can look
 // at a degenerate solution of the FESD equations.
@@ -423,7 +441,7 @@ func mergeShortSliding(sw []Switch, h []float64) []Switch {
 	for _, v := range h {
 		mean += v
 	}
-	short := 1e-4 * mean / float64(len(h))
+	short := 1e-6 * mean / float64(len(h))
 	out := sw[:0:0]
 	for i := 0; i < len(sw); i++ {
 		a := sw[i]
