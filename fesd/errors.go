@@ -48,6 +48,11 @@ var (
 	// solution: its branch NLP does not solve again, or the linearized KKT
 	// system is singular (a degenerate active set).
 	ErrSensitivity = errors.New("fesd: sensitivities not available")
+	// ErrAppendStep reports a step that SimResult.AppendStep cannot append:
+	// a nil step or result, a step without a trajectory or with one whose
+	// lengths disagree (then ErrDimension too), or a stage index out of
+	// order.
+	ErrAppendStep = errors.New("fesd: cannot append step")
 )
 
 // StepError reports a failed simulation step: the homotopy ended with a

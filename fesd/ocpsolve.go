@@ -343,21 +343,49 @@ func (s *OCPSolver) WithHomotopy(set mpcc.Settings) (*OCPSolver, error) {
 	return &c, nil
 }
 
-// DCS returns the complementarity system the solver transcribes.
-func (s *OCPSolver) DCS() *dcs.DCS { return s.tr.d }
+// DCS returns the complementarity system the solver transcribes (nil for a
+// nil or zero-value solver).
+func (s *OCPSolver) DCS() *dcs.DCS {
+	if s == nil || s.tr == nil {
+		return nil
+	}
+	return s.tr.d
+}
 
-// NumVariables returns the number of NLP variables.
-func (s *OCPSolver) NumVariables() int { return s.tr.numW }
+// NumVariables returns the number of NLP variables (0 for a nil or
+// zero-value solver).
+func (s *OCPSolver) NumVariables() int {
+	if s == nil || s.tr == nil {
+		return 0
+	}
+	return s.tr.numW
+}
 
-// NumConstraints returns the number of NLP constraints.
-func (s *OCPSolver) NumConstraints() int { return s.tr.numC }
+// NumConstraints returns the number of NLP constraints (0 for a nil or
+// zero-value solver).
+func (s *OCPSolver) NumConstraints() int {
+	if s == nil || s.tr == nil {
+		return 0
+	}
+	return s.tr.numC
+}
 
-// NumComplementarities returns the number of complementarity terms.
-func (s *OCPSolver) NumComplementarities() int { return len(s.tr.comp) }
+// NumComplementarities returns the number of complementarity terms (0 for
+// a nil or zero-value solver).
+func (s *OCPSolver) NumComplementarities() int {
+	if s == nil || s.tr == nil {
+		return 0
+	}
+	return len(s.tr.comp)
+}
 
 // SetT0 changes the start time of the horizon for the next Solve (the
-// OCP's T0; a receding horizon moves it).
+// OCP's T0; a receding horizon moves it). A nil or zero-value solver gives
+// ErrNilSolver.
 func (s *OCPSolver) SetT0(t0 float64) error {
+	if s == nil || s.tr == nil {
+		return ErrNilSolver
+	}
 	if math.IsNaN(t0) || math.IsInf(t0, 0) {
 		return fmt.Errorf("%w: start time %g", ErrHorizon, t0)
 	}
@@ -427,8 +455,13 @@ func checkWarm(w []float64, n int) error {
 // NLPSolution returns a copy of the NLP solution vector w of the result, in
 // the solver's variable order (see NumVariables). Saved, it restarts a
 // later solve of the same OCP through WarmFromNLPSolution, e.g. in another
-// process.
-func (r *OCPResult) NLPSolution() []float64 { return clone(r.w) }
+// process. A nil result has none (nil).
+func (r *OCPResult) NLPSolution() []float64 {
+	if r == nil {
+		return nil
+	}
+	return clone(r.w)
+}
 
 // WarmFromNLPSolution returns a result that carries only the NLP solution
 // w (a copy), for Start.Warm: a start from a solution saved with

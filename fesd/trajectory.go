@@ -1,6 +1,10 @@
 package fesd
 
-import "github.com/fesd-go/fesd/dcs"
+import (
+	"fmt"
+
+	"github.com/fesd-go/fesd/dcs"
+)
 
 // Trajectory is the discrete solution on a FESD grid, shared by simulation
 // and optimal control results. The grid has three levels:
@@ -43,9 +47,10 @@ type Trajectory struct {
 	Switches []Switch
 }
 
-// Final returns the state at the end of the trajectory (nil if empty).
+// Final returns the state at the end of the trajectory (nil if empty or
+// nil).
 func (r *Trajectory) Final() []float64 {
-	if len(r.X) == 0 {
+	if r == nil || len(r.X) == 0 {
 		return nil
 	}
 	return r.X[len(r.X)-1]
@@ -54,9 +59,9 @@ func (r *Trajectory) Final() []float64 {
 // Algebraic returns the values of the algebraic variables of one block
 // (dcs.Theta, dcs.Alpha, dcs.Lambda, dcs.LambdaP, …) of subsystem sub (−1:
 // the general steps) at the stage points, one slice per point (PointT), or
-// nil if the DCS has no such block.
+// nil if the DCS has no such block (or r is nil).
 func (r *Trajectory) Algebraic(kind dcs.VarKind, sub int) [][]float64 {
-	if r.DCS == nil {
+	if r == nil || r.DCS == nil {
 		return nil
 	}
 	bl, ok := r.DCS.ZBlock(kind, sub)
@@ -139,9 +144,50 @@ func (r *Trajectory) appendStep(sr *Trajectory, k int) {
 // for the first step) and its solver record. Programs that drive a
 // Simulator themselves — splitting steps, retrying, closing a control loop
 // — assemble their SimResult with it.
-func (r *SimResult) AppendStep(sr *StepResult, k int) {
+//
+// The stages are numbered from 0 in order: k must be the next stage index
+// len(r.Steps), or, for the pieces of a split step, at least the stage of
+// the last step appended. A nil result or step, a step without element
+// boundaries, one whose boundaries, states, step sizes and boundary
+// variables disagree in length (wrapping ErrDimension too) and a stage out
+// of order give an error wrapping ErrAppendStep, and r is left unchanged.
+func (r *SimResult) AppendStep(sr *StepResult, k int) error {
+	if err := r.checkAppend(sr, k); err != nil {
+		return err
+	}
 	r.Trajectory.appendStep(&sr.Trajectory, k)
 	rec := sr.Record
 	rec.Step = k
 	r.Steps = append(r.Steps, rec)
+	return nil
+}
+
+// checkAppend checks the arguments of AppendStep.
+func (r *SimResult) checkAppend(sr *StepResult, k int) error {
+	switch {
+	case r == nil:
+		return fmt.Errorf("%w: nil simulation result", ErrAppendStep)
+	case sr == nil:
+		return fmt.Errorf("%w: nil step result (stage %d)", ErrAppendStep, k)
+	}
+	tr := &sr.Trajectory
+	nb := len(tr.T)
+	if nb < 2 {
+		return fmt.Errorf("%w: %w: step (stage %d) has an empty trajectory: %d element boundaries, at least 2 needed", ErrAppendStep, ErrDimension, k, nb)
+	}
+	if len(tr.X) != nb || len(tr.H) != nb-1 || len(tr.BoundaryZ) != nb {
+		return fmt.Errorf("%w: %w: step (stage %d) has %d element boundaries, %d states, %d step sizes and %d boundary values (want %d, %d, %d)",
+			ErrAppendStep, ErrDimension, k, nb, len(tr.X), len(tr.H), len(tr.BoundaryZ), nb, nb-1, nb)
+	}
+	next := len(r.Steps)
+	if k == next {
+		return nil
+	}
+	if next == 0 {
+		return fmt.Errorf("%w: stage %d is out of order: the first step is stage 0", ErrAppendStep, k)
+	}
+	if last := r.Steps[next-1].Step; k < last {
+		return fmt.Errorf("%w: stage %d is out of order: not the next stage %d and before the last stage %d", ErrAppendStep, k, next, last)
+	}
+	return nil
 }
