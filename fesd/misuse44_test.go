@@ -4,10 +4,12 @@ import (
 	"context"
 	"errors"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/fesd-go/fesd/ad"
 	"github.com/fesd-go/fesd/dcs"
 	"github.com/fesd-go/fesd/fesd"
 	"github.com/fesd-go/fesd/mpcc"
@@ -60,9 +62,6 @@ func TestMisuse44(t *testing.T) {
 		call func() error
 		// want are the sentinels the error wraps; none: no error.
 		want []error
-		// skip names the change, outside this package's edited files,
-		// that the case still needs.
-		skip string
 	}
 	cases := []misuse{
 		{name: "Shift of nil result", call: func() error { _, err := solver.Shift(nil); return err }, want: []error{fesd.ErrDimension}},
@@ -99,10 +98,8 @@ func TestMisuse44(t *testing.T) {
 	for _, sv := range solvers {
 		s := sv.s
 		cases = append(cases,
-			misuse{name: "Shift on " + sv.name, call: func() error { _, err := s.Shift(nil); return err }, want: []error{fesd.ErrNilSolver},
-				skip: "fesd/mpc.go Shift needs `if s == nil || s.tr == nil { return Start{}, ErrNilSolver }` first"},
-			misuse{name: "Sensitivity on " + sv.name, call: func() error { _, err := s.Sensitivity(ctx, nil); return err }, want: []error{fesd.ErrNilSolver},
-				skip: "fesd/sensitivity.go Sensitivity needs `if s == nil || s.tr == nil { return nil, ErrNilSolver }` first"},
+			misuse{name: "Shift on " + sv.name, call: func() error { _, err := s.Shift(nil); return err }, want: []error{fesd.ErrNilSolver}},
+			misuse{name: "Sensitivity on " + sv.name, call: func() error { _, err := s.Sensitivity(ctx, nil); return err }, want: []error{fesd.ErrNilSolver}},
 			misuse{name: "SetT0 on " + sv.name, call: func() error { return s.SetT0(0) }, want: []error{fesd.ErrNilSolver}},
 			misuse{name: "SetX0 on " + sv.name, call: func() error { return s.SetX0([]float64{-1}) }, want: []error{fesd.ErrNilSolver}},
 			misuse{name: "Evaluate on " + sv.name, call: func() error { _, err := s.Evaluate(nil); return err }, want: []error{fesd.ErrNilSolver}},
@@ -112,9 +109,6 @@ func TestMisuse44(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			if c.skip != "" {
-				t.Skip(c.skip)
-			}
 			var err error
 			require.NotPanics(t, func() { err = c.call() })
 			if len(c.want) == 0 {
@@ -167,4 +161,46 @@ func TestMisuse44(t *testing.T) {
 		assert.Equal(t, len(r.T), len(r.BoundaryZ))
 		assert.Equal(t, len(r.T)-1, len(r.StageOf))
 	})
+}
+
+// TestMisuseSimulatorAndHorizon: nil Simulators answer their size queries
+// with 0 and nil instead of panicking, and a simulation whose steps are too
+// short to resolve (TSim = 5e-324, the smallest float64: the predictor's
+// substep underflowed to 0 and looped forever, past the context deadline)
+// is an ErrHorizon at once.
+func TestMisuseSimulatorAndHorizon(t *testing.T) {
+	var nilSim *fesd.Simulator
+	require.NotPanics(t, func() {
+		assert.Zero(t, nilSim.NumVariables())
+		assert.Zero(t, nilSim.NumConstraints())
+		assert.Zero(t, nilSim.NumComplementarities())
+		assert.Nil(t, nilSim.DCS())
+		nilSim.Reset()
+		(&fesd.Simulator{}).Reset()
+		assert.Zero(t, (&fesd.Simulator{}).NumVariables())
+	})
+	_, err := nilSim.Step(context.Background(), 0, []float64{0}, nil, nil)
+	assert.ErrorIs(t, err, fesd.ErrNilSolver)
+
+	g := ad.NewGraph()
+	x := g.SymVec("x", 1)
+	m := dcs.NewModel(g, x, nil, nil)
+	m.AddSubsystem(dcs.Subsystem{Psi: ad.Vec{x[0]}, S: [][]int{{1}, {-1}}, F: []ad.Vec{{g.Const(3)}, {g.Const(1)}}})
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	for _, c := range []struct {
+		name   string
+		T0, TS float64
+	}{
+		{"TSim 5e-324", 0, 5e-324},
+		{"TSim 1e-310", 0, 1e-310},
+		{"steps below the resolution of T0", 1e6, 1e-12},
+	} {
+		start := time.Now()
+		_, err := fesd.Simulate(ctx, m, []float64{-1}, fesd.SimOptions{TSim: c.TS, T0: c.T0, NSim: 1})
+		assert.ErrorIs(t, err, fesd.ErrHorizon, c.name)
+		assert.Less(t, time.Since(start), 5*time.Second, c.name)
+	}
+	_, err = fesd.NewSimulator(m, fesd.Options{}, 5e-324)
+	assert.ErrorIs(t, err, fesd.ErrHorizon)
 }

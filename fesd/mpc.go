@@ -92,8 +92,14 @@ type MPCResult struct {
 // (mpcc.Solver.SolveFrom), if its relaxation and steering are those of
 // the solve that produced r; otherwise from the primal point alone.
 func (s *OCPSolver) Shift(r *OCPResult) (Start, error) {
+	if s == nil || s.tr == nil {
+		return Start{}, ErrNilSolver
+	}
 	tr := s.tr
-	if r == nil || len(r.w) != tr.numW {
+	if r == nil {
+		return Start{}, fmt.Errorf("%w: shift of a nil result (a solve cancelled before it started returns none)", ErrDimension)
+	}
+	if len(r.w) != tr.numW {
 		return Start{}, fmt.Errorf("%w: shift of a result with %d variables, the NLP has %d", ErrDimension, len(r.NLPSolution()), tr.numW)
 	}
 	if tr.N < 2 {
@@ -325,7 +331,9 @@ func RunMPC(ctx context.Context, s *OCPSolver, x0 []float64, start Start, set MP
 		if err != nil {
 			return res, fmt.Errorf("fesd: MPC plant step %d (t = %g): %w", k, t, err)
 		}
-		res.Plant.AppendStep(sr, k)
+		if err := res.Plant.AppendStep(sr, k); err != nil {
+			return res, fmt.Errorf("fesd: MPC plant step %d: %w", k, err)
+		}
 		us = append(us, u)
 		x = clone(sr.Final())
 		if set.Disturb != nil {

@@ -287,7 +287,11 @@ func (pr *predictor) advance(x []float64, t, dt, maxStep float64, m mode) ([]flo
 	if dt <= 0 {
 		return clone(x), true
 	}
-	k := max(1, int(math.Ceil(dt/maxStep-1e-9)))
+	n := math.Ceil(dt/maxStep - 1e-9)
+	if !(maxStep > 0) || !(n < 1e6) {
+		return nil, false
+	}
+	k := max(1, int(n))
 	h := dt / float64(k)
 	for i := 0; i < k; i++ {
 		var ok bool
@@ -321,6 +325,9 @@ func (pr *predictor) events(x0 []float64, maxEvents int, slide bool) (ev []event
 	x, t := clone(x0), 0.0
 	for t < pr.T*(1-1e-12) {
 		h := math.Min(dt, pr.T-t)
+		if !(h > 0) || t+h == t {
+			return nil, false // a step too short to resolve
+		}
 		xn, ok := pr.rk4(x, t, h, cur)
 		if !ok {
 			return nil, false
@@ -383,6 +390,9 @@ func (pr *predictor) slideOn(ev []event) ([]event, bool) {
 	inB, all := 0.0, 0.0
 	for t < pr.T*(1-1e-12) {
 		h := math.Min(dt, pr.T-t)
+		if !(h > 0) || t+h == t {
+			return nil, false
+		}
 		m, ok := pr.side(x, sl)
 		if !ok {
 			return nil, false
@@ -423,13 +433,11 @@ func (pr *predictor) at(ev []event, tau, maxStep float64) (x, z []float64, ok bo
 	return x, z, true
 }
 
-// grid places element boundaries at the events and returns the step sizes,
-// or nil if the events cannot be honoured within the step-size bounds.
-func (pr *predictor) grid(ev []event) []float64 {
-	tr := pr.s.tr
-	N := tr.NE
-	h0 := pr.T / float64(N)
-	gap := predictMinGap * h0
+// cuts returns the times of the events of ev that need an element
+// boundary: those farther than boundarySnap·T from both ends of the step
+// and at least predictMinGap·h₀ after the previous one.
+func (pr *predictor) cuts(ev []event) []float64 {
+	gap := predictMinGap * pr.T / float64(pr.s.tr.NE)
 	var cuts []float64
 	last := 0.0
 	for _, e := range ev[1:] {
@@ -439,11 +447,21 @@ func (pr *predictor) grid(ev []event) []float64 {
 		cuts = append(cuts, e.t)
 		last = e.t
 	}
+	return cuts
+}
+
+// grid places element boundaries at the events and returns the step sizes,
+// or nil if the events cannot be honoured within the step-size bounds.
+func (pr *predictor) grid(ev []event) []float64 {
+	tr := pr.s.tr
+	N := tr.NE
+	h0 := pr.T / float64(N)
+	cuts := pr.cuts(ev)
 	if len(cuts) > N-1 {
 		return nil
 	}
 	seg := make([]float64, 0, len(cuts)+1)
-	last = 0
+	last := 0.0
 	for _, c := range cuts {
 		seg = append(seg, c-last)
 		last = c
@@ -487,6 +505,10 @@ type prediction struct {
 	bw0, bhref []float64
 	sigs       [][]bool   // [n] with FESD: one mode per element
 	psigs      [][][]bool // [n][m] without FESD: one mode per stage point
+	// elements, when it exceeds N_FE, is the number of elements the step
+	// needs: it has more predicted switches than N_FE − 1 (nothing else
+	// is set then; see Simulator.Step).
+	elements int
 }
 
 // predictStart runs the predictor over the step (see the comment at the
@@ -529,10 +551,10 @@ func (s *Simulator) predictStart(t0 float64, x0, u, p, zb0 []float64) *predictio
 	}
 	var h []float64
 	if len(ev) > 1 && !s.o.DisableFESD {
-		if tr.NE < 2 {
-			return nil
-		}
 		if h = pr.grid(ev); h == nil {
+			if c := len(pr.cuts(ev)); c > tr.NE-1 {
+				return &prediction{elements: c + 1}
+			}
 			return nil
 		}
 	} else {

@@ -461,6 +461,9 @@ type OCPSensitivity struct {
 // model parameters: the branch of r is solved once more from r for its
 // multipliers, and the linearized KKT system gives the derivatives.
 func (s *OCPSolver) Sensitivity(ctx context.Context, r *OCPResult) (*OCPSensitivity, error) {
+	if s == nil || s.tr == nil {
+		return nil, ErrNilSolver
+	}
 	tr := s.tr
 	if r == nil || len(r.w) != tr.numW {
 		return nil, fmt.Errorf("%w: sensitivity of a result that is not of this solver", ErrDimension)

@@ -42,6 +42,11 @@ type Simulator struct {
 	// branch solves the steps on their predicted branch (an NLP of another
 	// structure than the relaxed ones, so it has its own workspace).
 	branch *mpcc.NLPSolver
+	// refined are simulators of the same step with more finite elements,
+	// by their number, for steps with more predicted switches than
+	// N_FE − 1 (refinedStep).
+	refined map[int]*Simulator
+	opts    Options
 	// ColdStart makes every Step start from the model's consistent
 	// algebraic values at x₀ instead of the previous step's solution
 	// (default false).
@@ -121,6 +126,9 @@ func NewSimulator(model *dcs.Model, opts Options, T float64) (*Simulator, error)
 	if err != nil {
 		return nil, err
 	}
+	if h := T / float64(o.NFE*o.Stages*predictSubsteps); h < minNormal {
+		return nil, fmt.Errorf("%w: interval length T = %g is too short to resolve (its stage points would be %g apart)", ErrHorizon, T, h)
+	}
 	d, err := model.Reformulate(o.DCS)
 	if err != nil {
 		return nil, err
@@ -134,23 +142,86 @@ func NewSimulator(model *dcs.Model, opts Options, T float64) (*Simulator, error)
 	if err != nil {
 		return nil, err
 	}
-	return &Simulator{model: model, d: d, o: o, tr: tr, T: T, sw: sw, ocp: p}, nil
+	return &Simulator{model: model, d: d, o: o, tr: tr, T: T, sw: sw, ocp: p, opts: opts}, nil
 }
 
-// DCS returns the complementarity system the simulator transcribes.
-func (s *Simulator) DCS() *dcs.DCS { return s.d }
+// minNormal is the smallest positive normal float64.
+const minNormal = 0x1p-1022
+
+// maxRefinedElements bounds the number of finite elements of a refined
+// step (refinedStep).
+const maxRefinedElements = 16
+
+// refinedStep solves a step whose prediction has more switches than its
+// N_FE − 1 interior element boundaries with a transcription of the same
+// step with ne elements (compiled on first use and kept), so that every
+// switch gets an element boundary: a step with one element and one switch
+// inside it is solved with two. Its result has ne elements; the
+// simulator's next step starts without a shifted start (the refined step's
+// solution has another layout).
+func (s *Simulator) refinedStep(ctx context.Context, ne int, t0 float64, x0, u, p []float64) (*StepResult, error) {
+	if ne > maxRefinedElements {
+		ne = maxRefinedElements
+	}
+	r := s.refined[ne]
+	if r == nil {
+		o := s.opts
+		o.NFE = ne
+		var err error
+		if r, err = NewSimulator(s.model, o, s.T); err != nil {
+			return nil, err
+		}
+		if s.refined == nil {
+			s.refined = map[int]*Simulator{}
+		}
+		s.refined[ne] = r
+	}
+	r.Sensitivity, r.ColdStart, r.NoPredict = s.Sensitivity, s.ColdStart, s.NoPredict
+	r.prev, r.lastBranch = nil, nil
+	sr, err := r.Step(ctx, t0, x0, u, p)
+	s.prev, s.lastBranch = nil, nil
+	return sr, err
+}
+
+// DCS returns the complementarity system the simulator transcribes (nil
+// for a nil Simulator; the Num methods return 0 for a nil or zero one).
+func (s *Simulator) DCS() *dcs.DCS {
+	if s == nil {
+		return nil
+	}
+	return s.d
+}
 
 // NumVariables returns the number of variables of the NLP of one interval.
-func (s *Simulator) NumVariables() int { return s.tr.numW }
+func (s *Simulator) NumVariables() int {
+	if s == nil || s.tr == nil {
+		return 0
+	}
+	return s.tr.numW
+}
 
 // NumConstraints returns the number of constraints of the NLP.
-func (s *Simulator) NumConstraints() int { return s.tr.numC }
+func (s *Simulator) NumConstraints() int {
+	if s == nil || s.tr == nil {
+		return 0
+	}
+	return s.tr.numC
+}
 
 // NumComplementarities returns the number of complementarity terms.
-func (s *Simulator) NumComplementarities() int { return len(s.tr.comp) }
+func (s *Simulator) NumComplementarities() int {
+	if s == nil || s.tr == nil {
+		return 0
+	}
+	return len(s.tr.comp)
+}
 
 // Reset forgets the previous solution (the next Step starts cold).
-func (s *Simulator) Reset() { s.prev = nil }
+func (s *Simulator) Reset() {
+	if s != nil {
+		s.prev = nil
+	}
+}
 
 func checkVec(name string, v []float64, n int) error {
 	if len(v) != n {
@@ -228,7 +299,10 @@ func (s *Simulator) Step(ctx context.Context, t0 float64, x0, u, p []float64) (*
 	var w0, href []float64
 	var pred *prediction
 	if !s.NoPredict {
-		if pred = s.predictStart(t0, x0, u, p, zb0); pred != nil {
+		if pred = s.predictStart(t0, x0, u, p, zb0); pred != nil && pred.elements > tr.NE && tr.NE < maxRefinedElements {
+			return s.refinedStep(ctx, pred.elements, t0, x0, u, p)
+		}
+		if pred != nil {
 			w0, href = pred.w0, pred.href
 			tr.keepStartMultipliers(d, zb0, z0, pred)
 		}
@@ -552,6 +626,9 @@ func Simulate(ctx context.Context, model *dcs.Model, x0 []float64, opts SimOptio
 		}
 	}
 	T := opts.TSim / float64(opts.NSim)
+	if opts.T0+T == opts.T0 || opts.T0+opts.TSim == opts.T0 {
+		return nil, fmt.Errorf("%w: steps of %g from T0 = %g do not advance the time", ErrHorizon, T, opts.T0)
+	}
 	sim, err := NewSimulator(model, opts.Options, T)
 	if err != nil {
 		return nil, err
