@@ -15,12 +15,17 @@ import (
 // included: 214, whose objective (10(x₁−x₂)² + (x₁−1)²)^¼ is not
 // differentiable at its minimizer, and 247, whose objective needs the
 // arctangent and a step function of x₁ (not expressible with book).
-var tpA = []func() *Problem{
-	hs201, hs202, hs203, hs204, hs205, hs206, hs207, hs208, hs209, hs210,
-	hs211, hs212, hs213, hs215, hs216, hs217, hs218, hs219, hs220,
-	hs221, hs222, hs223, hs224, hs225, hs226, hs227, hs228, hs229, hs230,
-	hs231, hs232, hs233, hs234, hs235, hs236, hs237, hs238, hs239, hs240,
-	hs241, hs242, hs243, hs244, hs245, hs246, hs248, hs249, hs250,
+var tpA = []entry{
+	{"hs201", hs201}, {"hs202", hs202}, {"hs203", hs203}, {"hs204", hs204}, {"hs205", hs205},
+	{"hs206", hs206}, {"hs207", hs207}, {"hs208", hs208}, {"hs209", hs209}, {"hs210", hs210},
+	{"hs211", hs211}, {"hs212", hs212}, {"hs213", hs213}, {"hs215", hs215}, {"hs216", hs216},
+	{"hs217", hs217}, {"hs218", hs218}, {"hs219", hs219}, {"hs220", hs220}, {"hs221", hs221},
+	{"hs222", hs222}, {"hs223", hs223}, {"hs224", hs224}, {"hs225", hs225}, {"hs226", hs226},
+	{"hs227", hs227}, {"hs228", hs228}, {"hs229", hs229}, {"hs230", hs230}, {"hs231", hs231},
+	{"hs232", hs232}, {"hs233", hs233}, {"hs234", hs234}, {"hs235", hs235}, {"hs236", hs236},
+	{"hs237", hs237}, {"hs238", hs238}, {"hs239", hs239}, {"hs240", hs240}, {"hs241", hs241},
+	{"hs242", hs242}, {"hs243", hs243}, {"hs244", hs244}, {"hs245", hs245}, {"hs246", hs246},
+	{"hs248", hs248}, {"hs249", hs249}, {"hs250", hs250},
 }
 
 func hs201() *Problem {

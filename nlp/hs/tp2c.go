@@ -10,14 +10,20 @@ import (
 // tpC lists problems 321–395 of K. Schittkowski, More Test Examples for
 // Nonlinear Programming Codes (1987), in order of their number (those of
 // 348–393 are written in tp2d.go, tp2e.go and tp2f.go).
-var tpC = []func() *Problem{
-	hs321, hs322, hs323, hs324, hs325, hs326, hs327, hs328, hs329, hs330,
-	hs331, hs333, hs334, hs335, hs336, hs337, hs338, hs339, hs340, hs341,
-	hs343, hs344, hs345, hs347, hs348, hs350, hs351, hs352, hs353, hs354,
-	hs355, hs356, hs360, hs361, hs365, hs366, hs367, hs368, hs369, hs370,
-	hs371, hs372, hs373, hs374, hs375, hs378, hs379, hs380, hs381, hs382,
-	hs384, hs385, hs386, hs387, hs388, hs389, hs391, hs392, hs393, hs394,
-	hs395,
+var tpC = []entry{
+	{"hs321", hs321}, {"hs322", hs322}, {"hs323", hs323}, {"hs324", hs324}, {"hs325", hs325},
+	{"hs326", hs326}, {"hs327", hs327}, {"hs328", hs328}, {"hs329", hs329}, {"hs330", hs330},
+	{"hs331", hs331}, {"hs333", hs333}, {"hs334", hs334}, {"hs335", hs335}, {"hs336", hs336},
+	{"hs337", hs337}, {"hs338", hs338}, {"hs339", hs339}, {"hs340", hs340}, {"hs341", hs341},
+	{"hs343", hs343}, {"hs344", hs344}, {"hs345", hs345}, {"hs347", hs347}, {"hs348", hs348},
+	{"hs350", hs350}, {"hs351", hs351}, {"hs352", hs352}, {"hs353", hs353}, {"hs354", hs354},
+	{"hs355", hs355}, {"hs356", hs356}, {"hs360", hs360}, {"hs361", hs361}, {"hs365", hs365},
+	{"hs366", hs366}, {"hs367", hs367}, {"hs368", hs368}, {"hs369", hs369}, {"hs370", hs370},
+	{"hs371", hs371}, {"hs372", hs372}, {"hs373", hs373}, {"hs374", hs374}, {"hs375", hs375},
+	{"hs378", hs378}, {"hs379", hs379}, {"hs380", hs380}, {"hs381", hs381}, {"hs382", hs382},
+	{"hs384", hs384}, {"hs385", hs385}, {"hs386", hs386}, {"hs387", hs387}, {"hs388", hs388},
+	{"hs389", hs389}, {"hs391", hs391}, {"hs392", hs392}, {"hs393", hs393}, {"hs394", hs394},
+	{"hs395", hs395},
 }
 
 // hs321ellipse is problems 321 and 322 (the last two of the family
