@@ -24,12 +24,16 @@ const (
 )
 
 // checkExprs verifies that all expressions are valid members of one graph
-// and returns it.
+// and returns it (nil when there are no expressions). A zero Expr is
+// ErrZeroExpr.
 func checkExprs(es ...Vec) (*Graph, error) {
 	var g *Graph
-	for _, v := range es {
-		for _, e := range v {
-			if g == nil && e.g != nil {
+	for k, v := range es {
+		for i, e := range v {
+			if e.g == nil {
+				return nil, fmt.Errorf("%w: element %d of argument %d", ErrZeroExpr, i, k)
+			}
+			if g == nil {
 				g = e.g
 			}
 		}
@@ -303,7 +307,7 @@ func Gradient(f Expr, x Vec) (Vec, error) {
 		return nil, err
 	}
 	if g == nil {
-		return nil, fmt.Errorf("%w: zero expression", ErrForeignGraph)
+		return nil, fmt.Errorf("%w: Gradient of the zero Expr", ErrZeroExpr)
 	}
 	return vjp(g, Vec{f}, x, Vec{g.one()}), nil
 }

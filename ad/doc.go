@@ -26,7 +26,9 @@
 // An Expr is a small value handle {graph, id}. Combining expressions of two
 // graphs yields an invalid Expr and records ErrForeignGraph in the graph
 // (Graph.Err); differentiating or compiling an invalid Expr returns the
-// error.
+// error. The zero Expr (Expr{}, and Sum of an empty Vec) belongs to no
+// graph: an operation with it records ErrZeroExpr, and derivatives and
+// functions of it return ErrZeroExpr.
 //
 // # Operations
 //

@@ -12,8 +12,14 @@ var (
 	// argument slices of the wrong length.
 	ErrDimension = errors.New("ad: dimension mismatch")
 	// ErrForeignGraph reports an expression that belongs to another graph
-	// (or a zero Expr) where an expression of the receiving graph is needed.
+	// where an expression of the receiving graph is needed. A zero Expr is
+	// reported as ErrZeroExpr, which also matches ErrForeignGraph.
 	ErrForeignGraph = errors.New("ad: expression from a different graph")
+	// ErrZeroExpr reports the zero Expr (Expr{}, or Sum of an empty Vec,
+	// which has no graph to build 0 in) used in an operation, derivative or
+	// function. errors.Is(err, ErrForeignGraph) also holds for it, as
+	// ErrForeignGraph reported it before.
+	ErrZeroExpr error = zeroExprError{}
 	// ErrNotSymbol reports a non-symbol expression where a symbol is
 	// required (function inputs, differentiation variables).
 	ErrNotSymbol = errors.New("ad: expression is not a symbol")
@@ -49,3 +55,13 @@ type ErrNonFinite struct {
 func (e ErrNonFinite) Error() string {
 	return fmt.Sprintf("ad: non-finite value %v in output %q at index %d", e.Value, e.Output, e.Index)
 }
+
+// zeroExprError is the type of ErrZeroExpr.
+type zeroExprError struct{}
+
+func (zeroExprError) Error() string {
+	return "ad: invalid (zero) expression: build expressions from a Graph (Expr{} and Sum of an empty Vec have none)"
+}
+
+// Is makes ErrZeroExpr match ErrForeignGraph too.
+func (zeroExprError) Is(target error) bool { return target == ErrForeignGraph }

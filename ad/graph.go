@@ -284,7 +284,8 @@ func (e Expr) arg(i int) Expr {
 }
 
 // same returns the common graph of the operands, recording ErrForeignGraph
-// (and returning nil) when they differ or one is the zero Expr.
+// when they differ and ErrZeroExpr when one is the zero Expr (and returning
+// nil).
 func same(es ...Expr) *Graph {
 	var g *Graph
 	for _, e := range es {
@@ -296,7 +297,13 @@ func same(es ...Expr) *Graph {
 	if g == nil {
 		return nil
 	}
-	for _, e := range es {
+	for i, e := range es {
+		if e.g == nil {
+			if g.err == nil {
+				g.err = fmt.Errorf("%w: operand %d of %d", ErrZeroExpr, i+1, len(es))
+			}
+			return nil
+		}
 		if e.g != g {
 			if g.err == nil {
 				g.err = fmt.Errorf("%w: combining %v", ErrForeignGraph, es)

@@ -146,7 +146,10 @@ func (v Vec) MulElem(w Vec) (Vec, error) { return zipWith(v, w, "MulElem", Expr.
 // DivElem returns the element-wise quotient v ⊘ w.
 func (v Vec) DivElem(w Vec) (Vec, error) { return zipWith(v, w, "DivElem", Expr.Div) }
 
-// Sum returns the sum of the elements (the zero Expr for an empty vector).
+// Sum returns the sum of the elements. The sum of an empty vector is the
+// zero Expr: without an element there is no graph to build the constant 0
+// in (write g.Const(0) when an empty sum must be an expression), and using
+// it in an operation, derivative or function reports ErrZeroExpr.
 func Sum(v Vec) Expr {
 	if len(v) == 0 {
 		return Expr{}
