@@ -21,6 +21,17 @@
 // multipliers come from ∇f + Jᵀy.
 // Finite bounds are first relaxed by min(ConstrViolTol, BoundRelaxFactor·
 // max(1, |b|)) (off with Settings.NoBoundRelax, as MPCC homotopies need).
+// Slack move (IPOPT's slack_move = ε^(3/4), W&B06 end of §3.5): when a slack
+// w − w_L or w_U − w of the accepted iterate falls below ε·min(1, μ) at a
+// bound with ε·max(1, |b|) > μ — near |b| ≥ 1e9 the doubles are further
+// apart than the barrier's slack μ/z, and steps round onto the bound — the
+// slack is set to min(max(μ/z, ε·min(1, μ)), max(s, 0) + ε^(3/4)·max(1, |b|))
+// and the bound moved to w ∓ s (Result.Counts.SlackMoves). IPOPT does this
+// for every slack below ε·min(1, μ); on hs237 that replaced a restoration
+// phase and changed the iterates, which the condition on |b| avoids. A
+// solve ends Solved only when, besides the scaled and unscaled optimality
+// tests, the point violates its original (unrelaxed, unmoved) bounds by at
+// most ConstrViolTol, up to a rounding allowance of 4ε·max(1, |b|).
 //
 // Multiplier sign convention (IPOPT's): ∇f + Jᵀy − z_L + z_U = 0 with
 // z_L, z_U ≥ 0 (Result.Y, Result.ZL, Result.ZU).

@@ -187,12 +187,12 @@ func (ip *ipm) fractionToBoundary(dw []float64, tau float64) float64 {
 	for j := range ip.nw {
 		d := dw[j]
 		if d < 0 && ip.hasL[j] {
-			if t := -tau * (ip.w[j] - ip.wL[j]) / d; t < a {
+			if t := -tau * ip.sL[j] / d; t < a {
 				a = t
 			}
 		}
 		if d > 0 && ip.hasU[j] {
-			if t := tau * (ip.wU[j] - ip.w[j]) / d; t < a {
+			if t := tau * ip.sU[j] / d; t < a {
 				a = t
 			}
 		}
@@ -319,11 +319,11 @@ func (ip *ipm) qualityMu() (float64, bool) {
 		for j := range ip.nw {
 			d := ip.dw[j] + sig*ip.dwS[j]
 			if ip.hasL[j] {
-				v := (ip.w[j] - ip.wL[j] + ap*d) * (ip.zL[j] + ad*(ip.dzL[j]+sig*ip.dzLS[j]))
+				v := (ip.sL[j] + ap*d) * (ip.zL[j] + ad*(ip.dzL[j]+sig*ip.dzLS[j]))
 				c += v * v
 			}
 			if ip.hasU[j] {
-				v := (ip.wU[j] - ip.w[j] - ap*d) * (ip.zU[j] + ad*(ip.dzU[j]+sig*ip.dzUS[j]))
+				v := (ip.sU[j] - ap*d) * (ip.zU[j] + ad*(ip.dzU[j]+sig*ip.dzUS[j]))
 				c += v * v
 			}
 		}
@@ -376,12 +376,12 @@ func (ip *ipm) ftbCombined(d, e []float64, sig float64) float64 {
 	for j := range ip.nw {
 		v := d[j] + sig*e[j]
 		if v < 0 && ip.hasL[j] {
-			if t := -tau * (ip.w[j] - ip.wL[j]) / v; t < a {
+			if t := -tau * ip.sL[j] / v; t < a {
 				a = t
 			}
 		}
 		if v > 0 && ip.hasU[j] {
-			if t := tau * (ip.wU[j] - ip.w[j]) / v; t < a {
+			if t := tau * ip.sU[j] / v; t < a {
 				a = t
 			}
 		}
@@ -428,10 +428,10 @@ func (ip *ipm) probeMu() (float64, bool) {
 	s := 0.0
 	for j := range ip.nw {
 		if ip.hasL[j] {
-			s += (ip.w[j] - ip.wL[j] + ap*ip.dw[j]) * (ip.zL[j] + ad*ip.dzL[j])
+			s += (ip.sL[j] + ap*ip.dw[j]) * (ip.zL[j] + ad*ip.dzL[j])
 		}
 		if ip.hasU[j] {
-			s += (ip.wU[j] - ip.w[j] - ap*ip.dw[j]) * (ip.zU[j] + ad*ip.dzU[j])
+			s += (ip.sU[j] - ap*ip.dw[j]) * (ip.zU[j] + ad*ip.dzU[j])
 		}
 	}
 	muAff := s / float64(ip.nBounds)
@@ -468,7 +468,7 @@ func (ip *ipm) updateMuMonotone(eMu float64) {
 
 func (ip *ipm) resetFilter() {
 	ip.filter = ip.filter[:0]
-	ip.phi = ip.barrier(ip.w, ip.f)
+	ip.phi = ip.barrierCur(ip.f)
 }
 
 func (ip *ipm) filterAcceptable(theta, phi float64) bool {
@@ -783,6 +783,33 @@ func (ip *ipm) acceptableNow() bool {
 	return ip.acceptable(constr, compl)
 }
 
+// boundViolation is the unscaled violation of the original bounds,
+// max(x_L − x, x − x_U, g_L − g(x), g(x) − g_U, 0), each term less the
+// rounding allowance 4ε·max(1, |b|) of its bound b: the relaxed bounds
+// (BoundRelaxFactor, at most ConstrViolTol out) and the bounds moved by the
+// slack move (updateSlacks) let the iterate leave the original ones, and a
+// Solved point must satisfy them to ConstrViolTol as it must r(w) = 0. The
+// allowance covers the rounding of b ± relaxation and of w ± s to the
+// doubles near b (min −x, 0 ≤ x ≤ 1e9 ends at x = 1e9 + 1.0000166e-4, its
+// relaxed bound 1e9 + 1e-4 rounded up by 1.66e-8).
+func (ip *ipm) boundViolation() float64 {
+	v := 0.0
+	out := func(d, b float64) {
+		v = fmax(v, d-4*epsMach*math.Max(1, math.Abs(b)))
+	}
+	for j := range ip.n {
+		x := ip.w[j]
+		out(ip.xLo[j]-x, ip.xLo[j])
+		out(x-ip.xUp[j], ip.xUp[j])
+	}
+	for i := range ip.m {
+		g := ip.g[i] / ip.dc[i]
+		out(ip.gLo[i]-g, ip.gLo[i])
+		out(g-ip.gUp[i], ip.gUp[i])
+	}
+	return v
+}
+
 func (ip *ipm) acceptable(constr, compl float64) bool {
 	return ip.e0 <= ip.prm.accTol && constr <= ip.prm.accConstrViolTol && compl <= ip.prm.accComplTol
 }
@@ -901,10 +928,11 @@ func (ip *ipm) run() Status {
 		eMu := ip.computeErrors(ip.mu)
 		dual, constr, compl := ip.unscaledErrors()
 		ip.record(constr)
-		if ip.e0 <= ip.prm.tol && dual <= ip.prm.dualInfTol && constr <= ip.prm.constrViolTol && compl <= ip.prm.complInfTol {
+		if ip.e0 <= ip.prm.tol && dual <= ip.prm.dualInfTol && constr <= ip.prm.constrViolTol && compl <= ip.prm.complInfTol &&
+			ip.boundViolation() <= ip.prm.constrViolTol {
 			return Solved
 		}
-		if constr <= ip.prm.constrViolTol && ip.squareSolved() {
+		if constr <= ip.prm.constrViolTol && ip.boundViolation() <= ip.prm.constrViolTol && ip.squareSolved() {
 			return Solved
 		}
 		if ip.acceptable(constr, compl) {

@@ -436,7 +436,7 @@ func (ip *ipm) returnFromResto() {
 		}
 	}
 	ip.theta = ip.norm1(ip.r)
-	ip.phi = ip.barrier(ip.w, ip.f)
+	ip.phi = ip.barrierCur(ip.f)
 	ip.phiT = ip.phi
 	ip.alphaPr, ip.alphaDu = 1, 1
 	ip.lsTrials, ip.stepNorm = 0, 0

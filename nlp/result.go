@@ -107,6 +107,9 @@ type Counts struct {
 	// was singular and needed δ_w > 0 (or that started with δ_w > 0 by
 	// Degeneracy.Hessian).
 	DeltaC, SingularHessian int
+	// SlackMoves counts the bounds moved because their slack fell below
+	// ε·min(1, μ) (IPOPT's slack_move; see the package documentation).
+	SlackMoves int
 }
 
 // Timing splits the wall-clock time of a solve.

@@ -938,7 +938,7 @@ func (ip *ipm) initialize(ws *WarmStart) (Status, error) {
 	ip.theta = ip.norm1(ip.r)
 	ip.thetaMax = thetaMaxFact * math.Max(1, ip.theta)
 	ip.thetaMin = thetaMinFact * math.Max(1, ip.theta)
-	ip.phi = ip.barrier(ip.w, ip.f)
+	ip.phi = ip.barrierCur(ip.f)
 	ip.freeMode = ip.prm.muStrategy == MuAdaptive
 	ip.muMax = prm.muMax
 	if ip.freeMode {
