@@ -14,8 +14,8 @@
 // F0. Sticking of mass j is the sliding mode v_j ≡ 0 of its subsystem.
 //
 // Defaults: Heaviside step DCS, Radau IIA with n_s = 2 (order 3), control
-// intervals (simulation steps) of length h = 0.05 with N_FE = 4 finite
-// elements each, so N_sim = 200. N_FE = 4 because FESD places every switch
+// intervals (simulation steps) of length h = 0.05 (flag -step) with N_FE = 4
+// finite elements each, so N_sim = 200. N_FE = 4 because FESD places every switch
 // at an element boundary and bounds h_n ≤ 2h/N_FE (γ_h = 1): the step
 // [0.2, 0.25] holds two switches (v₂ crosses 0 at 0.2077, v₁ at 0.2487), and
 // N_FE = 2 or 3 make its NLP infeasible (the homotopy ends in NLPFailure). The step ends are fixed, so with the
@@ -45,7 +45,7 @@
 //
 // Usage:
 //
-//	go run ./examples/friction [-out DIR] [-ns 2] [-nfe 4] [-h 0.05] [-tf 10] [-dcs step|stewart]
+//	go run ./examples/friction [-out DIR] [-ns 2] [-nfe 4] [-step 0.05] [-tf 10] [-dcs step|stewart]
 package main
 
 import (
@@ -196,7 +196,7 @@ func main() {
 	flag.StringVar(&o.Out, "out", o.Out, "output directory")
 	flag.IntVar(&o.Stages, "ns", o.Stages, "Radau IIA stages n_s")
 	flag.IntVar(&o.NFE, "nfe", o.NFE, "finite elements per simulation step (≥ 2)")
-	flag.Float64Var(&o.H, "h", o.H, "simulation step (control interval) length")
+	flag.Float64Var(&o.H, "step", o.H, "simulation step (control interval) length h")
 	flag.Float64Var(&o.TF, "tf", o.TF, "final time")
 	flag.TextVar(&o.DCS, "dcs", o.DCS, "DCS formulation: step or stewart")
 	flag.Parse()
@@ -215,11 +215,11 @@ func run(ctx context.Context, w io.Writer, o options) (*summary, error) {
 		return nil, err
 	}
 	if !(o.H > 0) || !(o.TF > 0) || o.Stages < 1 || o.NFE < 1 {
-		return nil, fmt.Errorf("invalid options: h = %v, tf = %v, ns = %d, nfe = %d", o.H, o.TF, o.Stages, o.NFE)
+		return nil, fmt.Errorf("invalid options: step = %v, tf = %v, ns = %d, nfe = %d", o.H, o.TF, o.Stages, o.NFE)
 	}
 	nsim := int(math.Round(o.TF / o.H))
 	if nsim < 1 || math.Abs(float64(nsim)*o.H-o.TF) > 1e-9*o.TF {
-		return nil, fmt.Errorf("tf = %v is not a multiple of h = %v", o.TF, o.H)
+		return nil, fmt.Errorf("tf = %v is not a multiple of step = %v", o.TF, o.H)
 	}
 	if _, err := report.MakeDir(o.Out); err != nil {
 		return nil, err
@@ -276,7 +276,7 @@ func run(ctx context.Context, w io.Writer, o options) (*summary, error) {
 	fmt.Fprintf(w, "wrote %d files to %s\n", len(s.Files), o.Out)
 	if simErr != nil {
 		return s, fmt.Errorf("simulation stopped at t = %g (each switch inside a step needs its own element boundary: "+
-			"with k switches in one step N_FE ≥ k + 1 and h_n ≤ 2h/N_FE; try a larger -nfe or a smaller -h): %w", s.TFinal, simErr)
+			"with k switches in one step N_FE ≥ k + 1 and h_n ≤ 2h/N_FE; try a larger -nfe or a smaller -step): %w", s.TFinal, simErr)
 	}
 	return s, nil
 }
