@@ -10,7 +10,6 @@ import (
 
 	"github.com/fesd-go/fesd/internal/convergence"
 	"github.com/fesd-go/fesd/internal/report"
-	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/vg"
 )
 
@@ -129,25 +128,11 @@ func plotStudy(base string, st *study) error {
 		// The errors fall towards the lower left: the legend goes to
 		// the lower right, where it hides no curve.
 		p.Legend.Top = false
-		p.X.Tick.Marker = decadeTicks{}
-		p.Y.Tick.Marker = decadeTicks{}
+		p.X.Tick.Marker = report.LogTicks{}
+		p.Y.Tick.Marker = report.LogTicks{}
 	}
 	_, err = report.SavePlot(tp, vg.Length(cols)*14*vg.Centimeter, vg.Length(rows)*11*vg.Centimeter, base)
 	return err
-}
-
-// decadeTicks are gonum's log ticks with the decades labelled by their
-// rounded value ("1e-05" rather than the float64 10⁻⁵ printed in full).
-type decadeTicks struct{}
-
-func (decadeTicks) Ticks(min, max float64) []plot.Tick {
-	ts := plot.LogTicks{Prec: -1}.Ticks(min, max)
-	for i := range ts {
-		if ts[i].Label != "" {
-			ts[i].Label = strconv.FormatFloat(ts[i].Value, 'g', 3, 64)
-		}
-	}
-	return ts
 }
 
 func hasScheme(po problemOut, scheme string) bool {

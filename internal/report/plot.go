@@ -6,6 +6,7 @@ import (
 	"image/color"
 	"math"
 	"path/filepath"
+	"strconv"
 	"strings"
 
 	"go-hep.org/x/hep/hplot"
@@ -189,13 +190,43 @@ func (lp *LinePlot) Draw(p *hplot.Plot) error {
 // positive range (1…10 without data), widened when it is a single value.
 func logAxis(a *plot.Axis) {
 	a.Scale = plot.LogScale{}
-	a.Tick.Marker = plot.LogTicks{Prec: -1}
+	a.Tick.Marker = LogTicks{}
 	if !(a.Min > 0) || math.IsInf(a.Min, 0) || math.IsInf(a.Max, 0) || a.Max < a.Min {
 		a.Min, a.Max = 1, 10
 	}
 	if a.Min == a.Max {
 		a.Min, a.Max = a.Min/math.Sqrt(10), a.Max*math.Sqrt(10)
 	}
+}
+
+// LogTicks is the tick marker of a log axis: gonum's plot.LogTicks (a
+// labelled tick at each power of ten, unlabelled ones at its multiples 2–9)
+// with each label the value rounded to 12 significant digits and printed
+// with %g. gonum reaches the powers of ten by repeated multiplication and
+// prints them in full, so on an axis from 1e-12 it labels the decade 0.1
+// 0.09999999999999998 (examples/order); here it is 0.1.
+type LogTicks struct{}
+
+// Ticks returns the ticks of the log range [min, max]; min and max must be
+// positive (plot.LogTicks panics otherwise).
+func (LogTicks) Ticks(min, max float64) []plot.Tick {
+	ts := plot.LogTicks{Prec: -1}.Ticks(min, max)
+	for i := range ts {
+		if ts[i].Label != "" {
+			ts[i].Label = tickLabel(ts[i].Value)
+		}
+	}
+	return ts
+}
+
+// tickLabel is v rounded to 12 significant digits, printed with %g
+// (shortest form: 0.1, 1e-05, 1e+06).
+func tickLabel(v float64) string {
+	r, err := strconv.ParseFloat(strconv.FormatFloat(v, 'g', 12, 64), 64)
+	if err != nil { // rounded past the largest float64: print v itself
+		r = v
+	}
+	return strconv.FormatFloat(r, 'g', -1, 64)
 }
 
 // Tiled returns a tiled plot with rows × cols panels filled from panels in

@@ -20,6 +20,7 @@ import (
 	"github.com/fesd-go/fesd/dcs"
 	"github.com/fesd-go/fesd/fesd"
 	"github.com/fesd-go/fesd/mpcc"
+	"gonum.org/v1/plot"
 )
 
 func TestMakeDir(t *testing.T) {
@@ -294,6 +295,49 @@ func TestLogAxesDropNonPositive(t *testing.T) {
 			}
 			checkImages(t, files)
 		})
+	}
+}
+
+// TestLogTicksLabels checks the labels of the log-axis ticks: the powers of
+// ten, printed short although gonum reaches them by repeated multiplication
+// (from 1e-12, its tenth step is 0.0009999999999999998 and plot.LogTicks
+// labels it so; its last step falls short of 1, so it adds the decade 10,
+// which the axis drops as out of range).
+func TestLogTicksLabels(t *testing.T) {
+	for _, c := range []struct {
+		min, max float64
+		want     []string
+	}{
+		{1e-3, 1, []string{"0.001", "0.01", "0.1", "1"}},
+		{1e-12, 1, []string{"1e-12", "1e-11", "1e-10", "1e-09", "1e-08", "1e-07", "1e-06", "1e-05", "0.0001", "0.001", "0.01", "0.1", "1", "10"}},
+		{2e-7, 3e-4, []string{"1e-06", "1e-05", "0.0001", "0.001"}},
+		{0.5, 2e6, []string{"1", "10", "100", "1000", "10000", "100000", "1e+06", "1e+07"}},
+	} {
+		ts := LogTicks{}.Ticks(c.min, c.max)
+		var got []string
+		for _, tk := range ts {
+			if tk.Label != "" {
+				got = append(got, tk.Label)
+			}
+		}
+		if !reflect.DeepEqual(got, c.want) {
+			t.Errorf("LogTicks{}.Ticks(%g, %g) labels %q, want %q", c.min, c.max, got, c.want)
+		}
+		// The ticks themselves are gonum's: same values, same count.
+		ref := plot.LogTicks{Prec: -1}.Ticks(c.min, c.max)
+		if len(ts) != len(ref) {
+			t.Fatalf("LogTicks{}.Ticks(%g, %g): %d ticks, gonum %d", c.min, c.max, len(ts), len(ref))
+		}
+		for i := range ts {
+			if ts[i].Value != ref[i].Value || (ts[i].Label == "") != (ref[i].Label == "") {
+				t.Errorf("LogTicks{}.Ticks(%g, %g)[%d] = %+v, gonum %+v", c.min, c.max, i, ts[i], ref[i])
+			}
+		}
+	}
+	for v, want := range map[float64]string{0.09999999999999998: "0.1", 1.0000000000000002e-05: "1e-05", 0.25: "0.25", 1e300: "1e+300"} {
+		if got := tickLabel(v); got != want {
+			t.Errorf("tickLabel(%v) = %q, want %q", v, got, want)
+		}
 	}
 }
 
