@@ -128,8 +128,6 @@ func plotStudy(base string, st *study) error {
 		// The errors fall towards the lower left: the legend goes to
 		// the lower right, where it hides no curve.
 		p.Legend.Top = false
-		p.X.Tick.Marker = report.LogTicks{}
-		p.Y.Tick.Marker = report.LogTicks{}
 	}
 	_, err = report.SavePlot(tp, vg.Length(cols)*14*vg.Centimeter, vg.Length(rows)*11*vg.Centimeter, base)
 	return err
