@@ -90,12 +90,15 @@ func (t *timedInner) SolveNLP(ctx context.Context, p nlp.Problem, start *mpcc.Wa
 	} else {
 		res, err = t.b.solve(ctx, p, set)
 	}
-	if err != nil {
+	// A solve stopped by ctx returns its result with an error wrapping
+	// ctx.Err() (Status Cancelled), which goes up with the result, as
+	// mpcc.InnerSolver asks.
+	if err != nil && (res == nil || res.Status != nlp.Cancelled) {
 		return nil, err
 	}
 	t.add(res)
 	if !res.Status.Success() {
 		t.fails++
 	}
-	return &mpcc.InnerResult{Status: res.Status, X: res.X, Y: res.Y, ZL: res.ZL, ZU: res.ZU, Iterations: res.Iterations}, nil
+	return &mpcc.InnerResult{Status: res.Status, X: res.X, Y: res.Y, ZL: res.ZL, ZU: res.ZU, Iterations: res.Iterations}, err
 }

@@ -286,6 +286,20 @@
 // as converged, so that σ_N = CompTol does not end in SigmaLimit with a
 // residual of 1.00x·CompTol.
 //
+// # Cancellation
+//
+// A context cancelled (or past its deadline) before or during Solve stops
+// the homotopy within one inner iteration: Solve returns the partial
+// Result, Status Cancelled (X the last point, or the start if no NLP ran;
+// Steps up to the stopped one), together with an error wrapping ctx.Err()
+// ("mpcc: homotopy cancelled after k steps: context canceled"), so that
+// errors.Is(err, context.Canceled) holds — the rule of nlp.Solver.Solve
+// and package fesd. A homotopy that ended but whose certificate or finish
+// NLP was stopped is Cancelled too. NLPSolver.SolveNLP follows the rule
+// for its NLP (InnerResult with Status nlp.Cancelled, error wrapping
+// ctx.Err()); an InnerSolver that reports Cancelled with a nil error is
+// accepted as well.
+//
 // # Known limitations
 //
 // Scholtes limits are only guaranteed C-stationary (Scholtes 2001); the

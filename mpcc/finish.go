@@ -46,6 +46,10 @@ func (s *Solver) certify(ctx context.Context, inner InnerSolver, p *Problem, pi 
 		w.Y, w.ZL, w.ZU = warm.Y, warm.ZL, warm.ZU
 	}
 	r, err := inner.SolveNLP(ctx, (&tightNLP{Problem: p.NLP, fix: mask, start: x0}).problem(), w)
+	if stoppedByContext(r, err) {
+		// The partial result is classified below as "cancelled".
+		err = nil
+	}
 	if err != nil {
 		return nil, nil, fmt.Errorf("mpcc: tightened NLP: %w", err)
 	}

@@ -181,7 +181,10 @@ func finiteVec(x []float64) bool {
 // callback error, wrapping nlp.ErrCallback and the callback's error, or a
 // derivative mismatch, wrapping nlp.ErrDerivatives): the homotopy then ends
 // at that step with status NLPFailure and the error comes with the result
-// (X from the last finite point, no certificate), as nlp.Solver does.
+// (X from the last finite point, no certificate), as nlp.Solver does. A
+// homotopy stopped by ctx returns its partial result with Status Cancelled
+// and an error wrapping ctx.Err() (see the package documentation,
+// "Cancellation").
 func (s *Solver) Solve(ctx context.Context, p *Problem) (*Result, error) {
 	return s.solve(ctx, p, nil)
 }
@@ -328,7 +331,8 @@ func (s *Solver) solve(ctx context.Context, p *Problem, start *WarmStart) (*Resu
 		}
 		ts := time.Now()
 		r, err := inner.SolveNLP(ctx, q.Problem(), warm)
-		if err != nil {
+		stopped := stoppedByContext(r, err)
+		if err != nil && !stopped {
 			return nil, fmt.Errorf("mpcc: homotopy step %d (σ = %g): %w", k, sigma, err)
 		}
 		if len(r.X) != n {
@@ -384,7 +388,7 @@ func (s *Solver) solve(ctx context.Context, p *Problem, start *WarmStart) (*Resu
 				warm.ZU = append([]float64(nil), r.ZU...)
 			}
 		}
-		if r.Status == nlp.Cancelled || ctx.Err() != nil {
+		if r.Status == nlp.Cancelled || stopped || ctx.Err() != nil {
 			res.Status = Cancelled
 			break
 		}
@@ -505,12 +509,46 @@ func (s *Solver) solve(ctx context.Context, p *Problem, start *WarmStart) (*Resu
 		res.FinishIterations += o.rec.Iterations()
 		o.apply(p, prm, xL, res)
 	}
+	if res.Status != Cancelled && ctx.Err() != nil && cutByContext(res) {
+		// The homotopy ended, but ctx stopped an NLP of the certificate
+		// or the finish: the result is partial.
+		res.Status = Cancelled
+	}
 	res.Elapsed = time.Since(t0)
 	if set.Log != nil {
 		fmt.Fprintf(set.Log, "mpcc: %v after %d steps, σ = %.3e, comp_res = %.3e, objective = %.10e, %v-stationary, %v\n",
 			res.Status, len(res.Steps), res.Sigma, res.CompResidual, res.Objective, res.Stationarity, res.Elapsed.Round(time.Microsecond))
 	}
+	if res.Status == Cancelled {
+		return res, cancelErr(ctx, res)
+	}
 	return res, stopErr
+}
+
+// cutByContext reports whether an NLP of res's certificate or finish ended
+// nlp.Cancelled.
+func cutByContext(res *Result) bool {
+	if c := res.Certificate; c != nil && c.NLPStatus == nlp.Cancelled {
+		return true
+	}
+	if f := res.Finish; f != nil {
+		for _, b := range f.Solves {
+			if b.Status == nlp.Cancelled {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// cancelErr is the error returned with a result of Status Cancelled: it
+// wraps ctx.Err() (the rule of nlp.Solver.Solve and fesd).
+func cancelErr(ctx context.Context, res *Result) error {
+	if err := ctx.Err(); err != nil {
+		return fmt.Errorf("mpcc: homotopy cancelled after %d steps: %w", len(res.Steps), err)
+	}
+	// An inner solver reported Cancelled with ctx still live.
+	return fmt.Errorf("mpcc: homotopy cancelled after %d steps by the inner solver", len(res.Steps))
 }
 
 // inner returns the inner solver: Solver.Inner, or an NLPSolver with

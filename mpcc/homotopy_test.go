@@ -442,8 +442,8 @@ func TestHomotopyCancelAndErrors(t *testing.T) {
 	defer cancel()
 	f := &cancelSolver{fakeSolver: fakeSolver{point: func(s float64) []float64 { return []float64{1, 100 * s} }}, cancel: cancel}
 	res, err := (&Solver{Inner: f}).Solve(ctx, onePair())
-	if err != nil {
-		t.Fatal(err)
+	if !errors.Is(err, context.Canceled) || res == nil {
+		t.Fatalf("got %v, %v; want a result and an error wrapping context.Canceled", res, err)
 	}
 	if res.Status != Cancelled || len(res.Steps) != 2 || res.X == nil {
 		t.Errorf("cancelled: status %v, %d steps, x %v", res.Status, len(res.Steps), res.X)

@@ -2,6 +2,7 @@ package mpcc
 
 import (
 	"context"
+	"errors"
 	"math"
 
 	"github.com/fesd-go/fesd/nlp"
@@ -14,9 +15,13 @@ import (
 type InnerSolver interface {
 	// SolveNLP minimizes p. start is nil for a cold start (p.Start is the
 	// initial point); otherwise it carries the previous step's solution.
-	// The error means the solve could not run; numerical failures are
-	// reported in InnerResult.Status, and a solve stopped by the Problem
-	// (callback error, derivative mismatch) in InnerResult.Err.
+	// The error means the solve could not run (the result is then nil),
+	// or that ctx stopped it: then the partial result comes with Status
+	// nlp.Cancelled and the error wraps ctx.Err() (the rule of nlp.Solver;
+	// the homotopy also accepts a Cancelled result with a nil error).
+	// Numerical failures are reported in InnerResult.Status, and a solve
+	// stopped by the Problem (callback error, derivative mismatch) in
+	// InnerResult.Err.
 	SolveNLP(ctx context.Context, p nlp.Problem, start *WarmStart) (*InnerResult, error)
 }
 
@@ -84,4 +89,11 @@ func (w *WarmStart) Apply(set *nlp.Settings) {
 	if w.MaxIter > 0 && (set.MaxIter == 0 || w.MaxIter < set.MaxIter) {
 		set.MaxIter = w.MaxIter
 	}
+}
+
+// stoppedByContext reports whether an inner solve that returned r and err
+// was stopped by its context: a result together with an error wrapping
+// context.Canceled or context.DeadlineExceeded (InnerSolver's rule).
+func stoppedByContext(r *InnerResult, err error) bool {
+	return err != nil && r != nil && (errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded))
 }

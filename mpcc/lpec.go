@@ -174,6 +174,12 @@ func runLPEC(ctx context.Context, pi *pairInfo, d *pointData, zero, locked []boo
 			}
 			r, err := solver.SolveIn(ctx, &ws, sub)
 			rec.LPs++
+			if r != nil && r.Status == nlp.Cancelled {
+				// Stopped by ctx (err wraps ctx.Err()).
+				rec.Outcome = LPECUndetermined
+				rec.Reason = "cancelled"
+				return rec
+			}
 			if err != nil || !r.Status.Success() {
 				rec.Outcome = LPECUndetermined
 				if err != nil {

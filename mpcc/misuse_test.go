@@ -52,14 +52,18 @@ func TestShortX(t *testing.T) {
 }
 
 // TestCancelledBeforeStart: a context cancelled before Solve gives status
-// Cancelled and, as Result.X documents, the starting point (length n).
+// Cancelled and, as Result.X documents, the starting point (length n),
+// together with an error wrapping ctx.Err() (the rule of nlp and fesd).
 func TestCancelledBeforeStart(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
 	p := onePair()
 	res, err := (&Solver{}).Solve(ctx, p)
-	require.NoError(t, err)
+	require.ErrorIs(t, err, context.Canceled)
+	require.ErrorIs(t, err, ctx.Err())
+	require.NotNil(t, res)
 	assert.Equal(t, Cancelled, res.Status)
+	assert.Empty(t, res.Steps)
 	require.Len(t, res.X, 2)
 	// toyNLP starts at (0.5, 0.5): f = 2·0.25, c = 0.25, natural residual
 	// min(0.5, 0.5) (closed form).

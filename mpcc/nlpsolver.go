@@ -97,7 +97,9 @@ func DefaultNLPSettings() nlp.Settings {
 // InertiaStrict the Stewart cart-pole with a hard terminal constraint from
 // rest (examples/cartpole) stalled at σ = 1e-6 (α ≈ 1/32, δ_w ≈ 1e-2)
 // where InertiaDefault solved it. The tightened NLPs of the certificate
-// and the finish are not retried.
+// and the finish are not retried. A solve stopped by ctx returns its
+// InnerResult (Status nlp.Cancelled) together with nlp's error, which wraps
+// ctx.Err(), and is not retried.
 func (s *NLPSolver) SolveNLP(ctx context.Context, p nlp.Problem, start *WarmStart) (*InnerResult, error) {
 	solver := nlp.Solver{Settings: s.Settings}
 	start.Apply(&solver.Settings)
@@ -116,6 +118,14 @@ func (s *NLPSolver) SolveNLP(ctx context.Context, p nlp.Problem, start *WarmStar
 	d.Jacobian = d.Jacobian || deg.Jacobian
 	d.Hessian = d.Hessian || deg.Hessian
 	res, err := solver.SolveIn(ctx, ws, p)
+	if err != nil && res != nil && res.Status == nlp.Cancelled {
+		// Stopped by ctx: the partial result and nlp's error, which
+		// wraps ctx.Err() (no retry, no degeneracy handed on).
+		if s.Observe != nil {
+			s.Observe(res)
+		}
+		return innerResult(res, nil), err
+	}
 	if err != nil && (res == nil || !(errors.Is(err, nlp.ErrCallback) || errors.Is(err, nlp.ErrDerivatives))) {
 		return nil, err
 	}
@@ -126,6 +136,13 @@ func (s *NLPSolver) SolveNLP(ctx context.Context, p nlp.Problem, start *WarmStar
 		solver.Settings.Inertia = other
 		solver.Settings.MaxIter = retryMaxIter(solver.Settings.MaxIter)
 		res2, err2 := solver.SolveIn(ctx, ws, p)
+		if err2 != nil && res2 != nil && res2.Status == nlp.Cancelled {
+			if s.Observe != nil {
+				s.Observe(res2)
+			}
+			res2.Iterations += res.Iterations
+			return innerResult(res2, nil), err2
+		}
 		if err2 != nil && (res2 == nil || !(errors.Is(err2, nlp.ErrCallback) || errors.Is(err2, nlp.ErrDerivatives))) {
 			return nil, err2
 		}
@@ -145,6 +162,11 @@ func (s *NLPSolver) SolveNLP(ctx context.Context, p nlp.Problem, start *WarmStar
 	}
 	// A callback error or a derivative mismatch comes with a result (status
 	// UserStop or DerivativeMismatch): it goes up in InnerResult.Err.
+	return innerResult(res, err), nil
+}
+
+// innerResult is the InnerResult of an nlp.Result, with Err set to err.
+func innerResult(res *nlp.Result, err error) *InnerResult {
 	return &InnerResult{
 		Status:     res.Status,
 		X:          res.X,
@@ -153,7 +175,7 @@ func (s *NLPSolver) SolveNLP(ctx context.Context, p nlp.Problem, start *WarmStar
 		ZU:         res.ZU,
 		Iterations: res.Iterations,
 		Err:        err,
-	}, nil
+	}
 }
 
 // otherPolicy is the inertia policy of the retry after a failed solve.

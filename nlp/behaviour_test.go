@@ -232,8 +232,8 @@ func TestLimitsAndCancel(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
 	res, err = (&Solver{}).Solve(ctx, hs071{})
-	if err != nil || res.Status != Cancelled {
-		t.Errorf("cancel: %v %v", err, res.Status)
+	if !errors.Is(err, context.Canceled) || res == nil || res.Status != Cancelled {
+		t.Errorf("cancel: %v %v", err, res)
 	}
 	res, err = (&Solver{Settings: Settings{MaxWallTime: time.Nanosecond}}).Solve(context.Background(), rosenbrockChain(50))
 	if err != nil || res.Status != TimeLimit {

@@ -274,6 +274,22 @@
 // objective; this solver needs 0.23 s including setup, IPOPT 3.11.9 with
 // MUMPS 3.7 s wall time on the same 2-core machine.
 //
+// # Errors and cancellation
+//
+// Solver.Solve returns a non-nil error with a nil result when the solve
+// could not run (invalid settings, dimensions, bounds or structure,
+// non-finite start). It returns the result together with an error in two
+// cases: a Problem method failed (Status UserStop, the error wraps
+// ErrCallback) or a confirmed derivative mismatch (DerivativeMismatch,
+// *DerivativeError); and the context was cancelled or its deadline passed,
+// noticed at the start of every iteration (restoration iterations
+// included), so within one iteration's time: the result is the last
+// accepted iterate with Status Cancelled and the error wraps ctx.Err()
+// ("nlp: solve cancelled after k iterations: context canceled"), so that
+// errors.Is(err, context.Canceled) or errors.Is(err, ctx.Err()) holds. This
+// is the rule of packages mpcc and fesd as well. Every other outcome is a
+// Status with a nil error.
+//
 // # Initial point
 //
 // x₀ is pushed into [x_L + p_L, x_U − p_U] with p = min(κ₁ max(1,|b|),

@@ -23,8 +23,12 @@ type Solver struct {
 // an error: then the result is that of the last accepted iterate (the
 // starting point if the error came before the first step; Objective is NaN
 // if f was never evaluated), its Status is UserStop, and the error wraps
-// ErrCallback and the method's error. Every numerical outcome is reported in
-// Result.Status.
+// ErrCallback and the method's error. A solve stopped by ctx (cancelled, or
+// its deadline passed) returns the result of the last accepted iterate with
+// Status Cancelled together with an error that wraps ctx.Err(), so that
+// errors.Is(err, context.Canceled) (or context.DeadlineExceeded) holds, as
+// in packages mpcc and fesd. Every other numerical outcome is reported in
+// Result.Status with a nil error.
 func (s *Solver) Solve(ctx context.Context, p Problem) (*Result, error) {
 	t0 := time.Now()
 	if p == nil {
@@ -61,7 +65,7 @@ func (s *Solver) Solve(ctx context.Context, p Problem) (*Result, error) {
 	if bad != nil {
 		return res, &DerivativeError{Report: bad}
 	}
-	return res, ip.callbackErr(st)
+	return res, ip.stopErr(st)
 }
 
 // probe runs the derivative probe (probe.go) on a successful solve unless
@@ -172,7 +176,19 @@ func (s *Solver) SolveIn(ctx context.Context, ws *Workspace, p Problem) (*Result
 	if bad != nil {
 		return res, &DerivativeError{Report: bad}
 	}
-	return res, ip.callbackErr(st)
+	return res, ip.stopErr(st)
+}
+
+// stopErr is the error Solve returns with a result: with status Cancelled
+// one wrapping ctx.Err(), with UserStop callbackErr's, otherwise nil.
+func (ip *ipm) stopErr(st Status) error {
+	if st == Cancelled {
+		if err := ip.ctx.Err(); err != nil {
+			return fmt.Errorf("nlp: solve cancelled after %d iterations: %w", ip.iter, err)
+		}
+		return fmt.Errorf("nlp: solve cancelled after %d iterations", ip.iter)
+	}
+	return ip.callbackErr(st)
 }
 
 // callbackErr is the error Solve returns with status UserStop: ErrCallback

@@ -20,10 +20,12 @@ func (s ipoptInner) SolveNLP(ctx context.Context, p nlp.Problem, start *mpcc.War
 	set := s.set
 	start.Apply(&set)
 	res, err := (&ipopt.Solver{Settings: set, NoTimingStatistics: true}).Solve(ctx, p)
-	if err != nil {
+	if res == nil {
 		return nil, err
 	}
-	return &mpcc.InnerResult{Status: res.Status, X: res.X, Y: res.Y, ZL: res.ZL, ZU: res.ZU, Iterations: res.Iterations}, nil
+	// A cancelled solve comes with its error (wrapping ctx.Err()), as
+	// mpcc.InnerSolver asks.
+	return &mpcc.InnerResult{Status: res.Status, X: res.X, Y: res.Y, ZL: res.ZL, ZU: res.ZU, Iterations: res.Iterations}, err
 }
 
 // ipoptSolver returns the IPOPT inner solver for the inner settings set.

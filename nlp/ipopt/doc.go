@@ -30,7 +30,8 @@
 //
 // The Problem callbacks are called from IPOPT through cgo; a callback that
 // returns an error stops the solve with status nlp.UserStop, a cancelled
-// context with nlp.Cancelled.
+// context with nlp.Cancelled (and an error wrapping ctx.Err(), the rule of
+// nlp.Solver.Solve).
 //
 // # Result
 //

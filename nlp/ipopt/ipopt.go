@@ -185,7 +185,9 @@ func (s *state) intermediate(r nlp.IterRecord) bool {
 
 // Solve minimizes p with IPOPT. The error is non-nil when the solve could not
 // run (inconsistent dimensions or structure, IPOPT rejected the problem or
-// an option); numerical outcomes are in Result.Status.
+// an option; the result is then nil) and when ctx stopped it: then the
+// result has Status nlp.Cancelled and the error wraps ctx.Err(), as with
+// nlp.Solver. Other numerical outcomes are in Result.Status.
 func (s *Solver) Solve(ctx context.Context, p nlp.Problem) (*nlp.Result, error) {
 	res, _, err := s.SolveStatus(ctx, p)
 	return res, err
@@ -339,6 +341,11 @@ func (s *Solver) SolveStatus(ctx context.Context, p nlp.Problem) (*nlp.Result, R
 		}
 	}
 	finalErrors(p, res, xL, xU, gL, gU)
+	if res.Status == nlp.Cancelled {
+		// The rule of nlp.Solver.Solve: the partial result and an error
+		// wrapping ctx.Err().
+		return res, rs, fmt.Errorf("ipopt: solve cancelled after %d iterations: %w", res.Iterations, ctx.Err())
+	}
 	return res, rs, nil
 }
 
