@@ -168,14 +168,17 @@ func (s *Simulator) solveBranch(ctx context.Context, pr *prediction, u, p, pv, x
 		// barrier parameter, finish it. The polished point replaces the
 		// acceptable one unless it is farther from the FESD equations
 		// (measured on examples/order's IRMA with n_s = 1: a polish that
-		// ends at its iteration limit can move away).
+		// ends at its iteration limit can move away). A NumericalError at
+		// a feasible point — the line search of a branch with an element
+		// of 1e-9 step lengths between a switch and the step's end — is
+		// polished the same way, and a polish that succeeds replaces it.
 		ws := &mpcc.WarmStart{X: ir.X, Y: ir.Y, ZL: ir.ZL, ZU: ir.ZU, MuInit: branchPolishMu, MaxIter: branchPolishIter}
 		ir2, err := s.branchSolver().SolveNLP(ctx, tr.prob, ws)
 		if err != nil {
 			return nil, nil, nil, err
 		}
 		ir2.Iterations += ir.Iterations
-		if ir2.Status == nlp.Solved || violation(tr.prob, ir2.X) <= violation(tr.prob, ir.X) {
+		if ir2.Status == nlp.Solved || violation(tr.prob, ir2.X) <= violation(tr.prob, ir.X) || (!ir.Status.Success() && ir2.Status.Success()) {
 			ir, polished = ir2, true
 		} else {
 			ir.Iterations = ir2.Iterations

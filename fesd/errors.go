@@ -108,6 +108,16 @@ func (e *StepError) Unwrap() []error {
 
 // cancelled returns the error of a cancelled context: ctx.Err(), or
 // context.Canceled when the solver reported a cancellation on its own.
+// stoppedByContext reports whether err says that a solve was stopped by its
+// context (mpcc and nlp return the partial result together with such an
+// error): the result is then used, with its status Cancelled.
+func stoppedByContext(res any, err error) bool {
+	if err == nil || res == nil {
+		return false
+	}
+	return errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded)
+}
+
 func cancelled(ctx context.Context) error {
 	if err := ctx.Err(); err != nil {
 		return err

@@ -231,7 +231,7 @@ func (s *OCPSolver) phase1(ctx context.Context, soft []int, x []float64, sigma f
 	set.FinishSigma = -1
 	sv := mpcc.Solver{Settings: set, Inner: &mpcc.NLPSolver{Settings: s.o.nlpSettings()}}
 	res, err := sv.Solve(ctx, &mpcc.Problem{NLP: e, Comp: tr.comp})
-	if err != nil {
+	if err != nil && !stoppedByContext(res, err) {
 		return nil, false, fmt.Errorf("fesd: diagnosing the infeasibility: %w", err)
 	}
 	if res.Status == mpcc.Cancelled {

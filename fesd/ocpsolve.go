@@ -947,7 +947,7 @@ func (s *OCPSolver) Solve(ctx context.Context, start Start) (*OCPResult, error) 
 	} else {
 		res, err = sv.Solve(ctx, mp)
 	}
-	if err != nil {
+	if err != nil && !stoppedByContext(res, err) {
 		return nil, fmt.Errorf("fesd: OCP homotopy: %w", err)
 	}
 	var rerun *Rerun
@@ -980,7 +980,7 @@ func (s *OCPSolver) Solve(ctx context.Context, start Start) (*OCPResult, error) 
 		} else {
 			res2, err = fb.Solve(ctx, mp)
 		}
-		if err != nil {
+		if err != nil && !stoppedByContext(res2, err) {
 			return nil, fmt.Errorf("fesd: OCP homotopy (second run): %w", err)
 		}
 		if res2.Status == mpcc.Cancelled {

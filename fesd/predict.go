@@ -46,6 +46,11 @@ const (
 	// is on that step boundary (see "Switches at step boundaries" in the
 	// package documentation).
 	boundarySnap = 1e-11
+	// slideSnap is boundarySnap for an entry into sliding: on an element
+	// shorter than this·T the sliding motion's convex combination is not
+	// determined to the complementarity tolerance (ψ changes by less over
+	// it), so such an element is not made.
+	slideSnap = 1e-8
 )
 
 // predictor holds the inputs of one predicted step.
@@ -441,7 +446,11 @@ func (pr *predictor) cuts(ev []event) []float64 {
 	var cuts []float64
 	last := 0.0
 	for _, e := range ev[1:] {
-		if e.t < boundarySnap*pr.T || pr.T-e.t < boundarySnap*pr.T || (last > 0 && e.t-last < gap) {
+		snap := boundarySnap * pr.T
+		if e.m.slide != nil {
+			snap = slideSnap * pr.T
+		}
+		if e.t < snap || pr.T-e.t < snap || (last > 0 && e.t-last < gap) {
 			continue
 		}
 		cuts = append(cuts, e.t)
@@ -520,12 +529,27 @@ func (s *Simulator) predictStart(t0 float64, x0, u, p, zb0 []float64) *predictio
 		return nil
 	}
 	pr := &predictor{s: s, u: u, p: p, t0: t0, T: s.T}
-	// slidesAtStart reports a sliding motion that starts with the step
-	// (before the first possible element boundary), which the prediction
-	// cannot place.
+	// slidesAtStart reports a sliding motion that starts with the step:
+	// within boundarySnap·T, or within predictMinGap·h₀ when the previous
+	// step ended sliding (the state then lies on the surface up to the
+	// solver's tolerance, and the motion continues the previous step's,
+	// which the frozen convex combination of its last element follows
+	// better than the chattering prediction) or x₀ lies on the surface
+	// (a tangential start takes the chattering prediction a while to
+	// leave). A sliding motion that starts later — even 1e-10 step lengths
+	// after t₀, from a state off the surface — gets an element boundary at
+	// its start.
+	prevSlides := false
+	if fr, _ := s.sliding(); fr != nil {
+		prevSlides = true
+	}
 	slidesAtStart := func(ev []event) bool {
 		e := ev[len(ev)-1]
-		return e.m.slide != nil && e.t < predictMinGap*s.T/float64(tr.NE)
+		if e.m.slide == nil {
+			return false
+		}
+		early := e.t < predictMinGap*s.T/float64(tr.NE)
+		return e.t < slideSnap*s.T || early && (prevSlides || pr.onSurface(ev[0].m, e.m))
 	}
 	ev, ok := pr.events(x0, 4*tr.NE, true)
 	if !ok || slidesAtStart(ev) {
@@ -724,4 +748,21 @@ func (L *layout) keepStartMultipliers(d *dcs.DCS, zb0, z0 []float64, pr *predict
 			k++
 		}
 	}
+}
+
+// onSurface reports whether the state of mode start lies on the surface of
+// the sliding mode sl: the multipliers (of start's algebraic values, those
+// of x₀) of the pairs whose selection becomes positive in sl are zero to
+// rounding.
+func (pr *predictor) onSurface(start, sl mode) bool {
+	k := 0
+	for _, g := range pr.s.d.Comp {
+		for _, p := range g.Pairs {
+			if sl.sig[k] && !start.sig[k] && math.Abs(start.z[p.Lambda]) > 1e-12 {
+				return false
+			}
+			k++
+		}
+	}
+	return true
 }

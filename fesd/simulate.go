@@ -334,6 +334,12 @@ func (s *Simulator) Step(ctx context.Context, t0 float64, x0, u, p []float64) (*
 			}
 		}
 		if err != nil {
+			if errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) {
+				// stopped in the branch solve, before the step had a
+				// point of its homotopy
+				s.prev = nil
+				return nil, &StepError{T0: t0, Status: mpcc.Cancelled, Cause: cancelled(ctx)}
+			}
 			return nil, fmt.Errorf("fesd: step at t = %g, predicted branch: %w", t0, err)
 		}
 		if wb != nil {
@@ -395,7 +401,7 @@ func (s *Simulator) Step(ctx context.Context, t0 float64, x0, u, p []float64) (*
 		if res != nil {
 			failed = append(failed, res)
 		}
-		if res, err = s.homotopy(ctx, st.w, xl, xu); err != nil {
+		if res, err = s.homotopy(ctx, st.w, xl, xu); err != nil && !stoppedByContext(res, err) {
 			return nil, fmt.Errorf("fesd: step at t = %g, start %d of %d: %w", t0, i+1, len(starts), err)
 		}
 		pv = st.pv
