@@ -1,0 +1,179 @@
+package fesd_test
+
+import (
+	"context"
+	"fmt"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/fesd-go/fesd/ad"
+	"github.com/fesd-go/fesd/dcs"
+	"github.com/fesd-go/fesd/fesd"
+)
+
+// boundarySystem is a piecewise-constant Filippov system with one switching
+// function and a closed-form solution through one switch: from x₀ the
+// field fm reaches ψ = 0 at t_s(x₀), after which the field fp (a crossing)
+// or the sliding field (an entry into sliding) holds.
+type boundarySystem struct {
+	name string
+	// gradPsi is ∇ψ of the affine ψ(x) = gradPsi·x − c; fm and fp are the
+	// fields on ψ < 0 and ψ > 0 (the modes are ordered ψ > 0, ψ < 0 in
+	// the sign matrix).
+	gradPsi []float64
+	c       float64
+	fm, fp  []float64
+	// start returns x₀ whose flow under fm (or fp when fromAbove) reaches
+	// ψ = 0 at time ts.
+	fromAbove bool
+	base      []float64
+}
+
+// field returns the field of the region the flow starts in and the one
+// after the switch: the other region's for a crossing, the Filippov
+// convex combination on ψ = 0 when both fields point into the surface.
+func (s boundarySystem) fields() (before, after []float64, sliding bool) {
+	dot := func(a, b []float64) float64 {
+		v := 0.0
+		for i := range a {
+			v += a[i] * b[i]
+		}
+		return v
+	}
+	before, other := s.fm, s.fp
+	if s.fromAbove {
+		before, other = s.fp, s.fm
+	}
+	gb, go_ := dot(s.gradPsi, before), dot(s.gradPsi, other)
+	if gb*go_ >= 0 { // the other field carries on across: a crossing
+		return before, other, false
+	}
+	// sliding: (1 − w)·before + w·other with ∇ψ·f = 0
+	w := gb / (gb - go_)
+	after = make([]float64, len(before))
+	for i := range after {
+		after[i] = (1-w)*before[i] + w*other[i]
+	}
+	return before, after, true
+}
+
+// closedForm returns x₀ (on the line base − t_s·f_b through the surface
+// point base, with t_s the time to the surface), x(T) = base + (T − t_s)f_a
+// and ∂x(T)/∂x₀ = I + (f_a − f_b)·∇ψᵀ/(∇ψ·f_b) (from ∂t_s/∂x₀ =
+// −∇ψᵀ/(∇ψ·f_b); both fields are constant), with f_b the field before the
+// switch and f_a the one after it.
+func (s boundarySystem) closedForm(ts, T float64) (x0, xT []float64, D [][]float64) {
+	fb, fa, _ := s.fields()
+	n := len(fb)
+	dot := 0.0
+	for i := range fb {
+		dot += s.gradPsi[i] * fb[i]
+	}
+	// base is on the surface; go back ts along fb
+	x0 = make([]float64, n)
+	xT = make([]float64, n)
+	for i := range x0 {
+		x0[i] = s.base[i] - ts*fb[i]
+		xT[i] = s.base[i] + (T-ts)*fa[i]
+	}
+	D = make([][]float64, n)
+	for i := range D {
+		D[i] = make([]float64, n)
+		D[i][i] = 1
+		for j := range D[i] {
+			D[i][j] += (fa[i] - fb[i]) * s.gradPsi[j] / dot
+		}
+	}
+	return x0, xT, D
+}
+
+func (s boundarySystem) model() *dcs.Model {
+	g := ad.NewGraph()
+	n := len(s.fm)
+	x := g.SymVec("x", n)
+	m := dcs.NewModel(g, x, nil, nil)
+	psi := g.Const(-s.c)
+	for i, v := range s.gradPsi {
+		psi = psi.Add(x[i].Scale(v))
+	}
+	vec := func(f []float64) ad.Vec {
+		out := make(ad.Vec, n)
+		for i, v := range f {
+			out[i] = g.Const(v)
+		}
+		return out
+	}
+	m.AddSubsystem(dcs.Subsystem{Psi: ad.Vec{psi}, S: [][]int{{1}, {-1}}, F: []ad.Vec{vec(s.fp), vec(s.fm)}})
+	return m
+}
+
+// boundarySystems are the cases of TestSwitchAtStepBoundaries.
+var boundarySystems = []boundarySystem{
+	// ẋ = 1 below 0, 3 above: ∂x(T)/∂x₀ = 3
+	{name: "crossing up", gradPsi: []float64{1}, fm: []float64{1}, fp: []float64{3}, base: []float64{0}},
+	// ẋ = −2 above 0, −0.5 below: ∂x(T)/∂x₀ = 1/4
+	{name: "crossing down", gradPsi: []float64{1}, fm: []float64{-0.5}, fp: []float64{-2}, fromAbove: true, base: []float64{0}},
+	// x₁ reaches 0 with (1, 1) and slides with (0, 2) (the fields (1, 1)
+	// and (−1, 3) in equal parts): ∂x(T)/∂x₀ = [[0, 0], [1, 1]]
+	{name: "entering sliding", gradPsi: []float64{1, 0}, fm: []float64{1, 1}, fp: []float64{-1, 3}, base: []float64{0, 0.5}},
+	// the slanted line x₁ + x₂ = 1 crossed from below with (1, 2) into
+	// (2, −1): ∂x(T)/∂x₀ = [[4/3, 1/3], [−1, 0]]
+	{name: "2-D surface", gradPsi: []float64{1, 1}, c: 1, fm: []float64{1, 2}, fp: []float64{2, -1}, base: []float64{0.25, 0.75}},
+}
+
+// boundaryOffsets are the switch positions relative to the step boundary
+// t = 0.5 of four steps of length 0.25, in step lengths.
+var boundaryOffsets = []float64{0, 1e-12, -1e-12, 1e-9, -1e-9, 1e-6, -1e-6, 1e-4, -1e-4, 1e-2, -1e-2}
+
+// TestSwitchAtStepBoundaries is the property test of switches on and near
+// a boundary between two simulation steps: for every system of
+// boundarySystems, with its switch on the boundary t = 0.5 of four steps of
+// 0.25 and at the offsets boundaryOffsets from it, in both formulations
+// and with N_FE = 1, 2, 3 from the default settings otherwise (prediction
+// on), the simulation succeeds, reports one switch of the right kind at
+// the closed-form time (1e-8), and x(T) and ∂x(T)/∂x₀ match the closed form
+// (closedForm: the fields are constant, so FESD's collocation is exact and
+// the only errors are the solver's, 1e-9 on complementarity; tolerance
+// 1e-8).
+func TestSwitchAtStepBoundaries(t *testing.T) {
+	const T, nsim, tol = 1.0, 4, 1e-8
+	h := T / nsim
+	for _, sys := range boundarySystems {
+		_, _, sliding := sys.fields()
+		wantKind := fesd.Crossing
+		if sliding {
+			wantKind = fesd.EnteringSliding
+		}
+		for _, form := range []dcs.Formulation{dcs.Stewart, dcs.Step} {
+			for nfe := 1; nfe <= 3; nfe++ {
+				if testing.Short() && nfe != 2 {
+					continue
+				}
+				for _, off := range boundaryOffsets {
+					name := fmt.Sprintf("%s/%v/NFE=%d/offset=%g", sys.name, form, nfe, off)
+					ts := 2*h + off*h
+					x0, xT, D := sys.closedForm(ts, T)
+					r, err := fesd.Simulate(context.Background(), sys.model(), x0, fesd.SimOptions{
+						TSim: T, NSim: nsim, Sensitivity: true,
+						Options: fesd.Options{NFE: nfe, DCS: dcs.Options{Formulation: form}},
+					})
+					if !assert.NoError(t, err, name) {
+						continue
+					}
+					if assert.Len(t, r.Switches, 1, name) {
+						sw := r.Switches[0]
+						assert.InDelta(t, ts, sw.Time, tol, "%s: switch time", name)
+						assert.Equal(t, wantKind, sw.Kind, "%s: kind", name)
+					}
+					assert.InDeltaSlice(t, xT, r.Final(), tol, "%s: x(T)", name)
+					require.NotNil(t, r.Sensitivity, name)
+					for i := range D {
+						assert.InDeltaSlice(t, D[i], r.Sensitivity.DX0[i], tol, "%s: row %d of ∂x(T)/∂x₀", name, i)
+					}
+				}
+			}
+		}
+	}
+}
