@@ -3,6 +3,7 @@ package fesd_test
 import (
 	"context"
 	"fmt"
+	"math"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -174,6 +175,111 @@ func TestSwitchAtStepBoundaries(t *testing.T) {
 					}
 				}
 			}
+		}
+	}
+}
+
+// turbo is the turbo car of nosnoc's OCP tutorial as a simulation model:
+// q̇ = v, v̇ = u below v = 10 and 3u above it.
+func turbo() *dcs.Model {
+	g := ad.NewGraph()
+	x := g.SymVec("x", 2)
+	u := g.SymVec("u", 1)
+	m := dcs.NewModel(g, x, u, nil)
+	m.AddSubsystem(dcs.Subsystem{
+		Psi: ad.Vec{x[1].AddConst(-10)},
+		S:   [][]int{{1}, {-1}},
+		F:   []ad.Vec{{x[1], u[0].Scale(3)}, {x[1], u[0]}},
+	})
+	return m
+}
+
+// turboClosedForm is the state at T from rest under the constant control
+// u: v = u·t reaches 10 at t_s = 10/u (u > 0), after which v̇ = 3u.
+func turboClosedForm(u, T float64) (q, v float64) {
+	if u <= 0 || 10/u >= T {
+		return u * T * T / 2, u * T
+	}
+	ts := 10 / u
+	r := T - ts
+	return u*ts*ts/2 + 10*r + 1.5*u*r*r, 10 + 3*u*r
+}
+
+// TestTurboCarConstantControls: the turbo car from rest under 51 constant
+// controls u ∈ [−5, 5] over T = 4 in 8 steps; u = 5 reaches v = 10 exactly
+// at t = 2, a step boundary, and u = 2.5 exactly at T. Every run succeeds
+// with Simulate and with a Simulator driven step by step, Stewart and
+// Step, and q(T), v(T) match turboClosedForm to 1e-8 (piecewise-linear v:
+// the collocation is exact, the error is the solver's).
+func TestTurboCarConstantControls(t *testing.T) {
+	const T, nsim, tol = 4.0, 8, 1e-8
+	m := turbo()
+	for _, form := range []dcs.Formulation{dcs.Stewart, dcs.Step} {
+		o := fesd.Options{DCS: dcs.Options{Formulation: form}}
+		sim, err := fesd.NewSimulator(m, o, T/nsim)
+		require.NoError(t, err)
+		for i := 0; i <= 50; i++ {
+			u := -5 + 0.2*float64(i)
+			if testing.Short() && i%5 != 0 {
+				continue
+			}
+			q, v := turboClosedForm(u, T)
+			name := fmt.Sprintf("%v u=%.1f", form, u)
+			r, err := fesd.Simulate(context.Background(), m, []float64{0, 0}, fesd.SimOptions{TSim: T, NSim: nsim, U: []float64{u}, Options: o})
+			if assert.NoError(t, err, "Simulate "+name) {
+				assert.InDeltaSlice(t, []float64{q, v}, r.Final(), tol, "Simulate "+name)
+			}
+			sim.Reset()
+			x := []float64{0, 0}
+			for k := 0; k < nsim; k++ {
+				sr, err := sim.Step(context.Background(), float64(k)*T/nsim, x, []float64{u}, nil)
+				if !assert.NoError(t, err, "Simulator %s step %d", name, k) {
+					break
+				}
+				x = sr.Final()
+			}
+			assert.InDeltaSlice(t, []float64{q, v}, x, tol, "Simulator "+name)
+		}
+	}
+}
+
+// TestRelayLongAndStiffDecay: two systems that failed from the default
+// settings while the event-driven prediction was the homotopy's start:
+//   - the relay oscillator (relay) with steps of 0.5 over [0, 100] (a false
+//     Infeasible at step 98): all 35 switches at the closed-form times
+//     (2k − 1)√2 (relaySwitches) to 1e-7 — x₁ is piecewise quadratic,
+//     which Radau IIA with n_s = 2 integrates exactly, so the error is the
+//     solver's accumulated over 200 steps;
+//   - stiff decay into a sliding mode, ẋ = −λ(x + 2) for x > 0 and
+//     −λ(x − 2) for x < 0 from x₀ = 1, λ = 1e3, 1e4, 1e5, ten steps of 0.1
+//     (the explicit prediction blew up to 1e84 and the solve started
+//     there): x(t) = −2 + 3e^{−λt} reaches 0 at t_s = ln(1.5)/λ and slides
+//     on x = 0, so x(1) = 0 (1e-8); the switch time to 2e-3·t_s — the
+//     first element is [0, t_s] with λt_s = 0.41, where Radau IIA's error
+//     of order 3 is measured 8.5e-4·t_s.
+func TestRelayLongAndStiffDecay(t *testing.T) {
+	r, err := fesd.Simulate(context.Background(), relay(), []float64{1, 0}, fesd.SimOptions{TSim: 100, NSim: 200})
+	require.NoError(t, err)
+	want := relaySwitches(100)
+	require.Len(t, r.Switches, len(want))
+	for i, s := range r.Switches {
+		assert.InDelta(t, want[i], s.Time, 1e-7, "relay switch %d", i)
+	}
+	for _, lam := range []float64{1e3, 1e4, 1e5} {
+		g := ad.NewGraph()
+		x := g.SymVec("x", 1)
+		m := dcs.NewModel(g, x, nil, nil)
+		m.AddSubsystem(dcs.Subsystem{Psi: ad.Vec{x[0]}, S: [][]int{{1}, {-1}},
+			F: []ad.Vec{{x[0].AddConst(2).Scale(-lam)}, {x[0].AddConst(-2).Scale(-lam)}}})
+		r, err := fesd.Simulate(context.Background(), m, []float64{1}, fesd.SimOptions{TSim: 1, NSim: 10})
+		if !assert.NoError(t, err, "λ = %g", lam) {
+			continue
+		}
+		assert.InDelta(t, 0, r.Final()[0], 1e-8, "λ = %g: x(1)", lam)
+		ts := math.Log(1.5) / lam
+		if assert.Len(t, r.Switches, 1, "λ = %g", lam) {
+			assert.Equal(t, fesd.EnteringSliding, r.Switches[0].Kind)
+			assert.InDelta(t, ts, r.Switches[0].Time, 2e-3*ts, "λ = %g: switch time", lam)
 		}
 	}
 }
