@@ -419,12 +419,12 @@ func (pr *predictor) slideOn(ev []event) ([]event, bool) {
 }
 
 // at returns the predicted state and algebraic values at time τ (relative
-// to t₀), integrating from the last event before τ − 1e-9·T (so a point at
+// to t₀), integrating from the last event before τ − boundarySnap·T (so a point at
 // an event time belongs to the mode that ends there).
 func (pr *predictor) at(ev []event, tau, maxStep float64) (x, z []float64, ok bool) {
 	k := 0
 	for i := 1; i < len(ev); i++ {
-		if ev[i].t < tau-1e-9*pr.T {
+		if ev[i].t < tau-boundarySnap*pr.T {
 			k = i
 		}
 	}
@@ -567,7 +567,7 @@ func (s *Simulator) predictStart(t0 float64, x0, u, p, zb0 []float64) *predictio
 	modeAt := func(tau float64) []bool {
 		k := 0
 		for i := 1; i < len(ev); i++ {
-			if ev[i].t < tau-1e-9*pr.T {
+			if ev[i].t < tau-boundarySnap*pr.T {
 				k = i
 			}
 		}
