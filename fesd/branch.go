@@ -118,8 +118,10 @@ func (s *Simulator) solveBranch(ctx context.Context, pr *prediction, u, p, pv, x
 	if !ok {
 		return nil, nil, nil, nil
 	}
+	var freed []int
 	if pr.sigs != nil {
 		freeStepSizes(tr, bl, bu, pr.bw0)
+		freed = freeSmallSides(tr, bl, bu, pr.bw0)
 	}
 	pvb = clone(pv)
 	if tr.phref >= 0 {
@@ -203,7 +205,7 @@ func (s *Simulator) solveBranch(ctx context.Context, pr *prediction, u, p, pv, x
 		}
 	}
 	if pr.sigs != nil {
-		if !stepSizesWithin(tr, ir.X, xl, xu) {
+		if !stepSizesWithin(tr, ir.X, xl, xu) || !sidesNonnegative(ir.X, freed) {
 			return nil, nil, rec, nil
 		}
 		if ok, err := s.onBoundaries(pr.sigs, ir.X, pvb, u, p); err != nil || !ok {
@@ -506,6 +508,41 @@ func stepSizesWithin(tr *transcription, w, xl, xu []float64) bool {
 	}
 	for _, k := range tr.h {
 		if k >= 0 && (w[k] < xl[k]-tol || w[k] > xu[k]+tol) {
+			return false
+		}
+	}
+	return true
+}
+
+// freeSideTol is the largest predicted value of a complementarity side
+// whose bound 0 freeSmallSides drops.
+const freeSideTol = 1e-6
+
+// freeSmallSides drops the bound 0 of the complementarity sides that the
+// branch leaves free (their every partner fixed at zero) and that the point
+// w puts strictly between 0 and freeSideTol: the multipliers of the element
+// between a switch and a step boundary 1e-8 step lengths away are of that
+// size, and the interior point's barrier on them cuts its steps at a small
+// barrier parameter until it loses itself in restoration. On the branch
+// they are determined by the FESD equations; the solution is checked to
+// keep them nonnegative (sidesNonnegative). It returns the freed indices.
+func freeSmallSides(tr *transcription, bl, bu, w []float64) []int {
+	fixed := branchPartnersFixed(tr.comp, len(bl), bl, bu)
+	var out []int
+	for k, f := range fixed {
+		if f && bl[k] == 0 && bu[k] > 0 && w[k] > 0 && w[k] < freeSideTol {
+			bl[k] = math.Inf(-1)
+			out = append(out, k)
+		}
+	}
+	return out
+}
+
+// sidesNonnegative reports whether the variables idx of w are nonnegative
+// (to rounding, −1e-14).
+func sidesNonnegative(w []float64, idx []int) bool {
+	for _, k := range idx {
+		if w[k] < -1e-14 {
 			return false
 		}
 	}

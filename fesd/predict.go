@@ -375,6 +375,18 @@ func (pr *predictor) events(x0 []float64, maxEvents int, slide bool) (ev []event
 		if len(ev) > maxEvents+1 {
 			return nil, false
 		}
+		if k := len(ev); slide && k >= 2 && pr.T-t < slideReturn*pr.T {
+			// The step ends before the flow of the region entered can
+			// show that it returns (an entry into sliding just before
+			// t₀ + T): follow it past the end for slideReturn·T.
+			xp, ok := pr.rk4(x, t, slideReturn*pr.T, cur)
+			if !ok {
+				return nil, false
+			}
+			if _, sp, ok := pr.guess(xp); ok && sameSig(sp, ev[k-2].m.sig) {
+				return pr.slideOn(ev)
+			}
+		}
 	}
 	return ev, true
 }
