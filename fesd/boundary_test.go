@@ -138,7 +138,8 @@ var crossingOffsets = []float64{1e-8, -1e-8, 1e-7, -1e-7}
 // TestSwitchAtStepBoundaries is the property test of switches on and near
 // a boundary between two simulation steps: for every system of
 // boundarySystems, with its switch on the boundary t = 0.5 of four steps of
-// 0.25 and at the offsets boundaryOffsets from it, in both formulations
+// 0.25 and at the offsets boundaryOffsets (crossingOffsets too for the
+// crossings) from it, in both formulations
 // and with N_FE = 1, 2, 3 from the default settings otherwise (prediction
 // on), the simulation succeeds, reports one switch of the right kind at
 // the closed-form time (1e-8), and x(T) and ∂x(T)/∂x₀ match the closed form
