@@ -106,7 +106,7 @@ type options struct {
 	ActTol  float64 // fesd.Options.ActiveSetTol (1e-6 since the first version; no flag)
 	Lift    bool    // user lifting β = α₁(1 − α₄)
 	// NoPredict starts the steps without the event-driven prediction
-	// (fesd.Simulator.NoPredict unset).
+	// (fesd.Simulator.NoPredict).
 	NoPredict bool
 	// RawPsi uses irma.py's switching functions ψ_j = x_i − θ_j instead of
 	// the relative ψ_j = x_i/θ_j − 1 (reference.IRMARelativeModel).
