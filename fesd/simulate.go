@@ -277,200 +277,24 @@ func (s *Simulator) Step(ctx context.Context, t0 float64, x0, u, p []float64) (*
 	if err := ctx.Err(); err != nil {
 		return nil, fmt.Errorf("fesd: step at t = %g not started: %w", t0, err)
 	}
-	d := s.d
-	if err := checkVec("x0", x0, len(d.X)); err != nil {
-		return nil, err
-	}
-	if err := checkVec("u", u, len(d.U)); err != nil {
-		return nil, err
-	}
-	if err := checkVec("p", p, len(d.P)); err != nil {
-		return nil, err
-	}
-	if math.IsNaN(t0) || math.IsInf(t0, 0) {
-		return nil, fmt.Errorf("%w: start time %g", ErrHorizon, t0)
-	}
-	z0, err := initialGuess(d, x0, u, p)
+	st, err := s.newStep(t0, x0, u, p)
 	if err != nil {
 		return nil, err
 	}
-	tr := s.tr
-	zb0 := tr.startValues(d, z0, s.o.SwitchTol)
-	var w0, href []float64
-	var pred *prediction
 	if !s.NoPredict {
-		if pred = s.predictStart(t0, x0, u, p, zb0); pred != nil && pred.elements > tr.NE && tr.NE < maxRefinedElements {
-			return s.refinedStep(ctx, pred.elements, t0, x0, u, p)
-		}
-		if pred != nil {
-			w0, href = pred.w0, pred.href
-			tr.keepStartMultipliers(d, zb0, z0, pred)
+		st.setPrediction(s.predictStart(t0, x0, u, p, st.zb0))
+		if pr := st.pred; pr != nil && pr.elements > s.tr.NE && s.tr.NE < maxRefinedElements {
+			return s.refinedStep(ctx, pr.elements, t0, x0, u, p)
 		}
 	}
-	pv := s.params(t0, x0, u, p, href)
-	xl, xu := clone(tr.wl), clone(tr.wu)
-	tr.fixStart(d, xl, xu, zb0)
-	var branchRec *mpcc.HomotopyStep
+	st.bounds()
 	if !s.NoPredict {
-		bp := pred
-		if bp == nil && !s.ColdStart {
-			bp = s.continued(zb0)
-		}
-		wb, pvb, rec, err := s.solveBranch(ctx, bp, u, p, pv, xl, xu)
-		if err == nil && wb == nil && rec != nil {
-			// time stepping: stage points at a mode change on their
-			// switching surfaces
-			for _, bs := range s.atSurfaces(bp) {
-				var rs *mpcc.HomotopyStep
-				wb, pvb, rs, err = s.solveBranch(ctx, bs, u, p, pv, xl, xu)
-				if rs != nil {
-					rs.Iterations += rec.Iterations
-					rs.Elapsed += rec.Elapsed
-					rec = rs
-				}
-				if err != nil || wb != nil {
-					break
-				}
-			}
-		}
-		if err != nil {
-			if errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) {
-				// stopped in the branch solve, before the step had a
-				// point of its homotopy
-				s.prev = nil
-				return nil, &StepError{T0: t0, Status: mpcc.Cancelled, Cause: cancelled(ctx)}
-			}
-			return nil, fmt.Errorf("fesd: step at t = %g, predicted branch: %w", t0, err)
-		}
-		if wb != nil {
-			sr, err := s.branchResult(t0, wb, pvb, z0, zb0, rec)
-			if err == nil && s.Sensitivity {
-				sr.Sens, err = s.stepSensitivity(ctx, wb, pvb, xl, xu, s.lastBranch)
-			}
-			return sr, err
-		}
-		branchRec = rec
-	}
-	cold := func() ([]float64, error) {
-		f0, err := d.EvalF(x0, u, p, z0, t0)
-		if err != nil {
-			return nil, err
-		}
-		w := make([]float64, tr.numW)
-		tr.fillStart(w, tr.uniform(x0, z0, f0, zb0), s.o.Representation, d)
-		return w, nil
-	}
-	// The starts of the homotopy, in order: those without prediction (the
-	// previous step's solution shifted, then the cold start), then the
-	// prediction's. The shifted start holds the states constant at the
-	// previous step's end; near a switch it can lead the relaxed NLPs
-	// astray where the cold start (states along f(x₀)) succeeds, as on the
-	// relay oscillator's second switch. The predicted start moves the
-	// element boundaries to the predicted switches before the first
-	// relaxed NLP, which solves steps that fail from the uniform grid
-	// (TestPredictIRMAStep); it comes last so that a misleading prediction
-	// (a stiff mode, a wrong branch) cannot lose a step that solves
-	// without it.
-	type start struct {
-		w, pv []float64
-	}
-	pvu := pv // the uniform step-equilibration targets
-	if href != nil {
-		pvu = s.params(t0, x0, u, p, nil)
-	}
-	var starts []start
-	if s.prev != nil && !s.ColdStart {
-		w := make([]float64, tr.numW)
-		tr.shifted(w, s.prev, zb0)
-		starts = append(starts, start{w, pvu})
-	}
-	wc, err := cold()
-	if err != nil {
-		return nil, err
-	}
-	starts = append(starts, start{wc, pvu})
-	if w0 != nil {
-		starts = append(starts, start{w0, pv})
-	}
-	var res *mpcc.Result
-	var failed []*mpcc.Result
-	for i, st := range starts {
-		if err := tr.prob.SetParams(st.pv); err != nil {
-			return nil, err
-		}
-		if res != nil {
-			failed = append(failed, res)
-		}
-		if res, err = s.homotopy(ctx, st.w, xl, xu); err != nil && !stoppedByContext(res, err) {
-			return nil, fmt.Errorf("fesd: step at t = %g, start %d of %d: %w", t0, i+1, len(starts), err)
-		}
-		pv = st.pv
-		if res.Status == mpcc.Solved || res.Status == mpcc.Cancelled {
-			break
-		}
-	}
-	if res.Status == mpcc.Cancelled && len(res.X) != tr.numW {
-		s.prev = nil
-		return nil, fmt.Errorf("fesd: step at t = %g stopped before its first point: %w", t0, cancelled(ctx))
-	}
-	rec := StepRecord{
-		T0: t0, T1: t0 + s.T, Status: res.Status, Homotopy: res.Steps,
-		CompResidual: res.CompResidual, NaturalResidual: res.NaturalResidual, Elapsed: res.Elapsed,
-	}
-	rec.Stationarity = res.Stationarity
-	// the certificate's (and any finish's) NLP iterations
-	rec.Iterations += res.FinishIterations
-	if len(failed) > 0 {
-		// the failed homotopies first
-		rec.ColdRetry = true
-		var hs []mpcc.HomotopyStep
-		for _, f := range failed {
-			rec.Iterations += f.FinishIterations
-			hs = append(hs, f.Steps...)
-			rec.Elapsed += f.Elapsed
-		}
-		rec.Homotopy = append(hs, rec.Homotopy...)
-	}
-	if branchRec != nil {
-		// the failed branch solve first: its iterations count
-		rec.Homotopy = append([]mpcc.HomotopyStep{*branchRec}, rec.Homotopy...)
-		rec.Elapsed += branchRec.Elapsed
-	}
-	for _, st := range rec.Homotopy {
-		rec.Iterations += st.Iterations
-	}
-	sr := &StepResult{Record: rec}
-	out, err := tr.outputs(res.X, pv)
-	if err != nil {
-		return nil, err
-	}
-	sr.Trajectory.fill(tr, res.X, out, zb0)
-	sr.Z0 = z0
-	if res.Status != mpcc.Solved {
-		s.prev = nil
-		se := &StepError{T0: t0, Status: res.Status, CompResidual: res.CompResidual}
-		if n := len(res.Steps); n > 0 {
-			se.NLPStatus, se.Sigma = res.Steps[n-1].Status, res.Steps[n-1].Sigma
-		}
-		if res.Status == mpcc.Cancelled {
-			se.Cause = cancelled(ctx)
-		} else if tr.NE == 1 {
-			// One element cannot put a boundary at a switch inside the
-			// step (004 §4: FESD moves the element boundaries onto the
-			// switches). Say so when the predictor sees one.
-			if ts, ok, err := s.PredictEvents(t0, x0, u, p); err == nil && ok && len(ts) > 0 {
-				se.SwitchAt, se.Cause = ts[0], ErrSwitchInStep
-			}
-		}
-		return sr, se
-	}
-	s.prev = res.X
-	if s.Sensitivity {
-		if sr.Sens, err = s.stepSensitivity(ctx, res.X, pv, xl, xu, nil); err != nil {
+		sr, err := s.branchStep(ctx, st)
+		if sr != nil || err != nil {
 			return sr, err
 		}
 	}
-	return sr, nil
+	return s.homotopyStep(ctx, st)
 }
 
 // homotopy runs the MPCC homotopy of the step's NLP (parameters set) from
