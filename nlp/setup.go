@@ -663,9 +663,20 @@ func pushInto(v, lo, up float64, hasL, hasU bool, k1, k2 float64) float64 {
 
 func nonFinite(v float64) bool { return math.IsNaN(v) || math.IsInf(v, 0) }
 
+// running is the pseudo-status of a solve that goes on: the steps of
+// initialize return it when the iterations are to start (it never reaches
+// a Result).
+const running Status = -1
+
 // initialize computes the scaling, the starting point and its evaluations.
 // It returns a status ≥ 0 when the solve ends before the first iteration
-// (callback error), −1 otherwise.
+// (callback error, fixed variables violating the constraints), running
+// otherwise. The steps, in this order: startPoint (bounds and the user's
+// x₀), boundVariables (fixed variables, relaxed bounds, push into them),
+// startScaling (d_f, d_c), startDerivatives (∇f̃ and J̃ at the pushed
+// point), boundSlacks and classifyBounds (slack bounds, bound masks),
+// startValues (f, g, Hessian check), startMultipliers (slacks, z, y) and
+// startBarrier (θ_max, θ_min, φ, μ).
 func (ip *ipm) initialize(ws *WarmStart) (Status, error) {
 	if ip.parent == nil {
 		ip.userErr = nil
@@ -673,21 +684,58 @@ func (ip *ipm) initialize(ws *WarmStart) (Status, error) {
 	// NaN until the objective is evaluated (a callback error before that
 	// leaves Result.Objective NaN).
 	ip.f = math.NaN()
-	n, m, nw := ip.n, ip.m, ip.nw
-	prm := &ip.prm
 	ip.resetState()
-	if err := ip.readBounds(); err != nil {
+	ws, err := ip.startPoint(ws)
+	if err != nil {
 		return 0, err
 	}
+	ip.boundVariables(ws)
+	if st := ip.startScaling(ws); st != running {
+		return st, nil
+	}
+	if st, err := ip.startDerivatives(); st != running || err != nil {
+		return st, err
+	}
+	if ip.set.MuMin == 0 {
+		// IPOPT's mu_min default, with compl_inf_tol in scaled units.
+		prm := &ip.prm
+		prm.muMin = min(1e-11, min(prm.tol, prm.complInfTol*math.Abs(ip.df))/(kappaEps+1), prm.muInit)
+	}
+	ip.boundSlacks()
+	ip.classifyBounds()
+	if st, err := ip.startValues(); st != running || err != nil {
+		return st, err
+	}
+	ip.startMultipliers(ws)
+	ip.startBarrier()
+	if ip.parent == nil && ip.n > 0 && ip.nFixed == ip.n && ip.fixedViolation() > ip.prm.constrViolTol {
+		// No free variable: g(x) is a constant that violates its bounds,
+		// and no step can change it.
+		ip.computeErrors(ip.mu)
+		_, constr, _ := ip.unscaledErrors()
+		ip.record(constr)
+		return Infeasible, nil
+	}
+	return running, nil
+}
+
+// startPoint reads and checks the bounds and the warm start and writes the
+// user's starting point (WarmStart.X or Problem.Start) into x. It returns
+// the warm start in effect (nil in a restoration phase).
+func (ip *ipm) startPoint(ws *WarmStart) (*WarmStart, error) {
+	n, m := ip.n, ip.m
+	if err := ip.readBounds(); err != nil {
+		return nil, err
+	}
 	if !ip.sameEqPattern() {
-		return 0, fmt.Errorf("%w: equality pattern of the constraint bounds changed", ErrStructure)
+		return nil, fmt.Errorf("%w: equality pattern of the constraint bounds changed", ErrStructure)
 	}
 	if ip.parent != nil {
 		ws = nil
 	}
 	if ws != nil && ((ws.X != nil && len(ws.X) != n) || (ws.Y != nil && len(ws.Y) != m) ||
 		(ws.ZL != nil && len(ws.ZL) != n) || (ws.ZU != nil && len(ws.ZU) != n)) {
-		return 0, fmt.Errorf("%w: WarmStart lengths (%d, %d, %d, %d) for n = %d, m = %d",
+		return nil, fmt.Errorf("%w: WarmStart lengths (%d, %d, %d, %d) for n = %d, m = %d",
 			ErrDimension, len(ws.X), len(ws.Y), len(ws.ZL), len(ws.ZU), n, m)
 	}
 	x := ip.w[:n]
@@ -698,15 +746,32 @@ func (ip *ipm) initialize(ws *WarmStart) (Status, error) {
 	}
 	for j, v := range x {
 		if nonFinite(v) {
-			return 0, &EvalError{Func: "Start", Index: j, Value: v}
+			return nil, &EvalError{Func: "Start", Index: j, Value: v}
 		}
 	}
-	// Fixed variables and x bounds (unscaled, relaxed).
-	ip.nFixed, ip.nBounds = 0, 0
-	k1, k2 := prm.boundPush, prm.boundFrac
+	return ws, nil
+}
+
+// pushConstants are κ₁ and κ₂ of the push into the bounds (W&B06 eq. 32):
+// BoundPush and BoundFrac, or WarmStartBoundPush for both with a warm
+// start.
+func (ip *ipm) pushConstants(ws *WarmStart) (k1, k2 float64) {
 	if ws != nil {
-		k1, k2 = prm.wsBoundPush, prm.wsBoundPush
+		return ip.prm.wsBoundPush, ip.prm.wsBoundPush
 	}
+	return ip.prm.boundPush, ip.prm.boundFrac
+}
+
+// boundVariables marks the fixed variables (x_L = x_U, set to the bound),
+// writes the relaxed bounds of the free ones (unscaled), keeps the user's
+// point in wT (the fallback point of the scaling) and pushes x into the
+// bounds; Jacobian and Hessian entries touching a fixed variable are
+// skipped from here on.
+func (ip *ipm) boundVariables(ws *WarmStart) {
+	n := ip.n
+	x := ip.w[:n]
+	ip.nFixed, ip.nBounds = 0, 0
+	k1, k2 := ip.pushConstants(ws)
 	for j := range n {
 		lo, up := ip.xLo[j], ip.xUp[j]
 		if lo == up {
@@ -724,7 +789,6 @@ func (ip *ipm) initialize(ws *WarmStart) (Status, error) {
 			ip.wU[j] = up + ip.relaxAmount(up)
 		}
 	}
-	// Keep the user's starting point (fallback point for the scaling).
 	x0 := ip.wT[:n]
 	copy(x0, x)
 	for j := range n {
@@ -732,51 +796,63 @@ func (ip *ipm) initialize(ws *WarmStart) (Status, error) {
 			x[j] = pushInto(x[j], ip.wL[j], ip.wU[j], ip.hasL[j], ip.hasU[j], k1, k2)
 		}
 	}
-	for k, i := range ip.jRow {
-		_ = i
+	for k := range ip.jRow {
 		ip.jSkip[k] = ip.fixed[ip.jCol[k]]
 	}
 	for k := range ip.hRow {
 		ip.hSkip[k] = ip.fixed[ip.hRow[k]] || ip.fixed[ip.hCol[k]]
 	}
+}
 
-	// Gradient scaling from the unscaled derivatives at the user's starting
-	// point, as IPOPT computes it (before the push into the bounds), for a
-	// cold start; the pushed point if the user's gives non-finite
-	// derivatives. A warm start (WarmStart.X, e.g. the previous solution of
-	// an MPCC homotopy) sits on or near bounds where the smoothed
-	// complementarity functions are steep, so its scaling is taken at the
-	// pushed point, where the iterates start (at the warm point itself,
-	// package mpcc's natural-residual relaxations got row scales of 1e-8
-	// and failed), and the warm point is the fallback.
-	ip.df = prm.objScaling
+// startScaling sets d_f and d_c: ObjScaling and 1 without gradient-based
+// scaling, otherwise from the unscaled derivatives at the user's starting
+// point, as IPOPT computes it (before the push into the bounds), for a
+// cold start; the pushed point if the user's gives non-finite
+// derivatives. A warm start (WarmStart.X, e.g. the previous solution of an
+// MPCC homotopy) sits on or near bounds where the smoothed
+// complementarity functions are steep, so its scaling is taken at the
+// pushed point, where the iterates start (at the warm point itself,
+// package mpcc's natural-residual relaxations got row scales of 1e-8 and
+// failed), and the warm point is the fallback. It returns UserStop on a
+// callback error, running otherwise.
+func (ip *ipm) startScaling(ws *WarmStart) Status {
+	ip.df = ip.prm.objScaling
 	for i := range ip.dc {
 		ip.dc[i] = 1
 	}
-	if prm.scaling {
-		first, second := x0, x
-		if ws != nil {
-			first, second = x, x0
-		}
-		ok, err := ip.rawDerivs(first)
-		if err != nil {
-			return ip.stop(err), nil
-		}
-		if !ok {
-			if ok, err = ip.rawDerivs(second); err != nil {
-				return ip.stop(err), nil
-			}
-		}
-		if ok {
-			ip.computeScaling()
+	if !ip.prm.scaling {
+		return running
+	}
+	x, x0 := ip.w[:ip.n], ip.wT[:ip.n]
+	first, second := x0, x
+	if ws != nil {
+		first, second = x, x0
+	}
+	ok, err := ip.rawDerivs(first)
+	if err != nil {
+		return ip.stop(err)
+	}
+	if !ok {
+		if ok, err = ip.rawDerivs(second); err != nil {
+			return ip.stop(err)
 		}
 	}
-	// Derivatives at the (pushed) starting point.
-	if err := ip.p.Gradient(x, ip.grad[:n]); err != nil {
+	if ok {
+		ip.computeScaling()
+	}
+	return running
+}
+
+// startDerivatives evaluates the (unscaled) gradient and Jacobian at the
+// pushed starting point: UserStop on a callback error, an *EvalError on a
+// non-finite value, running otherwise.
+func (ip *ipm) startDerivatives() (Status, error) {
+	x := ip.w[:ip.n]
+	if err := ip.p.Gradient(x, ip.grad[:ip.n]); err != nil {
 		return ip.stop(err), nil
 	}
 	ip.counts.Gradient++
-	for j, v := range ip.grad[:n] {
+	for j, v := range ip.grad[:ip.n] {
 		if nonFinite(v) {
 			return 0, &EvalError{Func: "Gradient", Index: j, Value: v}
 		}
@@ -790,12 +866,13 @@ func (ip *ipm) initialize(ws *WarmStart) (Status, error) {
 			return 0, &EvalError{Func: "JacobianValues", Index: k, Value: v}
 		}
 	}
-	if ip.set.MuMin == 0 {
-		// IPOPT's mu_min default, with compl_inf_tol in scaled units.
-		prm.muMin = min(1e-11, min(prm.tol, prm.complInfTol*math.Abs(ip.df))/(kappaEps+1), prm.muInit)
-	}
-	// Slack bounds (scaled) and equality right-hand sides.
-	for i := range m {
+	return running, nil
+}
+
+// boundSlacks writes the scaled, relaxed bounds of the slacks and the
+// scaled right-hand sides of the equalities.
+func (ip *ipm) boundSlacks() {
+	for i := range ip.m {
 		if ip.isEq[i] {
 			ip.gEq[i] = ip.dc[i] * ip.gLo[i]
 			continue
@@ -811,6 +888,14 @@ func (ip *ipm) initialize(ws *WarmStart) (Status, error) {
 			ip.wU[k] = ip.dc[i] * (up + ip.relaxAmount(up))
 		}
 	}
+}
+
+// classifyBounds derives from the bounds of w whether the problem is
+// square, the fixed variables' indices, the number of structurally zero
+// KKT diagonals, the bound masks (onlyL, onlyU, mL, mU, oLU) and the
+// number of bounds.
+func (ip *ipm) classifyBounds() {
+	n := ip.n
 	ip.square = ip.parent == nil && ip.nI == 0 && ip.m > 0 && n-ip.nFixed == ip.m
 	ip.fixedIdx = ip.fixedIdx[:0]
 	ip.nStructZero = 0
@@ -821,15 +906,17 @@ func (ip *ipm) initialize(ws *WarmStart) (Status, error) {
 			ip.nStructZero++
 		}
 	}
-	for j := range nw {
+	for j := range ip.nw {
 		ip.onlyL[j] = ip.hasL[j] && !ip.hasU[j]
 		ip.onlyU[j] = ip.hasU[j] && !ip.hasL[j]
 		ip.mL[j], ip.mU[j], ip.oLU[j] = 0, 0, 0
 		if ip.hasL[j] {
 			ip.mL[j] = 1
+			ip.nBounds++
 		}
 		if ip.hasU[j] {
 			ip.mU[j] = 1
+			ip.nBounds++
 		}
 		if ip.onlyL[j] {
 			ip.oLU[j] = 1
@@ -837,21 +924,21 @@ func (ip *ipm) initialize(ws *WarmStart) (Status, error) {
 		if ip.onlyU[j] {
 			ip.oLU[j] = -1
 		}
-		if ip.hasL[j] {
-			ip.nBounds++
-		}
-		if ip.hasU[j] {
-			ip.nBounds++
-		}
 	}
-	// Scale the stored gradient and Jacobian.
-	for j := range ip.grad[:n] {
+}
+
+// startValues scales the stored gradient and Jacobian and evaluates f and
+// g (scaled) and, as a check, the Hessian with σ = 1, λ = 1 (exposing the
+// constraint terms): UserStop on a callback error, an *EvalError on a
+// non-finite value, running otherwise.
+func (ip *ipm) startValues() (Status, error) {
+	x := ip.w[:ip.n]
+	for j := range ip.grad[:ip.n] {
 		ip.grad[j] *= ip.df
 	}
 	for k := range ip.jVal {
 		ip.jVal[k] *= ip.dc[ip.jRow[k]]
 	}
-	// Objective and constraints.
 	f, err := ip.p.Objective(x)
 	ip.counts.Objective++
 	if err != nil {
@@ -871,7 +958,6 @@ func (ip *ipm) initialize(ws *WarmStart) (Status, error) {
 		}
 		ip.g[i] = v * ip.dc[i]
 	}
-	// Hessian check at x0 (σ = 1, λ = 0... and λ = 1 to expose constraint terms).
 	for i := range ip.lamTmp {
 		ip.lamTmp[i] = 1
 	}
@@ -884,8 +970,17 @@ func (ip *ipm) initialize(ws *WarmStart) (Status, error) {
 			return 0, &EvalError{Func: "HessianValues", Index: k, Value: v}
 		}
 	}
-	// Slacks: g̃(x0) pushed into the slack bounds.
-	for i := range m {
+	return running, nil
+}
+
+// startMultipliers sets the slacks (g̃(x₀) pushed into their bounds), μ
+// and τ from MuInit, the residual, z = BoundMultInit (or the warm start's
+// multipliers) and y: the warm start's, else the least-squares estimate
+// (0 if that fails; none for a square problem).
+func (ip *ipm) startMultipliers(ws *WarmStart) {
+	prm := &ip.prm
+	k1, k2 := ip.pushConstants(ws)
+	for i := range ip.m {
 		if k := ip.slackOf[i]; k >= 0 {
 			ip.w[k] = pushInto(ip.g[i], ip.wL[k], ip.wU[k], ip.hasL[k], ip.hasU[k], k1, k2)
 		}
@@ -893,8 +988,7 @@ func (ip *ipm) initialize(ws *WarmStart) (Status, error) {
 	ip.updateSlacks()
 	ip.mu = prm.muInit
 	ip.tau = math.Max(tauMin, 1-ip.mu)
-	// Bound multipliers: z = BoundMultInit.
-	for j := range nw {
+	for j := range ip.nw {
 		ip.zL[j], ip.zU[j] = 0, 0
 		if ip.hasL[j] {
 			ip.zL[j] = prm.boundMultInit
@@ -904,46 +998,11 @@ func (ip *ipm) initialize(ws *WarmStart) (Status, error) {
 		}
 	}
 	ip.computeResidual(ip.w, ip.g, ip.r)
-	warmY := false
-	if ws != nil {
-		// Multipliers given in the user's convention and units.
-		if ws.ZL != nil {
-			for j := range n {
-				if ip.hasL[j] {
-					ip.zL[j] = math.Max(ws.ZL[j]*ip.df, prm.wsMultPush)
-				}
-			}
-		}
-		if ws.ZU != nil {
-			for j := range n {
-				if ip.hasU[j] {
-					ip.zU[j] = math.Max(ws.ZU[j]*ip.df, prm.wsMultPush)
-				}
-			}
-		}
-		if ws.Y != nil {
-			warmY = true
-			for i := range m {
-				ip.y[i] = ws.Y[i] * ip.df / ip.dc[i]
-				if k := ip.slackOf[i]; k >= 0 {
-					// slack stationarity: −y − z_L + z_U = 0.
-					if ip.hasL[k] {
-						ip.zL[k] = math.Max(-ip.y[i], prm.wsMultPush)
-					}
-					if ip.hasU[k] {
-						ip.zU[k] = math.Max(ip.y[i], prm.wsMultPush)
-					}
-				}
-			}
-		}
-		if ws.ZL == nil && ws.ZU == nil && ws.Y == nil {
-			// primal-only warm start: nothing more.
-		}
-	}
+	warmY := ws != nil && ip.warmMultipliers(ws)
 	if ip.rctx != nil {
 		ip.rctx.initInner(ip)
 	}
-	if !warmY && m > 0 && !ip.square {
+	if !warmY && ip.m > 0 && !ip.square {
 		// (A square problem's steps in x do not depend on y: J is square,
 		// so dx = −J⁻¹c whatever W is; its y comes from squareSolved at
 		// the end, and the factorization of the estimate is saved.)
@@ -951,6 +1010,51 @@ func (ip *ipm) initialize(ws *WarmStart) (Status, error) {
 			clear(ip.y)
 		}
 	}
+}
+
+// warmMultipliers takes the multipliers the warm start gives (in the
+// user's convention and units), at least WarmStartMultPush for the bound
+// multipliers, and sets the slacks' bound multipliers from y. It reports
+// whether y was given.
+func (ip *ipm) warmMultipliers(ws *WarmStart) bool {
+	prm := &ip.prm
+	if ws.ZL != nil {
+		for j := range ip.n {
+			if ip.hasL[j] {
+				ip.zL[j] = math.Max(ws.ZL[j]*ip.df, prm.wsMultPush)
+			}
+		}
+	}
+	if ws.ZU != nil {
+		for j := range ip.n {
+			if ip.hasU[j] {
+				ip.zU[j] = math.Max(ws.ZU[j]*ip.df, prm.wsMultPush)
+			}
+		}
+	}
+	if ws.Y == nil {
+		return false
+	}
+	for i := range ip.m {
+		ip.y[i] = ws.Y[i] * ip.df / ip.dc[i]
+		if k := ip.slackOf[i]; k >= 0 {
+			// slack stationarity: −y − z_L + z_U = 0.
+			if ip.hasL[k] {
+				ip.zL[k] = math.Max(-ip.y[i], prm.wsMultPush)
+			}
+			if ip.hasU[k] {
+				ip.zU[k] = math.Max(ip.y[i], prm.wsMultPush)
+			}
+		}
+	}
+	return true
+}
+
+// startBarrier sets θ, the filter's θ_max and θ_min, φ, the mode of the
+// barrier update (free for MuAdaptive) with μ_max, and clamps μ into
+// [MuMin, MuMax].
+func (ip *ipm) startBarrier() {
+	prm := &ip.prm
 	ip.theta = ip.norm1(ip.r)
 	ip.thetaMax = thetaMaxFact * math.Max(1, ip.theta)
 	ip.thetaMin = thetaMinFact * math.Max(1, ip.theta)
@@ -966,15 +1070,6 @@ func (ip *ipm) initialize(ws *WarmStart) (Status, error) {
 	ip.tau = math.Max(tauMin, 1-ip.mu)
 	ip.alphaPr, ip.alphaDu = 0, 0
 	ip.rayCount, ip.rayX, ip.rayF = 0, math.Inf(1), math.Inf(-1)
-	if ip.parent == nil && n > 0 && ip.nFixed == n && ip.fixedViolation() > prm.constrViolTol {
-		// No free variable: g(x) is a constant that violates its bounds,
-		// and no step can change it.
-		ip.computeErrors(ip.mu)
-		_, constr, _ := ip.unscaledErrors()
-		ip.record(constr)
-		return Infeasible, nil
-	}
-	return -1, nil
 }
 
 // fixedViolation is the max-norm violation of g_L ≤ g(x) ≤ g_U (unscaled)
