@@ -373,7 +373,10 @@ type ipm struct {
 type filterEntry struct{ theta, phi float64 }
 
 // newIPM checks the problem, computes the structure and allocates all
-// workspace. It evaluates nothing.
+// workspace. It evaluates nothing. The steps: readBounds, classifyConstraints
+// (equalities, slacks), readStructure (Jacobian and Hessian patterns),
+// allocBounds, buildKKT (pattern and index maps), setupLinearSolver
+// (ordering, symbolic analysis) and allocIterate.
 func newIPM(p Problem, set *Settings, prm params, parent *ipm) (*ipm, error) {
 	n, m := p.Dims()
 	if n < 0 || m < 0 {
@@ -385,6 +388,26 @@ func newIPM(p Problem, set *Settings, prm params, parent *ipm) (*ipm, error) {
 	if err := ip.readBounds(); err != nil {
 		return nil, err
 	}
+	ip.classifyConstraints()
+	if err := ip.readStructure(); err != nil {
+		return nil, err
+	}
+	ip.allocBounds()
+	if err := ip.buildKKT(); err != nil {
+		return nil, err
+	}
+	if err := ip.setupLinearSolver(); err != nil {
+		return nil, err
+	}
+	ip.allocIterate()
+	return ip, nil
+}
+
+// classifyConstraints marks the equalities (g_L = g_U) and gives every
+// other constraint a slack: w = (x, s) has n + n_I entries, the KKT matrix
+// n + n_I + m rows.
+func (ip *ipm) classifyConstraints() {
+	n, m := ip.n, ip.m
 	ip.isEq = make([]bool, m)
 	ip.slackOf = make([]int, m)
 	nI := 0
@@ -405,40 +428,51 @@ func newIPM(p Problem, set *Settings, prm params, parent *ipm) (*ipm, error) {
 		}
 	}
 	ip.nk = ip.nw + m
-	nw, nk := ip.nw, ip.nk
+}
 
-	// Structures.
-	jr, jc := p.JacobianStructure()
-	hr, hc := p.HessianStructure()
+// readStructure copies the Jacobian and Hessian structures and checks
+// them: equal lengths, entries in range (the Hessian's in the lower
+// triangle), no duplicates (duplicate Hessian entries are allowed in the
+// restoration phase's problem).
+func (ip *ipm) readStructure() error {
+	n, m := ip.n, ip.m
+	jr, jc := ip.p.JacobianStructure()
+	hr, hc := ip.p.HessianStructure()
 	ip.jRow, ip.jCol = slices.Clone(jr), slices.Clone(jc)
 	ip.hRow, ip.hCol = slices.Clone(hr), slices.Clone(hc)
 	if len(ip.jRow) != len(ip.jCol) || len(ip.hRow) != len(ip.hCol) {
-		return nil, fmt.Errorf("%w: structure row/column lists of different lengths", ErrStructure)
+		return fmt.Errorf("%w: structure row/column lists of different lengths", ErrStructure)
 	}
 	keys := make([]int64, 0, max(len(ip.jRow), len(ip.hRow)))
 	for k, i := range ip.jRow {
 		j := ip.jCol[k]
 		if i < 0 || i >= m || j < 0 || j >= n {
-			return nil, fmt.Errorf("%w: Jacobian entry %d at (%d, %d) outside %d×%d", ErrStructure, k, i, j, m, n)
+			return fmt.Errorf("%w: Jacobian entry %d at (%d, %d) outside %d×%d", ErrStructure, k, i, j, m, n)
 		}
 		keys = append(keys, int64(i)*int64(n)+int64(j))
 	}
 	if k := firstDuplicate(keys); k >= 0 {
-		return nil, fmt.Errorf("%w: duplicate Jacobian entry at (%d, %d)", ErrStructure, k/int64(max(n, 1)), k%int64(max(n, 1)))
+		return fmt.Errorf("%w: duplicate Jacobian entry at (%d, %d)", ErrStructure, k/int64(max(n, 1)), k%int64(max(n, 1)))
 	}
 	keys = keys[:0]
 	for k, i := range ip.hRow {
 		j := ip.hCol[k]
 		if i < 0 || i >= n || j < 0 || j > i {
-			return nil, fmt.Errorf("%w: Hessian entry %d at (%d, %d) not in the lower triangle of %d×%d", ErrStructure, k, i, j, n, n)
+			return fmt.Errorf("%w: Hessian entry %d at (%d, %d) not in the lower triangle of %d×%d", ErrStructure, k, i, j, n, n)
 		}
 		keys = append(keys, int64(i)*int64(n)+int64(j))
 	}
-	if k := firstDuplicate(keys); k >= 0 && parent == nil {
-		return nil, fmt.Errorf("%w: duplicate Hessian entry at (%d, %d)", ErrStructure, k/int64(n), k%int64(n))
+	if k := firstDuplicate(keys); k >= 0 && ip.parent == nil {
+		return fmt.Errorf("%w: duplicate Hessian entry at (%d, %d)", ErrStructure, k/int64(n), k%int64(n))
 	}
+	return nil
+}
 
-	// Bounds of w, relaxed (in unscaled units here; scaled in initialize).
+// allocBounds allocates the bounds of w (written, relaxed and scaled, in
+// initialize), their masks, the scales and the derivative values, and
+// marks the variables with a structural Hessian diagonal.
+func (ip *ipm) allocBounds() {
+	n, m, nw := ip.n, ip.m, ip.nw
 	ip.wL, ip.wU = make([]float64, nw), make([]float64, nw)
 	ip.hasL, ip.hasU = make([]bool, nw), make([]bool, nw)
 	ip.onlyL, ip.onlyU = make([]bool, nw), make([]bool, nw)
@@ -461,9 +495,15 @@ func newIPM(p Problem, set *Settings, prm params, parent *ipm) (*ipm, error) {
 	ip.jSkip = make([]bool, len(ip.jRow))
 	ip.hSkip = make([]bool, len(ip.hRow))
 	ip.lamTmp = make([]float64, m)
+}
 
-	// KKT pattern: x, slacks, constraints.
-	rows := make([]int, 0, len(ip.hRow)+len(ip.jRow)+nI)
+// buildKKT builds the pattern of the KKT matrix (rows and columns: x,
+// slacks, constraints; Hessian, Jacobian and slack entries) and the index
+// maps from those entries and the diagonal into its value array, with the
+// expected signs of the pivots.
+func (ip *ipm) buildKKT() error {
+	m, nw, nk := ip.m, ip.nw, ip.nk
+	rows := make([]int, 0, len(ip.hRow)+len(ip.jRow)+ip.nI)
 	cols := make([]int, 0, cap(rows))
 	for k := range ip.hRow {
 		rows, cols = append(rows, ip.hRow[k]), append(cols, ip.hCol[k])
@@ -478,7 +518,7 @@ func newIPM(p Problem, set *Settings, prm params, parent *ipm) (*ipm, error) {
 	}
 	K, idx, err := linalg.NewSymCSC(nk, rows, cols, nil)
 	if err != nil {
-		return nil, fmt.Errorf("%w: %v", ErrStructure, err)
+		return fmt.Errorf("%w: %v", ErrStructure, err)
 	}
 	ip.K = K
 	nh, nj := len(ip.hRow), len(ip.jRow)
@@ -505,19 +545,31 @@ func newIPM(p Problem, set *Settings, prm params, parent *ipm) (*ipm, error) {
 			ip.signs[j] = -1
 		}
 	}
+	return nil
+}
 
-	ls, err := newLinearSolver(set, p, n, m, nw, ip.slackOf)
+// setupLinearSolver creates the linear solver of the settings and runs its
+// symbolic analysis of the KKT pattern.
+func (ip *ipm) setupLinearSolver() error {
+	ls, err := newLinearSolver(ip.set, ip.p, ip.n, ip.m, ip.nw, ip.slackOf)
 	if err != nil {
-		return nil, fmt.Errorf("%w: %v", ErrLinearSolver, err)
+		return fmt.Errorf("%w: %v", ErrLinearSolver, err)
 	}
-	if err := ls.Analyze(K); err != nil {
-		return nil, fmt.Errorf("%w: %v", ErrLinearSolver, err)
+	if err := ls.Analyze(ip.K); err != nil {
+		return fmt.Errorf("%w: %v", ErrLinearSolver, err)
 	}
 	ip.ls = ls
 	if sp, ok := ls.(*linalg.Sparse); ok && !noStructZeroDual {
-		ip.zeroDual = sp.EmptyRows(nw)
+		ip.zeroDual = sp.EmptyRows(ip.nw)
 	}
+	return nil
+}
 
+// allocIterate allocates the iterate, the trial point, the steps and
+// right-hand sides, the filter and (outside a restoration phase) the
+// history.
+func (ip *ipm) allocIterate() {
+	m, nw, nk := ip.m, ip.nw, ip.nk
 	vec := func(k int) []float64 { return make([]float64, k) }
 	ip.w, ip.y, ip.zL, ip.zU = vec(nw), vec(m), vec(nw), vec(nw)
 	ip.grad, ip.g, ip.r = vec(nw), vec(m), vec(m)
@@ -531,11 +583,10 @@ func newIPM(p Problem, set *Settings, prm params, parent *ipm) (*ipm, error) {
 	ip.rhsK, ip.solK = vec(nk), vec(nk)
 	ip.hv = vec(nw)
 	ip.csoc = vec(m)
-	ip.filter = make([]filterEntry, 0, prm.maxIter+8)
-	if parent == nil {
-		ip.history = make([]IterRecord, 0, prm.maxIter+1)
+	ip.filter = make([]filterEntry, 0, ip.prm.maxIter+8)
+	if ip.parent == nil {
+		ip.history = make([]IterRecord, 0, ip.prm.maxIter+1)
 	}
-	return ip, nil
 }
 
 // firstDuplicate sorts keys and returns a repeated key, or −1.
