@@ -185,6 +185,25 @@ func (s *Simulator) solveBranch(ctx context.Context, pr *prediction, u, p, pv, x
 		} else {
 			ir.Iterations = ir2.Iterations
 		}
+		if !ir.Status.Success() && !(polished && ir.Status == nlp.IterationLimit) {
+			// Still stuck: the solve reached the FESD equations to
+			// rounding but could not move its dual infeasibility of
+			// ~1e-10 down to the inner tolerance 1e-12 (the filter
+			// rejects every step at the rounding floor of the element
+			// next to the switch). Solve again from the prediction with
+			// the complementarity tolerance as the optimality tolerance.
+			ws := &mpcc.WarmStart{X: w0, Tol: compTol}
+			ir3, err := s.branchSolver().SolveNLP(ctx, tr.prob, ws)
+			if err != nil {
+				return nil, nil, nil, err
+			}
+			ir3.Iterations += ir.Iterations
+			if ir3.Status.Success() {
+				ir, polished = ir3, true
+			} else {
+				ir.Iterations = ir3.Iterations
+			}
+		}
 	}
 	mp := mpcc.Problem{NLP: tr.prob, Comp: tr.comp}
 	rec = &mpcc.HomotopyStep{Status: ir.Status, Iterations: ir.Iterations, Elapsed: time.Since(start)}
