@@ -926,75 +926,92 @@ func (ip *ipm) fallBack(st Status) Status {
 func (ip *ipm) run() Status {
 	for {
 		eMu := ip.computeErrors(ip.mu)
-		dual, constr, compl := ip.unscaledErrors()
-		ip.record(constr)
-		if ip.e0 <= ip.prm.tol && dual <= ip.prm.dualInfTol && constr <= ip.prm.constrViolTol && compl <= ip.prm.complInfTol &&
-			ip.boundViolation() <= ip.prm.constrViolTol {
-			return Solved
+		if st, stop := ip.checkTermination(); stop {
+			return st
 		}
-		if constr <= ip.prm.constrViolTol && ip.boundViolation() <= ip.prm.constrViolTol && ip.squareSolved() {
-			return Solved
+		ip.updateBarrier(eMu)
+		if st, done := ip.iterate(); done {
+			return st
 		}
+	}
+}
+
+// checkTermination records the current iterate and runs the termination
+// tests at it: convergence (the tolerances, or a solved square system),
+// acceptable iterates (kept as the best; AcceptableIter in a row end the
+// solve), divergence, limits and cancellation, the restoration phase's
+// own test, and repeated tiny steps at the smallest μ. stop reports the
+// end of the solve with status st.
+func (ip *ipm) checkTermination() (st Status, stop bool) {
+	dual, constr, compl := ip.unscaledErrors()
+	ip.record(constr)
+	if ip.e0 <= ip.prm.tol && dual <= ip.prm.dualInfTol && constr <= ip.prm.constrViolTol && compl <= ip.prm.complInfTol &&
+		ip.boundViolation() <= ip.prm.constrViolTol {
+		return Solved, true
+	}
+	if constr <= ip.prm.constrViolTol && ip.boundViolation() <= ip.prm.constrViolTol && ip.squareSolved() {
+		return Solved, true
+	}
+	if ip.acceptable(constr, compl) {
+		ip.keepBest()
+		ip.accCount++
+		if ip.prm.accIter > 0 && ip.accCount >= ip.prm.accIter {
+			return SolvedAcceptable, true
+		}
+	} else {
+		ip.accCount = 0
+	}
+	if ip.diverging() {
+		return Diverging, true
+	}
+	if st, stop := ip.checkStop(); stop {
+		return st, true
+	}
+	if ip.rctx != nil && ip.rctx.done {
+		return Solved, true
+	}
+	ip.tinyLast = ip.tinyCount > 0
+	if ip.tinyCount >= 2 && ip.mu <= ip.monotoneFloor() {
+		// Repeated tiny steps at the smallest μ: no further progress.
 		if ip.acceptable(constr, compl) {
-			ip.keepBest()
-			ip.accCount++
-			if ip.prm.accIter > 0 && ip.accCount >= ip.prm.accIter {
-				return SolvedAcceptable
-			}
-		} else {
-			ip.accCount = 0
+			return SolvedAcceptable, true
 		}
-		if ip.diverging() {
-			return Diverging
-		}
-		if st, stop := ip.checkStop(); stop {
-			return st
-		}
-		if ip.rctx != nil && ip.rctx.done {
-			return Solved
-		}
-		ip.tinyLast = ip.tinyCount > 0
-		if ip.tinyCount >= 2 && ip.mu <= ip.monotoneFloor() {
-			// Repeated tiny steps at the smallest μ: no further progress.
-			if ip.acceptable(constr, compl) {
-				return SolvedAcceptable
-			}
-			return NumericalError
-		}
+		return NumericalError, true
+	}
+	return 0, false
+}
 
-		// Barrier parameter (monotone, or adaptive fixed mode).
-		if !ip.freeMode {
-			ip.updateMuMonotone(eMu)
-			if ip.prm.muStrategy == MuAdaptive && eMu <= kappaEps*ip.mu {
-				ip.freeMode = true
-				ip.kktRefN = 0
-			}
-		} else {
-			// KKT-error globalization of the free mode.
-			worst := 0.0
-			for k := 0; k < ip.kktRefN; k++ {
-				worst = math.Max(worst, ip.kktRefs[k])
-			}
-			if ip.kktRefN == kktRedIters && ip.e0 > kktRedFact*worst {
-				ip.freeMode = false
-				ip.mu = math.Max(ip.monotoneFloor(), math.Min(ip.muMax, monoInitFact*ip.avgCompl()))
-				ip.tau = math.Max(tauMin, 1-ip.mu)
-				ip.resetFilter()
-			} else {
-				if ip.kktRefN < kktRedIters {
-					ip.kktRefs[ip.kktRefN] = ip.e0
-					ip.kktRefN++
-				} else {
-					copy(ip.kktRefs[:], ip.kktRefs[1:])
-					ip.kktRefs[kktRedIters-1] = ip.e0
-				}
-			}
+// updateBarrier updates μ before a step: the monotone rule (also the fixed
+// mode of MuAdaptive, which turns free once the barrier problem's error eMu
+// is below κ_ε·μ), or in the free mode the KKT-error globalization, which
+// returns to the fixed mode when the error has not fallen by kktRedFact
+// over the last kktRedIters iterations.
+func (ip *ipm) updateBarrier(eMu float64) {
+	if !ip.freeMode {
+		ip.updateMuMonotone(eMu)
+		if ip.prm.muStrategy == MuAdaptive && eMu <= kappaEps*ip.mu {
+			ip.freeMode = true
+			ip.kktRefN = 0
 		}
-
-		st, done := ip.iterate()
-		if done {
-			return st
-		}
+		return
+	}
+	worst := 0.0
+	for k := 0; k < ip.kktRefN; k++ {
+		worst = math.Max(worst, ip.kktRefs[k])
+	}
+	if ip.kktRefN == kktRedIters && ip.e0 > kktRedFact*worst {
+		ip.freeMode = false
+		ip.mu = math.Max(ip.monotoneFloor(), math.Min(ip.muMax, monoInitFact*ip.avgCompl()))
+		ip.tau = math.Max(tauMin, 1-ip.mu)
+		ip.resetFilter()
+		return
+	}
+	if ip.kktRefN < kktRedIters {
+		ip.kktRefs[ip.kktRefN] = ip.e0
+		ip.kktRefN++
+	} else {
+		copy(ip.kktRefs[:], ip.kktRefs[1:])
+		ip.kktRefs[kktRedIters-1] = ip.e0
 	}
 }
 
@@ -1006,56 +1023,8 @@ func (ip *ipm) iterate() (Status, bool) {
 	} else if !ok {
 		return ip.failStep()
 	}
-	if !ip.factorizeInertia(false) {
+	if !ip.searchDirection() {
 		return ip.failStep()
-	}
-	forceDC := false
-	for attempt := 0; ; attempt++ {
-		ratio := ip.computeDirection()
-		// Treat as singular, perturbing δ_c and then δ_w, a direction
-		// whose residual ratio stays above residual_ratio_singular
-		// (IPOPT's rule) or, when the factorization replaced zero pivots
-		// (static pivoting, see factorize), above residual_ratio_max: the
-		// refinement then solves a nearby matrix's system, and directions
-		// it leaves at ratios of 1e-9…1e-6 stalled the relaxed NLPs of
-		// bench/ocp's motor from σ = 1e-5 on (α halved, inf_du ≈ 10,
-		// NumericalError; 1 099 iterations in all instead of 437). A square
-		// problem keeps the first rule (its refinement target is tighter
-		// already, resRatio).
-		lim := resRatioSing
-		if ip.regularized && !ip.square {
-			lim = resRatioMax
-		}
-		if ratio <= lim {
-			break
-		}
-		if attempt >= 3 {
-			if ratio > 1e-2 || math.IsNaN(ratio) {
-				return ip.failStep()
-			}
-			break
-		}
-		if !forceDC && ip.m > 0 && ip.deltaC == 0 {
-			forceDC = true
-			if !ip.factorizeInertia(true) {
-				return ip.failStep()
-			}
-			continue
-		}
-		if !ip.increaseDeltaW() {
-			return ip.failStep()
-		}
-	}
-	if ip.set.Inertia.curvatureTest() {
-		for tries := 0; !ip.curvatureOK(); tries++ {
-			ip.counts.CurvatureFixes++
-			if tries >= 20 || !ip.increaseDeltaW() {
-				return ip.failStep()
-			}
-			if ratio := ip.computeDirection(); ratio > 1e-2 || ratio != ratio {
-				return ip.failStep()
-			}
-		}
 	}
 	ip.trackDeltaW()
 	if ip.deltaC > 0 {
@@ -1079,6 +1048,74 @@ func (ip *ipm) iterate() (Status, bool) {
 		ip.rctx.check(ip)
 	}
 	return 0, false
+}
+
+// searchDirection factorizes the KKT matrix with inertia correction and
+// computes the step, perturbing δ_c and then δ_w while the direction's
+// residual ratio stays too large, and (InertiaCurvature) until the
+// curvature test passes. It reports false when no usable direction was
+// found.
+func (ip *ipm) searchDirection() bool {
+	if !ip.factorizeInertia(false) {
+		return false
+	}
+	forceDC := false
+	for attempt := 0; ; attempt++ {
+		ratio := ip.computeDirection()
+		// Treat as singular, perturbing δ_c and then δ_w, a direction
+		// whose residual ratio stays above residual_ratio_singular
+		// (IPOPT's rule) or, when the factorization replaced zero pivots
+		// (static pivoting, see factorize), above residual_ratio_max: the
+		// refinement then solves a nearby matrix's system, and directions
+		// it leaves at ratios of 1e-9…1e-6 stalled the relaxed NLPs of
+		// bench/ocp's motor from σ = 1e-5 on (α halved, inf_du ≈ 10,
+		// NumericalError; 1 099 iterations in all instead of 437). A square
+		// problem keeps the first rule (its refinement target is tighter
+		// already, resRatio).
+		lim := resRatioSing
+		if ip.regularized && !ip.square {
+			lim = resRatioMax
+		}
+		if ratio <= lim {
+			break
+		}
+		if attempt >= 3 {
+			if ratio > 1e-2 || math.IsNaN(ratio) {
+				return false
+			}
+			break
+		}
+		if !forceDC && ip.m > 0 && ip.deltaC == 0 {
+			forceDC = true
+			if !ip.factorizeInertia(true) {
+				return false
+			}
+			continue
+		}
+		if !ip.increaseDeltaW() {
+			return false
+		}
+	}
+	return ip.fixCurvature()
+}
+
+// fixCurvature increases δ_w (at most 20 times) until the direction passes
+// the curvature test of Settings.Inertia, when that asks for one. It
+// reports false when that fails.
+func (ip *ipm) fixCurvature() bool {
+	if !ip.set.Inertia.curvatureTest() {
+		return true
+	}
+	for tries := 0; !ip.curvatureOK(); tries++ {
+		ip.counts.CurvatureFixes++
+		if tries >= 20 || !ip.increaseDeltaW() {
+			return false
+		}
+		if ratio := ip.computeDirection(); ratio > 1e-2 || ratio != ratio {
+			return false
+		}
+	}
+	return true
 }
 
 // countIter advances the (shared) iteration counter.
