@@ -86,19 +86,44 @@ func runLPEC(ctx context.Context, pi *pairInfo, d *pointData, zero, locked []boo
 	t0 := time.Now()
 	rec := &LPECRecord{Tol: tol}
 	defer func() { rec.Elapsed = time.Since(t0) }()
+	q, movable, edges := newLPDir(pi, d, zero, locked)
+	rec.Pairs = len(edges)
+	blocks := lpecBlocks(q, edges)
+	rec.Blocks = len(blocks)
+	for _, b := range blocks {
+		if len(b.edges) > maxPairs {
+			rec.Outcome = LPECUndetermined
+			rec.Reason = fmt.Sprintf("%d biactive pairs in one block exceed the limit %d", len(b.edges), maxPairs)
+			return rec
+		}
+	}
+	s := &lpecSearch{rec: rec, solver: nlp.Solver{Settings: lpecSettings()}, movable: movable, tol: tol, maxLPs: maxLPs}
+	for _, b := range blocks {
+		if s.block(ctx, q, b) {
+			return rec
+		}
+	}
+	rec.Outcome = LPECStationary
+	return rec
+}
+
+// newLPDir returns the LP of the LPEC's root at the point in d: the
+// movable variables (zero and not locked) in [0, 1], the other zero and
+// the fixed ones at 0, the free ones in [−1, 1] cut at active bounds, and
+// the active rows; movable marks the movable variables and edges lists
+// the pairs of two movable variables.
+func newLPDir(pi *pairInfo, d *pointData, zero, locked []bool) (q *lpDir, movable []bool, edges [][2]int) {
 	n := len(d.x)
-	movable := make([]bool, n)
+	movable = make([]bool, n)
 	for _, i := range pi.vars {
 		movable[i] = zero[i] && !locked[i]
 	}
-	var edges [][2]int
 	for _, pr := range pi.pairs {
 		if movable[pr[0]] && movable[pr[1]] {
 			edges = append(edges, pr)
 		}
 	}
-	rec.Pairs = len(edges)
-	q := &lpDir{c: d.grad, lo: make([]float64, n), hi: make([]float64, n)}
+	q = &lpDir{c: d.grad, lo: make([]float64, n), hi: make([]float64, n)}
 	for i := 0; i < n; i++ {
 		switch {
 		case d.xL[i] == d.xU[i] || (zero[i] && !movable[i]):
@@ -114,6 +139,14 @@ func runLPEC(ctx context.Context, pi *pairInfo, d *pointData, zero, locked []boo
 			}
 		}
 	}
+	q.addActiveRows(d)
+	return q, movable, edges
+}
+
+// addActiveRows adds the constraints of d that are active at its point as
+// rows of q: J_i d = 0 for equalities (and rows at both bounds), ≤ 0 at
+// the upper bound, ≥ 0 at the lower.
+func (q *lpDir) addActiveRows(d *pointData) {
 	lpRow := make([]int, len(d.g))
 	for i := range d.g {
 		lo, hi := nearBound(d.g[i], d.gL[i]), nearBound(d.g[i], d.gU[i])
@@ -138,95 +171,118 @@ func runLPEC(ctx context.Context, pi *pairInfo, d *pointData, zero, locked []boo
 			q.jr, q.jc, q.jv = append(q.jr, r), append(q.jc, d.jc[k]), append(q.jv, d.jv[k])
 		}
 	}
-	blocks := lpecBlocks(q, edges)
-	rec.Blocks = len(blocks)
-	for _, b := range blocks {
-		if len(b.edges) > maxPairs {
-			rec.Outcome = LPECUndetermined
-			rec.Reason = fmt.Sprintf("%d biactive pairs in one block exceed the limit %d", len(b.edges), maxPairs)
-			return rec
+}
+
+// lpecSearch is the branch and bound of one LPEC, block after block, with
+// one LP solver and workspace for all its LPs.
+type lpecSearch struct {
+	rec     *LPECRecord
+	solver  nlp.Solver
+	ws      nlp.Workspace
+	movable []bool
+	tol     float64
+	maxLPs  int
+}
+
+// block runs the depth-first branch and bound of block b of q and adds
+// its value to the record; final reports that the search ends with this
+// block (a descent branch, or undetermined; the record says which).
+func (s *lpecSearch) block(ctx context.Context, q *lpDir, b lpecBlock) (final bool) {
+	sub := q.restrict(b.vars)
+	value := 0.0
+	// Each stack entry is a node: the block's local variables it fixes.
+	root := append([]float64(nil), sub.hi...)
+	stack := [][]int{nil}
+	for len(stack) > 0 {
+		node := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		r, final := s.solveNode(ctx, sub, root, node)
+		if final {
+			return true
+		}
+		value = math.Min(value, r.Objective)
+		if r.Objective >= -s.tol {
+			continue // no descent in this cone
+		}
+		// The undecided pair with the largest min(d_a, d_b).
+		split, worst := -1, lpecCompTol
+		for e, pr := range b.edges {
+			if v := math.Min(r.X[pr[0]], r.X[pr[1]]); v > worst && sub.hi[pr[0]] > 0 && sub.hi[pr[1]] > 0 {
+				split, worst = e, v
+			}
+		}
+		if split < 0 {
+			s.descent(b, r, value)
+			return true
+		}
+		// Children: fix the side with the larger component last, so that
+		// the smaller one (popped first) is fixed first.
+		a, c := b.edges[split][0], b.edges[split][1]
+		if r.X[a] < r.X[c] {
+			a, c = c, a
+		}
+		stack = append(stack, append(append([]int(nil), node...), a), append(append([]int(nil), node...), c))
+	}
+	s.rec.Value += value
+	return false
+}
+
+// solveNode solves the LP of the node that fixes the local variables node
+// of sub (the other bounds those of root); final reports that the LPEC
+// ends undetermined instead (LP budget, cancellation, failed LP).
+func (s *lpecSearch) solveNode(ctx context.Context, sub *lpDir, root []float64, node []int) (r *nlp.Result, final bool) {
+	rec := s.rec
+	if rec.LPs >= s.maxLPs {
+		rec.Outcome = LPECUndetermined
+		rec.Reason = fmt.Sprintf("LP budget of %d exhausted", s.maxLPs)
+		return nil, true
+	}
+	if ctx.Err() != nil {
+		rec.Outcome = LPECUndetermined
+		rec.Reason = "cancelled"
+		return nil, true
+	}
+	copy(sub.hi, root)
+	for _, i := range node {
+		sub.hi[i] = 0
+	}
+	r, err := s.solver.SolveIn(ctx, &s.ws, sub)
+	rec.LPs++
+	if r != nil && r.Status == nlp.Cancelled {
+		// Stopped by ctx (err wraps ctx.Err()).
+		rec.Outcome = LPECUndetermined
+		rec.Reason = "cancelled"
+		return nil, true
+	}
+	if err != nil || !r.Status.Success() {
+		rec.Outcome = LPECUndetermined
+		if err != nil {
+			rec.Reason = fmt.Sprintf("LP %d could not run: %v", rec.LPs, err)
+		} else {
+			rec.Reason = fmt.Sprintf("LP %d ended %v", rec.LPs, r.Status)
+		}
+		return nil, true
+	}
+	rec.Iterations += r.Iterations
+	return r, false
+}
+
+// descent records the descent branch of block b found by the LP solution
+// r (value: the smallest LP value of the block's search): the movable
+// variables that r moves off zero are freed; none is undetermined.
+func (s *lpecSearch) descent(b lpecBlock, r *nlp.Result, value float64) {
+	rec := s.rec
+	rec.Outcome = LPECDescent
+	rec.Value = value
+	for k, i := range b.vars {
+		if s.movable[i] && r.X[k] > lpecCompTol {
+			rec.Freed = append(rec.Freed, i)
 		}
 	}
-	solver := nlp.Solver{Settings: lpecSettings()}
-	var ws nlp.Workspace
-	for _, b := range blocks {
-		sub := q.restrict(b.vars)
-		value, done := 0.0, false
-		// Each stack entry is a node: the block's local variables it fixes.
-		root := append([]float64(nil), sub.hi...)
-		stack := [][]int{nil}
-		for len(stack) > 0 && !done {
-			if rec.LPs >= maxLPs {
-				rec.Outcome = LPECUndetermined
-				rec.Reason = fmt.Sprintf("LP budget of %d exhausted", maxLPs)
-				return rec
-			}
-			if ctx.Err() != nil {
-				rec.Outcome = LPECUndetermined
-				rec.Reason = "cancelled"
-				return rec
-			}
-			node := stack[len(stack)-1]
-			stack = stack[:len(stack)-1]
-			copy(sub.hi, root)
-			for _, i := range node {
-				sub.hi[i] = 0
-			}
-			r, err := solver.SolveIn(ctx, &ws, sub)
-			rec.LPs++
-			if r != nil && r.Status == nlp.Cancelled {
-				// Stopped by ctx (err wraps ctx.Err()).
-				rec.Outcome = LPECUndetermined
-				rec.Reason = "cancelled"
-				return rec
-			}
-			if err != nil || !r.Status.Success() {
-				rec.Outcome = LPECUndetermined
-				if err != nil {
-					rec.Reason = fmt.Sprintf("LP %d could not run: %v", rec.LPs, err)
-				} else {
-					rec.Reason = fmt.Sprintf("LP %d ended %v", rec.LPs, r.Status)
-				}
-				return rec
-			}
-			rec.Iterations += r.Iterations
-			value = math.Min(value, r.Objective)
-			if r.Objective >= -tol {
-				continue // no descent in this cone
-			}
-			// The undecided pair with the largest min(d_a, d_b).
-			split, worst := -1, lpecCompTol
-			for e, pr := range b.edges {
-				if v := math.Min(r.X[pr[0]], r.X[pr[1]]); v > worst && sub.hi[pr[0]] > 0 && sub.hi[pr[1]] > 0 {
-					split, worst = e, v
-				}
-			}
-			if split < 0 {
-				rec.Outcome = LPECDescent
-				rec.Value = value
-				for k, i := range b.vars {
-					if movable[i] && r.X[k] > lpecCompTol {
-						rec.Freed = append(rec.Freed, i)
-					}
-				}
-				if len(rec.Freed) == 0 {
-					rec.Outcome = LPECUndetermined
-					rec.Reason = fmt.Sprintf("descent %.3g without moving a biactive variable (the point is not stationary for the tightened NLP)", r.Objective)
-				}
-				return rec
-			}
-			// Children: fix the side with the larger component last, so that
-			// the smaller one (popped first) is fixed first.
-			a, c := b.edges[split][0], b.edges[split][1]
-			if r.X[a] < r.X[c] {
-				a, c = c, a
-			}
-			stack = append(stack, append(append([]int(nil), node...), a), append(append([]int(nil), node...), c))
-		}
-		rec.Value += value
+	if len(rec.Freed) == 0 {
+		rec.Outcome = LPECUndetermined
+		rec.Reason = fmt.Sprintf("descent %.3g without moving a biactive variable (the point is not stationary for the tightened NLP)", r.Objective)
 	}
-	rec.Outcome = LPECStationary
-	return rec
 }
 
 // lpecBlock is one independent block of an LPEC: its variables (sorted
