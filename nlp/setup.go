@@ -233,7 +233,13 @@ func (ws *Workspace) compatible(set *Settings, prm params, p Problem) bool {
 }
 
 // ipm holds the whole state of one solve. Every slice is allocated in
-// newIPM; the iteration loop only writes into them.
+// newIPM; the iteration loop only writes into them. The state is grouped
+// by component into embedded structs (their fields are reached directly,
+// ip.w, ip.mu): ipmBounds (bounds, classification, scaling), ipmDerivs
+// (derivative structure and values), ipmKKT (KKT matrix, linear solver,
+// inertia correction), ipmIterate (iterate, trial point, error measures),
+// ipmSteps (step and refinement workspaces), ipmBarrier (μ update),
+// ipmFilter (filter line search) and ipmProgress (counters, history).
 type ipm struct {
 	p      Problem
 	set    *Settings
@@ -251,62 +257,86 @@ type ipm struct {
 	// with status UserStop).
 	userErr error
 
-	// Divergence along a ray (see diverging): the length of the current
-	// run of full steps that lengthened ‖x‖∞ and lowered f, and the last
-	// ‖x‖∞ and f.
-	rayCount   int
-	rayX, rayF float64
-
 	n, m, nI, nw, nk int
 
-	// Scaled and relaxed bounds of w = (x, s); hasL/hasU mark finite bounds.
+	ipmBounds
+	ipmDerivs
+	ipmKKT
+	ipmIterate
+	ipmSteps
+	ipmBarrier
+	ipmFilter
+	ipmProgress
+}
+
+// ipmBounds holds the scaled and relaxed bounds of w = (x, s), the
+// classification of variables and constraints and the scaling.
+type ipmBounds struct {
 	wL, wU      []float64
-	hasL, hasU  []bool
+	hasL, hasU  []bool // finite bounds
 	onlyL       []bool // lower bound only (for κ_d damping)
 	onlyU       []bool
-	mL, mU      []float64   // 1 where the bound exists, else 0
-	oLU         []float64   // +1 lower bound only, −1 upper bound only, else 0
-	sL, sU      []float64   // w − w_L and w_U − w at the iterate (1 without bound)
-	fixedIdx    []int       // indices of fixed variables
-	hasHDiag    []bool      // x_j has a structural Hessian diagonal entry
-	nStructZero int         // free variables without Hessian diagonal (zero KKT diagonal)
-	regularized bool        // the last factorization replaced zero pivots
-	best        bestIterate // the best acceptable iterate (keepBest)
-	fixed       []bool      // x_L = x_U (removed: step forced to 0)
+	mL, mU      []float64 // 1 where the bound exists, else 0
+	oLU         []float64 // +1 lower bound only, −1 upper bound only, else 0
+	fixedIdx    []int     // indices of fixed variables
+	hasHDiag    []bool    // x_j has a structural Hessian diagonal entry
+	nStructZero int       // free variables without Hessian diagonal (zero KKT diagonal)
+	fixed       []bool    // x_L = x_U (removed: step forced to 0)
 	nFixed      int
 	// square: as many free variables as constraints, all equalities (not
 	// in a restoration phase); see squareSolved.
-	square bool
-	// sqY, sqZL, sqZU hold the iterate's multipliers while squareSolved
-	// tries the feasibility multipliers.
-	sqY, sqZL, sqZU []float64
-	nBounds         int
-	isEq            []bool    // constraint i is an equality
-	gEq             []float64 // scaled right-hand side of equalities
-	slackOf         []int     // index in w of constraint i's slack, or −1
-	slackCons       []int     // constraint of slack n+k
-	gLo, gUp        []float64 // original (unscaled) constraint bounds
-	xLo, xUp        []float64 // original variable bounds
-	df              float64   // objective scale
-	dc              []float64 // constraint scales
+	square    bool
+	nBounds   int
+	isEq      []bool    // constraint i is an equality
+	gEq       []float64 // scaled right-hand side of equalities
+	slackOf   []int     // index in w of constraint i's slack, or −1
+	slackCons []int     // constraint of slack n+k
+	gLo, gUp  []float64 // original (unscaled) constraint bounds
+	xLo, xUp  []float64 // original variable bounds
+	df        float64   // objective scale
+	dc        []float64 // constraint scales
+}
 
+// ipmDerivs holds the Jacobian and Hessian structures and values.
+type ipmDerivs struct {
 	jRow, jCol, hRow, hCol []int
 	jSkip, hSkip           []bool // entries touching a fixed variable
 	jVal, hVal             []float64
 	lamTmp                 []float64
+}
 
-	// KKT matrix and index maps.
+// ipmKKT holds the KKT matrix with its index maps, the linear solver and
+// the state of the inertia correction.
+type ipmKKT struct {
 	K                   *linalg.SymCSC
 	posJ, posH, posDiag []int
 	posSl               []int
 	signs               []int8
 	ls                  linalg.LinearSolver
+	regularized         bool // the last factorization replaced zero pivots
 
-	// Iterate and evaluations at it (scaled).
+	deltaW, deltaC         float64
+	deltaWLast             float64
+	lastDeltaW, lastDeltaC float64
+	trk                    deltaWTracker // InertiaTracking's state
+	jacDegenerate          bool
+	hessDegenerate         bool // Settings.Degeneracy.Hessian: every first trial has δ_w > 0
+	firstSingular          bool // this iteration's first trial (δ_w = 0) was singular
+	degenCount             int
+	// zeroDual counts the constraint rows whose pivot in the pivot-free
+	// factorization is exactly zero without δ_c (linalg.Sparse.EmptyRows); 0
+	// for the pivoting and dense backends.
+	zeroDual int
+}
+
+// ipmIterate holds the iterate and the evaluations at it (scaled), the
+// trial point, and the error measures at the iterate.
+type ipmIterate struct {
 	w, y, zL, zU []float64
 	f            float64
 	grad         []float64 // length nw (slack part 0)
 	g, r         []float64 // g̃(x) and the residual g̃ − s (or g̃ − g_eq)
+	sL, sU       []float64 // w − w_L and w_U − w at the iterate (1 without bound)
 	theta        float64   // ‖r‖₁
 	phi          float64   // barrier function
 	phiT         float64   // barrier function at the last trial point
@@ -316,7 +346,15 @@ type ipm struct {
 	fT     float64
 	gT, rT []float64
 
-	// Step (full unreduced system) and SOC step.
+	// Error measures at the current iterate.
+	errDual, errPrimal, errCompl float64 // scaled, unweighted, compl with μ_target
+	sd, sc                       float64
+	e0                           float64
+}
+
+// ipmSteps holds the step (full unreduced system), the second-order
+// correction step and the workspaces of their computation.
+type ipmSteps struct {
 	dw, dy, dzL, dzU     []float64
 	dwS, dyS, dzLS, dzUS []float64
 	bw, by, bL, bU       []float64 // right-hand side
@@ -326,43 +364,44 @@ type ipm struct {
 	rhsK, solK           []float64
 	hv                   []float64 // W·v
 	csoc                 []float64
+	curvX, curvY         []float64 // curvature test workspace
+	// sqY, sqZL, sqZU hold the iterate's multipliers while squareSolved
+	// tries the feasibility multipliers.
+	sqY, sqZL, sqZU []float64
+}
 
-	// Algorithm state.
-	mu, tau            float64
+// ipmBarrier holds the state of the barrier parameter update.
+type ipmBarrier struct {
+	mu, tau  float64
+	muMax    float64
+	freeMode bool
+	kktRefs  [kktRedIters]float64
+	kktRefN  int
+	qfRatio  float64
+}
+
+// ipmFilter holds the state of the filter line search.
+type ipmFilter struct {
 	thetaMax, thetaMin float64
 	filter             []filterEntry
-	deltaW, deltaC     float64
-	deltaWLast         float64
-	trk                deltaWTracker // InertiaTracking's state
-	jacDegenerate      bool
-	hessDegenerate     bool // Settings.Degeneracy.Hessian: every first trial has δ_w > 0
-	firstSingular      bool // this iteration's first trial (δ_w = 0) was singular
-	degenCount         int
-	// zeroDual counts the constraint rows whose pivot in the pivot-free
-	// factorization is exactly zero without δ_c (linalg.Sparse.EmptyRows); 0
-	// for the pivoting and dense backends.
-	zeroDual         int
-	accCount         int
-	freeMode         bool
-	kktRefs          [kktRedIters]float64
-	kktRefN          int
-	muMax            float64
-	iter             int
-	alphaPr, alphaDu float64
-	lsTrials         int
-	stepNorm         float64
-	lastDeltaW       float64
-	lastDeltaC       float64
-	qfRatio          float64
-	tinyCount        int  // consecutive tiny steps
-	tinyLast         bool // the last step was tiny (forces a μ decrease)
-	wd               watchdog
-	curvX, curvY     []float64 // curvature test workspace
+	alphaPr, alphaDu   float64
+	lsTrials           int
+	stepNorm           float64
+	tinyCount          int  // consecutive tiny steps
+	tinyLast           bool // the last step was tiny (forces a μ decrease)
+	wd                 watchdog
+}
 
-	// Error measures at the current iterate.
-	errDual, errPrimal, errCompl float64 // scaled, unweighted, compl with μ_target
-	sd, sc                       float64
-	e0                           float64
+// ipmProgress holds the counters, the best iterate and the history.
+type ipmProgress struct {
+	iter     int
+	accCount int
+	best     bestIterate // the best acceptable iterate (keepBest)
+	// Divergence along a ray (see diverging): the length of the current
+	// run of full steps that lengthened ‖x‖∞ and lowered f, and the last
+	// ‖x‖∞ and f.
+	rayCount   int
+	rayX, rayF float64
 
 	history []IterRecord
 	counts  Counts
