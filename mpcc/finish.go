@@ -18,7 +18,7 @@ const finishFeasTol = 1e-8
 
 // certify solves the tightened NLP with the variables fix held at their
 // lower bound, started at start (with the multipliers in warm), and
-// classifies its solution (LPEC included, unless lpec is false).
+// classifies its solution (LPEC included, unless LPECMaxPairs < 0).
 func (s *Solver) certify(ctx context.Context, inner InnerSolver, p *Problem, pi *pairInfo, prm params,
 	fix []int, start []float64, warm *WarmStart) (*Certificate, *InnerResult, error) {
 	t0 := time.Now()
@@ -71,18 +71,27 @@ func (s *Solver) certify(ctx context.Context, inner InnerSolver, p *Problem, pi 
 	c.Distance = maxAbsDiffVec(c.X, start)
 	c.Objective = math.NaN()
 	c.Violation = math.Inf(1)
-	if r.Status == nlp.Cancelled || ctx.Err() != nil {
+	switch {
+	case r.Status == nlp.Cancelled || ctx.Err() != nil:
 		c.Reason = "cancelled"
-		return c, r, nil
-	}
-	if r.Err != nil {
+	case r.Err != nil:
 		c.Reason = "tightened NLP: " + r.Err.Error()
-		return c, r, nil
-	}
-	if !finiteVec(c.X) || len(c.Y) != m0 || !finiteVec(c.Y) {
+	case !finiteVec(c.X) || len(c.Y) != m0 || !finiteVec(c.Y):
 		c.Reason = fmt.Sprintf("tightened NLP ended %v at a non-finite point", r.Status)
-		return c, r, nil
+	default:
+		judgeTightened(ctx, p, pi, prm, r, mask, xL, xU, start, c)
 	}
+	return c, r, nil
+}
+
+// judgeTightened completes the certificate c of the tightened NLP's
+// finite solution r (c.X its projection onto the bounds, mask the fixed
+// variables): the objective and violation at c.X (or at the unprojected
+// point when that is more feasible), the class from the multiplier signs,
+// refused at an infeasible point, and the LPEC when the signs do not
+// decide.
+func judgeTightened(ctx context.Context, p *Problem, pi *pairInfo, prm params, r *InnerResult,
+	mask []bool, xL, xU, start []float64, c *Certificate) {
 	if v, err := p.NLP.Objective(c.X); err == nil {
 		c.Objective = v
 	}
@@ -100,7 +109,7 @@ func (s *Solver) certify(ctx context.Context, inner InnerSolver, p *Problem, pi 
 	d, err := evalPoint(p.NLP, c.X, c.Y)
 	if err != nil {
 		c.Reason = fmt.Sprintf("evaluation at the tightened point: %v", err)
-		return c, r, nil
+		return
 	}
 	classify(p, pi, d, c.Y, prm.activeTol, prm.multTol, c)
 	// relative to the size of the point: the free bounds were loosened
@@ -115,9 +124,15 @@ func (s *Solver) certify(ctx context.Context, inner InnerSolver, p *Problem, pi 
 		c.Reason = fmt.Sprintf("tightened NLP ended %v: %s", r.Status, c.Reason)
 	}
 	if c.Class == NotCertified || c.Class == SStationary || prm.lpecMaxPairs < 0 {
-		return c, r, nil
+		return
 	}
-	// The signs do not decide: the LPEC over the movable biactive pairs.
+	lpecClass(ctx, pi, prm, d, xL, xU, c)
+}
+
+// lpecClass decides the class of c, which the multiplier signs left open,
+// by the LPEC over the movable biactive pairs at the point in d: S- or
+// B-stationary, or the reason (descent, undetermined).
+func lpecClass(ctx context.Context, pi *pairInfo, prm params, d *pointData, xL, xU []float64, c *Certificate) {
 	zero, locked := pi.zeroSets(c.X, xL, prm.activeTol)
 	var r1 float64
 	for i := range d.nu {
@@ -147,7 +162,6 @@ func (s *Solver) certify(ctx context.Context, inner InnerSolver, p *Problem, pi 
 	case LPECUndetermined:
 		c.Reason += "; B-stationarity undetermined: " + c.LPEC.Reason
 	}
-	return c, r, nil
 }
 
 // unprojected returns x with the variables of mask at their lower bound and
