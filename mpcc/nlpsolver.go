@@ -101,53 +101,26 @@ func DefaultNLPSettings() nlp.Settings {
 // InnerResult (Status nlp.Cancelled) together with nlp's error, which wraps
 // ctx.Err(), and is not retried.
 func (s *NLPSolver) SolveNLP(ctx context.Context, p nlp.Problem, start *WarmStart) (*InnerResult, error) {
-	solver := nlp.Solver{Settings: s.Settings}
-	start.Apply(&solver.Settings)
-	ws := &s.ws
-	_, tight := p.(interface{ tightened() })
-	deg := &s.degeneracy
-	if tight {
-		ws, deg = &s.wsTight, &s.degTight
-		if solver.Settings.LinearSolver == nlp.SparseLDL && solver.Settings.NewLinearSolver == nil {
-			solver.Settings.LinearSolver = nlp.PivotingLDL
-		}
-	} else if s.switched {
-		solver.Settings.Inertia = s.policy
-	}
-	d := &solver.Settings.Degeneracy
-	d.Jacobian = d.Jacobian || deg.Jacobian
-	d.Hessian = d.Hessian || deg.Hessian
-	res, err := solver.SolveIn(ctx, ws, p)
-	if err != nil && res != nil && res.Status == nlp.Cancelled {
+	solver, ws, deg, tight := s.configure(p, start)
+	res, cancelled, err := s.attempt(ctx, solver, ws, p)
+	if cancelled {
 		// Stopped by ctx: the partial result and nlp's error, which
 		// wraps ctx.Err() (no retry, no degeneracy handed on).
-		if s.Observe != nil {
-			s.Observe(res)
-		}
 		return innerResult(res, nil), err
 	}
-	if err != nil && (res == nil || !(errors.Is(err, nlp.ErrCallback) || errors.Is(err, nlp.ErrDerivatives))) {
+	if res == nil {
 		return nil, err
-	}
-	if s.Observe != nil {
-		s.Observe(res)
 	}
 	if other, ok := otherPolicy(solver.Settings.Inertia); ok && !tight && err == nil && retryable(res.Status) && ctx.Err() == nil {
 		solver.Settings.Inertia = other
 		solver.Settings.MaxIter = retryMaxIter(solver.Settings.MaxIter)
-		res2, err2 := solver.SolveIn(ctx, ws, p)
-		if err2 != nil && res2 != nil && res2.Status == nlp.Cancelled {
-			if s.Observe != nil {
-				s.Observe(res2)
-			}
+		res2, cancelled, err2 := s.attempt(ctx, solver, ws, p)
+		if cancelled {
 			res2.Iterations += res.Iterations
 			return innerResult(res2, nil), err2
 		}
-		if err2 != nil && (res2 == nil || !(errors.Is(err2, nlp.ErrCallback) || errors.Is(err2, nlp.ErrDerivatives))) {
+		if res2 == nil {
 			return nil, err2
-		}
-		if s.Observe != nil {
-			s.Observe(res2)
 		}
 		if res2.Status.Success() || err2 != nil {
 			res2.Iterations += res.Iterations
@@ -163,6 +136,52 @@ func (s *NLPSolver) SolveNLP(ctx context.Context, p nlp.Problem, start *WarmStar
 	// A callback error or a derivative mismatch comes with a result (status
 	// UserStop or DerivativeMismatch): it goes up in InnerResult.Err.
 	return innerResult(res, err), nil
+}
+
+// configure returns the nlp solver of p started at start, its workspace
+// and the degeneracy found so far (those of the tightened NLPs, which
+// also get the pivoting LDLᵀ instead of the sparse one, when tight; the
+// relaxed NLPs get the inertia policy of the last successful retry).
+func (s *NLPSolver) configure(p nlp.Problem, start *WarmStart) (solver *nlp.Solver, ws *nlp.Workspace, deg *nlp.Degeneracy, tight bool) {
+	solver = &nlp.Solver{Settings: s.Settings}
+	start.Apply(&solver.Settings)
+	ws = &s.ws
+	_, tight = p.(interface{ tightened() })
+	deg = &s.degeneracy
+	if tight {
+		ws, deg = &s.wsTight, &s.degTight
+		if solver.Settings.LinearSolver == nlp.SparseLDL && solver.Settings.NewLinearSolver == nil {
+			solver.Settings.LinearSolver = nlp.PivotingLDL
+		}
+	} else if s.switched {
+		solver.Settings.Inertia = s.policy
+	}
+	d := &solver.Settings.Degeneracy
+	d.Jacobian = d.Jacobian || deg.Jacobian
+	d.Hessian = d.Hessian || deg.Hessian
+	return solver, ws, deg, tight
+}
+
+// attempt solves p with solver in ws and hands the result to Observe.
+// cancelled: ctx stopped the solve (res is its partial result, err wraps
+// ctx.Err()). Otherwise res is nil when the solve could not run (err says
+// why), and err is nil or a Problem error (nlp.ErrCallback,
+// nlp.ErrDerivatives) that comes with res.
+func (s *NLPSolver) attempt(ctx context.Context, solver *nlp.Solver, ws *nlp.Workspace, p nlp.Problem) (res *nlp.Result, cancelled bool, err error) {
+	res, err = solver.SolveIn(ctx, ws, p)
+	if err != nil && res != nil && res.Status == nlp.Cancelled {
+		if s.Observe != nil {
+			s.Observe(res)
+		}
+		return res, true, err
+	}
+	if err != nil && (res == nil || !(errors.Is(err, nlp.ErrCallback) || errors.Is(err, nlp.ErrDerivatives))) {
+		return nil, false, err
+	}
+	if s.Observe != nil {
+		s.Observe(res)
+	}
+	return res, false, err
 }
 
 // innerResult is the InnerResult of an nlp.Result, with Err set to err.
