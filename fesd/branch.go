@@ -441,22 +441,28 @@ func (s *Simulator) continued(zb0 []float64) *prediction {
 // fixed start values, and its stage points); without FESD those of its
 // last stage point.
 func (s *Simulator) lastSides() (lam, sel []float64) {
+	return s.elementSides(s.prev, s.tr.NE-1)
+}
+
+// elementSides returns, for every complementarity pair in the order of the
+// mode signature, the largest multiplier and the largest selection value
+// of element `last` of the solution w (see lastSides).
+func (s *Simulator) elementSides(w []float64, last int) (lam, sel []float64) {
 	tr, d := s.tr, s.d
-	last := tr.NE - 1
 	for gi, grp := range d.Comp {
 		for pi, pr := range grp.Pairs {
 			l, v := 0.0, 0.0
 			if s.o.DisableFESD {
-				l = s.prev[tr.z[last][tr.ns-1]+pr.Lambda]
-				v = s.prev[tr.selIdx(d, last, tr.ns-1, gi, pi)]
+				l = w[tr.z[last][tr.ns-1]+pr.Lambda]
+				v = w[tr.selIdx(d, last, tr.ns-1, gi, pi)]
 			} else {
 				for _, a := range tr.lamPoints(last, pr.Lambda) {
 					if a != tr.start+tr.bzPos[pr.Lambda] || last > 0 {
-						l = math.Max(l, s.prev[a])
+						l = math.Max(l, w[a])
 					}
 				}
 				for m := 0; m < tr.ns; m++ {
-					v = math.Max(v, s.prev[tr.selIdx(d, last, m, gi, pi)])
+					v = math.Max(v, w[tr.selIdx(d, last, m, gi, pi)])
 				}
 			}
 			lam, sel = append(lam, l), append(sel, v)
@@ -566,4 +572,27 @@ func sidesNonnegative(w []float64, idx []int) bool {
 		}
 	}
 	return true
+}
+
+// branchOf returns the branch of the FESD solution w of a step (the mode
+// of every element: a pair's selection is positive where its largest
+// stage value exceeds the element's largest multiplier, as in lastSides),
+// with w as its start and its step sizes as the step-equilibration
+// targets; nil without FESD (time stepping has one mode per stage point,
+// which continued and atSurfaces handle).
+func (s *Simulator) branchOf(w []float64) *prediction {
+	tr := s.tr
+	if s.o.DisableFESD || len(s.d.Comp) == 0 {
+		return nil
+	}
+	pr := &prediction{bw0: clone(w), bhref: make([]float64, tr.NE), sigs: make([][]bool, tr.NE)}
+	for n := 0; n < tr.NE; n++ {
+		pr.bhref[n] = w[tr.h[n]]
+		lam, sel := s.elementSides(w, n)
+		pr.sigs[n] = make([]bool, len(lam))
+		for k := range lam {
+			pr.sigs[n][k] = sel[k] > lam[k]
+		}
+	}
+	return pr
 }

@@ -9,6 +9,7 @@ import (
 	"github.com/fesd-go/fesd/ad"
 	"github.com/fesd-go/fesd/dcs"
 	"github.com/fesd-go/fesd/mpcc"
+	"github.com/fesd-go/fesd/nlp"
 	"github.com/fesd-go/fesd/rk"
 )
 
@@ -240,14 +241,24 @@ func TestRepresentations(t *testing.T) {
 }
 
 // TestFailedStep: a homotopy stopped after one relaxed NLP (σ = 1) does not
-// reach the complementarity tolerance; Simulate reports the step with its
-// status and returns the records computed so far (without the prediction,
-// which would solve the step on its branch instead).
+// reach the complementarity tolerance. Without the prediction the step is
+// then rescued on its predicted branch (StepRecord.Rescued, with the failed
+// homotopy's records first); with an inner solver whose every solve
+// fails the branch fails too, and Simulate reports the step with its
+// status and returns the records computed so far.
 func TestFailedStep(t *testing.T) {
 	c := tutorialCases()[0]
 	o := Options{NFE: c.nfe}
 	o.MPCC.MaxSteps = 1
 	r, err := Simulate(context.Background(), c.model(), []float64{c.x0}, SimOptions{TSim: c.tsim, NSim: c.nsim, Options: o, NoPredict: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if st := r.Steps[0]; !st.Rescued || st.Status != mpcc.Solved || len(st.Homotopy) < 2 || st.Homotopy[0].Sigma != 1 {
+		t.Errorf("first step %+v, want rescued on its branch after the failed homotopy", st)
+	}
+	o.Inner = failingInner{&mpcc.NLPSolver{Settings: mpcc.DefaultNLPSettings()}}
+	r, err = Simulate(context.Background(), c.model(), []float64{c.x0}, SimOptions{TSim: c.tsim, NSim: c.nsim, Options: o, NoPredict: true})
 	var se *StepError
 	if !errors.As(err, &se) || !errors.Is(err, ErrStepFailed) {
 		t.Fatalf("err = %v, want a StepError", err)
@@ -258,4 +269,15 @@ func TestFailedStep(t *testing.T) {
 	if r == nil || len(r.Steps) != 1 || r.Steps[0].Status != se.Status || len(r.X) != 0 {
 		t.Errorf("result %+v", r)
 	}
+}
+
+// failingInner reports every solve of its inner solver as IterationLimit.
+type failingInner struct{ inner mpcc.InnerSolver }
+
+func (f failingInner) SolveNLP(ctx context.Context, p nlp.Problem, w *mpcc.WarmStart) (*mpcc.InnerResult, error) {
+	r, err := f.inner.SolveNLP(ctx, p, w)
+	if err == nil {
+		r.Status = nlp.IterationLimit
+	}
+	return r, err
 }

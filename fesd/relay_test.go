@@ -141,33 +141,40 @@ func TestColdRetry(t *testing.T) {
 }
 
 // TestRelayOneElement: with N_FE = 1 a switch inside a step cannot be
-// placed on an element boundary. Without prediction the failed step says
-// so (ErrSwitchInStep, with the predicted switch time √2); with it (the
-// default) each step that holds a switch is solved with two elements
-// (Simulator.refinedStep), and the switches match the closed form
-// (relaySwitches) to 1e-8 as with N_FE = 3 (TestRelayOscillator).
+// placed on an element boundary. Each step that holds a switch is solved
+// with two elements (Simulator.refinedStep): with the prediction (the
+// default) at once, without it after the homotopy failed
+// (StepRecord.Rescued). The switches match the closed form (relaySwitches)
+// to 1e-8 as with N_FE = 3 (TestRelayOscillator). With an inner solver
+// whose every solve fails nothing rescues the step [1, 1.5] (from
+// x(1) = (1/2, −1)) that holds the first switch, and it says why
+// (ErrSwitchInStep, with the predicted switch time √2).
 func TestRelayOneElement(t *testing.T) {
-	_, err := fesd.Simulate(context.Background(), relay(), []float64{1, 0},
-		fesd.SimOptions{TSim: 10, NSim: 20, Options: fesd.Options{NFE: 1}, NoPredict: true})
+	for _, noPredict := range []bool{false, true} {
+		r, err := fesd.Simulate(context.Background(), relay(), []float64{1, 0},
+			fesd.SimOptions{TSim: 10, NSim: 20, Options: fesd.Options{NFE: 1}, NoPredict: noPredict})
+		require.NoError(t, err)
+		want := relaySwitches(10)
+		require.Len(t, r.Switches, len(want))
+		elems := make([]int, 20)
+		for _, k := range r.StageOf {
+			elems[k]++
+		}
+		for i, s := range r.Switches {
+			assert.InDelta(t, want[i], s.Time, 1e-8, "switch %d", i)
+			assert.Equal(t, 2, elems[s.Stage], "step %d holds switch %d", s.Stage, i)
+			assert.Equal(t, noPredict, r.Steps[s.Stage].Rescued, "step %d", s.Stage)
+		}
+	}
+
+	fail := &failFrom{inner: &mpcc.NLPSolver{Settings: mpcc.DefaultNLPSettings()}}
+	_, err := fesd.Simulate(context.Background(), relay(), []float64{0.5, -1},
+		fesd.SimOptions{T0: 1, TSim: 0.5, NSim: 1, NoPredict: true,
+			Options: fesd.Options{NFE: 1, Inner: fail}})
 	require.ErrorIs(t, err, fesd.ErrStepFailed)
 	require.ErrorIs(t, err, fesd.ErrSwitchInStep)
 	var se *fesd.StepError
 	require.True(t, errors.As(err, &se))
-	assert.Equal(t, 2, se.Step, "the step [1, 1.5] holds t = √2")
 	assert.InDelta(t, math.Sqrt2, se.SwitchAt, 1e-6)
 	assert.Contains(t, err.Error(), "N_FE ≥ 2")
-
-	r, err := fesd.Simulate(context.Background(), relay(), []float64{1, 0},
-		fesd.SimOptions{TSim: 10, NSim: 20, Options: fesd.Options{NFE: 1}})
-	require.NoError(t, err)
-	want := relaySwitches(10)
-	require.Len(t, r.Switches, len(want))
-	elems := make([]int, 20)
-	for _, k := range r.StageOf {
-		elems[k]++
-	}
-	for i, s := range r.Switches {
-		assert.InDelta(t, want[i], s.Time, 1e-8, "switch %d", i)
-		assert.Equal(t, 2, elems[s.Stage], "step %d holds switch %d", s.Stage, i)
-	}
 }

@@ -156,10 +156,23 @@ func newSensTranscription(p *OCP, d *dcs.DCS, o *resolved, fixed bool) (*transcr
 // respect to (x₀, u, p): the branch of w (the smaller side of every
 // complementarity pair fixed at zero) is solved once more from w to get
 // its multipliers, then the linearized KKT system is solved (dense LU).
-func (s *Simulator) stepSensitivity(ctx context.Context, w, pv, xl, xu []float64, bs *branchSolution) (*Sensitivity, error) {
+func (s *Simulator) stepSensitivity(ctx context.Context, w, u, p, pv, xl, xu []float64, bs *branchSolution) (*Sensitivity, error) {
 	tr := s.tr
 	var ir *mpcc.InnerResult
 	var bl, bu []float64
+	if bs == nil {
+		// solved by the homotopy: its point on the branch of the modes of
+		// its elements (branchOf), solved as a predicted branch is —
+		// which leaves a multiplier that is zero at the end of the step
+		// free of its bound, where resolveBranch fixes both sides of
+		// every biactive pair (a switch on the step's end, or within
+		// the homotopy's tolerance of it, then pins the end state)
+		last := s.lastBranch
+		if wb, pvb, _, err := s.solveBranch(ctx, s.branchOf(w), u, p, pv, xl, xu); err == nil && wb != nil && maxDiff(wb, w) <= branchSensTol {
+			bs, w, pv = s.lastBranch, wb, pvb
+		}
+		s.lastBranch = last
+	}
 	if bs != nil {
 		// solved on its branch: that solve's bounds and multipliers
 		ir, bl, bu = bs.ir, bs.bl, bs.bu
@@ -587,4 +600,17 @@ func branchPartnersFixed(comp []mpcc.Complementarity, nw int, bl, bu []float64) 
 		out[k] = v > 0
 	}
 	return out
+}
+
+// branchSensTol bounds the distance (largest entry) between a homotopy's
+// point and its branch's solution for the branch's sensitivities to be
+// those of the point.
+const branchSensTol = 1e-6
+
+func maxDiff(a, b []float64) float64 {
+	m := 0.0
+	for i := range a {
+		m = math.Max(m, math.Abs(a[i]-b[i]))
+	}
+	return m
 }

@@ -51,8 +51,12 @@ type Simulator struct {
 	// algebraic values at x₀ instead of the previous step's solution
 	// (default false).
 	ColdStart bool
-	// NoPredict switches off the event-driven prediction (default false:
-	// on, for a Simulator as for Simulate). With it on, every step is
+	// NoPredict starts every step without the event-driven prediction
+	// (default false: with it, for a Simulator as for Simulate): from the
+	// previous step's solution, shifted, then from the cold start. Only a
+	// step whose homotopies fail from both is then solved on its predicted
+	// branch (StepRecord.Rescued), so that switching the prediction off
+	// cannot lose a step either. With it on, every step is
 	// first solved on the branch of an event-driven explicit prediction
 	// (see PredictEvents): the element boundaries at the predicted switch
 	// times, the stage points at the predicted states with the algebraic
@@ -94,6 +98,10 @@ type StepRecord struct {
 	// σ = 0. A failed branch solve is the first record of a step solved by
 	// the homotopy.
 	Branch bool
+	// Rescued is set when the homotopy without prediction failed from every
+	// start (Simulator.NoPredict) and the step was solved on its predicted
+	// branch; Homotopy then holds the failed homotopies' records first.
+	Rescued bool
 	// ColdRetry is set when the homotopy from the step's first start (the
 	// previous step's solution, shifted) failed and it was run again from
 	// the next (the cold start, then the prediction's; see
@@ -159,7 +167,7 @@ const maxRefinedElements = 16
 // inside it is solved with two. Its result has ne elements; the
 // simulator's next step starts without a shifted start (the refined step's
 // solution has another layout).
-func (s *Simulator) refinedStep(ctx context.Context, ne int, t0 float64, x0, u, p []float64) (*StepResult, error) {
+func (s *Simulator) refinedStep(ctx context.Context, ne int, t0 float64, x0, u, p []float64, noPredict bool) (*StepResult, error) {
 	if ne > maxRefinedElements {
 		ne = maxRefinedElements
 	}
@@ -176,7 +184,7 @@ func (s *Simulator) refinedStep(ctx context.Context, ne int, t0 float64, x0, u, 
 		}
 		s.refined[ne] = r
 	}
-	r.Sensitivity, r.ColdStart, r.NoPredict = s.Sensitivity, s.ColdStart, s.NoPredict
+	r.Sensitivity, r.ColdStart, r.NoPredict = s.Sensitivity, s.ColdStart, noPredict
 	r.prev, r.lastBranch = nil, nil
 	sr, err := r.Step(ctx, t0, x0, u, p)
 	s.prev, s.lastBranch = nil, nil
@@ -284,7 +292,7 @@ func (s *Simulator) Step(ctx context.Context, t0 float64, x0, u, p []float64) (*
 	if !s.NoPredict {
 		st.setPrediction(s.predictStart(t0, x0, u, p, st.zb0))
 		if pr := st.pred; pr != nil && pr.elements > s.tr.NE && s.tr.NE < maxRefinedElements {
-			return s.refinedStep(ctx, pr.elements, t0, x0, u, p)
+			return s.refinedStep(ctx, pr.elements, t0, x0, u, p, false)
 		}
 	}
 	st.bounds()
@@ -294,7 +302,14 @@ func (s *Simulator) Step(ctx context.Context, t0 float64, x0, u, p []float64) (*
 			return sr, err
 		}
 	}
-	return s.homotopyStep(ctx, st)
+	sr, err := s.homotopyStep(ctx, st)
+	var se *StepError
+	if s.NoPredict && errors.As(err, &se) && se.Status != mpcc.Cancelled && sr != nil {
+		if rs, rerr := s.rescueStep(ctx, st, sr); rs != nil || rerr != nil {
+			return rs, rerr
+		}
+	}
+	return sr, err
 }
 
 // homotopy runs the MPCC homotopy of the step's NLP (parameters set) from

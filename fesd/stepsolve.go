@@ -100,7 +100,7 @@ func (s *Simulator) branchStep(ctx context.Context, st *stepState) (*StepResult,
 	if wb != nil {
 		sr, err := s.branchResult(st.t0, wb, pvb, st.z0, st.zb0, rec)
 		if err == nil && s.Sensitivity {
-			sr.Sens, err = s.stepSensitivity(ctx, wb, pvb, st.xl, st.xu, s.lastBranch)
+			sr.Sens, err = s.stepSensitivity(ctx, wb, st.u, st.p, pvb, st.xl, st.xu, s.lastBranch)
 		}
 		return sr, err
 	}
@@ -180,7 +180,8 @@ func (s *Simulator) homotopyStep(ctx context.Context, st *stepState) (*StepResul
 		s.prev = nil
 		return nil, fmt.Errorf("fesd: step at t = %g stopped before its first point: %w", st.t0, cancelled(ctx))
 	}
-	sr := &StepResult{Record: s.homotopyRecord(st, res, failed)}
+	rec := s.homotopyRecord(st, res, failed)
+	sr := &StepResult{Record: rec}
 	out, err := tr.outputs(res.X, pv)
 	if err != nil {
 		return nil, err
@@ -193,7 +194,7 @@ func (s *Simulator) homotopyStep(ctx context.Context, st *stepState) (*StepResul
 	}
 	s.prev = res.X
 	if s.Sensitivity {
-		if sr.Sens, err = s.stepSensitivity(ctx, res.X, pv, st.xl, st.xu, nil); err != nil {
+		if sr.Sens, err = s.stepSensitivity(ctx, res.X, st.u, st.p, pv, st.xl, st.xu, nil); err != nil {
 			return sr, err
 		}
 	}
@@ -249,4 +250,41 @@ func (s *Simulator) stepError(ctx context.Context, st *stepState, res *mpcc.Resu
 		}
 	}
 	return se
+}
+
+// rescueStep solves a step whose homotopies failed without prediction
+// (Simulator.NoPredict; its failed result is failed) on its predicted
+// branch, with more elements when the prediction needs them. It returns
+// nil when the prediction declines or its branch fails too.
+func (s *Simulator) rescueStep(ctx context.Context, st *stepState, failed *StepResult) (*StepResult, error) {
+	pr := s.predictStart(st.t0, st.x0, st.u, st.p, st.zb0)
+	if pr == nil {
+		return nil, nil
+	}
+	var sr *StepResult
+	var err error
+	if pr.elements > s.tr.NE {
+		if s.tr.NE >= maxRefinedElements {
+			return nil, nil
+		}
+		sr, err = s.refinedStep(ctx, pr.elements, st.t0, st.x0, st.u, st.p, false)
+	} else {
+		st.setPrediction(pr)
+		st.bounds()
+		st.branchRec = nil
+		sr, err = s.branchStep(ctx, st)
+	}
+	if sr == nil || err != nil {
+		var se *StepError
+		if errors.As(err, &se) && se.Status == mpcc.Cancelled {
+			return sr, err
+		}
+		return nil, nil
+	}
+	rec := &sr.Record
+	rec.Rescued = true
+	rec.Homotopy = append(append([]mpcc.HomotopyStep(nil), failed.Record.Homotopy...), rec.Homotopy...)
+	rec.Iterations += failed.Record.Iterations
+	rec.Elapsed += failed.Record.Elapsed
+	return sr, nil
 }
