@@ -328,19 +328,26 @@
 // A switch is one event, found once, whichever side of a boundary between
 // two simulation steps it falls on:
 //
-//   - Farther than 1e-11·T from both ends of a step, the step that
-//     contains it finds it: the prediction puts an element boundary at it,
-//     with an element as short as the switch is close to the step's end
-//     (the step sizes next to their bounds are free on the predicted
-//     branch, so the interior point's barrier does not move the switch),
-//     and the start multipliers λ₀₀ that keep the first element in the
-//     region x₀ lies in are kept even when they are below SwitchTol (a
-//     zero one would let the first element take the next region at once,
-//     moving a switch just after t₀ onto t₀).
-//   - Within 1e-11·T of a step boundary (rounding) it belongs to the step
+//   - Away from both ends of a step, the step that contains it finds it:
+//     the prediction puts an element boundary at it, with an element as
+//     short as the switch is close to the step's end (the step sizes next
+//     to their bounds, and multipliers predicted below 1e-6, are free of
+//     their bounds on the predicted branch, so the interior point's
+//     barrier neither moves the switch nor stalls), and the start
+//     multipliers λ₀₀ that keep the first element in the region x₀ lies
+//     in are kept even when they are below SwitchTol (a zero one would let
+//     the first element take the next region at once, moving a switch just
+//     after t₀ onto t₀). A step with more switches than N_FE − 1 is solved
+//     with as many elements as it needs (at most 16).
+//   - Within rounding of a step boundary — 1e-11·T, or so close that the
+//     element between it and the boundary would carry multipliers (the
+//     size of ψ) below 2e-10, which the interior point does not resolve,
+//     at a state error of |f⁺ − f⁻|·2e-10/|∇ψ·f⁻| — it belongs to the step
 //     after the boundary: the step before ends in its old region on the
 //     surface, the step after starts in the new region, and the switch
-//     detection reports it at the boundary.
+//     detection reports it at the boundary. An entry into sliding snaps
+//     within 1e-8·T (on a shorter element the convex combination is not
+//     determined).
 //
 // The sensitivities of SimResult.Sensitivity are exact across both: inside
 // a step the branch NLP's linearization moves the element boundary with
@@ -351,6 +358,13 @@
 // into sliding detected there (saltation.go). At a switch exactly at the
 // initial time the flow is not differentiable in x₀, and the derivative is
 // that of the region the first step starts in.
+//
+// Without the prediction (NoPredict) a step is solved by the homotopy from
+// the uniform grid and rescued on its predicted branch only when that
+// fails; start multipliers below SwitchTol are then zero, so a switch
+// within about SwitchTol/|∇ψ·f| after a step boundary moves onto it, and
+// the sensitivities across a switch on or within 1e-9 step lengths of a
+// boundary are not reliable: use the default for them.
 //
 // A switch into a sliding motion shows up as an event after which the flow
 // of the region entered returns at once: the prediction then slides to the
