@@ -35,7 +35,7 @@ type NLPSolver struct {
 	wsTight nlp.Workspace
 	// switched: the relaxed NLPs start with policy instead of
 	// Settings.Inertia (the policy of the last successful retry in this
-	// homotopy; Solver.solve clears it).
+	// homotopy; newHomotopy clears it at the start of every homotopy).
 	switched bool
 	policy   nlp.InertiaPolicy
 	// degeneracy is the last relaxed NLP's Result.Degeneracy, assumed
