@@ -528,9 +528,29 @@ func Simulate(ctx context.Context, model *dcs.Model, x0 []float64, opts SimOptio
 				return res, err
 			}
 			res.Sensitivity = tot
+			if opts.NoPredict && stepErr == nil {
+				if t, ok := switchNearStepBoundary(res, opts.T0, T); ok {
+					res.Sensitivity = nil
+					return res, fmt.Errorf("%w: a switch at t = %.17g lies within 1e-6 step lengths of a step boundary, where the steps solved without prediction (SimOptions.NoPredict) do not give reliable sensitivities", ErrSensitivity, t)
+				}
+			}
 		}
 	}
 	return res, stepErr
+}
+
+// switchNearStepBoundary returns the time of the first switch of r within
+// 1e-6 step lengths of a boundary between two simulation steps (of length
+// T from t0).
+func switchNearStepBoundary(r *SimResult, t0, T float64) (float64, bool) {
+	n := len(r.Steps)
+	for _, sw := range r.Switches {
+		k := math.Round((sw.Time - t0) / T)
+		if k >= 1 && int(k) < n && math.Abs(sw.Time-(t0+k*T)) <= 1e-6*T {
+			return sw.Time, true
+		}
+	}
+	return 0, false
 }
 
 func uAt(opts SimOptions, t float64) []float64 {
