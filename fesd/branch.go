@@ -191,16 +191,20 @@ func (s *Simulator) solveBranch(ctx context.Context, pr *prediction, u, p, pv, x
 			// ~1e-10 down to the inner tolerance 1e-12 (the filter
 			// rejects every step at the rounding floor of the element
 			// next to the switch). Solve again from the prediction with
-			// the complementarity tolerance as the optimality tolerance.
-			ws := &mpcc.WarmStart{X: w0, Tol: compTol}
-			ir3, err := s.branchSolver().SolveNLP(ctx, tr.prob, ws)
-			if err != nil {
-				return nil, nil, nil, err
-			}
-			ir3.Iterations += ir.Iterations
-			if ir3.Status.Success() {
-				ir, polished = ir3, true
-			} else {
+			// the complementarity tolerance as the optimality tolerance,
+			// with the adaptive barrier update and then with the
+			// monotone one (branchRetrySolver).
+			for _, inner := range []mpcc.InnerSolver{s.branchSolver(), s.branchRetrySolver()} {
+				ws := &mpcc.WarmStart{X: w0, Tol: compTol}
+				ir3, err := inner.SolveNLP(ctx, tr.prob, ws)
+				if err != nil {
+					return nil, nil, nil, err
+				}
+				ir3.Iterations += ir.Iterations
+				if ir3.Status.Success() {
+					ir, polished = ir3, true
+					break
+				}
 				ir.Iterations = ir3.Iterations
 			}
 		}
@@ -595,4 +599,25 @@ func (s *Simulator) branchOf(w []float64) *prediction {
 		}
 	}
 	return pr
+}
+
+// branchRetrySolver returns the inner solver of the second solve of a
+// stuck branch: the branch solver's settings with the monotone barrier
+// update (Fiacco–McCormick, W&B06 §2.1). The adaptive update that every
+// other solve uses drops μ from 1e-5 to 1e-11 in one step once the FESD
+// equations hold, and on a branch with an element of 1e-6 step lengths
+// next to a switch the filter then rejects every step at the rounding
+// floor; the monotone update decreases μ by factors of 5–10. Measured
+// with it for all branch solves: IRMA 12 206 NLP iterations instead of
+// 1 251, so it is the retry only.
+func (s *Simulator) branchRetrySolver() mpcc.InnerSolver {
+	if s.o.Inner != nil {
+		return s.o.Inner
+	}
+	if s.branchRetry == nil {
+		set := s.o.nlpSettings()
+		set.MuStrategy = nlp.MuMonotone
+		s.branchRetry = &mpcc.NLPSolver{Settings: set}
+	}
+	return s.branchRetry
 }

@@ -42,6 +42,8 @@ type Simulator struct {
 	// branch solves the steps on their predicted branch (an NLP of another
 	// structure than the relaxed ones, so it has its own workspace).
 	branch *mpcc.NLPSolver
+	// branchRetry solves a stuck branch once more (branchRetrySolver).
+	branchRetry *mpcc.NLPSolver
 	// refined are simulators of the same step with more finite elements,
 	// by their number, for steps with more predicted switches than
 	// N_FE − 1 (refinedStep).
