@@ -19,6 +19,8 @@
 // written as the tableau  c | A  over  | bᵀ. It is explicit if a_ij = 0 for
 // j ≥ i, stiffly accurate if the last row of A equals bᵀ (then y_{n+1} is the
 // last stage value), and has c_s = 1 when the end of the step is a node.
+// ExplicitStepper takes steps of an explicit tableau (for reference
+// solutions and tests; FESD itself uses the implicit ones through Integral).
 //
 // # Simplifying assumptions
 //

@@ -7,6 +7,7 @@ import (
 
 	"github.com/fesd-go/fesd/ad"
 	"github.com/fesd-go/fesd/dcs"
+	"github.com/fesd-go/fesd/rk"
 	"gonum.org/v1/gonum/mat"
 )
 
@@ -115,30 +116,35 @@ func expFlow(M *mat.Dense, y []float64, tau float64) []float64 {
 	return out.RawVector().Data
 }
 
-// rk4Flow returns a flow by the classical Runge–Kutta method with steps of
-// at most h (used to verify expFlow in tests).
+// rk4Flow returns a flow by the classical Runge–Kutta method (rk.RK4 by
+// rk.ExplicitStepper) with steps of at most h (used to verify expFlow in
+// tests).
 func rk4Flow(h float64) flowFunc {
 	return func(M *mat.Dense, y []float64, tau float64) []float64 {
+		cur := append([]float64(nil), y...)
 		n := int(math.Ceil(math.Abs(tau) / h))
 		if n == 0 {
-			return append([]float64(nil), y...)
+			return cur
 		}
-		dt := tau / float64(n)
-		cur := mat.NewVecDense(nAug, append([]float64(nil), y...))
-		k1, k2, k3, k4, tmp := mat.NewVecDense(nAug, nil), mat.NewVecDense(nAug, nil), mat.NewVecDense(nAug, nil), mat.NewVecDense(nAug, nil), mat.NewVecDense(nAug, nil)
-		for i := 0; i < n; i++ {
-			k1.MulVec(M, cur)
-			tmp.AddScaledVec(cur, dt/2, k1)
-			k2.MulVec(M, tmp)
-			tmp.AddScaledVec(cur, dt/2, k2)
-			k3.MulVec(M, tmp)
-			tmp.AddScaledVec(cur, dt, k3)
-			k4.MulVec(M, tmp)
-			for r := 0; r < nAug; r++ {
-				cur.SetVec(r, cur.AtVec(r)+dt/6*(k1.AtVec(r)+2*k2.AtVec(r)+2*k3.AtVec(r)+k4.AtVec(r)))
+		st, err := rk.NewExplicitStepper(rk.RK4(), nAug)
+		if err != nil {
+			panic(err) // rk.RK4 is a valid explicit tableau
+		}
+		m := M.RawMatrix()
+		f := func(_ float64, y, dy []float64) { // dy = M y
+			for r := range dy {
+				row := m.Data[r*m.Stride : r*m.Stride+nAug]
+				dy[r] = 0
+				for c, v := range row {
+					dy[r] += v * y[c]
+				}
 			}
 		}
-		return cur.RawVector().Data
+		dt := tau / float64(n)
+		for i := 0; i < n; i++ {
+			st.StepTo(cur, f, float64(i)*dt, cur, dt)
+		}
+		return cur
 	}
 }
 

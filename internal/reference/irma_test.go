@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/fesd-go/fesd/dcs"
+	"github.com/fesd-go/fesd/rk"
 )
 
 // TestIRMAFirst100: the paper (004 §7.1) says the first 100 minutes contain
@@ -27,35 +28,22 @@ func TestIRMAFirst100(t *testing.T) {
 	}
 }
 
-// rk4Affine integrates ẋ = −γx + c with n classical RK4 steps.
+// rk4Affine integrates ẋ = −γx + c with n classical RK4 steps
+// (rk.RK4 by rk.ExplicitStepper).
 func rk4Affine(x0, c []float64, tau float64, n int) []float64 {
+	st, err := rk.NewExplicitStepper(rk.RK4(), len(x0))
+	if err != nil {
+		panic(err)
+	}
+	f := func(_ float64, x, dx []float64) {
+		for i := range x {
+			dx[i] = -IRMAGamma[i]*x[i] + c[i]
+		}
+	}
 	x := append([]float64(nil), x0...)
 	h := tau / float64(n)
-	f := func(x []float64) []float64 {
-		d := make([]float64, len(x))
-		for i := range x {
-			d[i] = -IRMAGamma[i]*x[i] + c[i]
-		}
-		return d
-	}
-	tmp := make([]float64, len(x))
 	for s := 0; s < n; s++ {
-		k1 := f(x)
-		for i := range x {
-			tmp[i] = x[i] + h/2*k1[i]
-		}
-		k2 := f(tmp)
-		for i := range x {
-			tmp[i] = x[i] + h/2*k2[i]
-		}
-		k3 := f(tmp)
-		for i := range x {
-			tmp[i] = x[i] + h*k3[i]
-		}
-		k4 := f(tmp)
-		for i := range x {
-			x[i] += h / 6 * (k1[i] + 2*k2[i] + 2*k3[i] + k4[i])
-		}
+		st.StepTo(x, f, float64(s)*h, x, h)
 	}
 	return x
 }
