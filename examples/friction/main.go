@@ -25,9 +25,10 @@
 // contains them (Lagrange interpolation through the element start and its
 // stage points, which is the collocation polynomial of Radau IIA).
 //
-// The program also integrates the same equations with an independent
-// event-driven RK4 reference (reference.go) and prints the paper's error
-// metric against it: the largest Euclidean norm of the error over t = 0,
+// The program also solves the same equations with the independent
+// event-driven reference of internal/reference (Friction: the exact flow of
+// each stick/slip mode by the matrix exponential, events by bisection) and
+// prints the paper's error metric against it: the largest Euclidean norm of the error over t = 0,
 // 0.05, …, 10. Measured with the defaults: 22 switches (the paper: 22) in
 // the reference's order, switch times within 8.3e-7, error 2.1e-6 (Stewart's
 // Algorithm 2: 5.4e-4 and 4.68e-6 in his Tables 1–2), 792 NLP iterations
@@ -63,6 +64,7 @@ import (
 	"github.com/fesd-go/fesd/ad"
 	"github.com/fesd-go/fesd/dcs"
 	"github.com/fesd-go/fesd/fesd"
+	"github.com/fesd-go/fesd/internal/reference"
 	"github.com/fesd-go/fesd/internal/report"
 	"github.com/fesd-go/fesd/rk"
 	"gonum.org/v1/plot/vg"
@@ -110,7 +112,7 @@ type stickInterval struct {
 }
 
 // refSummary compares the FESD solution with the event-driven reference
-// (reference.go).
+// (internal/reference.Friction).
 type refSummary struct {
 	Method string `json:"method"`
 	// MaxError is the paper's metric: the largest Euclidean norm of the
@@ -256,7 +258,9 @@ func run(ctx context.Context, w io.Writer, o options) (*summary, error) {
 	} else if simErr != nil {
 		s.Error = simErr.Error()
 	}
-	summarize(s, res)
+	if err := summarize(s, res); err != nil {
+		return s, errors.Join(simErr, err)
+	}
 
 	if err := writeOutputs(s, o); err != nil {
 		return s, errors.Join(simErr, err)
@@ -302,8 +306,9 @@ func simulate(ctx context.Context, w io.Writer, m *dcs.Model, x0 []float64, f dc
 	return res, err
 }
 
-// summarize fills the figures of s from the simulation result.
-func summarize(s *summary, res *fesd.SimResult) {
+// summarize fills the figures of s from the simulation result; the error
+// is the reference's.
+func summarize(s *summary, res *fesd.SimResult) error {
 	s.Switches = report.Switches(s.model, res.Switches)
 	s.NumSwitches = len(s.Switches)
 	for _, sw := range res.Switches {
@@ -318,13 +323,17 @@ func summarize(s *summary, res *fesd.SimResult) {
 	s.Sticking = report.List(sticking(s.model, res))
 	s.sampleT, s.sampleX = samples(res, sampleDT)
 	s.Samples = len(s.sampleT)
-	s.Reference = compareReference(s)
+	var err error
+	if s.Reference, err = compareReference(s); err != nil {
+		return fmt.Errorf("reference: %w", err)
+	}
 	s.SwitchingPoints = len(switchingPoints(s.Switches))
 	if len(s.sampleT) > 0 && nearGrid(res.T, s.sampleT) {
 		s.Sampling = "element boundaries (the sample times are step ends)"
 	} else {
 		s.Sampling = "collocation polynomial of the element containing each sample"
 	}
+	return nil
 }
 
 // sticking returns the intervals on which a mass sticks: from a switch of
@@ -494,44 +503,42 @@ func writeOutputs(s *summary, o options) error {
 	return report.WriteJSON(filepath.Join(o.Out, "summary.json"), s)
 }
 
-// Step of the RK4 reference; h and h/2 agree to 2.2e-11 on [0, 10].
-const refStep = 1e-4
-
-// compareReference integrates the reference over the simulated horizon and
+// compareReference computes the reference over the simulated horizon and
 // compares it with the samples and switches of s.
-func compareReference(s *summary) refSummary {
+func compareReference(s *summary) (refSummary, error) {
 	x0 := append(append([]float64{}, q0...), v0...)
 	tf := s.sampleT[len(s.sampleT)-1]
-	ref := reference(x0, tf, sampleDT, refStep)
-	r := refSummary{Method: fmt.Sprintf("event-driven RK4, h = %g, events by bisection", refStep)}
-	for i := range s.sampleT {
-		if i >= len(ref.X) {
-			break
-		}
+	ref, err := reference.Friction(x0, tf, reference.FrictionOptions{})
+	if err != nil {
+		return refSummary{}, err
+	}
+	r := refSummary{Method: "event-driven, exact flow of each mode by the matrix exponential, events by bisection (internal/reference.Friction)"}
+	for i, t := range s.sampleT {
+		x := ref.At(t)
 		d := 0.0
 		for c := range 6 {
-			d += (s.sampleX[i][c] - ref.X[i][c]) * (s.sampleX[i][c] - ref.X[i][c])
+			d += (s.sampleX[i][c] - x[c]) * (s.sampleX[i][c] - x[c])
 		}
 		r.MaxError = math.Max(r.MaxError, math.Sqrt(d))
 	}
 	r.Switches = []report.Switch{}
-	for i, t := range ref.Switch {
-		r.Switches = append(r.Switches, report.Switch{T: t, Psi: ref.SwitchPsi[i], Kind: ""})
+	for _, e := range ref.Events {
+		r.Switches = append(r.Switches, report.Switch{T: e.T, Psi: e.Psi, Kind: e.Kind})
 	}
 	// Match the FESD switching points (same ψ within 1e-8 merged) in order.
 	pts := switchingPoints(s.Switches)
-	r.SameSequence = len(pts) == len(ref.Switch)
+	r.SameSequence = len(pts) == len(ref.Events)
 	for i := 0; r.SameSequence && i < len(pts); i++ {
-		if pts[i].Psi != ref.SwitchPsi[i] {
+		if pts[i].Psi != ref.Events[i].Psi {
 			r.SameSequence = false
 			break
 		}
-		r.SwitchTimeMaxError = math.Max(r.SwitchTimeMaxError, math.Abs(pts[i].T-ref.Switch[i]))
+		r.SwitchTimeMaxError = math.Max(r.SwitchTimeMaxError, math.Abs(pts[i].T-ref.Events[i].T))
 	}
 	if !r.SameSequence {
 		r.SwitchTimeMaxError = -1
 	}
-	return r
+	return r, nil
 }
 
 // switchingPoints merges switches of the same ψ closer than 1e-8 in time
