@@ -12,6 +12,7 @@ import (
 
 	"github.com/fesd-go/fesd/dcs"
 	"github.com/fesd-go/fesd/fesd"
+	"github.com/fesd-go/fesd/internal/reference"
 	"github.com/fesd-go/fesd/internal/rusage"
 	"github.com/fesd-go/fesd/mpcc"
 	"github.com/fesd-go/fesd/nlp"
@@ -84,7 +85,7 @@ func suite(cfg config) []benchCase {
 		cs = append(cs, homotopyCase(n))
 	}
 	irmaOpt := fesd.Options{NFE: 3, Stages: 2, DCS: dcs.Options{Formulation: dcs.Step}, MPCC: mpcc.Settings{CompTol: 1e-5}}
-	cs = append(cs, simCase(fmt.Sprintf("IRMA FESD (Step, T=%g, %d steps)", irma.TSim, irma.NSim), "fesd", irmaModel, irmaX0, irma, irmaOpt))
+	cs = append(cs, simCase(fmt.Sprintf("IRMA FESD (Step, T=%g, %d steps)", irma.TSim, irma.NSim), "fesd", irmaModel, reference.IRMAX0, irma, irmaOpt))
 	// The settings of examples/friction: Step DCS, N_FE = 4, h = 0.05 (with
 	// Stewart's DCS and N_FE = 2 fesd fails at t = 0.2).
 	fesdOpt := fesd.Options{NFE: 4, Stages: 2, DCS: dcs.Options{Formulation: dcs.Step}}
