@@ -49,7 +49,7 @@
 // Problem (Task, Model.OCP). From q₀ = (0, 0.4, 0, 0) at rest to (D, 0.4,
 // 0, 0) at rest in T (paper: 3 m in 3 s) with N piecewise-constant
 // control stages, tracking the reference x_ref (MATLAB's not-a-knot spline
-// through five points with two hops to z = 0.6; NotAKnot, InterpSpline),
+// through five points with two hops to z = 0.6; InterpSpline),
 // one speed-of-time variable per stage and the stage-wise clock constraint
 // t(end of stage k) = (k+1)·T/N, discretized by FESD with Radau IIA n_s =
 // 2, N_FE = 3 (Discretization).

@@ -5,84 +5,83 @@ import (
 	"math/rand/v2"
 	"testing"
 
-	"gonum.org/v1/gonum/interp"
-
 	"github.com/fesd-go/fesd/ad"
 	"github.com/fesd-go/fesd/dcs"
 	"github.com/fesd-go/fesd/fesd"
 )
 
-// TestSplineHand checks the not-a-knot spline against a case worked by
-// hand: y = (0.4, 0.6, 0.4, 0.6, 0.4) at x = (0, 0.25, 0.5, 0.75, 1) (the
-// q_z reference). With h = 1/4 the equations for the second derivatives
-// are M_{i−1} + 4M_i + M_{i+1} = (6/h²)Δ²y_i = 96·(−0.4, 0.4, −0.4) and the
-// not-a-knot rows M₀ − 2M₁ + M₂ = 0, M₂ − 2M₃ + M₄ = 0; by symmetry M₀ = M₄,
-// M₁ = M₃, so 6M₁ = −38.4, M = (−25.6, −6.4, 12.8, −6.4, −25.6). At the
-// midpoint of a piece S = (y_i + y_{i+1})/2 − h²(M_i + M_{i+1})/16:
-// S(1/8) = 0.5 + 0.125 = 0.625, S(3/8) = 0.5 − 0.025 = 0.475.
-func TestSplineHand(t *testing.T) {
-	x := []float64{0, 0.25, 0.5, 0.75, 1}
-	s, err := NewNotAKnot(x, []float64{0.4, 0.6, 0.4, 0.6, 0.4})
+// TestReferenceHand checks x_ref against a case worked by hand. With
+// N = 9 the reference is sampled at t = k/8. Its q_z column is the spline
+// through y = (0.4, 0.6, 0.4, 0.6, 0.4) at x = (0, 0.25, 0.5, 0.75, 1).
+// With h = 1/4 the equations for the second derivatives are M_{i−1} + 4M_i
+// + M_{i+1} = (6/h²)Δ²y_i = 96·(−0.4, 0.4, −0.4) and the not-a-knot rows
+// M₀ − 2M₁ + M₂ = 0, M₂ − 2M₃ + M₄ = 0; by symmetry M₀ = M₄, M₁ = M₃, so
+// 6M₁ = −38.4, M = (−25.6, −6.4, 12.8, −6.4, −25.6). At the midpoint of a
+// piece S = (y_i + y_{i+1})/2 − h²(M_i + M_{i+1})/16: S(1/8) = 0.5 + 0.125
+// = 0.625, S(3/8) = 0.5 − 0.025 = 0.475, and mirrored. The q_x column
+// (equally spaced samples of the line D·t) is the line; the angles and
+// v_z, the angular velocities are 0; the clock is (k+1)·T/N.
+func TestReferenceHand(t *testing.T) {
+	task := Task{N: 9, T: 3, Distance: 3}
+	ref, err := task.Reference()
 	if err != nil {
 		t.Fatal(err)
 	}
-	wantM := []float64{-25.6, -6.4, 12.8, -6.4, -25.6}
-	for i := range wantM {
-		if math.Abs(s.m[i]-wantM[i]) > 1e-12 {
-			t.Errorf("M[%d] = %v, want %v", i, s.m[i], wantM[i])
-		}
+	qz := []float64{0.4, 0.625, 0.6, 0.475, 0.4, 0.475, 0.6, 0.625, 0.4}
+	if len(ref) != len(qz) {
+		t.Fatalf("%d rows, want %d", len(ref), len(qz))
 	}
-	for _, c := range []struct{ x, want float64 }{
-		{0, 0.4}, {0.25, 0.6}, {0.5, 0.4}, {0.125, 0.625}, {0.375, 0.475}, {0.625, 0.475}, {0.875, 0.625}, {1, 0.4},
-	} {
-		if got := s.At(c.x); math.Abs(got-c.want) > 1e-14 {
-			t.Errorf("S(%v) = %.16g, want %v", c.x, got, c.want)
-		}
-	}
-	// Not-a-knot: the third derivative (M_{i+1} − M_i)/h is the same on the
-	// first two and on the last two pieces.
-	if d1, d2 := s.m[1]-s.m[0], s.m[2]-s.m[1]; math.Abs(d1-d2) > 1e-12 {
-		t.Errorf("third derivative jumps at x₁: %v vs %v", d1, d2)
-	}
-	// q_x: equally spaced samples of a line give the line.
-	lx, _ := NewNotAKnot(x, []float64{0, 0.75, 1.5, 2.25, 3})
-	for _, v := range []float64{0.1, 0.3, 0.6, 0.99} {
-		if got := lx.At(v); math.Abs(got-3*v) > 1e-14 {
-			t.Errorf("line: S(%v) = %v", v, got)
+	for k, row := range ref {
+		tk := float64(k) / 8
+		want := []float64{3 * tk, qz[k], 0, 0, row[4], 0, 0, 0, float64(k+1) * 3 / 9}
+		for i, w := range want {
+			if math.Abs(row[i]-w) > 1e-14 {
+				t.Errorf("x_ref(%v)[%d] = %.16g, want %v", tk, i, row[i], w)
+			}
 		}
 	}
 }
 
-// TestSplineCubic: not-a-knot reproduces cubics exactly (any knots, n ≥ 4),
-// three points give the parabola, two the line; the reference has N rows,
-// starts near x₀ and ends at the target (interp1 at Linspace(0, 1, N)).
-func TestSplineCubic(t *testing.T) {
+// TestInterpSpline: the not-a-knot spline reproduces cubics exactly (any
+// knots, n ≥ 4); fewer than four knots, knots that do not increase, ragged
+// rows and query points outside the knots are errors; the reference has N
+// rows, starts at x₀ and ends at the target (interp1 at Linspace(0, 1, N)).
+func TestInterpSpline(t *testing.T) {
 	cub := func(x float64) float64 { return 1 - 2*x + 0.5*x*x - 3*x*x*x }
 	for _, x := range [][]float64{{0, 0.3, 0.4, 1}, {-1, 0, 0.2, 0.9, 1.5, 2}} {
-		y := make([]float64, len(x))
+		Y := make([][]float64, len(x))
 		for i := range x {
-			y[i] = cub(x[i])
+			Y[i] = []float64{cub(x[i]), -cub(x[i])}
 		}
-		s, err := NewNotAKnot(x, y)
+		xq := Linspace(x[0], x[len(x)-1], 23)
+		got, err := InterpSpline(x, Y, xq)
 		if err != nil {
 			t.Fatal(err)
 		}
-		for _, v := range Linspace(x[0]-0.5, x[len(x)-1]+0.5, 23) {
-			if got := s.At(v); math.Abs(got-cub(v)) > 1e-11 {
-				t.Errorf("knots %v: S(%v) = %v, cubic %v", x, v, got, cub(v))
+		for i, v := range xq {
+			if math.Abs(got[i][0]-cub(v)) > 1e-11 || got[i][1] != -got[i][0] {
+				t.Errorf("knots %v: S(%v) = %v, cubic %v", x, v, got[i], cub(v))
 			}
 		}
 	}
-	par, _ := NewNotAKnot([]float64{0, 1, 3}, []float64{1, 2, 10}) // y = 1 + x²... fitted: 1 + 0·x + x²
-	if got := par.At(2); math.Abs(got-5) > 1e-14 {
-		t.Errorf("parabola: S(2) = %v, want 5", got)
-	}
-	lin, _ := NewNotAKnot([]float64{0, 2}, []float64{1, 5})
-	if got := lin.At(0.5); math.Abs(got-2) > 1e-15 {
-		t.Errorf("line: S(0.5) = %v, want 2", got)
-	}
-	if _, err := NewNotAKnot([]float64{0, 0}, []float64{1, 2}); err == nil {
-		t.Error("repeated knots accepted")
+	x4, y4 := []float64{0, 1, 2, 3}, [][]float64{{0}, {1}, {0}, {1}}
+	for _, c := range []struct {
+		name string
+		x    []float64
+		Y    [][]float64
+		xq   []float64
+	}{
+		{"three knots", []float64{0, 1, 3}, [][]float64{{1}, {2}, {10}}, []float64{2}},
+		{"repeated knots", []float64{0, 1, 1, 2}, y4, []float64{0.5}},
+		{"rows", x4, y4[:3], []float64{0.5}},
+		{"ragged", x4, [][]float64{{0}, {1, 2}, {0}, {1}}, []float64{0.5}},
+		{"below", x4, y4, []float64{-0.1}},
+		{"above", x4, y4, []float64{3.1}},
+		{"NaN", x4, y4, []float64{math.NaN()}},
+	} {
+		if _, err := InterpSpline(c.x, c.Y, c.xq); err == nil {
+			t.Errorf("%s: no error", c.name)
+		}
 	}
 	ref, err := PaperTask(60).Reference()
 	if err != nil {
@@ -210,32 +209,6 @@ func TestMonopodTimeFreezing(t *testing.T) {
 			if math.Abs(fs[i][j]-fs[i+2][j]) > 1e-12*(1+math.Abs(fs[i][j])) {
 				t.Errorf("point %d: Step ẋ = %v, Stewart %v", i, fs[i], fs[i+2])
 				break
-			}
-		}
-	}
-}
-
-// TestSplineGonum compares NotAKnot with gonum's interp.NotAKnotCubic, an
-// independent implementation of the same interpolant, on the reference's
-// knots and on uneven ones (1e-12).
-func TestSplineGonum(t *testing.T) {
-	r := rand.New(rand.NewPCG(1, 2))
-	for _, x := range [][]float64{{0, 0.25, 0.5, 0.75, 1}, {-1, -0.2, 0.1, 0.9, 1.5, 3}} {
-		y := make([]float64, len(x))
-		for i := range y {
-			y[i] = r.Float64()*2 - 1
-		}
-		s, err := NewNotAKnot(x, y)
-		if err != nil {
-			t.Fatal(err)
-		}
-		var g interp.NotAKnotCubic
-		if err := g.Fit(x, y); err != nil {
-			t.Fatal(err)
-		}
-		for _, v := range Linspace(x[0], x[len(x)-1], 41) {
-			if got, want := s.At(v), g.Predict(v); math.Abs(got-want) > 1e-12 {
-				t.Errorf("knots %v: S(%v) = %v, gonum %v", x, v, got, want)
 			}
 		}
 	}
