@@ -233,23 +233,6 @@ func (s *Simulator) Reset() {
 	}
 }
 
-func checkVec(name string, v []float64, n int) error {
-	if len(v) != n {
-		return fmt.Errorf("%w: %s has length %d, the model has %d", ErrDimension, name, len(v), n)
-	}
-	return checkFinite(name, v)
-}
-
-// checkFinite returns ErrNonFinite for the first NaN or Inf entry of v.
-func checkFinite(name string, v []float64) error {
-	for i, x := range v {
-		if math.IsNaN(x) || math.IsInf(x, 0) {
-			return fmt.Errorf("%w: %s[%d] = %g", ErrNonFinite, name, i, x)
-		}
-	}
-	return nil
-}
-
 // params returns the parameter vector of one step; href are the targets of
 // the HeuristicMean step equilibration (nil: uniform).
 func (s *Simulator) params(t0 float64, x0, u, p, href []float64) []float64 {
