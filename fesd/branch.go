@@ -121,7 +121,7 @@ func (s *Simulator) solveBranch(ctx context.Context, pr *prediction, u, p, pv, x
 	var freed []int
 	if pr.sigs != nil {
 		freeStepSizes(tr, bl, bu, pr.bw0)
-		freed = freeSmallSides(tr, bl, bu, pr.bw0)
+		freed = freeSmallSides(tr, bl, bu, pr.bw0, pr.endSnapped)
 	}
 	pvb = clone(pv)
 	if tr.phref >= 0 {
@@ -549,17 +549,19 @@ const freeSideTol = 1e-6
 
 // freeSmallSides drops the bound 0 of the complementarity sides that the
 // branch leaves free (their every partner fixed at zero) and that the point
-// w puts strictly between 0 and freeSideTol: the multipliers of the element
+// w puts in (0, freeSideTol), and at 0 when the step ends within rounding
+// of a switch (endSnapped), its mode continued to the end across the
+// surface by up to psiSnap (cuts); the multipliers of the element
 // between a switch and a step boundary 1e-8 step lengths away are of that
 // size, and the interior point's barrier on them cuts its steps at a small
 // barrier parameter until it loses itself in restoration. On the branch
 // they are determined by the FESD equations; the solution is checked to
 // keep them nonnegative (sidesNonnegative). It returns the freed indices.
-func freeSmallSides(tr *transcription, bl, bu, w []float64) []int {
+func freeSmallSides(tr *transcription, bl, bu, w []float64, endSnapped bool) []int {
 	fixed := branchPartnersFixed(tr.comp, len(bl), bl, bu)
 	var out []int
 	for k, f := range fixed {
-		if f && bl[k] == 0 && bu[k] > 0 && w[k] > 0 && w[k] < freeSideTol {
+		if f && bl[k] == 0 && bu[k] > 0 && (w[k] > 0 || endSnapped && w[k] == 0) && w[k] < freeSideTol {
 			bl[k] = math.Inf(-1)
 			out = append(out, k)
 		}
@@ -568,10 +570,11 @@ func freeSmallSides(tr *transcription, bl, bu, w []float64) []int {
 }
 
 // sidesNonnegative reports whether the variables idx of w are nonnegative
-// (to rounding, −1e-14).
+// up to psiSnap: a step that ends within rounding of a switch (cuts) ends
+// in its mode continued that far across the surface.
 func sidesNonnegative(w []float64, idx []int) bool {
 	for _, k := range idx {
-		if w[k] < -1e-14 {
+		if w[k] < -psiSnap {
 			return false
 		}
 	}

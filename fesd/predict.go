@@ -65,6 +65,9 @@ type predictor struct {
 	// combination instead of chattering across the surface.
 	frozen []bool
 	fz     []float64
+	// endSnapped is set when cuts put the last event on the step's end
+	// (smallAtEnd).
+	endSnapped bool
 }
 
 // mode is a region of the state space: the signature of its algebraic
@@ -466,7 +469,11 @@ func (pr *predictor) cuts(ev []event) []float64 {
 		if e.t < snap || pr.T-e.t < snap || (last > 0 && e.t-last < gap) {
 			continue
 		}
-		if (i == 1 && pr.smallSwitch(ev[0].m, e.m, ev[0].m.z)) || (i == len(ev)-1 && pr.smallAtEnd(ev)) {
+		if i == 1 && pr.smallSwitch(ev[0].m, e.m, ev[0].m.z) {
+			continue
+		}
+		if i == len(ev)-1 && pr.smallAtEnd(ev) {
+			pr.endSnapped = true
 			continue
 		}
 		cuts = append(cuts, e.t)
@@ -581,6 +588,9 @@ type prediction struct {
 	bw0, bhref []float64
 	sigs       [][]bool   // [n] with FESD: one mode per element
 	psigs      [][][]bool // [n][m] without FESD: one mode per stage point
+	// endSnapped: the last predicted switch is on the step's end, and the
+	// mode before it continues across the surface by up to psiSnap.
+	endSnapped bool
 	// elements, when it exceeds N_FE, is the number of elements the step
 	// needs: it has more predicted switches than N_FE − 1 (nothing else
 	// is set then; see Simulator.Step).
@@ -702,7 +712,7 @@ func (s *Simulator) predictStart(t0 float64, x0, u, p, zb0 []float64) *predictio
 		// the homotopy (whose start and grid stay as without prediction)
 		return &prediction{bw0: w, bhref: h, psigs: psigs}
 	}
-	out := &prediction{bw0: w, bhref: h, sigs: sigs}
+	out := &prediction{bw0: w, bhref: h, sigs: sigs, endSnapped: pr.endSnapped}
 	if len(ev) > 1 {
 		out.w0, out.href = w, h
 	}
