@@ -49,7 +49,7 @@
 // jobs): all 36 exact switches found with no spurious one, x(1000) within
 // 8.4e-7 of the exact state, switch times within 3e-4 min except three
 // crossings of ψ₆ (3.3e-3 min; α₆ does not enter irma.py's right-hand
-// side), 1 412 NLP iterations, 5 s (most steps are one NLP on the
+// side), 1 251 NLP iterations, 5 s (most steps are one NLP on the
 // predicted branch, fesd.StepRecord.Branch; with the homotopy from the
 // predicted start for every step it was 69 113 iterations and 21 s); six
 // steps split, none failed. Without
