@@ -141,6 +141,36 @@ func (s *Simulator) solveBranch(ctx context.Context, pr *prediction, u, p, pv, x
 		return nil, nil, nil, err
 	}
 	start := time.Now()
+	ir, polished, err := s.branchNLP(ctx, pr, w0)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	mp := mpcc.Problem{NLP: tr.prob, Comp: tr.comp}
+	rec = &mpcc.HomotopyStep{Status: ir.Status, Iterations: ir.Iterations, Elapsed: time.Since(start)}
+	rec.CompResidual, rec.NaturalResidual = mp.Residuals(ir.X, xl)
+	if f, err := tr.prob.Objective(ir.X); err == nil {
+		rec.Objective = f
+	}
+	if ok, err := s.branchAccepted(ir, polished, rec, pr, freed, pvb, u, p, xl, xu); err != nil || !ok {
+		return nil, nil, rec, err
+	}
+	s.lastBranch = &branchSolution{ir: ir, bl: bl, bu: bu, sigs: pr.sigs, psigs: pr.psigs}
+	return ir.X, pvb, rec, nil
+}
+
+// compTol is the complementarity tolerance of the homotopy.
+func (s *Simulator) compTol() float64 {
+	if s.o.MPCC.CompTol == 0 {
+		return mpcc.DefaultCompTol
+	}
+	return s.o.MPCC.CompTol
+}
+
+// branchNLP solves the branch NLP (parameters, bounds and start w0 set)
+// and, where that stops short, finishes it; polished reports a finishing
+// solve.
+func (s *Simulator) branchNLP(ctx context.Context, pr *prediction, w0 []float64) (ir *mpcc.InnerResult, polished bool, err error) {
+	tr := s.tr
 	// When the predicted modes are those of the previous step's branch
 	// solve (the same NLP structure, one step earlier), its multipliers
 	// start this one: the least-squares multipliers and z = 1 of a cold
@@ -152,91 +182,87 @@ func (s *Simulator) solveBranch(ctx context.Context, pr *prediction, u, p, pv, x
 	if lb := s.lastBranch; lb != nil && sameModes(lb, pr) && len(lb.ir.Y) > 0 && len(lb.ir.ZL) == len(w0) && len(lb.ir.ZU) == len(w0) {
 		warm = &mpcc.WarmStart{X: w0, Y: lb.ir.Y, ZL: lb.ir.ZL, ZU: lb.ir.ZU}
 	}
-	ir, err := s.branchSolver().SolveNLP(ctx, tr.prob, warm)
+	if ir, err = s.branchSolver().SolveNLP(ctx, tr.prob, warm); err != nil {
+		return nil, false, err
+	}
+	compTol := s.compTol()
+	if !(ir.Status == nlp.SolvedAcceptable || (ir.Status == nlp.NumericalError && len(ir.X) == len(w0) && violation(tr.prob, ir.X) <= compTol)) {
+		return ir, false, nil
+	}
+	// An acceptable stop is often a failed line search of a degenerate
+	// branch (a multiplier at its bound with a vanishing bound
+	// multiplier, as on a sliding surface that ties two base sets of the
+	// time-freezing model) a few Newton steps short of the FESD
+	// equations: a few more iterations from that point, at a small
+	// barrier parameter, finish it. The polished point replaces the
+	// acceptable one unless it is farther from the FESD equations
+	// (measured on examples/order's IRMA with n_s = 1: a polish that ends
+	// at its iteration limit can move away). A NumericalError at a
+	// feasible point — the line search of a branch with an element of
+	// 1e-9 step lengths between a switch and the step's end — is polished
+	// the same way, and a polish that succeeds replaces it.
+	ws := &mpcc.WarmStart{X: ir.X, Y: ir.Y, ZL: ir.ZL, ZU: ir.ZU, MuInit: branchPolishMu, MaxIter: branchPolishIter}
+	ir2, err := s.branchSolver().SolveNLP(ctx, tr.prob, ws)
 	if err != nil {
-		return nil, nil, nil, err
+		return nil, false, err
 	}
-	compTol := s.o.MPCC.CompTol
-	if compTol == 0 {
-		compTol = mpcc.DefaultCompTol
+	ir2.Iterations += ir.Iterations
+	if ir2.Status == nlp.Solved || violation(tr.prob, ir2.X) <= violation(tr.prob, ir.X) || (!ir.Status.Success() && ir2.Status.Success()) {
+		ir, polished = ir2, true
+	} else {
+		ir.Iterations = ir2.Iterations
 	}
-	polished := false
-	if ir.Status == nlp.SolvedAcceptable || (ir.Status == nlp.NumericalError && len(ir.X) == len(w0) && violation(tr.prob, ir.X) <= compTol) {
-		// An acceptable stop is often a failed line search of a degenerate
-		// branch (a multiplier at its bound with a vanishing bound
-		// multiplier, as on a sliding surface that ties two base sets of
-		// the time-freezing model) a few Newton steps short of the FESD
-		// equations: a few more iterations from that point, at a small
-		// barrier parameter, finish it. The polished point replaces the
-		// acceptable one unless it is farther from the FESD equations
-		// (measured on examples/order's IRMA with n_s = 1: a polish that
-		// ends at its iteration limit can move away). A NumericalError at
-		// a feasible point — the line search of a branch with an element
-		// of 1e-9 step lengths between a switch and the step's end — is
-		// polished the same way, and a polish that succeeds replaces it.
-		ws := &mpcc.WarmStart{X: ir.X, Y: ir.Y, ZL: ir.ZL, ZU: ir.ZU, MuInit: branchPolishMu, MaxIter: branchPolishIter}
-		ir2, err := s.branchSolver().SolveNLP(ctx, tr.prob, ws)
+	if ir.Status.Success() || (polished && ir.Status == nlp.IterationLimit) {
+		return ir, polished, nil
+	}
+	// Still stuck: the solve reached the FESD equations to rounding but
+	// could not move its dual infeasibility of ~1e-10 down to the inner
+	// tolerance 1e-12 (the filter rejects every step at the rounding
+	// floor of the element next to the switch). Solve again from the
+	// prediction with the complementarity tolerance as the optimality
+	// tolerance, with the adaptive barrier update and then with the
+	// monotone one (branchRetrySolver).
+	for _, inner := range []mpcc.InnerSolver{s.branchSolver(), s.branchRetrySolver()} {
+		ir3, err := inner.SolveNLP(ctx, tr.prob, &mpcc.WarmStart{X: w0, Tol: compTol})
 		if err != nil {
-			return nil, nil, nil, err
+			return nil, false, err
 		}
-		ir2.Iterations += ir.Iterations
-		if ir2.Status == nlp.Solved || violation(tr.prob, ir2.X) <= violation(tr.prob, ir.X) || (!ir.Status.Success() && ir2.Status.Success()) {
-			ir, polished = ir2, true
-		} else {
-			ir.Iterations = ir2.Iterations
+		ir3.Iterations += ir.Iterations
+		if ir3.Status.Success() {
+			return ir3, true, nil
 		}
-		if !ir.Status.Success() && !(polished && ir.Status == nlp.IterationLimit) {
-			// Still stuck: the solve reached the FESD equations to
-			// rounding but could not move its dual infeasibility of
-			// ~1e-10 down to the inner tolerance 1e-12 (the filter
-			// rejects every step at the rounding floor of the element
-			// next to the switch). Solve again from the prediction with
-			// the complementarity tolerance as the optimality tolerance,
-			// with the adaptive barrier update and then with the
-			// monotone one (branchRetrySolver).
-			for _, inner := range []mpcc.InnerSolver{s.branchSolver(), s.branchRetrySolver()} {
-				ws := &mpcc.WarmStart{X: w0, Tol: compTol}
-				ir3, err := inner.SolveNLP(ctx, tr.prob, ws)
-				if err != nil {
-					return nil, nil, nil, err
-				}
-				ir3.Iterations += ir.Iterations
-				if ir3.Status.Success() {
-					ir, polished = ir3, true
-					break
-				}
-				ir.Iterations = ir3.Iterations
-			}
-		}
+		ir.Iterations = ir3.Iterations
 	}
-	mp := mpcc.Problem{NLP: tr.prob, Comp: tr.comp}
-	rec = &mpcc.HomotopyStep{Status: ir.Status, Iterations: ir.Iterations, Elapsed: time.Since(start)}
-	rec.CompResidual, rec.NaturalResidual = mp.Residuals(ir.X, xl)
-	if f, err := tr.prob.Objective(ir.X); err == nil {
-		rec.Objective = f
-	}
+	return ir, polished, nil
+}
+
+// branchAccepted verifies a branch solve ir (its record rec) before it is
+// taken: a successful status, complementarity and — after an acceptable
+// stop or a polish — the FESD equations to the complementarity tolerance,
+// the step sizes within their bounds, the freed sides nonnegative, and
+// the Filippov sign conditions between the points (onBoundaries).
+func (s *Simulator) branchAccepted(ir *mpcc.InnerResult, polished bool, rec *mpcc.HomotopyStep, pr *prediction, freed []int, pvb, u, p, xl, xu []float64) (bool, error) {
+	tr, compTol := s.tr, s.compTol()
 	if !(ir.Status.Success() || polished && ir.Status == nlp.IterationLimit) || rec.CompResidual > compTol {
-		return nil, nil, rec, nil
+		return false, nil
 	}
-	if ir.Status != nlp.Solved {
+	if ir.Status != nlp.Solved && violation(tr.prob, ir.X) > compTol {
 		// An acceptable stop, or the end of the polish (the stationarity
 		// of the step equilibration missed the tight tolerance), is taken
 		// only if the FESD equations hold to the complementarity
 		// tolerance.
-		if violation(tr.prob, ir.X) > compTol {
-			return nil, nil, rec, nil
-		}
+		return false, nil
 	}
-	if pr.sigs != nil {
-		if !stepSizesWithin(tr, ir.X, xl, xu) || !sidesNonnegative(ir.X, freed) {
-			return nil, nil, rec, nil
-		}
-		if ok, err := s.onBoundaries(pr.sigs, ir.X, pvb, u, p); err != nil || !ok {
-			return nil, nil, rec, nil
-		}
+	if pr.sigs == nil {
+		return true, nil
 	}
-	s.lastBranch = &branchSolution{ir: ir, bl: bl, bu: bu, sigs: pr.sigs, psigs: pr.psigs}
-	return ir.X, pvb, rec, nil
+	if !stepSizesWithin(tr, ir.X, xl, xu) || !sidesNonnegative(ir.X, freed) {
+		return false, nil
+	}
+	if ok, err := s.onBoundaries(pr.sigs, ir.X, pvb, u, p); err != nil || !ok {
+		return false, nil
+	}
+	return true, nil
 }
 
 // violation is the constraint violation of p at x (+Inf when it cannot be
