@@ -244,27 +244,7 @@ func kktSensitivity(tr, st *transcription, ir *mpcc.InnerResult, bl, bu, pv []fl
 		return nil, nil, err
 	}
 	// free variables and the rows of the linearized KKT system
-	partnerFixed := branchPartnersFixed(tr.comp, nw, bl, bu)
-	pos := make([]int, nw)
-	nf := 0
-	for k := 0; k < nw; k++ {
-		pos[k] = -1
-		if bl[k] == bu[k] {
-			continue
-		}
-		lo := ir.X[k]-bl[k] < 1e-8 && ir.ZL[k] > 1e-8
-		hi := bu[k]-ir.X[k] < 1e-8 && ir.ZU[k] > 1e-8
-		if partnerFixed[k] {
-			// the free side of a complementarity pair whose other side
-			// the branch fixes at zero: its bound is not part of the
-			// branch (see branchPartnersFixed)
-			lo, hi = false, false
-		}
-		if !lo && !hi {
-			pos[k] = nf
-			nf++
-		}
-	}
+	pos, nf := freeVariables(tr, ir, bl, bu)
 	gl, gu := make([]float64, nw), make([]float64, nw)
 	cl, cu := make([]float64, m), make([]float64, m)
 	st.prob.Bounds(append(gl, make([]float64, nq)...), append(gu, make([]float64, nq)...), cl, cu)
@@ -613,4 +593,34 @@ func maxDiff(a, b []float64) float64 {
 		m = math.Max(m, math.Abs(a[i]-b[i]))
 	}
 	return m
+}
+
+// freeVariables numbers the variables of tr's branch NLP (bounds bl, bu;
+// solution ir) that are free in its linearization — not fixed, not at an
+// active bound — and returns their positions (−1 for the others) and
+// count.
+func freeVariables(tr *transcription, ir *mpcc.InnerResult, bl, bu []float64) ([]int, int) {
+	nw := tr.numW
+	partnerFixed := branchPartnersFixed(tr.comp, nw, bl, bu)
+	pos := make([]int, nw)
+	nf := 0
+	for k := 0; k < nw; k++ {
+		pos[k] = -1
+		if bl[k] == bu[k] {
+			continue
+		}
+		lo := ir.X[k]-bl[k] < 1e-8 && ir.ZL[k] > 1e-8
+		hi := bu[k]-ir.X[k] < 1e-8 && ir.ZU[k] > 1e-8
+		if partnerFixed[k] {
+			// the free side of a complementarity pair whose other side
+			// the branch fixes at zero: its bound is not part of the
+			// branch (see branchPartnersFixed)
+			lo, hi = false, false
+		}
+		if !lo && !hi {
+			pos[k] = nf
+			nf++
+		}
+	}
+	return pos, nf
 }

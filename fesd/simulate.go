@@ -423,45 +423,10 @@ func Simulate(ctx context.Context, model *dcs.Model, x0 []float64, opts SimOptio
 	if err := ctx.Err(); err != nil {
 		return nil, fmt.Errorf("fesd: simulation not started: %w", err)
 	}
-	if model == nil {
-		return nil, ErrNilModel
-	}
-	if opts.NSim < 1 {
-		return nil, fmt.Errorf("%w: NSim = %d < 1", ErrHorizon, opts.NSim)
-	}
-	if !(opts.TSim > 0) || math.IsInf(opts.TSim, 0) {
-		return nil, fmt.Errorf("%w: TSim = %g must be positive and finite", ErrHorizon, opts.TSim)
-	}
-	if math.IsNaN(opts.T0) || math.IsInf(opts.T0, 0) {
-		return nil, fmt.Errorf("%w: T0 = %g", ErrHorizon, opts.T0)
-	}
-	if err := checkVec("x0", x0, len(model.X)); err != nil {
+	if err := checkSimulation(model, x0, opts); err != nil {
 		return nil, err
-	}
-	if opts.UFunc == nil {
-		if err := checkVec("u", opts.U, len(model.U)); err != nil {
-			return nil, err
-		}
-	}
-	if err := checkVec("p", opts.P, len(model.P)); err != nil {
-		return nil, err
-	}
-	if err := opts.Options.Validate(); err != nil {
-		return nil, err
-	}
-	if _, err := model.EvalPsi(x0, uAt(opts, opts.T0), opts.P); err != nil {
-		var nf *dcs.NonFiniteError
-		if errors.As(err, &nf) {
-			return nil, fmt.Errorf("%w: %w", ErrNonFinite, err)
-		}
-		if len(model.Subsystems)+len(model.Steps) > 0 {
-			return nil, err
-		}
 	}
 	T := opts.TSim / float64(opts.NSim)
-	if opts.T0+T == opts.T0 || opts.T0+opts.TSim == opts.T0 {
-		return nil, fmt.Errorf("%w: steps of %g from T0 = %g do not advance the time", ErrHorizon, T, opts.T0)
-	}
 	sim, err := NewSimulator(model, opts.Options, T)
 	if err != nil {
 		return nil, err
@@ -544,6 +509,49 @@ func switchNearStepBoundary(r *SimResult, t0, T float64) (float64, bool) {
 		}
 	}
 	return 0, false
+}
+
+// checkSimulation checks the inputs of Simulate.
+func checkSimulation(model *dcs.Model, x0 []float64, opts SimOptions) error {
+	if model == nil {
+		return ErrNilModel
+	}
+	if opts.NSim < 1 {
+		return fmt.Errorf("%w: NSim = %d < 1", ErrHorizon, opts.NSim)
+	}
+	if !(opts.TSim > 0) || math.IsInf(opts.TSim, 0) {
+		return fmt.Errorf("%w: TSim = %g must be positive and finite", ErrHorizon, opts.TSim)
+	}
+	if math.IsNaN(opts.T0) || math.IsInf(opts.T0, 0) {
+		return fmt.Errorf("%w: T0 = %g", ErrHorizon, opts.T0)
+	}
+	if T := opts.TSim / float64(opts.NSim); opts.T0+T == opts.T0 || opts.T0+opts.TSim == opts.T0 {
+		return fmt.Errorf("%w: steps of %g from T0 = %g do not advance the time", ErrHorizon, T, opts.T0)
+	}
+	if err := checkVec("x0", x0, len(model.X)); err != nil {
+		return err
+	}
+	if opts.UFunc == nil {
+		if err := checkVec("u", opts.U, len(model.U)); err != nil {
+			return err
+		}
+	}
+	if err := checkVec("p", opts.P, len(model.P)); err != nil {
+		return err
+	}
+	if err := opts.Options.Validate(); err != nil {
+		return err
+	}
+	if _, err := model.EvalPsi(x0, uAt(opts, opts.T0), opts.P); err != nil {
+		var nf *dcs.NonFiniteError
+		if errors.As(err, &nf) {
+			return fmt.Errorf("%w: %w", ErrNonFinite, err)
+		}
+		if len(model.Subsystems)+len(model.Steps) > 0 {
+			return err
+		}
+	}
+	return nil
 }
 
 func uAt(opts SimOptions, t float64) []float64 {
