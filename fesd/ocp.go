@@ -302,8 +302,21 @@ func (p *OCP) validate() error {
 	if p == nil || p.Model == nil {
 		return ErrNilModel
 	}
-	m := p.Model
-	nx, nu, np := len(m.X), len(m.U), len(m.P)
+	for _, check := range []func() error{p.validateHorizon, p.validateTime, p.validateBounds, p.validateGlobals, p.validateConstraints} {
+		if err := check(); err != nil {
+			return err
+		}
+	}
+	if t := p.Tracking; t != nil {
+		if err := t.validate(p.N, len(p.Model.X), len(p.Model.U)); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// validateHorizon checks the stages, the horizon, x₀ and the elements.
+func (p *OCP) validateHorizon() error {
 	if p.N < 1 {
 		return fmt.Errorf("%w: N = %d < 1 control stages", ErrHorizon, p.N)
 	}
@@ -313,7 +326,7 @@ func (p *OCP) validate() error {
 	if bad(p.T0) {
 		return fmt.Errorf("%w: T0 = %g", ErrHorizon, p.T0)
 	}
-	if err := checkVec("X0", p.X0, nx); err != nil {
+	if err := checkVec("X0", p.X0, len(p.Model.X)); err != nil {
 		return err
 	}
 	switch len(p.NFE) {
@@ -326,6 +339,11 @@ func (p *OCP) validate() error {
 			return optErr("NFE[%d] = %d < 1", k, v)
 		}
 	}
+	return nil
+}
+
+// validateTime checks the free final time and the speed of time.
+func (p *OCP) validateTime() error {
 	if p.TMin < 0 || math.IsNaN(p.TMin) || math.IsNaN(p.TMax) || p.TMax < 0 {
 		return fmt.Errorf("%w: TMin = %g, TMax = %g", ErrBounds, p.TMin, p.TMax)
 	}
@@ -346,6 +364,13 @@ func (p *OCP) validate() error {
 	if lo, hi := p.sotBounds(); lo > hi {
 		return fmt.Errorf("%w: SOTMin = %g > SOTMax = %g", ErrBounds, lo, hi)
 	}
+	return nil
+}
+
+// validateBounds checks the state and control bounds and the parameters.
+func (p *OCP) validateBounds() error {
+	m := p.Model
+	nx, nu, np := len(m.X), len(m.U), len(m.P)
 	if err := checkBounds("XL/XU", p.XL, p.XU, nx); err != nil {
 		return err
 	}
@@ -369,7 +394,12 @@ func (p *OCP) validate() error {
 			return err
 		}
 	}
-	// global variables
+	return nil
+}
+
+// validateGlobals checks the global variables and the horizon symbol.
+func (p *OCP) validateGlobals() error {
+	m := p.Model
 	g := m.Graph
 	seen := map[ad.Expr]bool{}
 	for _, e := range ad.Concat(m.X, m.U) {
@@ -397,6 +427,12 @@ func (p *OCP) validate() error {
 			}
 		}
 	}
+	return nil
+}
+
+// validateConstraints checks the path, terminal and stage-end constraints
+// and the path complementarities.
+func (p *OCP) validateConstraints() error {
 	for i, c := range p.Path {
 		if err := checkConstraint(fmt.Sprintf("Path[%d]", i), c); err != nil {
 			return err
@@ -424,11 +460,6 @@ func (p *OCP) validate() error {
 			return fmt.Errorf("%w: PathComps[%d] has %d G and %d H", ErrDimension, i, len(c.G), len(c.H))
 		}
 		if err := checkWhere(fmt.Sprintf("PathComps[%d].At", i), c.At); err != nil {
-			return err
-		}
-	}
-	if t := p.Tracking; t != nil {
-		if err := t.validate(p.N, nx, nu); err != nil {
 			return err
 		}
 	}
