@@ -229,7 +229,7 @@
 // negative: off; mpcc.DefaultNLPSettings turns it off). After k
 // consecutive iterations whose accepted step was
 // shorter than the fraction-to-the-boundary step, the iterate and its
-// direction are stored and up to WatchdogTrialMax (3) full steps are taken
+// direction are stored and up to 3 full steps (watchdog_trial_iter_max) are taken
 // without a line search (IPOPT's watchdog, W&B06 §3.2). The first one that
 // is acceptable with respect to the stored point (filter, sufficient
 // decrease or Armijo from its θ, φ_μ, ∇φ_μᵀd) ends the watchdog; otherwise

@@ -170,32 +170,25 @@ const (
 	InertiaDefault InertiaPolicy = iota
 	// InertiaStrict treats every zero pivot of the KKT factorization as a
 	// singular matrix, so δ_c, then δ_w are raised (IPOPT's rule with
-	// MUMPS). On relaxed MPCCs near σ = 1e-5 (FESD with time freezing) the
-	// near-singular systems accepted by InertiaDefault give directions along
-	// which the line search creeps with α ~ 1e-6. On the Hock–Schittkowski
-	// set it takes 941 iterations against InertiaDefault's 936 (monotone μ).
+	// MUMPS). It avoids the near-singular systems that InertiaDefault
+	// accepts, which on relaxed MPCCs at small σ can give directions along
+	// which the line search creeps with tiny steps.
 	InertiaStrict
 	// InertiaStrictDeltaC is InertiaStrict with δ_c = 1e-8·μ^0.25 in every
 	// factorization of the main phase (IPOPT's perturb_always_cd). The
 	// lower-right block −δ_c I then makes the KKT matrix quasi-definite
 	// together with a positive definite primal block, which is what the
-	// pivot-free SparseLDL needs on rank-deficient constraint Jacobians
-	// (relaxed MPCCs at small σ: the monopod example at N = 4 solves with it
-	// in 2 026 iterations, 2 610 with InertiaStrict).
+	// pivot-free SparseLDL needs on rank-deficient constraint Jacobians.
 	InertiaStrictDeltaC
 	// InertiaCurvature is InertiaDefault with the curvature test of Chiang
 	// and Zavala's inertia-free line search as a safeguard: a factorization
 	// with the wanted inertia is accepted only if the primal step has
 	// dwᵀ(W + Σ + δ_w I)dw ≥ 1e-8·dwᵀdw; otherwise δ_w is raised and the
 	// step recomputed (Counts.CurvatureFixes). The restoration phase runs
-	// without it. On the Hock–Schittkowski set it takes 841 / 796 / 869
-	// iterations (monotone / adaptive quality function / probing) instead of
-	// 936 / 836 / 893; with it package fesd's turbo-car OCP ends in
-	// NLPFailure.
+	// without it.
 	InertiaCurvature
 	// InertiaStrictCurvature is InertiaStrict with the curvature test of
-	// InertiaCurvature (the monopod example at N = 4 with SparseLDL solves
-	// with it in 1 716 iterations, 2 610 with InertiaStrict).
+	// InertiaCurvature.
 	InertiaStrictCurvature
 	// InertiaTracking is InertiaDefault with fewer factorizations per
 	// iteration: δ_c = 1e-8·μ^0.25 in every factorization (as
@@ -205,14 +198,7 @@ const (
 	// itself for a while after such a decrease failed, and δ_w = 0 is tried
 	// again after two successful decreases in a row (see the package
 	// documentation). It keeps δ_w > 0 in some iterations where Algorithm IC
-	// would find δ_w = 0, so the iterates differ. Measured (one run each):
-	// 1.09–1.29 factorizations per iteration on the bench rows against
-	// 1.36–2.56 with InertiaDefault (1.24–2.55 since structurally singular
-	// trials are skipped); on the Hock–Schittkowski set 880 / 835 / 826
-	// iterations (monotone / quality function / probing) against 936 /
-	// 836 / 893, with hs108 lost under probing (it ends at f = −0.5); package
-	// fesd's turbo-car OCP ends at the C-stationary T_f = 10, as it does
-	// with InertiaDefault when only δ_w^0 or κ_w^− is changed slightly.
+	// would find δ_w = 0, so the iterates differ from InertiaDefault's.
 	InertiaTracking
 )
 
@@ -382,18 +368,10 @@ type Settings struct {
 	// WatchdogTrigger is the number of consecutive shortened steps (α_pr
 	// below the fraction-to-the-boundary step) that starts the watchdog
 	// (default 10, IPOPT's watchdog_shortened_iter_trigger; negative: off).
-	// On the Hock–Schittkowski set of package hs it takes hs380 from 2 107
-	// iterations (primal steps cut to α ≈ 2·10⁻⁴ by the line search) to
-	// 126, and the 291 problems from 7 270 iterations to 5 323 (IPOPT
-	// 3.11.9: 5 089), with the same problems solved.
-	// mpcc.DefaultNLPSettings turns it off for relaxed MPCCs: with it two
-	// FESD simulations of package fesd's tests (TestThreeMassesSlip,
-	// Stewart; TestTutorialCases, sliding from −√2, Gauss–Legendre n_s = 3,
-	// STAGE_FE) end at a different switching structure or fail.
+	// The watchdog then tries up to 3 full steps (IPOPT's
+	// watchdog_trial_iter_max) before it returns to the stored iterate;
+	// see the package documentation.
 	WatchdogTrigger int
-	// WatchdogTrialMax is the number of tentative full steps of the
-	// watchdog (default 3, watchdog_trial_iter_max; negative: 3).
-	WatchdogTrialMax int
 
 	// DerivativeTest checks the Problem's derivatives against finite
 	// differences at the starting point before the first iteration
@@ -507,6 +485,10 @@ const (
 	minAlphaFloor  = 1e-15 // floor on α_min (not in IPOPT: guards θ = 0)
 )
 
+// watchdogTrialMax is the number of tentative full steps of the watchdog
+// (watchdog_trial_iter_max).
+const watchdogTrialMax = 3
+
 func finitePos(v float64) bool { return v > 0 && !math.IsInf(v, 0) }
 
 // Validate reports whether the settings are usable. Zero fields are valid
@@ -616,7 +598,7 @@ func (s *Settings) resolve() params {
 		wsMultPush:        orDefault(s.WarmStartMultPush, 1e-3),
 		maxSOC:            s.MaxSOC,
 		wdTrigger:         s.WatchdogTrigger,
-		wdTrialMax:        s.WatchdogTrialMax,
+		wdTrialMax:        watchdogTrialMax,
 		printLevel:        s.PrintLevel,
 	}
 	if s.NoBoundRelax {
@@ -634,9 +616,6 @@ func (s *Settings) resolve() params {
 		p.wdTrigger = 10
 	} else if s.WatchdogTrigger < 0 {
 		p.wdTrigger = 0
-	}
-	if s.WatchdogTrialMax <= 0 {
-		p.wdTrialMax = 3
 	}
 	if s.MaxSOC == 0 {
 		p.maxSOC = 4

@@ -7,7 +7,7 @@ package nlp
 // boundary step (the filter or Armijo blocked the full step, typically near
 // a degenerate or badly scaled point, where the iteration creeps with tiny
 // α), the current iterate and direction are stored and up to
-// WatchdogTrialMax full steps are taken without a line search. If one of
+// 3 (watchdogTrialMax) full steps are taken without a line search. If one of
 // them is acceptable with respect to the stored point (filter, sufficient
 // decrease or Armijo from the stored θ, φ_μ and ∇φ_μᵀd), the watchdog ends
 // there; otherwise the solver returns to the stored point and does the
