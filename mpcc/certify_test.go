@@ -225,7 +225,7 @@ func TestLPECUndetermined(t *testing.T) {
 		if c.coupled {
 			p = coupled(p)
 		}
-		s := &Solver{Settings: Settings{LPECMaxLPs: c.maxLPs}}
+		s := &Solver{lpecLPs: c.maxLPs}
 		t0 := time.Now()
 		cert, err := s.Certify(context.Background(), p, fill(2*c.k, 0))
 		if err != nil {
@@ -253,7 +253,7 @@ func TestLPECUndetermined(t *testing.T) {
 // multipliers are ν_y + ν_t = −4 (not S), but the only feasible point
 // near 0 is 0 itself: B-stationary. The LPEC separates into k blocks of
 // one pair, each decided by 3 LPs (root, then both sides fixed), so
-// k = 13 > LPECMaxPairs is decided exactly, in 3k LPs.
+// k = 13 > lpecMaxPairs is decided exactly, in 3k LPs.
 func TestLPECBlocks(t *testing.T) {
 	const k = 13
 	inf := math.Inf(1)

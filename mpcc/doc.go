@@ -126,9 +126,8 @@
 // (Relaxation.Outer, direct steering): a relaxed set that is locally
 // infeasible has no feasible MPCC point nearby, for any smaller σ either
 // (the first σ may be infeasible by chance of the start; the second
-// confirms it). The step after a failed one starts from the failed point, as
-// in nosnoc, or with Settings.KeepLastSuccess from the last successful
-// point if the failed one did not lower the complementarity residual. Each
+// confirms it). The step after a failed one starts from the failed point
+// when it is finite, as in nosnoc. Each
 // step is recorded as a HomotopyStep. The result's point is the last
 // step's, failed or not (where a continuation starts); Result.LastSuccess
 // keeps the point of the last step whose NLP succeeded, so that a failure
@@ -211,8 +210,8 @@
 // solver returned other ones) and the class is S; if the search ends
 // without descent, the class is B; with descent the class stays M, C or W
 // and the LPEC names the variables the descent moves. The search is exact
-// for at most LPECMaxPairs = 12 movable biactive pairs in a block and
-// LPECMaxLPs = 64 LPs in all (so its time is bounded by 64 small LPs);
+// for at most 12 movable biactive pairs in a block and
+// 64 LPs in all (so its time is bounded by 64 small LPs);
 // beyond either it ends undetermined and the class stays the sign-based
 // one. The descent threshold is tol = MultTol·max(1, ‖∇f‖∞) + ‖r‖₁ +
 // 1e-8‖∇f‖₁ (r the KKT residual on the free variables; the LPs' bounds are
@@ -243,7 +242,7 @@
 // partners of the freed variables are fixed, every other variable keeps
 // its state (a variable that reached its bound in the last branch NLP is
 // not fixed: its bound holds it), and that branch NLP is solved from the
-// current point; at most MaxBranchChanges (5) moves, never to a branch
+// current point; at most 5 moves, never to a branch
 // visited before. When nothing certifies, the homotopy point stays the
 // result and Result.Finish.Reason says why (a failed or non-stationary
 // branch NLP, no branch to move to, the move limit, a cycle). With
@@ -270,7 +269,7 @@
 // NLP from the accepted point and moves to the best that certifies
 // B-stationarity with exact complementarity and an objective lower by
 // more than 1e-6·max(1, |f|); then it searches the neighbours of that
-// point, at most MaxBranchChanges moves, each branch solved once
+// point, at most 5 moves, each branch solved once
 // (Result.Finish.Explored and Improvements count them). A move can cross a
 // region where the linearization says nothing (a pair switched far from
 // biactive), so it is a search, not a local method. It costs up to one

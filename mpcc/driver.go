@@ -70,7 +70,7 @@ func (s *Solver) newHomotopy(p *Problem, start *WarmStart) (*homotopy, error) {
 		return nil, err
 	}
 	set := &s.Settings
-	prm := set.resolve()
+	prm := s.params()
 	inner := s.inner()
 	if ns, ok := inner.(*NLPSolver); ok {
 		// The policy of a retry and the degeneracy found hold within one
@@ -141,7 +141,7 @@ func (h *homotopy) solveRelaxed(ctx context.Context, k int) (r *InnerResult, ste
 		h.warm.Tol = tolK
 	}
 	if h.warm != nil && h.warm.X != nil {
-		h.warm.MuInit = math.Max(prm.warmMuMin, prm.warmMuFactor*sigma)
+		h.warm.MuInit = math.Max(warmMuMin, warmMuFactor*sigma)
 		if err := h.q.SetStart(h.warm.X); err != nil {
 			return nil, step, false, err
 		}
@@ -208,14 +208,11 @@ func (h *homotopy) handOn(r *InnerResult, step HomotopyStep) (done bool) {
 		res.Status = Solved
 		return true
 	}
-	// With KeepLastSuccess a failed step that did not lower the
-	// residual below the last successful one's is a dead end.
-	keep := h.failed && h.set.KeepLastSuccess && res.LastSuccess != nil && !(step.CompResidual < res.LastSuccess.CompResidual)
 	if !h.failed {
 		res.LastSuccess = &StepPoint{Step: len(res.Steps) - 1, X: append([]float64(nil), r.X[:h.n0]...),
 			Objective: step.Objective, CompResidual: step.CompResidual, NaturalResidual: step.NaturalResidual}
 	}
-	if !keep && (!h.failed || h.last == nil || finiteVec(r.X)) {
+	if !h.failed || h.last == nil || finiteVec(r.X) {
 		h.last = r
 		// Duals are handed on only when all are finite: a failed inner
 		// solve may end with finite x but diverged multipliers.

@@ -316,7 +316,6 @@ func TestHomotopyOptions(t *testing.T) {
 		{"L1 σf+P", Settings{Steering: L1, PenaltyScaling: ObjectiveTimesSigma}},
 		{"LInf σf+P", Settings{Steering: LInf, PenaltyScaling: ObjectiveTimesSigma}},
 		{"KS L1 σf+P", Settings{Relaxation: KanzowSchwartz, Steering: L1, PenaltyScaling: ObjectiveTimesSigma}},
-		{"warm μ 1e-3", Settings{WarmMuFactor: 1e-3}},
 	}
 	for _, c := range []mpccCase{mpccCases[1], mpccCases[4]} {
 		for _, v := range variants {

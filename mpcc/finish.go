@@ -18,7 +18,7 @@ const finishFeasTol = 1e-8
 
 // certify solves the tightened NLP with the variables fix held at their
 // lower bound, started at start (with the multipliers in warm), and
-// classifies its solution (LPEC included, unless LPECMaxPairs < 0).
+// classifies its solution (LPEC included).
 func (s *Solver) certify(ctx context.Context, inner InnerSolver, p *Problem, pi *pairInfo, prm params,
 	fix []int, start []float64, warm *WarmStart) (*Certificate, *InnerResult, error) {
 	t0 := time.Now()
@@ -123,7 +123,7 @@ func judgeTightened(ctx context.Context, p *Problem, pi *pairInfo, prm params, r
 	if c.Class == NotCertified && c.Reason != "" && !r.Status.Success() {
 		c.Reason = fmt.Sprintf("tightened NLP ended %v: %s", r.Status, c.Reason)
 	}
-	if c.Class == NotCertified || c.Class == SStationary || prm.lpecMaxPairs < 0 {
+	if c.Class == NotCertified || c.Class == SStationary {
 		return
 	}
 	lpecClass(ctx, pi, prm, d, xL, xU, c)
@@ -145,7 +145,7 @@ func lpecClass(ctx context.Context, pi *pairInfo, prm params, d *pointData, xL, 
 		c1 += math.Abs(v)
 	}
 	tol := c.MultTol + r1 + 1e-8*c1
-	c.LPEC = runLPEC(ctx, pi, d, zero, locked, tol, prm.lpecMaxPairs, prm.lpecMaxLPs)
+	c.LPEC = runLPEC(ctx, pi, d, zero, locked, tol, lpecMaxPairs, prm.lpecMaxLPs)
 	switch c.LPEC.Outcome {
 	case LPECStationary:
 		if c.LPEC.LPs == c.LPEC.Blocks {
@@ -278,7 +278,7 @@ type finishOutcome struct {
 
 // finish certifies the homotopy point of last (σ = sigma) and, with the
 // active-set finish, moves between branches until a point certifies
-// B-stationarity, for at most MaxBranchChanges changes.
+// B-stationarity, for at most maxBranchChanges changes.
 func (s *Solver) finish(ctx context.Context, inner InnerSolver, p *Problem, pi *pairInfo, prm params,
 	last *InnerResult, sigma float64, xL []float64, mode FinishMode) (*finishOutcome, error) {
 	t0 := time.Now()
@@ -329,7 +329,7 @@ func (s *Solver) finish(ctx context.Context, inner InnerSolver, p *Problem, pi *
 			out.rec.Reason = c.Reason
 			return out, nil
 		}
-		if out.rec.BranchChanges >= prm.maxBranchChanges {
+		if out.rec.BranchChanges >= maxBranchChanges {
 			out.rec.Reason = fmt.Sprintf("%v after %d branch changes (limit): %s", c.Class, out.rec.BranchChanges, c.Reason)
 			return out, nil
 		}
@@ -403,12 +403,12 @@ const exploreGain = 1e-6
 // stay fixed), solved from out.final.X. The best neighbour that certifies
 // B-stationarity with exact complementarity and a lower objective
 // becomes out.final; the search repeats from it, at most
-// MaxBranchChanges times. Each branch is solved once; one whose solve
+// maxBranchChanges times. Each branch is solved once; one whose solve
 // cannot run (e.g. its start is outside the functions' domain) is skipped.
 func (s *Solver) explore(ctx context.Context, inner InnerSolver, p *Problem, pi *pairInfo, prm params,
 	out *finishOutcome, xL []float64) {
 	visited := map[string]bool{setKey(out.final.Fixed): true}
-	for out.rec.Improvements < prm.maxBranchChanges {
+	for out.rec.Improvements < maxBranchChanges {
 		cur := out.final
 		fixed := make([]bool, len(cur.X))
 		for _, i := range cur.Fixed {

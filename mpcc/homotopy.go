@@ -155,6 +155,19 @@ type Solver struct {
 	// Inner solves the NLPs; nil means &NLPSolver{Settings: *Settings.NLP}
 	// or DefaultNLPSettings().
 	Inner InnerSolver
+
+	// lpecLPs, if positive, replaces the LPEC's budget lpecMaxLPs (a test
+	// hook for the budget running out).
+	lpecLPs int
+}
+
+// params returns the resolved settings with the test hooks applied.
+func (s *Solver) params() params {
+	p := s.Settings.resolve()
+	if s.lpecLPs > 0 {
+		p.lpecMaxLPs = s.lpecLPs
+	}
+	return p
 }
 
 func finiteVec(x []float64) bool {
@@ -195,7 +208,7 @@ func (s *Solver) Solve(ctx context.Context, p *Problem) (*Result, error) {
 // Steering), start.Y, ZL and ZU its multipliers (each nil or of full
 // length; dropped with ColdDuals), as in Result.Point. The first solve is
 // then warm-started like every later homotopy step: its barrier parameter
-// is μ₀ = max(WarmMuMin, WarmMuFactor·σ₀) (start.MuInit and MaxIter are
+// is μ₀ = max(1e-9, 0.1·σ₀) (start.MuInit and MaxIter are
 // not used). A nil start is Solve. Wrong lengths or non-finite values are
 // an error.
 func (s *Solver) SolveFrom(ctx context.Context, p *Problem, start *WarmStart) (*Result, error) {
@@ -336,7 +349,7 @@ func (s *Solver) Certify(ctx context.Context, p *Problem, x []float64) (*Certifi
 	if !finiteVec(x) {
 		return nil, fmt.Errorf("%w: x is not finite", ErrDimension)
 	}
-	prm := s.Settings.resolve()
+	prm := s.params()
 	xL := make([]float64, n0)
 	p.NLP.Bounds(xL, make([]float64, n0), make([]float64, m0), make([]float64, m0))
 	pi := newPairInfo(p, n0)

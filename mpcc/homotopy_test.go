@@ -387,7 +387,6 @@ func TestSettingsValidate(t *testing.T) {
 		{MaxSteps: -1},
 		{Update: UpdateRule(7)},
 		{PenaltyScaling: PenaltyScaling(-1)},
-		{WarmMuFactor: -0.1},
 		{Relaxation: Relaxation(42)},
 		{Steering: Steering(3)},
 		{Finish: FinishMode(4)},
@@ -395,7 +394,6 @@ func TestSettingsValidate(t *testing.T) {
 		{ActiveTol: -1},
 		{MultTol: math.NaN()},
 		{FinishSigma: math.Inf(1)},
-		{LPECMaxLPs: -1},
 		{FinishMaxIter: -1},
 	}
 	for _, s := range bad {
@@ -567,71 +565,59 @@ func TestWarmStartApply(t *testing.T) {
 	}
 }
 
-// TestHomotopyKeepLastSuccess checks where the step after a failed one
-// starts: by default (nosnoc) from the failed point, with KeepLastSuccess
-// from the last successful one when the failed step did not lower the
-// residual, and from the failed point when it did. The fake inner solver
-// returns x = (1+σ, 2σ) (residual ≈ 2σ) except in steps 2 and 4, which
-// "diverge" to x = (100, 100); steps 2, 3 and 4 fail.
-func TestHomotopyKeepLastSuccess(t *testing.T) {
+// TestHomotopyAfterFailure checks where the step after a failed one
+// starts: from the failed point (as in nosnoc), also when it diverged, and
+// the result is the last step's point. The fake inner solver returns
+// x = (1+σ, 2σ) (residual ≈ 2σ) except in steps 2 and 4, which "diverge"
+// to x = (100, 100); steps 2, 3 and 4 fail.
+func TestHomotopyAfterFailure(t *testing.T) {
 	diverged := func(k int) bool { return k == 2 || k == 4 }
-	for _, keep := range []bool{false, true} {
-		var f *fakeSolver
-		f = &fakeSolver{
-			point: func(s float64) []float64 {
-				if diverged(len(f.calls) - 1) {
-					return []float64{100, 100}
-				}
-				return []float64{1 + s, 2 * s}
-			},
-			status: func(k int) nlp.Status {
-				if k >= 2 {
-					return nlp.IterationLimit
-				}
-				return nlp.Solved
-			},
-		}
-		s := Solver{Settings: Settings{InexactFactor: -1, MaxSteps: 5, KeepLastSuccess: keep, Finish: CertifyOnly}, Inner: f}
-		res, err := s.Solve(context.Background(), onePair())
-		if err != nil {
-			t.Fatal(err)
-		}
-		if len(f.calls) != 5 || len(res.Steps) != 5 {
-			t.Fatalf("keep=%v: %d calls, %d steps; want 5", keep, len(f.calls), len(res.Steps))
-		}
-		// Step k starts from the point of step from[k].
-		from := []int{-1, 0, 1, 2, 3}
-		result := 4
-		if keep {
-			// Step 2 diverged: step 3 restarts from step 1. Step 3 failed
-			// but lowered the residual (2e-3 against 0.22): handed on.
-			// Step 4 diverged: the result is step 3's point.
-			from = []int{-1, 0, 1, 1, 3}
-			result = 3
-		}
-		point := func(k int) []float64 {
-			if diverged(k) {
+	var f *fakeSolver
+	f = &fakeSolver{
+		point: func(s float64) []float64 {
+			if diverged(len(f.calls) - 1) {
 				return []float64{100, 100}
 			}
-			return []float64{1 + f.calls[k].sigma, 2 * f.calls[k].sigma}
-		}
-		for k := 1; k < 5; k++ {
-			want := point(from[k])
-			if w := f.calls[k].warm; w == nil || w.X[0] != want[0] || f.calls[k].start[1] != want[1] {
-				t.Errorf("keep=%v: step %d starts at %v, want %v (step %d)", keep, k, f.calls[k].start, want, from[k])
+			return []float64{1 + s, 2 * s}
+		},
+		status: func(k int) nlp.Status {
+			if k >= 2 {
+				return nlp.IterationLimit
 			}
+			return nlp.Solved
+		},
+	}
+	s := Solver{Settings: Settings{InexactFactor: -1, MaxSteps: 5, Finish: CertifyOnly}, Inner: f}
+	res, err := s.Solve(context.Background(), onePair())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(f.calls) != 5 || len(res.Steps) != 5 {
+		t.Fatalf("%d calls, %d steps; want 5", len(f.calls), len(res.Steps))
+	}
+	point := func(k int) []float64 {
+		if diverged(k) {
+			return []float64{100, 100}
 		}
-		if res.Status != NLPFailure {
-			t.Errorf("keep=%v: status %v, want NLPFailure (the last step failed)", keep, res.Status)
+		return []float64{1 + f.calls[k].sigma, 2 * f.calls[k].sigma}
+	}
+	// Step k starts from the point of step k−1.
+	for k := 1; k < 5; k++ {
+		want := point(k - 1)
+		if w := f.calls[k].warm; w == nil || w.X[0] != want[0] || f.calls[k].start[1] != want[1] {
+			t.Errorf("step %d starts at %v, want %v (step %d)", k, f.calls[k].start, want, k-1)
 		}
-		want := point(result)
-		if res.X[0] != want[0] || res.X[1] != want[1] {
-			t.Errorf("keep=%v: result %v, want %v (step %d)", keep, res.X, want, result)
-		}
-		// The residual is that of the returned point, x₀·x₁.
-		if r := want[0] * want[1]; math.Abs(res.CompResidual-r) > 1e-12*r {
-			t.Errorf("keep=%v: comp residual %g, want %g", keep, res.CompResidual, r)
-		}
+	}
+	if res.Status != NLPFailure {
+		t.Errorf("status %v, want NLPFailure (the last step failed)", res.Status)
+	}
+	want := point(4)
+	if res.X[0] != want[0] || res.X[1] != want[1] {
+		t.Errorf("result %v, want %v (step 4)", res.X, want)
+	}
+	// The residual is that of the returned point, x₀·x₁.
+	if r := want[0] * want[1]; math.Abs(res.CompResidual-r) > 1e-12*r {
+		t.Errorf("comp residual %g, want %g", res.CompResidual, r)
 	}
 }
 

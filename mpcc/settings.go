@@ -32,37 +32,42 @@ func (u UpdateRule) String() string {
 
 // Default values of Settings (nosnoc MATLAB's reg_homotopy options).
 const (
-	DefaultSigma0       = 1.0
-	DefaultKappa        = 0.1
-	DefaultExponent     = 1.5
-	DefaultSigmaN       = 1e-9 // then min(DefaultSigmaN, 0.1·CompTol)
-	DefaultCompTol      = 1e-9
-	DefaultWarmMuFactor = 0.1
-	DefaultWarmMuMin    = 1e-9
-	DefaultMultTol      = 1e-6
+	DefaultSigma0   = 1.0
+	DefaultKappa    = 0.1
+	DefaultExponent = 1.5
+	DefaultSigmaN   = 1e-9 // then min(DefaultSigmaN, 0.1·CompTol)
+	DefaultCompTol  = 1e-9
+	DefaultMultTol  = 1e-6
 	// DefaultActiveTolFactor is c in the default ActiveTol = c·√CompTol.
-	DefaultActiveTolFactor  = 10
-	DefaultMaxBranchChanges = 5
-	DefaultLPECMaxPairs     = 12
-	DefaultLPECMaxLPs       = 64
-	DefaultFinishMaxIter    = 200
+	DefaultActiveTolFactor = 10
+	DefaultFinishMaxIter   = 200
 	// DefaultInexactFactor is c in the inexact tolerance c·σ_k of the
 	// relaxed NLPs (Settings.InexactFactor).
 	DefaultInexactFactor = 1e-2
 	// DefaultFinishSigma is the σ from which the active-set finish is
 	// tried after every successful step (Settings.FinishSigma); an early
-	// attempt's branch NLPs get a quarter of FinishMaxIter. Measured
-	// against the finish after the homotopy only (σ₀ = 1, κ = 0.1, NLP
-	// iterations of all steps and all finish attempts): the MacMPEC set of
-	// package mpcc/macmpec takes 2 418 instead of 5 659 with the same
-	// results (89 solved, 85 at the best-known value, 89 certified
-	// B-stationary); the OCPs of bench/ocp 45/176/130/497 instead of
-	// 78/257/166/584 (turbo car, sliding mode, cart-pole, car with gears),
-	// same objectives, and the motor 1 099 instead of 1 049 (its early
-	// attempt is rejected). From σ = 1e-3 on, the sliding-mode OCP ends at
-	// another point (objective 5.59244 instead of 5.59239); from 1e-2 on,
-	// two best-known MacMPEC values are lost.
+	// attempt's branch NLPs get a quarter of FinishMaxIter.
 	DefaultFinishSigma = 1e-4
+)
+
+// Fixed parameters of the homotopy and its finish (not settings).
+const (
+	// warmMuFactor is f in the initial barrier parameter of every
+	// warm-started step, μ₀ = max(warmMuMin, f·σ_k), so that μ ≪ σ and the
+	// warm start is not re-centred; warmMuMin is its floor.
+	warmMuFactor = 0.1
+	warmMuMin    = 1e-9
+	// maxBranchChanges bounds the moves of the active-set finish from one
+	// branch to another, and separately the improving moves of Explore.
+	maxBranchChanges = 5
+	// lpecMaxPairs is the largest number of movable biactive pairs in one
+	// independent block of the LPEC for which it is solved (at most
+	// 2¹³ − 1 LPs in the block's branch and bound); with more it ends
+	// undetermined without solving.
+	lpecMaxPairs = 12
+	// lpecMaxLPs bounds the LPs of one LPEC; when they run out the LPEC
+	// ends undetermined.
+	lpecMaxLPs = 64
 )
 
 // FinishMode selects what follows the homotopy.
@@ -151,25 +156,6 @@ type Settings struct {
 	// step are handed on too; nosnoc's warm_start_duals = false is
 	// ColdDuals = true).
 	ColdDuals bool
-	// WarmMuFactor is f in the initial barrier parameter of every
-	// warm-started step, μ₀ = max(WarmMuMin, f·σ_k) (default 0.1), so that
-	// μ ≪ σ and the warm start is not re-centred. The first step uses the
-	// NLP's MuInit.
-	WarmMuFactor float64
-	// WarmMuMin is the floor of that μ₀ (default 1e-9).
-	WarmMuMin float64
-	// KeepLastSuccess makes a failed step that did not lower the
-	// complementarity residual below the last successful step's a dead end
-	// (default false: as in nosnoc, every later step starts from the failed
-	// step's point when it is finite). With it the next σ starts again from
-	// the last successful step's point, and that point, not the failed
-	// one, is the result (its residuals and objective; Status is still
-	// NLPFailure when the final step failed). A failed step that did lower
-	// the residual (an iteration limit close to the solution, say) is
-	// handed on as by default, and so is a failure in the first step, which
-	// has no earlier point. From a diverged point (residuals of order 1
-	// after the iteration limit) the later steps rarely recover.
-	KeepLastSuccess bool
 	// InexactFactor c solves the relaxed NLP of σ_k to the tolerance
 	// max(NLP tolerance, c·σ_k) on the optimality error and on the dual,
 	// complementarity and constraint residuals (default
@@ -197,17 +183,13 @@ type Settings struct {
 	// active set equals that of the last failed attempt is not tried
 	// again.
 	FinishSigma float64
-	// MaxBranchChanges bounds the moves of the finish from one branch to
-	// another (default 5; negative: no move, the finish only tightens),
-	// and separately the improving moves of Explore.
-	MaxBranchChanges int
 	// Explore, with ActiveSetFinish, searches the neighbouring branches of
 	// the accepted point (default false): every pair with one side at zero
 	// and the other positive is switched, one at a time, to the other side
 	// (a branch NLP from the accepted point each), and the finish moves to
 	// the best neighbour that is certified B-stationary, exactly
 	// complementary and lower in objective by more than 1e-6·max(1, |f|),
-	// then searches again, at most MaxBranchChanges times. It costs up to
+	// then searches again, at most 5 times. It costs up to
 	// one branch NLP per pair and move, and finds better local solutions
 	// of small MPCCs (bilevel programs whose homotopy ends at a local
 	// minimizer); see the package documentation, "Exploration".
@@ -222,21 +204,11 @@ type Settings struct {
 	// MultTol·max(1, ‖∇f‖∞) counts as zero in the sign tests and in the
 	// KKT residual of the tightened NLP (default 1e-6).
 	MultTol float64
-	// LPECMaxPairs is the largest number of movable biactive pairs in one
-	// independent block of the LPEC for which it is solved (default 12: at
-	// most 2¹³ − 1 LPs in the block's branch and bound); with more it ends
-	// undetermined without solving.
-	// Negative: the LPEC is never solved.
-	LPECMaxPairs int
-	// LPECMaxLPs bounds the LPs of one LPEC (default 64); when they run
-	// out the LPEC ends undetermined.
-	LPECMaxLPs int
 	// FinishMaxIter is the iteration limit of every tightened and branch
-	// NLP (default 200, or the inner solver's own limit if lower): from a
-	// converged homotopy point they need a few iterations, while from a
-	// failed homotopy they may not converge at all (on the monopod of
-	// examples/monopod: 3–16 iterations when they certify, up to the
-	// 3000-iteration limit, 5–12 s each, when they do not).
+	// NLP (default 200, or the inner solver's own limit if lower). From a
+	// converged homotopy point they need a few iterations; the limit bounds
+	// the cost of those that start from a failed homotopy and do not
+	// converge.
 	FinishMaxIter int
 
 	// Log receives one line per homotopy step (default nil: quiet).
@@ -248,13 +220,11 @@ type params struct {
 	sigma0, kappa, exponent, sigmaN, compTol float64
 	inexact                                  float64
 	maxSteps                                 int
-	warmMuFactor, warmMuMin                  float64
 	finish                                   FinishMode
 	finishSigma                              float64 // 0: off
 	activeTol, multTol                       float64
-	maxBranchChanges                         int
 	explore                                  bool
-	lpecMaxPairs, lpecMaxLPs                 int
+	lpecMaxLPs                               int
 	finishMaxIter                            int
 }
 
@@ -274,7 +244,7 @@ func (s *Settings) Validate() error {
 		v    float64
 	}{
 		{"Sigma0", s.Sigma0}, {"Kappa", s.Kappa}, {"Exponent", s.Exponent}, {"SigmaN", s.SigmaN},
-		{"CompTol", s.CompTol}, {"WarmMuFactor", s.WarmMuFactor}, {"WarmMuMin", s.WarmMuMin},
+		{"CompTol", s.CompTol},
 		{"ActiveTol", s.ActiveTol}, {"MultTol", s.MultTol},
 	}
 	for _, f := range nonneg {
@@ -303,9 +273,6 @@ func (s *Settings) Validate() error {
 	if s.FinishMaxIter < 0 {
 		return fmt.Errorf("%w: FinishMaxIter = %d must be ≥ 0 (0 = default)", ErrSettings, s.FinishMaxIter)
 	}
-	if s.LPECMaxLPs < 0 {
-		return fmt.Errorf("%w: LPECMaxLPs = %d must be ≥ 0 (0 = default)", ErrSettings, s.LPECMaxLPs)
-	}
 	if s.Update < 0 || s.Update >= numUpdateRules {
 		return fmt.Errorf("%w: %v", ErrSettings, s.Update)
 	}
@@ -329,37 +296,22 @@ func (s *Settings) Validate() error {
 
 func (s *Settings) resolve() params {
 	p := params{
-		sigma0:       orDefault(s.Sigma0, DefaultSigma0),
-		kappa:        orDefault(s.Kappa, DefaultKappa),
-		exponent:     orDefault(s.Exponent, DefaultExponent),
-		compTol:      orDefault(s.CompTol, DefaultCompTol),
-		warmMuFactor: orDefault(s.WarmMuFactor, DefaultWarmMuFactor),
-		warmMuMin:    orDefault(s.WarmMuMin, DefaultWarmMuMin),
-		multTol:      orDefault(s.MultTol, DefaultMultTol),
-		maxSteps:     s.MaxSteps,
-		inexact:      orDefault(s.InexactFactor, DefaultInexactFactor),
-		finish:       s.Finish,
+		sigma0:   orDefault(s.Sigma0, DefaultSigma0),
+		kappa:    orDefault(s.Kappa, DefaultKappa),
+		exponent: orDefault(s.Exponent, DefaultExponent),
+		compTol:  orDefault(s.CompTol, DefaultCompTol),
+		multTol:  orDefault(s.MultTol, DefaultMultTol),
+		maxSteps: s.MaxSteps,
+		inexact:  orDefault(s.InexactFactor, DefaultInexactFactor),
+		finish:   s.Finish,
 	}
 	if p.finish == FinishDefault {
 		p.finish = DefaultFinish
 	}
 	p.finishSigma = math.Max(0, orDefault(s.FinishSigma, DefaultFinishSigma))
 	p.activeTol = orDefault(s.ActiveTol, DefaultActiveTolFactor*math.Sqrt(p.compTol))
-	p.maxBranchChanges = s.MaxBranchChanges
-	if p.maxBranchChanges == 0 {
-		p.maxBranchChanges = DefaultMaxBranchChanges
-	} else if p.maxBranchChanges < 0 {
-		p.maxBranchChanges = 0
-	}
 	p.explore = s.Explore
-	p.lpecMaxPairs = s.LPECMaxPairs
-	if p.lpecMaxPairs == 0 {
-		p.lpecMaxPairs = DefaultLPECMaxPairs
-	}
-	p.lpecMaxLPs = s.LPECMaxLPs
-	if p.lpecMaxLPs == 0 {
-		p.lpecMaxLPs = DefaultLPECMaxLPs
-	}
+	p.lpecMaxLPs = lpecMaxLPs
 	p.finishMaxIter = s.FinishMaxIter
 	if p.finishMaxIter == 0 {
 		p.finishMaxIter = DefaultFinishMaxIter
