@@ -175,7 +175,7 @@ type Options struct {
 	// max(0, 1 − γ_h)·h₀ ≤ h_n ≤ (1 + γ_h)h₀ with h₀ = T/N_FE. With N_FE
 	// elements and Σh = T per stage, γ_h ≥ N_FE − 1 leaves only h ≥ 0;
 	// then a stage may put two switches close together and cover the rest
-	// of it with one element, which h ≤ 2h₀ forbids (TestGammaHTwoSwitches).
+	// of it with one element, which h ≤ 2h₀ forbids.
 	GammaH float64
 	// CrossComp is the cross-complementarity mode (zero value: FEStage).
 	CrossComp CrossComp
