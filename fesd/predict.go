@@ -434,8 +434,8 @@ func (pr *predictor) slideOn(ev []event) ([]event, bool) {
 }
 
 // at returns the predicted state and algebraic values at time τ (relative
-// to t₀), integrating from the last event before τ − boundarySnap·T (so a point at
-// an event time belongs to the mode that ends there).
+// to t₀), integrating from the last event before τ − boundarySnap·T (so a
+// point at an event time belongs to the mode that ends there).
 func (pr *predictor) at(ev []event, tau, maxStep float64) (x, z []float64, ok bool) {
 	k := 0
 	for i := 1; i < len(ev); i++ {
@@ -454,8 +454,10 @@ func (pr *predictor) at(ev []event, tau, maxStep float64) (x, z []float64, ok bo
 }
 
 // cuts returns the times of the events of ev that need an element
-// boundary: those farther than boundarySnap·T from both ends of the step
-// and at least predictMinGap·h₀ after the previous one.
+// boundary: those farther than boundarySnap·T (slideSnap·T for an entry
+// into sliding) from both ends of the step, not so close to an end that
+// the element between would carry multipliers below psiSnap (smallSwitch,
+// smallAtEnd), and at least predictMinGap·h₀ after the previous one.
 func (pr *predictor) cuts(ev []event) []float64 {
 	gap := predictMinGap * pr.T / float64(pr.s.tr.NE)
 	var cuts []float64
