@@ -339,45 +339,63 @@ func (o Options) resolve() (*resolved, error) {
 	if o.CrossComp < FEStage || o.CrossComp > FEFE {
 		return nil, optErr("unknown cross-complementarity mode %d", int(o.CrossComp))
 	}
+	if err := o.validateModes(); err != nil {
+		return nil, err
+	}
+	if err := r.resolveTolerances(); err != nil {
+		return nil, err
+	}
+	r.rbp = !o.DisableFESD && !r.tab.EndpointIsNode()
+	return r, nil
+}
+
+// validateModes checks the cross-complementarity and step-equilibration
+// modes, the DCS and MPCC settings, and their combinations.
+func (o Options) validateModes() error {
 	if o.StepEquilibration < HeuristicMean || o.StepEquilibration > NoEquilibration {
-		return nil, optErr("unknown step equilibration %d", int(o.StepEquilibration))
+		return optErr("unknown step equilibration %d", int(o.StepEquilibration))
 	}
 	if o.DisableFESD {
 		if o.CrossComp != FEStage {
-			return nil, optErr("cross complementarity %v needs FESD (DisableFESD is set)", o.CrossComp)
+			return optErr("cross complementarity %v needs FESD (DisableFESD is set)", o.CrossComp)
 		}
 		if o.StepEquilibration != HeuristicMean && o.StepEquilibration != NoEquilibration {
-			return nil, optErr("step equilibration %v needs FESD (DisableFESD is set)", o.StepEquilibration)
+			return optErr("step equilibration %v needs FESD (DisableFESD is set)", o.StepEquilibration)
 		}
 	}
 	if err := o.DCS.Validate(); err != nil {
-		return nil, fmt.Errorf("%w: %w", ErrOptions, err)
+		return fmt.Errorf("%w: %w", ErrOptions, err)
 	}
 	if err := o.MPCC.Validate(); err != nil {
-		return nil, fmt.Errorf("%w: %w", ErrOptions, err)
+		return fmt.Errorf("%w: %w", ErrOptions, err)
 	}
 	sums := !o.DisableFESD && o.CrossComp != StageStage
 	if sums && !o.MPCC.Relaxation.AllowsSums() {
-		return nil, optErr("relaxation %v needs scalar pairs: use CrossComp = StageStage or Scholtes", o.MPCC.Relaxation)
+		return optErr("relaxation %v needs scalar pairs: use CrossComp = StageStage or Scholtes", o.MPCC.Relaxation)
 	}
-	compTol := o.MPCC.CompTol
+	return nil
+}
+
+// resolveTolerances checks ActiveSetTol and SwitchTol and fills in their
+// defaults from the complementarity tolerance.
+func (r *resolved) resolveTolerances() error {
+	compTol := r.MPCC.CompTol
 	if compTol == 0 {
 		compTol = defaultCompTolF
 	}
-	if bad(o.ActiveSetTol) || o.ActiveSetTol < 0 {
-		return nil, optErr("ActiveSetTol = %g < 0", o.ActiveSetTol)
+	if bad(r.ActiveSetTol) || r.ActiveSetTol < 0 {
+		return optErr("ActiveSetTol = %g < 0", r.ActiveSetTol)
 	}
 	if r.ActiveSetTol == 0 {
 		r.ActiveSetTol = 10 * math.Sqrt(compTol)
 	}
-	if bad(o.SwitchTol) || o.SwitchTol < 0 {
-		return nil, optErr("SwitchTol = %g < 0", o.SwitchTol)
+	if bad(r.SwitchTol) || r.SwitchTol < 0 {
+		return optErr("SwitchTol = %g < 0", r.SwitchTol)
 	}
 	if r.SwitchTol == 0 {
 		r.SwitchTol = math.Max(1e-6, 1e3*compTol)
 	}
-	r.rbp = !o.DisableFESD && !r.tab.EndpointIsNode()
-	return r, nil
+	return nil
 }
 
 func bad(v float64) bool { return math.IsNaN(v) || math.IsInf(v, 0) }
