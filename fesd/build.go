@@ -592,129 +592,24 @@ func (tr *transcription) elementVars(n, base int, last bool, pcs []pathComp) ele
 // equations (004 eq. 42–43). It returns the running-cost term of the
 // element, h·s·Σ_m b_m L(x_m, …) (the zero Expr: none).
 func (tr *transcription) elementRows(ev elemIn, pcs []pathComp, lag ad.Expr, emit func(e ad.Expr, lo, hi float64, st int)) (ad.Expr, error) {
-	p, d, o := tr.p, tr.d, tr.o
-	g := tr.g
-	nx, ns := tr.nx, tr.ns
-	tab := o.tab
-	fromFG := ad.Concat(d.X, d.Z, ad.Vec{d.Time}, d.U, d.P)
-	fg := ad.Concat(d.F, d.G)
-	h, S := ev.h, ev.s
-	xs, ts := stageStates(tab.C, tab.A, o.Representation, ev.xn, ev.X, ev.tn, h)
-	lagSum := g.Const(0)
-	for m := 0; m < ns; m++ {
-		to := ad.Concat(xs[m], ev.Z[m], ad.Vec{ts[m]}, ev.u, ev.p)
-		sub, err := ad.Substitute(fg, fromFG, to)
-		if err != nil {
-			return ad.Expr{}, fmt.Errorf("instantiating the DCS at stage point %d: %w", m, err)
-		}
-		f, gz := sub[:nx], sub[nx:]
-		for i := 0; i < nx; i++ {
-			sf := S.Mul(f[i])
-			if o.Representation == Integral {
-				r := h.Mul(sf).Sub(ev.xn[i].Scale(o.integ.C[0][m]))
-				for q := 0; q < ns; q++ {
-					r = r.Sub(ev.X[q][i].Scale(o.integ.C[q+1][m]))
-				}
-				emit(r, 0, 0, ns-1)
-			} else {
-				emit(ev.X[m][i].Sub(sf), 0, 0, ns-1)
-			}
-		}
-		for _, e := range gz {
-			emit(e, 0, 0, m)
-		}
-		for q, sel := range tr.slackSel {
-			emit(ev.SL[m][q].Add(ev.Z[m][sel]).AddConst(-1), 0, 0, m)
-		}
-		if lag.IsValid() {
-			lv, err := tr.substAt(ad.Vec{lag}, xs[m], ev.u, ev.p, ev.Z[m], ts[m], ev.tf)
-			if err != nil {
-				return ad.Expr{}, fmt.Errorf("running cost: %w", err)
-			}
-			if w := tab.B[m]; w != 0 {
-				lagSum = lagSum.Add(lv[0].Scale(w))
-			}
-		}
-		if p.XBoundsAt == AtStagePoints && o.Representation == Differential && (p.XL != nil || p.XU != nil) {
-			for i := 0; i < nx; i++ {
-				lo, hi := bnd(p.XL, p.XU, i)
-				if !math.IsInf(lo, -1) || !math.IsInf(hi, 1) {
-					emit(xs[m][i], lo, hi, m)
-				}
-			}
-		}
-		for _, c := range p.Path {
-			if c.At != AtStagePoints {
-				continue
-			}
-			G, err := tr.substAt(c.G, xs[m], ev.u, ev.p, ev.Z[m], ts[m], ev.tf)
-			if err != nil {
-				return ad.Expr{}, fmt.Errorf("constraint: %w", err)
-			}
-			for i, e := range G {
-				lo, hi := 0.0, 0.0
-				if c.L != nil {
-					lo, hi = c.L[i], c.U[i]
-				}
-				emit(e, lo, hi, m)
-			}
-		}
-		j := 0
-		for _, c := range pcs {
-			if c.At != AtStagePoints {
-				continue
-			}
-			GH, err := tr.substAt(ad.Concat(c.G, c.H), xs[m], ev.u, ev.p, ev.Z[m], ts[m], ev.tf)
-			if err != nil {
-				return ad.Expr{}, err
-			}
-			nG := len(c.G)
-			for i := 0; i < nG; i++ {
-				emit(ev.pc[m][j].Sub(GH[i]), 0, 0, m)
-				emit(ev.pc[m][j+1].Sub(GH[nG+i]), 0, 0, m)
-				j += 2
-			}
+	d, o := tr.d, tr.o
+	er := &elemRows{tr: tr, ev: ev, pcs: pcs, lag: lag, emit: emit,
+		fromFG: ad.Concat(d.X, d.Z, ad.Vec{d.Time}, d.U, d.P), fg: ad.Concat(d.F, d.G)}
+	er.xs, er.ts = stageStates(o.tab.C, o.tab.A, o.Representation, ev.xn, ev.X, ev.tn, ev.h)
+	er.lagSum = tr.g.Const(0)
+	for m := 0; m < tr.ns; m++ {
+		if err := er.stagePoint(m); err != nil {
+			return ad.Expr{}, err
 		}
 	}
-	for i := 0; i < nx; i++ {
-		var r ad.Expr
-		if o.Representation == Integral {
-			r = ev.xe[i].Sub(ev.xn[i].Scale(o.integ.D[0]))
-			for q := 0; q < ns; q++ {
-				r = r.Sub(ev.X[q][i].Scale(o.integ.D[q+1]))
-			}
-		} else {
-			acc := g.Const(0)
-			for m := 0; m < ns; m++ {
-				if bw := tab.B[m]; bw != 0 {
-					acc = acc.Add(ev.X[m][i].Scale(bw))
-				}
-			}
-			r = ev.xe[i].Sub(ev.xn[i]).Sub(h.Mul(acc))
-		}
-		emit(r, 0, 0, ns)
-	}
-	if ev.zb != nil {
-		rows := make(ad.Vec, len(d.BoundaryG))
-		for i, r := range d.BoundaryG {
-			rows[i] = d.G[r]
-		}
-		bzSyms := make(ad.Vec, tr.nb)
-		for i, zi := range d.BoundaryZ {
-			bzSyms[i] = d.Z[zi]
-		}
-		sub, err := ad.Substitute(rows, ad.Concat(d.X, bzSyms, d.U, d.P), ad.Concat(ev.xe, ev.zb, ev.u, ev.p))
-		if err != nil {
-			return ad.Expr{}, fmt.Errorf("boundary equations: %w", err)
-		}
-		for _, e := range sub {
-			emit(e, 0, 0, ns)
-		}
+	er.endState()
+	if err := er.boundary(); err != nil {
+		return ad.Expr{}, err
 	}
 	if !lag.IsValid() {
 		return ad.Expr{}, nil
 	}
-	return h.Mul(S).Mul(lagSum), nil
+	return ev.h.Mul(ev.s).Mul(er.lagSum), nil
 }
 
 // template is the element function of the compiled build: the rows and
