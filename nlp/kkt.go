@@ -51,25 +51,16 @@ func normInf(v []float64) float64 {
 func (ip *ipm) barrier(w []float64, f float64) float64 {
 	mu := ip.mu
 	phi := f
+	ok := true
 	for j := range ip.nw {
 		if ip.hasL[j] {
-			s := w[j] - ip.wL[j]
-			if s <= 0 {
-				return math.Inf(1)
-			}
-			phi -= mu * math.Log(s)
-			if ip.onlyL[j] {
-				phi += kappaD * mu * s
+			if phi, ok = barrierTerm(phi, mu, w[j]-ip.wL[j], ip.onlyL[j]); !ok {
+				return phi
 			}
 		}
 		if ip.hasU[j] {
-			s := ip.wU[j] - w[j]
-			if s <= 0 {
-				return math.Inf(1)
-			}
-			phi -= mu * math.Log(s)
-			if ip.onlyU[j] {
-				phi += kappaD * mu * s
+			if phi, ok = barrierTerm(phi, mu, ip.wU[j]-w[j], ip.onlyU[j]); !ok {
+				return phi
 			}
 		}
 	}
@@ -81,29 +72,34 @@ func (ip *ipm) barrier(w []float64, f float64) float64 {
 func (ip *ipm) barrierCur(f float64) float64 {
 	mu := ip.mu
 	phi := f
+	ok := true
 	for j := range ip.nw {
 		if ip.hasL[j] {
-			s := ip.sL[j]
-			if s <= 0 {
-				return math.Inf(1)
-			}
-			phi -= mu * math.Log(s)
-			if ip.onlyL[j] {
-				phi += kappaD * mu * s
+			if phi, ok = barrierTerm(phi, mu, ip.sL[j], ip.onlyL[j]); !ok {
+				return phi
 			}
 		}
 		if ip.hasU[j] {
-			s := ip.sU[j]
-			if s <= 0 {
-				return math.Inf(1)
-			}
-			phi -= mu * math.Log(s)
-			if ip.onlyU[j] {
-				phi += kappaD * mu * s
+			if phi, ok = barrierTerm(phi, mu, ip.sU[j], ip.onlyU[j]); !ok {
+				return phi
 			}
 		}
 	}
 	return phi
+}
+
+// barrierTerm adds the barrier term −μ ln s of one slack s to phi, and
+// κ_d μ s for a one-sided bound (damped); it returns +Inf and false when s
+// is not positive.
+func barrierTerm(phi, mu, s float64, damped bool) (float64, bool) {
+	if s <= 0 {
+		return math.Inf(1), false
+	}
+	phi -= mu * math.Log(s)
+	if damped {
+		phi += kappaD * mu * s
+	}
+	return phi, true
 }
 
 // barrierDirDeriv returns ∇φ_μ(w)ᵀ dw.
