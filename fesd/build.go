@@ -272,16 +272,22 @@ func (tr *transcription) subst(e ad.Vec, x ad.Vec, k int, z ad.Vec, t ad.Expr) (
 	return tr.substAt(e, x, tr.uE[k], tr.pk[k], z, t, tr.tfE)
 }
 
+// bounds returns the bounds of row i of c: L[i] ≤ G_i ≤ U[i], or G_i = 0
+// without bounds.
+func (c Constraint) bounds(i int) (lo, hi float64) {
+	if c.L != nil {
+		return c.L[i], c.U[i]
+	}
+	return 0, 0
+}
+
 func (tr *transcription) addConstraint(c Constraint, x ad.Vec, k int, z ad.Vec, t ad.Expr, st int) error {
 	G, err := tr.subst(c.G, x, k, z, t)
 	if err != nil {
 		return fmt.Errorf("fesd: constraint: %w", err)
 	}
 	for i, e := range G {
-		lo, hi := 0.0, 0.0
-		if c.L != nil {
-			lo, hi = c.L[i], c.U[i]
-		}
+		lo, hi := c.bounds(i)
 		tr.addCon(e, lo, hi, st)
 	}
 	return nil

@@ -98,10 +98,7 @@ func (er *elemRows) stagePath(m int) error {
 			return fmt.Errorf("constraint: %w", err)
 		}
 		for i, e := range G {
-			lo, hi := 0.0, 0.0
-			if c.L != nil {
-				lo, hi = c.L[i], c.U[i]
-			}
+			lo, hi := c.bounds(i)
 			er.emit(e, lo, hi, m)
 		}
 	}
