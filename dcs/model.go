@@ -45,6 +45,21 @@ type Model struct {
 	Steps []StepGroup
 	// Algebraic holds user algebraic variables and equations.
 	Algebraic Algebraic
+
+	// timeFreezing is the time-freezing system that built the model (nil
+	// for any other model).
+	timeFreezing *TimeFreezing
+}
+
+// TimeFreezing returns the time-freezing system that built m
+// (NewTimeFreezing), or nil for a model built otherwise (or a nil m). A
+// solver uses it to check the physical validity of its results (see
+// fesd.Validity).
+func (m *Model) TimeFreezing() *TimeFreezing {
+	if m == nil {
+		return nil
+	}
+	return m.timeFreezing
 }
 
 // Subsystem is one Filippov piecewise smooth system ẋ ∈ F θ (004 eq. 11).

@@ -407,6 +407,7 @@ func NewTimeFreezing(rb RigidBody, opt TimeFreezingOptions) (*TimeFreezing, erro
 	}
 
 	m := NewModel(g, x, u, rb.P)
+	m.timeFreezing = tf
 	tf.Model = m
 	sot := func(mode int) ad.Expr { // factor of the speed of time on a mode
 		switch {

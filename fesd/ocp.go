@@ -247,6 +247,12 @@ type OCP struct {
 	StageEnd func(k int) []Constraint
 	// PathComps are user complementarity constraints (nil: none).
 	PathComps []PathComp
+
+	// Validity are the tolerances of the physical-validity check of a
+	// time-freezing model (dcs.NewTimeFreezing), in the model's units
+	// (zero value: the defaults of ValidityTolerances). Other models have
+	// no such check.
+	Validity ValidityTolerances
 }
 
 // importInto returns a copy of the validated OCP whose expressions are
@@ -302,7 +308,7 @@ func (p *OCP) validate() error {
 	if p == nil || p.Model == nil {
 		return ErrNilModel
 	}
-	for _, check := range []func() error{p.validateHorizon, p.validateTime, p.validateBounds, p.validateGlobals, p.validateConstraints} {
+	for _, check := range []func() error{p.validateHorizon, p.validateTime, p.validateBounds, p.validateGlobals, p.validateConstraints, p.Validity.Validate} {
 		if err := check(); err != nil {
 			return err
 		}

@@ -95,6 +95,14 @@ type OCPResult struct {
 	// of the MPCC.
 	NumVariables, NumConstraints, NumComplementarities int
 
+	// Validity is the physical validity of the result of a time-freezing
+	// model (dcs.NewTimeFreezing; nil for other models): drift below the
+	// ground while the clock advances, phantom contact, the clock at the
+	// end of the horizon, flight phases. A homotopy that solved the MPCC
+	// at a point that is not valid ends mpcc.Invalid instead of
+	// mpcc.Solved, and Validity names the violated items.
+	Validity *Validity
+
 	// LastSuccess is set when the homotopy ended on a failed step after an
 	// earlier step had succeeded: the result at that earlier step's point
 	// (as OCPSolver.Evaluate: Status mpcc.NotSolved; its Homotopy holds the
@@ -208,6 +216,19 @@ func (s *OCPSolver) fill(r *OCPResult, w, zb0 []float64) error {
 		return err
 	}
 	r.Switches = sw
+	if s.valid != nil {
+		// the physical horizon the clock must span: T (with free time,
+		// T_f = ∫ s dτ includes the frozen phases and is no clock
+		// horizon: no clock item)
+		horizon := s.p.T
+		if s.p.FreeTime || s.p.TimeOptimal {
+			horizon = 0
+		}
+		r.Validity, err = s.valid.check(&r.Trajectory, pk, s.p.Validity, horizon, tr.elemStart)
+		if err != nil {
+			return err
+		}
+	}
 	return nil
 }
 

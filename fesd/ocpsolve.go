@@ -24,6 +24,9 @@ type OCPSolver struct {
 	o     *resolved
 	tr    *transcription
 	sw    *switchInfo
+	// valid checks the physical validity of the results of a
+	// time-freezing model (nil for other models).
+	valid *validator
 	x0    []float64
 	t0    float64
 	inner *mpcc.NLPSolver // kept across solves (KKT analysis reused)
@@ -67,6 +70,11 @@ func NewOCPSolver(p *OCP, opts Options) (*OCPSolver, error) {
 		return nil, err
 	}
 	s := &OCPSolver{p: *tr.p, o: o, tr: tr, sw: sw, x0: clone(p.X0), t0: p.T0}
+	if tf := p.Model.TimeFreezing(); tf != nil {
+		if s.valid, err = newValidator(tf); err != nil {
+			return nil, err
+		}
+	}
 	s.BuildTime = time.Since(start)
 	return s, nil
 }
@@ -277,6 +285,9 @@ func (s *OCPSolver) Solve(ctx context.Context, start Start) (*OCPResult, error) 
 		return nil, err
 	}
 	res = runs.res
+	if r.Status == mpcc.Solved && r.Validity != nil && !r.Validity.Valid {
+		r.Status = mpcc.Invalid
+	}
 	if r.Status == mpcc.Cancelled {
 		return r, fmt.Errorf("fesd: OCP homotopy stopped after %d steps: %w", len(res.Steps), cancelled(ctx))
 	}

@@ -42,6 +42,11 @@ const (
 	// feasible near that point. The result is at the last infeasible
 	// point.
 	Infeasible
+	// Invalid: the homotopy solved the MPCC (as Solved), but the solution
+	// fails a check of the problem it models: for fesd, the physical
+	// validity of a time-freezing model (fesd.OCPResult.Validity names the
+	// violated items). mpcc itself never returns it.
+	Invalid
 	numStatuses
 )
 
@@ -56,6 +61,7 @@ var statusTable = [...]struct {
 	Cancelled:  {"Cancelled", false},
 	NotSolved:  {"NotSolved", false},
 	Infeasible: {"Infeasible", false},
+	Invalid:    {"Invalid", false},
 }
 
 func (s Status) String() string {

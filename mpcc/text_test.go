@@ -28,7 +28,7 @@ func TestText(t *testing.T) {
 			return enumtext.RoundTrip([]mpcc.PenaltyScaling{mpcc.PenaltyOverSigma, mpcc.ObjectiveTimesSigma}, mpcc.PenaltyScaling(2))
 		}},
 		{"Status", func() error {
-			return enumtext.RoundTrip([]mpcc.Status{mpcc.Solved, mpcc.SigmaLimit, mpcc.MaxSteps, mpcc.NLPFailure, mpcc.Cancelled, mpcc.NotSolved, mpcc.Infeasible}, mpcc.Status(7))
+			return enumtext.RoundTrip([]mpcc.Status{mpcc.Solved, mpcc.SigmaLimit, mpcc.MaxSteps, mpcc.NLPFailure, mpcc.Cancelled, mpcc.NotSolved, mpcc.Infeasible, mpcc.Invalid}, mpcc.Status(8))
 		}},
 		{"Stationarity", func() error {
 			return enumtext.RoundTrip([]mpcc.Stationarity{mpcc.NotCertified, mpcc.WStationary, mpcc.CStationary, mpcc.MStationary, mpcc.BStationary, mpcc.SStationary}, mpcc.Stationarity(6))
