@@ -20,10 +20,10 @@ import (
 //
 // An OCPSolver is not safe for concurrent use.
 type OCPSolver struct {
-	p     OCP
-	o     *resolved
-	tr    *transcription
-	sw    *switchInfo
+	p  OCP
+	o  *resolved
+	tr *transcription
+	sw *switchInfo
 	// valid checks the physical validity of the results of a
 	// time-freezing model (nil for other models).
 	valid *validator
