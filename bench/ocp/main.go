@@ -88,8 +88,12 @@ type Result struct {
 	CPUPerIter   float64 `json:"cpu_ms_per_iter"`
 	NumVars      int     `json:"n_vars"`
 	NumCons      int     `json:"n_cons"`
-	// Met: Solved, complementarity ≤ 1e-5 (1 % allowance, as mpcc's
-	// CompTol test), violation ≤ 1e-6.
+	// Validity is the physical-validity verdict of a time-freezing row
+	// (fesd.Validity.String; empty for other models).
+	Validity string `json:"validity,omitempty"`
+	// Met: Solved (for a time-freezing row: solved and physically valid,
+	// fesd.OCPResult.Validity), complementarity ≤ 1e-5 (1 % allowance, as
+	// mpcc's CompTol test), violation ≤ 1e-6.
 	Met   bool   `json:"met"`
 	Error string `json:"error,omitempty"`
 }
@@ -232,6 +236,9 @@ func solve(ctx context.Context, r row, solver string, timeout time.Duration, ver
 	res.Status, res.Stationarity = o.Status.String(), o.Stationarity.String()
 	if o.Infeasible != nil {
 		res.Infeasible = o.Infeasible.String()
+	}
+	if o.Validity != nil {
+		res.Validity = o.Validity.String()
 	}
 	res.CompResidual, res.Violation, res.Objective = num(o.CompResidual), num(o.Infeasibility), num(o.Objective)
 	res.Iterations, res.Steps = o.Iterations, len(o.Homotopy)

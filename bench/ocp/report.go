@@ -39,6 +39,9 @@ func (r *Report) markdown() string {
 		if x.Error != "" {
 			status += " (error: " + x.Error + ")"
 		}
+		if x.Validity != "" {
+			status += " (" + x.Validity + ")"
+		}
 		m := "no"
 		if x.Met {
 			m = "**yes**"

@@ -137,6 +137,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -144,6 +145,7 @@ import (
 	"time"
 
 	"github.com/fesd-go/fesd/internal/report"
+	"github.com/fesd-go/fesd/mpcc"
 )
 
 func main() {
@@ -217,6 +219,14 @@ func solveAndWrite(ctx context.Context, c config, dir string, stdout io.Writer) 
 		fmt.Fprintf(stdout, "the diagnosis found a trajectory within the constraints (not optimized): objective %.6g, violation %.1e, complementarity %.1e\n",
 			f.Objective, f.Infeasibility, f.CompResidual)
 	}
+	fmt.Fprintf(stdout, "physical validity: %v\n", r.Validity)
 	fmt.Fprintf(stdout, "wrote %s\n", dir)
+	if err == nil && r.Status == mpcc.Invalid {
+		err = fmt.Errorf("%w: %v", errInvalid, r.Validity)
+	}
 	return s, err
 }
+
+// errInvalid is the error of a run whose result fails the physical-validity
+// check (its files are written; the program exits with status 1).
+var errInvalid = errors.New("hopper: the result is not physically valid")

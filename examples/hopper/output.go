@@ -49,6 +49,10 @@ type summary struct {
 	NumVariables  int     `json:"nlp_variables"`
 	NumConstraint int     `json:"nlp_constraints"`
 	NumComp       int     `json:"complementarities"`
+	// Validity is the library's physical-validity check of the
+	// time-freezing result (fesd.OCPResult.Validity); Status is Invalid
+	// when the homotopy solved the MPCC at a point that fails it.
+	Validity *fesd.Validity `json:"validity"`
 }
 
 // flightHeight is the foot height above which the hopper counts as flying.
@@ -114,7 +118,7 @@ func summarize(c config, r *fesd.OCPResult, h *hopper.Model, a *analysis, wall t
 	s := summary{N: c.N, T: c.T, Goal: c.Goal, DCS: c.Form.String(), CrossComp: c.Cross.String(), Status: r.Status.String(), Stationarity: r.Stationarity.String(),
 		Objective: r.Objective, NLPIterations: r.Iterations, HomotopySteps: len(r.Homotopy),
 		WallSeconds: wall.Seconds(), CompResidual: r.CompResidual, FlightHeight: flightHeight,
-		NumVariables: r.NumVariables, NumConstraint: r.NumConstraints, NumComp: r.NumComplementarities, ClockMonotone: true}
+		NumVariables: r.NumVariables, NumConstraint: r.NumConstraints, NumComp: r.NumComplementarities, ClockMonotone: true, Validity: r.Validity}
 	xf, xe := r.Final(), c.XEnd()
 	for i := 0; i < hopper.NQ; i++ {
 		s.TerminalPositionError = math.Hypot(s.TerminalPositionError, xf[i]-xe[i])

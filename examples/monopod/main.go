@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -10,6 +11,7 @@ import (
 	"time"
 
 	"github.com/fesd-go/fesd/internal/report"
+	"github.com/fesd-go/fesd/mpcc"
 )
 
 func main() {
@@ -19,6 +21,7 @@ func main() {
 		}
 		// Errors from the OCP code already carry the program's name.
 		fmt.Fprintln(os.Stderr, "monopod:", strings.TrimPrefix(err.Error(), "monopod: "))
+		// 1 for every failure, an invalid result included (errInvalid).
 		os.Exit(1)
 	}
 }
@@ -56,7 +59,9 @@ func runMain(ctx context.Context, args []string, stdout, stderr io.Writer) error
 
 // solveAndWrite solves the OCP of c, writes the outputs into dir and
 // prints a summary line and where the files went. A homotopy that does not
-// reach Solved is reported in the summary (status), not as an error.
+// reach Solved is reported in the summary (status), not as an error,
+// except a result that solved the MPCC but is not physically valid
+// (status Invalid): its error wraps errInvalid.
 func solveAndWrite(ctx context.Context, c config, dir string, stdout io.Writer) (summary, error) {
 	t0 := time.Now()
 	r, m, runErr := solve(ctx, c)
@@ -82,6 +87,14 @@ func solveAndWrite(ctx context.Context, c config, dir string, stdout io.Writer) 
 	if r.Infeasible != nil {
 		fmt.Fprintf(stdout, "diagnosis: %v\n", r.Infeasible)
 	}
+	fmt.Fprintf(stdout, "physical validity: %v\n", r.Validity)
 	fmt.Fprintf(stdout, "wrote %s in %s\n", strings.Join(outputFiles, ", "), dir)
+	if runErr == nil && r.Status == mpcc.Invalid {
+		runErr = fmt.Errorf("%w: %v", errInvalid, r.Validity)
+	}
 	return s, runErr
 }
+
+// errInvalid is the error of a run whose result fails the physical-validity
+// check (its files are written; the program exits with status 1).
+var errInvalid = errors.New("monopod: the result is not physically valid")

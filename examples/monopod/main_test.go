@@ -14,6 +14,9 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 )
 
 // mainArgsEnv, when set, makes the test binary run main with these
@@ -117,10 +120,15 @@ func TestShortTask(t *testing.T) {
 	dir := t.TempDir()
 	var stdout, stderr bytes.Buffer
 	args := []string{"-N", "4", "-T", "0.4", "-distance", "0.2", "-out", dir}
-	if err := runMain(context.Background(), args, &stdout, &stderr); err != nil {
+	// The result is not physically valid (measured: the foot 3.7 mm below
+	// the ground at τ = 0.32 while the clock advances, beyond the 1 mm of
+	// fesd.ValidityTolerances): the files are written, the status says
+	// Invalid and the error wraps errInvalid (exit status 1).
+	err := runMain(context.Background(), args, &stdout, &stderr)
+	t.Log(strings.TrimSpace(stdout.String()))
+	if err != nil && !errors.Is(err, errInvalid) {
 		t.Fatal(err)
 	}
-	t.Log(strings.TrimSpace(stdout.String()))
 	if !strings.Contains(stdout.String(), dir) {
 		t.Errorf("the output does not say where the files went: %q", stdout.String())
 	}
@@ -131,12 +139,19 @@ func TestShortTask(t *testing.T) {
 	}
 	s := readSummary(t, dir)
 	checkRun(t, dir, s, 4, 0.4, 0.2)
+	require.NotNil(t, s.Validity)
+	assert.Equal(t, err == nil, s.Valid)
+	assert.Equal(t, s.Valid, s.Validity.Valid)
+	assert.Equal(t, s.Valid, s.Status == "Solved", "status %s", s.Status)
+	// the drift is measured at the stage points, a subset of the points
+	// of MaxPenetration
+	assert.LessOrEqual(t, s.Validity.MaxDrift, s.MaxPenetration)
 	if s.DCS != "Step" || s.TerminalTol != 0 || s.FootGround {
 		t.Errorf("summary: dcs %s, terminal_tol %v, foot_ground %v; want the defaults Step, 0, false", s.DCS, s.TerminalTol, s.FootGround)
 	}
 }
 
-// checkRun checks a Solved run of the task (n, T, distance) written to
+// checkRun checks a Solved (or Invalid: solved, not physically valid) run of the task (n, T, distance) written to
 // dir against its summary s: the tolerances of the homotopy, and every
 // number of s that the other files determine.
 func checkRun(t *testing.T, dir string, s summary, n int, T, distance float64) {
@@ -146,7 +161,7 @@ func checkRun(t *testing.T, dir string, s summary, n int, T, distance float64) {
 	}
 	// Solved: complementarity ≤ 1e-5 (mpcc allows 1 % over CompTol) and
 	// the other constraints to the inner tolerance 1e-5 (measured: ≤ 1e-9).
-	if s.Status != "Solved" || s.CompResidual > 1.01*compTol || !(s.ConstraintViolation <= nlpTol) {
+	if (s.Status != "Solved" && s.Status != "Invalid") || s.CompResidual > 1.01*compTol || !(s.ConstraintViolation <= nlpTol) {
 		t.Fatalf("status %s, complementarity %g, constraint violation %g", s.Status, s.CompResidual, s.ConstraintViolation)
 	}
 	// The homotopy: the five Scholtes steps σ = 1 … 1e-4, then the ℓ∞ steps

@@ -52,6 +52,13 @@ type summary struct {
 	// ClockMonotone reports the clock t non-decreasing (to 1e-9) over the
 	// element boundaries.
 	ClockMonotone bool `json:"clock_monotone"`
+	// Valid and Validity are the library's physical-validity check of the
+	// time-freezing result (fesd.OCPResult.Validity): drift below the
+	// ground while the clock advances, phantom contact, the clock, flight
+	// phases; Status is Invalid when the homotopy solved the MPCC at a
+	// point that fails it.
+	Valid    bool           `json:"valid"`
+	Validity *fesd.Validity `json:"validity"`
 	// NLPIterations is the total over all relaxed NLPs; SolveSeconds the
 	// solver's time, WallSeconds the program's (build, solve, analysis).
 	NLPIterations       int     `json:"nlp_iterations"`
@@ -127,6 +134,7 @@ func summarize(c config, r *fesd.OCPResult, m *monopod.Model, a *analysis, wall 
 		Status: r.Status.String(), Stationarity: r.Stationarity.String(),
 		CompResidual: r.CompResidual, ConstraintViolation: r.Infeasibility, Objective: r.Objective,
 		ClockMonotone: true, NLPIterations: r.Iterations,
+		Valid: r.Validity != nil && r.Validity.Valid, Validity: r.Validity,
 		SolveSeconds: r.Elapsed.Seconds(), WallSeconds: wall.Seconds(),
 		NumVariables: r.NumVariables, NumConstraints: r.NumConstraints}
 	if r.Iterations > 0 {
