@@ -170,7 +170,7 @@ func runMain(ctx context.Context, args []string, stdout io.Writer) error {
 	fs.IntVar(&c.MaxSteps, "max-steps", c.MaxSteps, "homotopy steps (0: down to the tolerance; nosnoc_py: 6)")
 	timeout := fs.Duration("timeout", 0, "stop the solve after this long (0: no limit)")
 	out := fs.String("out", "out/hopper", "output folder")
-	verbose := fs.Bool("v", false, "print the homotopy log")
+	verbose := fs.Bool("v", false, "print the homotopy log on stdout (on a terminal it goes to stderr without -v)")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
@@ -179,6 +179,10 @@ func runMain(ctx context.Context, args []string, stdout io.Writer) error {
 	}
 	if *verbose {
 		c.Log = stdout
+	} else if report.IsTerminal(os.Stderr) {
+		// progress on a terminal: a line per relaxed NLP (σ, residual,
+		// objective, status, iterations, time)
+		c.Log = os.Stderr
 	}
 	if *timeout > 0 {
 		var cancel context.CancelFunc

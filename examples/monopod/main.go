@@ -43,7 +43,7 @@ func runMain(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	fs.BoolVar(&c.FootGround, "foot-ground", false, "foot not below the ground (by more than 1e-5) at every stage point")
 	fs.Float64Var(&c.Task.T, "T", c.Task.T, "horizon in seconds")
 	fs.Float64Var(&c.Task.Distance, "distance", c.Task.Distance, "target q_x in metres")
-	verbose := fs.Bool("v", false, "print the homotopy log")
+	verbose := fs.Bool("v", false, "print the homotopy log on stdout (on a terminal it goes to stderr without -v)")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
@@ -52,6 +52,10 @@ func runMain(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	}
 	if *verbose {
 		c.Log = stdout
+	} else if report.IsTerminal(stderr) {
+		// progress on a terminal: a line per relaxed NLP (σ, residual,
+		// objective, status, iterations, time)
+		c.Log = stderr
 	}
 	_, err := solveAndWrite(ctx, c, *out, stdout)
 	return err
