@@ -536,11 +536,3 @@ func sortSwitches(s []Switch) {
 		}
 	}
 }
-
-// newSideReader returns the switch read-out of d's formulation.
-func newSideReader(d *dcs.DCS) sideReader {
-	if d.Formulation == dcs.Stewart {
-		return stewartSides{}
-	}
-	return stepSides{}
-}
