@@ -21,6 +21,13 @@ var symbolicBuild = false
 // control (the control is then a parameter of the NLP, like x₀, the model
 // parameters, t₀ and the step-equilibration targets, so that every step
 // only changes numbers).
+//
+// Its state is split by concern: the grid and the positions of every
+// block in the NLP (layout), the formulation that contributes the
+// system-specific variables and rows (formulation.go), the NLP in
+// expressions while it is built (nlpExprs, rowTags), the expressions of
+// the outputs (outExprs), the sensitivity NLP's maps (sensMaps) and the
+// compiled NLP (compiled).
 type transcription struct {
 	*layout
 	p     *OCP
@@ -36,10 +43,26 @@ type transcription struct {
 	// after w (qIdx maps them to their old parameter index), and no output
 	// function is made.
 	sens bool
+	sensMaps
+	// isGlob marks the model parameters that are global variables (OCP.V).
+	isGlob map[ad.Expr]bool
+
+	nlpExprs
+	rowTags
+	outExprs
+	tmpl *template // the element template (nil: the symbolic build)
+	compiled
+}
+
+// sensMaps are the parameter maps of the sensitivity NLP.
+type sensMaps struct {
 	qIdx []int
 	pMap []int // old parameter index → index in the sensitivity NLP (−1: a variable)
+}
 
-	// NLP in expressions (all but the variables dropped after compile)
+// nlpExprs is the NLP in expressions (all but the variables and their
+// bounds dropped after compile).
+type nlpExprs struct {
 	w      ad.Vec
 	wl, wu []float64 // bounds of the variables (kept: the base of every solve's bounds)
 	c      ad.Vec
@@ -47,8 +70,26 @@ type transcription struct {
 	obj    ad.Expr
 	params ad.Vec
 	pvals  []float64 // default parameter values
+}
 
-	// expressions of the outputs
+// rowTags are what the builder records about the rows beside their
+// expressions: the ConstraintGroup of every row (cgroup; grp that of the
+// rows being added), its control stage (cstageK, −1: none; grpK that of
+// the rows being added), the running stage number of the KKT ordering
+// hint (cur), and the variables and rows put last in that ordering.
+type rowTags struct {
+	cur     int
+	late    []int
+	lateC   []int
+	cgroup  []ConstraintGroup
+	grp     ConstraintGroup
+	cstageK []int
+	grpK    int
+}
+
+// outExprs are the expressions of the outputs and of what the builder
+// passes between stages (dropped after compile).
+type outExprs struct {
 	xbE    []ad.Vec // boundary states x_0 … x_NE
 	stageX [][]ad.Vec
 	tbE    []ad.Expr // element boundary times
@@ -58,24 +99,11 @@ type transcription struct {
 	sE     []ad.Expr
 	tfE    ad.Expr
 	href   ad.Vec
-	isGlob map[ad.Expr]bool
+	equilE ad.Expr // the step-equilibration term of the objective
+}
 
-	cur   int // running stage number for the KKT ordering hint
-	late  []int
-	lateC []int
-	// cgroup is the ConstraintGroup of every constraint row, grp the
-	// group of the rows being added.
-	// cstageK the control stage of every row (−1: none), grpK that of the
-	// rows being added.
-	cgroup  []ConstraintGroup
-	grp     ConstraintGroup
-	cstageK []int
-	grpK    int
-
-	tmpl   *template // the element template (nil: the symbolic build)
-	equilE ad.Expr   // the step-equilibration term of the objective
-
-	// compiled
+// compiled is the compiled NLP and output function.
+type compiled struct {
 	numW, numC int
 	prob       *adnlp.Problem
 	out        *ad.Function
