@@ -671,23 +671,36 @@ func (tr *transcription) newTemplate(pcs []pathComp, lag ad.Expr) (*template, er
 }
 
 // instance adds element n of stage k (its ln-th) to the template's block:
-// placeholder rows in the NLP and the affine maps of the template's inputs.
+// placeholder rows in the NLP and the affine maps of the template's inputs
+// (the element's variables, then those of its stage).
 func (tr *transcription) instance(n, k, ln, base int, ev elemIn) {
 	t := tr.tmpl
-	ins := make([]adnlp.Affine, 0, len(t.syms))
+	ins := tr.elementInputs(make([]adnlp.Affine, 0, len(t.syms)), n, k, ev)
+	ins = tr.stageInputs(ins, n, k)
+	rows := make([]int, len(t.rows))
+	for i, r := range t.rows {
+		rows[i] = len(tr.c)
+		tr.addCon(ad.Expr{}, r.lo, r.hi, base+r.st)
+	}
+	t.block.Instances = append(t.block.Instances, adnlp.Instance{In: ins, Rows: rows})
+}
+
+// elementInputs appends the template inputs of element n's own variables:
+// h (a constant without FESD), x_n (the parameters x₀ for n = 0), the
+// formulation's element-start blocks, at every stage point the stage
+// state, the formulation's blocks and the lifted path complementarities,
+// the end state and the formulation's element-end blocks.
+func (tr *transcription) elementInputs(ins []adnlp.Affine, n, k int, ev elemIn) []adnlp.Affine {
 	vars := func(first, cnt int) {
 		for i := 0; i < cnt; i++ {
 			ins = append(ins, adnlp.Var(first+i))
 		}
 	}
-	fesd := !tr.o.DisableFESD
-	// h
-	if fesd {
+	if !tr.o.DisableFESD {
 		ins = append(ins, adnlp.Var(tr.h[n]))
 	} else {
 		ins = append(ins, adnlp.Const(tr.h0[k]))
 	}
-	// x_n
 	if n == 0 {
 		for i := 0; i < tr.nx; i++ {
 			ins = append(ins, adnlp.Param(tr.px0+i))
@@ -710,7 +723,15 @@ func (tr *transcription) instance(n, k, ln, base int, ev elemIn) {
 	for b, blk := range tr.fv.elemEnd {
 		vars(ev.endAt[b], len(blk.lo))
 	}
-	// u, p
+	return ins
+}
+
+// stageInputs appends the template inputs that element n takes from its
+// stage k: the control (parameters of a simulation step), the model
+// parameters (or the global variables that replace them), the speed of
+// time, the start time t_n = t₀ + τ_k + Σ h of the stage's earlier
+// elements, and T_f.
+func (tr *transcription) stageInputs(ins []adnlp.Affine, n, k int) []adnlp.Affine {
 	for i := 0; i < tr.nu; i++ {
 		if tr.fixed {
 			ins = append(ins, adnlp.Param(tr.pu[k]+i))
@@ -729,7 +750,6 @@ func (tr *transcription) instance(n, k, ln, base int, ev elemIn) {
 			}
 		}
 	}
-	// speed of time, t_n, T_f
 	switch {
 	case tr.sot[k] >= 0:
 		ins = append(ins, adnlp.Var(tr.sot[k]))
@@ -743,21 +763,14 @@ func (tr *transcription) instance(n, k, ln, base int, ev elemIn) {
 		tn.Const = tr.tau[k]
 	}
 	for j := tr.elemStart[k]; j < n; j++ {
-		if fesd {
+		if !tr.o.DisableFESD {
 			tn.Vars = append(tn.Vars, tr.h[j])
 			tn.VarCoef = append(tn.VarCoef, 1)
 		} else {
 			tn.Const += tr.h0[k]
 		}
 	}
-	ins = append(ins, tn)
-	ins = append(ins, tr.tfAffine())
-	rows := make([]int, len(t.rows))
-	for i, r := range t.rows {
-		rows[i] = len(tr.c)
-		tr.addCon(ad.Expr{}, r.lo, r.hi, base+r.st)
-	}
-	t.block.Instances = append(t.block.Instances, adnlp.Instance{In: ins, Rows: rows})
+	return append(ins, tn, tr.tfAffine())
 }
 
 // tfAffine returns T_f as an affine map of the speed-of-time variables.
