@@ -29,7 +29,7 @@ type dcsFormulation struct {
 
 var _ formulation = (*dcsFormulation)(nil)
 
-func newDCSFormulation(tr *transcription) *dcsFormulation {
+func newDCSFormulation(tr *transcription) formulation {
 	d := tr.d
 	return &dcsFormulation{tr: tr, d: d,
 		fromFG: ad.Concat(d.X, d.Z, ad.Vec{d.Time}, d.U, d.P), fg: ad.Concat(d.F, d.G)}

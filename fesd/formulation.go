@@ -56,9 +56,8 @@ import (
 //     indicator also holds the sums of the gap and of the impulses).
 //
 // The switch read-out of a formulation is its sideReader (switches.go).
-// Formulations are selected by the DCS class in newFormulation and
-// newSideReader, the registration points: a new formulation adds its file
-// and a case there.
+// Formulations are registered by DCS class in formulations: a new
+// formulation adds its file(s) and an entry there.
 type formulation interface {
 	// check reports a system the formulation cannot transcribe with the
 	// layout's options.
@@ -143,20 +142,35 @@ type stagePoint struct {
 	v    []ad.Vec
 }
 
-// newFormulation returns the formulation that transcribes tr.d, the
-// registration point of formulations.
+// formulationClass is one registered formulation: its transcription part
+// and its switch read-out.
+type formulationClass struct {
+	transcribe func(tr *transcription) formulation
+	sides      sideReader
+}
+
+// formulations registers the formulation of every DCS class, the
+// registration point: a new formulation adds its file(s) and an entry
+// here.
+var formulations = map[dcs.Formulation]formulationClass{
+	dcs.Stewart: {transcribe: newDCSFormulation, sides: stewartSides{}},
+	dcs.Step:    {transcribe: newDCSFormulation, sides: stepSides{}},
+}
+
+// newFormulation returns the formulation that transcribes tr.d.
 func newFormulation(tr *transcription) (formulation, error) {
-	switch tr.d.Formulation {
-	case dcs.Stewart, dcs.Step:
-		return newDCSFormulation(tr), nil
+	c, ok := formulations[tr.d.Formulation]
+	if !ok {
+		return nil, fmt.Errorf("%w: no FESD formulation for the DCS formulation %v", ErrStructure, tr.d.Formulation)
 	}
-	return nil, fmt.Errorf("%w: no FESD formulation for the DCS formulation %v", ErrStructure, tr.d.Formulation)
+	return c.transcribe(tr), nil
 }
 
 // newSideReader returns the switch read-out of d's formulation.
-func newSideReader(d *dcs.DCS) sideReader {
-	if d.Formulation == dcs.Stewart {
-		return stewartSides{}
+func newSideReader(d *dcs.DCS) (sideReader, error) {
+	c, ok := formulations[d.Formulation]
+	if !ok {
+		return nil, fmt.Errorf("%w: no switch read-out for the DCS formulation %v", ErrStructure, d.Formulation)
 	}
-	return stepSides{}
+	return c.sides, nil
 }

@@ -126,7 +126,11 @@ type switchInfo struct {
 // derivatives in d's graph (from d's copy of the model).
 func newSwitchInfo(d *dcs.DCS, o *resolved) (*switchInfo, error) {
 	m := d.Model()
-	si := &switchInfo{m: m, d: d, o: o, read: newSideReader(d), bzPos: map[int]int{}}
+	read, err := newSideReader(d)
+	if err != nil {
+		return nil, err
+	}
+	si := &switchInfo{m: m, d: d, o: o, read: read, bzPos: map[int]int{}}
 	for i, zi := range d.BoundaryZ {
 		si.bzPos[zi] = i
 	}

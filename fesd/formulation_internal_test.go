@@ -1,0 +1,157 @@
+package fesd
+
+import (
+	"context"
+	"errors"
+	"math"
+	"testing"
+
+	"github.com/fesd-go/fesd/ad"
+	"github.com/fesd-go/fesd/dcs"
+	"github.com/fesd-go/fesd/rk"
+)
+
+// liftedStart is the DCS formulation with the state an element starts
+// from as variables x⁺ of an element-start block, tied to the previous end
+// state by the rows x⁺ − x_n = 0 of jump: a formulation with the shape of
+// FESD-J's (variables and rows at the element boundaries, a start state
+// of its own), whose solutions are those of the DCS formulation.
+type liftedStart struct{ *dcsFormulation }
+
+func (f liftedStart) vars() formVars {
+	v := f.dcsFormulation.vars()
+	lo, hi := make([]float64, f.tr.nx), make([]float64, f.tr.nx)
+	for i := range lo {
+		lo[i], hi[i] = math.Inf(-1), math.Inf(1)
+	}
+	v.elemStart = []varBlock{{name: "test_xp", tmpl: "tmpl_xp", kind: vAux, lo: lo, hi: hi}}
+	return v
+}
+
+func (f liftedStart) jump(ev *elemIn) (ad.Vec, []conRow, error) {
+	xp := ev.start[0]
+	var rows []conRow
+	for i := range xp {
+		rows = append(rows, conRow{e: xp[i].Sub(ev.xn[i])})
+	}
+	return xp, rows, nil
+}
+
+// register registers transcribe for f until restore is called (or the
+// test ends).
+func register(t *testing.T, f dcs.Formulation, transcribe func(tr *transcription) formulation) (restore func()) {
+	old := formulations[f]
+	formulations[f] = formulationClass{transcribe: transcribe, sides: old.sides}
+	restore = func() { formulations[f] = old }
+	t.Cleanup(restore)
+	return restore
+}
+
+// TestFormulationElementStart: a formulation with element-start blocks and
+// jump rows (liftedStart) builds through the shared builder alone — the
+// element template gives the NLP of the symbolic expansion for an OCP
+// (time-optimal, a control, Step and Stewart) and for Gauss–Legendre
+// simulation steps with boundary points — and a simulation with it gives
+// the trajectory and the switches of the DCS formulation (the same
+// equations with x⁺ eliminated).
+func TestFormulationElementStart(t *testing.T) {
+	lifted := func(tr *transcription) formulation {
+		return liftedStart{newDCSFormulation(tr).(*dcsFormulation)}
+	}
+	g := ad.NewGraph()
+	x := g.SymVec("x", 2)
+	u := g.SymVec("u", 1)
+	m := dcs.NewModel(g, x, u, nil)
+	m.AddSubsystem(dcs.Subsystem{
+		Psi: ad.Vec{x[1].AddConst(-10)},
+		S:   [][]int{{-1}, {1}},
+		F:   []ad.Vec{{x[1], u[0]}, {x[1], u[0].Scale(3)}},
+	})
+	// the time-optimal turbo car of TestTemplateBuildIsSymbolicBuild
+	p := &OCP{
+		Model: m, X0: []float64{0, 0}, N: 4, T: 10, NFE: []int{3},
+		TimeOptimal: true, UL: []float64{-5}, UU: []float64{5},
+		Lagrange: ad.Sq(u[0]).Scale(0.01),
+		Terminal: []Constraint{{G: ad.Vec{x[0].AddConst(-200), x[1]}}},
+	}
+	for _, f := range []dcs.Formulation{dcs.Stewart, dcs.Step} {
+		restore := register(t, f, lifted)
+		a, b := buildBoth(t, p, Options{DCS: dcs.Options{Formulation: f}}, false)
+		restore()
+		if k := countKind(a, vAux); k != a.NE*a.nx {
+			t.Fatalf("%v: %d variables x⁺, want %d", f, k, a.NE*a.nx)
+		}
+		compareNLPs(t, "turbo "+f.String(), a.prob, b.prob)
+	}
+	ctx := context.Background()
+	for _, c := range tutorialCases() {
+		for _, f := range []dcs.Formulation{dcs.Stewart, dcs.Step} {
+			opts := Options{Scheme: rk.FamilyGaussLegendre, NFE: c.nfe, DCS: dcs.Options{Formulation: f}}
+			so := SimOptions{Options: opts, TSim: c.tsim, NSim: c.nsim, NoPredict: true}
+			ref, err := Simulate(ctx, c.model(), []float64{c.x0}, so)
+			if err != nil {
+				t.Fatalf("%s %v: %v", c.name, f, err)
+			}
+			restore := register(t, f, lifted)
+			a, b := buildBoth(t, &OCP{Model: c.model(), X0: []float64{c.x0}, N: 1, T: c.tsim / float64(c.nsim)}, opts, true)
+			compareNLPs(t, c.name+" "+f.String(), a.prob, b.prob)
+			if k := countKind(a, vAux); k != a.NE*a.nx {
+				t.Fatalf("%s %v: %d variables x⁺, want %d", c.name, f, k, a.NE*a.nx)
+			}
+			r, err := Simulate(ctx, c.model(), []float64{c.x0}, so)
+			restore()
+			if err != nil {
+				t.Fatalf("%s %v lifted: %v", c.name, f, err)
+			}
+			// 1e-7: the same step equations, solved from another start
+			// (x⁺ starts at 0) to the homotopy's tolerance
+			if d := math.Abs(r.X[len(r.X)-1][0] - ref.X[len(ref.X)-1][0]); d > 1e-7 {
+				t.Errorf("%s %v: x(T) %.12g lifted, %.12g plain", c.name, f, r.X[len(r.X)-1][0], ref.X[len(ref.X)-1][0])
+			}
+			if len(r.Switches) != len(ref.Switches) {
+				t.Errorf("%s %v: %d switches lifted, %d plain", c.name, f, len(r.Switches), len(ref.Switches))
+				continue
+			}
+			for i, sw := range r.Switches {
+				if sw.Kind != ref.Switches[i].Kind || math.Abs(sw.Time-ref.Switches[i].Time) > 1e-7 {
+					t.Errorf("%s %v: switch %d: %v at %.12g lifted, %v at %.12g plain", c.name, f, i, sw.Kind, sw.Time, ref.Switches[i].Kind, ref.Switches[i].Time)
+				}
+			}
+		}
+	}
+}
+
+// countKind returns the number of variables of kind k.
+func countKind(tr *transcription, k varKind) int {
+	n := 0
+	for _, inf := range tr.winfo {
+		if inf.kind == k {
+			n++
+		}
+	}
+	return n
+}
+
+// TestFormulationUnregistered: a DCS class without a registered
+// formulation is an ErrStructure, for the transcription and for the switch
+// read-out.
+func TestFormulationUnregistered(t *testing.T) {
+	c := tutorialCases()[0]
+	o, err := Options{}.resolve()
+	if err != nil {
+		t.Fatal(err)
+	}
+	d, err := c.model().Reformulate(o.DCS)
+	if err != nil {
+		t.Fatal(err)
+	}
+	old := formulations[d.Formulation]
+	delete(formulations, d.Formulation)
+	defer func() { formulations[d.Formulation] = old }()
+	if _, err := newTranscription(&OCP{Model: c.model(), X0: []float64{c.x0}, N: 1, T: 1}, d, o, true); !errors.Is(err, ErrStructure) {
+		t.Errorf("transcription: %v, want ErrStructure", err)
+	}
+	if _, err := newSwitchInfo(d, o); !errors.Is(err, ErrStructure) {
+		t.Errorf("switch read-out: %v, want ErrStructure", err)
+	}
+}
