@@ -58,22 +58,7 @@ func TestFormulationElementStart(t *testing.T) {
 	lifted := func(tr *transcription) formulation {
 		return liftedStart{newDCSFormulation(tr).(*dcsFormulation)}
 	}
-	g := ad.NewGraph()
-	x := g.SymVec("x", 2)
-	u := g.SymVec("u", 1)
-	m := dcs.NewModel(g, x, u, nil)
-	m.AddSubsystem(dcs.Subsystem{
-		Psi: ad.Vec{x[1].AddConst(-10)},
-		S:   [][]int{{-1}, {1}},
-		F:   []ad.Vec{{x[1], u[0]}, {x[1], u[0].Scale(3)}},
-	})
-	// the time-optimal turbo car of TestTemplateBuildIsSymbolicBuild
-	p := &OCP{
-		Model: m, X0: []float64{0, 0}, N: 4, T: 10, NFE: []int{3},
-		TimeOptimal: true, UL: []float64{-5}, UU: []float64{5},
-		Lagrange: ad.Sq(u[0]).Scale(0.01),
-		Terminal: []Constraint{{G: ad.Vec{x[0].AddConst(-200), x[1]}}},
-	}
+	p := turboTimeOptimal()
 	for _, f := range []dcs.Formulation{dcs.Stewart, dcs.Step} {
 		restore := register(t, f, lifted)
 		a, b := buildBoth(t, p, Options{DCS: dcs.Options{Formulation: f}}, false)
