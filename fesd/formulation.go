@@ -53,7 +53,8 @@ import (
 //   - indicator: the switch indicator η_n of 004 eq. 39 at the boundary
 //     between elements n − 1 and n, zero exactly where the active set
 //     changes there; the builder's step equilibration uses it (FESD-J's
-//     indicator also holds the sums of the gap and of the impulses).
+//     is built from the sums of the gap variables and of the normal
+//     contact forces over the two elements, nosnoc's Cls.m).
 //
 // The switch read-out of a formulation is its sideReader (switches.go).
 // Formulations are registered by DCS class in formulations: a new
