@@ -29,6 +29,11 @@ type Contact struct {
 	TangentPos ad.Expr
 	// Mu is the friction coefficient μ ≥ 0.
 	Mu float64
+	// Restitution is Newton's coefficient of restitution e ∈ [0, 1]: an
+	// impact reverses the normal velocity, J_nᵀv⁺ = −e J_nᵀv⁻ (0, the
+	// default: inelastic). The time-freezing reformulation is inelastic
+	// and accepts only 0; a CLS (NewCLS) takes any e ∈ [0, 1].
+	Restitution float64
 }
 
 // frictional reports whether the contact has a tangential direction.
@@ -113,6 +118,9 @@ func (rb *RigidBody) checkContact(ci int) error {
 	}
 	if !(c.Mu >= 0) || math.IsInf(c.Mu, 0) {
 		return newErr(ErrOptions, -1, field+".Mu", -1, -1, "μ = %v must be nonnegative and finite", c.Mu)
+	}
+	if !(c.Restitution >= 0 && c.Restitution <= 1) {
+		return newErr(ErrOptions, -1, field+".Restitution", -1, -1, "e = %v must be in [0, 1]", c.Restitution)
 	}
 	return nil
 }

@@ -246,6 +246,9 @@ func NewTimeFreezing(rb RigidBody, opt TimeFreezingOptions) (*TimeFreezing, erro
 		if err := rb.checkContact(ci); err != nil {
 			return nil, err
 		}
+		if e := c.Restitution; e != 0 {
+			return nil, newErr(ErrOptions, -1, fmt.Sprintf("Contacts[%d].Restitution", ci), -1, -1, "e = %v: the time-freezing reformulation is inelastic (e = 0); a CLS (NewCLS) handles e > 0", e)
+		}
 		jn, err := rb.normalJacobian(ci)
 		if err != nil {
 			return nil, err
