@@ -53,7 +53,10 @@ type layout struct {
 	// dimensions of the DCS
 	nx, nz, nu, np, nb int
 
-	// variables: first index in w of each block (−1: absent)
+	// variables: first index in w of each block (−1: absent); start, z,
+	// sl and zb are the blocks of the DCS formulation, which sets them
+	// (dcsFormulation.placed) and which the simulator's start values,
+	// prediction and branch solves read
 	start int     // the len(BoundaryZ) start variables λ₀₀ (fixed by bounds)
 	h     []int   // [n] step size
 	x     [][]int // [n][m] nx stage states (integral) or derivatives (differential)
