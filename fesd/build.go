@@ -572,11 +572,12 @@ func (tr *transcription) elementVars(n, base int, last bool, pcs []pathComp) ele
 func (tr *transcription) elementRows(ev elemIn, pcs []pathComp, lag ad.Expr, emit func(e ad.Expr, lo, hi float64, st int)) (ad.Expr, error) {
 	o := tr.o
 	er := &elemRows{tr: tr, ev: ev, pcs: pcs, lag: lag, emit: emit}
-	xn, rows, err := tr.form.jump(&ev)
+	rows, err := tr.form.jump(&ev)
 	if err != nil {
 		return ad.Expr{}, err
 	}
 	er.rows(rows, 0)
+	xn := tr.form.start(&ev)
 	er.ev.xn = xn
 	er.xs, er.ts = stageStates(o.tab.C, o.tab.A, o.Representation, xn, ev.X, ev.tn, ev.h)
 	er.lagSum = tr.g.Const(0)

@@ -255,7 +255,7 @@ func (tr *transcription) buildElement(bs *buildState, k, ln int) error {
 	} else {
 		tr.instance(n, k, ln, base, ev)
 	}
-	tr.stageX[n], _ = stageStates(o.tab.C, o.tab.A, o.Representation, ev.xn, ev.X, tn, h)
+	tr.stageX[n], _ = stageStates(o.tab.C, o.tab.A, o.Representation, tr.form.start(&ev), ev.X, tn, h)
 	tr.xbE[n+1] = ev.xe
 	tn = tn.Add(h)
 	bs.tn = tn

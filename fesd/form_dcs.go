@@ -97,8 +97,11 @@ func (f *dcsFormulation) placed(at varPlace, n, m int, first []int) {
 	}
 }
 
-// jump: the states of a Filippov system are continuous.
-func (f *dcsFormulation) jump(ev *elemIn) (ad.Vec, []conRow, error) { return ev.xn, nil, nil }
+// start: the states of a Filippov system are continuous.
+func (f *dcsFormulation) start(ev *elemIn) ad.Vec { return ev.xn }
+
+// jump: no rows.
+func (f *dcsFormulation) jump(*elemIn) ([]conRow, error) { return nil, nil }
 
 // stage instantiates F and G at the stage point; the rows are G = 0 and
 // the slacks' definitions s = 1 − α.

@@ -30,9 +30,10 @@ import (
 //     and reports their positions in w through placed. The first block of
 //     the stage points holds the values of the DCS's algebraic variables
 //     Z, which user expressions (costs, path constraints) may use.
-//   - jump: the state an element starts from and the rows that tie it to
-//     the end state of the previous element. Filippov systems have
-//     continuous states (x_n⁺ = x_n). FESD-J (A. Nurkanović, J. Frey,
+//   - start and jump: the state an element starts from, an expression of
+//     the element's inputs (its previous end state x_n, its own blocks),
+//     and the rows that tie it to x_n. Filippov systems have continuous
+//     states (x_n⁺ = x_n, no rows). FESD-J (A. Nurkanović, J. Frey,
 //     A. Pozharskiy, M. Diehl, Nonlinear Analysis: Hybrid Systems 52 (2024)
 //     101460) puts the impulse equations there, as nosnoc's g_impulse
 //     (+nosnoc/+dcs/Cls.m): q⁺ = q⁻, M(q)(v⁺ − v⁻) = J_n Λ_n + J_t Λ_t,
@@ -69,9 +70,13 @@ type formulation interface {
 	// the place at (n: element, m: stage point; 0 where they do not
 	// apply), in the order of the declaration.
 	placed(at varPlace, n, m int, first []int)
-	// jump returns the state the element of ev starts from and the rows
-	// that determine it (emitted first among the element's rows).
-	jump(ev *elemIn) (ad.Vec, []conRow, error)
+	// start returns the state the element of ev starts from (the stage
+	// states, the Runge–Kutta equations and the outputs use it); it adds
+	// no rows.
+	start(ev *elemIn) ad.Vec
+	// jump returns the rows that determine the start state (emitted
+	// first among the element's rows).
+	jump(ev *elemIn) ([]conRow, error)
 	// stage returns f at stage point pt and the formulation's rows there
 	// (emitted after the point's Runge–Kutta equations).
 	stage(pt *stagePoint) (f ad.Vec, rows []conRow, err error)

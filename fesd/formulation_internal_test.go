@@ -12,8 +12,8 @@ import (
 )
 
 // liftedStart is the DCS formulation with the state an element starts
-// from as variables x⁺ of an element-start block, tied to the previous end
-// state by the rows x⁺ − x_n = 0 of jump: a formulation with the shape of
+// from (start) as variables x⁺ of an element-start block, tied to the
+// previous end state by the rows x⁺ − x_n = 0 of jump: a formulation with the shape of
 // FESD-J's (variables and rows at the element boundaries, a start state
 // of its own), whose solutions are those of the DCS formulation.
 type liftedStart struct{ *dcsFormulation }
@@ -28,13 +28,14 @@ func (f liftedStart) vars() formVars {
 	return v
 }
 
-func (f liftedStart) jump(ev *elemIn) (ad.Vec, []conRow, error) {
-	xp := ev.start[0]
+func (f liftedStart) start(ev *elemIn) ad.Vec { return ev.start[0] }
+
+func (f liftedStart) jump(ev *elemIn) ([]conRow, error) {
 	var rows []conRow
-	for i := range xp {
-		rows = append(rows, conRow{e: xp[i].Sub(ev.xn[i])})
+	for i, xp := range ev.start[0] {
+		rows = append(rows, conRow{e: xp.Sub(ev.xn[i])})
 	}
-	return xp, rows, nil
+	return rows, nil
 }
 
 // register registers transcribe for f until restore is called (or the
@@ -52,8 +53,10 @@ func register(t *testing.T, f dcs.Formulation, transcribe func(tr *transcription
 // element template gives the NLP of the symbolic expansion for an OCP
 // (time-optimal, a control, Step and Stewart) and for Gauss–Legendre
 // simulation steps with boundary points — and a simulation with it gives
-// the trajectory and the switches of the DCS formulation (the same
-// equations with x⁺ eliminated).
+// the end state and the switches of the DCS formulation (the same
+// equations with x⁺ eliminated), in both representations. In the
+// differential representation the stage states of the outputs start from
+// x⁺: x_{n,m} = x⁺_n + h_n Σ_r a_mr v_{n,r} at any point w.
 func TestFormulationElementStart(t *testing.T) {
 	lifted := func(tr *transcription) formulation {
 		return liftedStart{newDCSFormulation(tr).(*dcsFormulation)}
@@ -70,8 +73,11 @@ func TestFormulationElementStart(t *testing.T) {
 	}
 	ctx := context.Background()
 	for _, c := range tutorialCases() {
-		for _, f := range []dcs.Formulation{dcs.Stewart, dcs.Step} {
+		for i, f := range []dcs.Formulation{dcs.Stewart, dcs.Step, dcs.Stewart, dcs.Step} {
 			opts := Options{Scheme: rk.FamilyGaussLegendre, NFE: c.nfe, DCS: dcs.Options{Formulation: f}}
+			if i >= 2 {
+				opts.Representation = Differential
+			}
 			so := SimOptions{Options: opts, TSim: c.tsim, NSim: c.nsim, NoPredict: true}
 			ref, err := Simulate(ctx, c.model(), []float64{c.x0}, so)
 			if err != nil {
@@ -101,6 +107,45 @@ func TestFormulationElementStart(t *testing.T) {
 				if sw.Kind != ref.Switches[i].Kind || math.Abs(sw.Time-ref.Switches[i].Time) > 1e-7 {
 					t.Errorf("%s %v: switch %d: %v at %.12g lifted, %v at %.12g plain", c.name, f, i, sw.Kind, sw.Time, ref.Switches[i].Kind, ref.Switches[i].Time)
 				}
+			}
+		}
+	}
+}
+
+// TestFormulationStartOutputs: the outputs' stage states start from the
+// formulation's start state (liftedStart's x⁺, not x_n), checked at a
+// point w where x⁺ ≠ x_n.
+func TestFormulationStartOutputs(t *testing.T) {
+	restore := register(t, dcs.Stewart, func(tr *transcription) formulation {
+		return liftedStart{newDCSFormulation(tr).(*dcsFormulation)}
+	})
+	defer restore()
+	c := tutorialCases()[0]
+	opts := Options{Representation: Differential, NFE: 3, Stages: 2}
+	a, _ := buildBoth(t, &OCP{Model: c.model(), X0: []float64{c.x0}, N: 1, T: 1}, opts, true)
+	w := make([]float64, a.numW)
+	for k := range w {
+		w[k] = 0.1 + 0.01*float64(k)
+	}
+	out, err := a.outputs(w, a.pvals)
+	if err != nil {
+		t.Fatal(err)
+	}
+	xp := map[int]float64{} // x⁺ of every element (n_x = 1)
+	for k, inf := range a.winfo {
+		if inf.kind == vAux {
+			xp[inf.n] = w[k]
+		}
+	}
+	o, _ := opts.resolve()
+	for n := 0; n < a.NE; n++ {
+		for m := 0; m < a.ns; m++ {
+			want := xp[n]
+			for r := 0; r < a.ns; r++ {
+				want += w[a.h[n]] * o.tab.A[m][r] * w[a.x[n][r]]
+			}
+			if got := out.xs[n*a.ns+m]; math.Abs(got-want) > 1e-14 {
+				t.Errorf("element %d, stage %d: x %.17g, want %.17g", n, m, got, want)
 			}
 		}
 	}
