@@ -114,15 +114,6 @@ type formVars struct {
 	horizon, elemStart, point, elemEnd []varBlock
 }
 
-// size returns the number of variables of blocks.
-func size(blocks []varBlock) int {
-	n := 0
-	for _, b := range blocks {
-		n += len(b.lo)
-	}
-	return n
-}
-
 // conRow is one constraint row lo ≤ e ≤ hi.
 type conRow struct {
 	e      ad.Expr
