@@ -82,6 +82,20 @@
 // sliding mode gives ḟ_c = −k f_c in physical time and a gap that drifted
 // below zero decays back (Baumgarte's stabilization, J. Baumgarte, Comput.
 // Methods Appl. Mech. Engrg. 1, 1972; an addition of fesd, not of nosnoc).
+// Time freezing is inelastic: a contact with Restitution e ≠ 0 is an
+// error.
+//
+// # Complementarity Lagrangian systems
+//
+// NewCLS takes the same RigidBody as a complementarity Lagrangian system,
+// the model of FESD-J (Nurkanović, Frey, Pozharskiy, Diehl 2024, see
+// References; nosnoc's +nosnoc/+model/Cls.m), which keeps impacts as state
+// jumps: M(q)v̇ = f_v + Σ_i (J_n,i λ_n,i + J_t,i λ_t,i), 0 ≤ λ_n,i ⊥ f_c,i ≥ 0,
+// Coulomb friction with μ_i, and Newton's restitution law
+// J_nᵀv⁺ = −e J_nᵀv⁻ with e ∈ [0, 1] at impacts. NewCLS checks the structure
+// (sizes, e, μ, contact Jacobians of length n_q); CLS.CheckAt checks a state
+// (M(q) symmetric positive definite, finite gaps and Jacobians), with
+// ErrMassMatrix for the mass matrix.
 //
 // # Output for the transcription
 //
@@ -127,10 +141,14 @@
 //     switch detection for numerical optimal control of nonsmooth dynamical
 //     systems with set-valued Heaviside step functions, Nonlinear Analysis:
 //     Hybrid Systems, 2024 (cited as 004).
+//   - A. Nurkanović, J. Frey, A. Pozharskiy, M. Diehl, FESD-J: Finite
+//     elements with switch detection for numerical optimal control of
+//     rigid bodies with impacts and Coulomb friction, Nonlinear Analysis:
+//     Hybrid Systems 52 (2024) 101460.
 //   - nosnoc, github.com/nosnoc/nosnoc (MATLAB): +nosnoc/Options.m (the
 //     time-freezing defaults a_n = 100, time_freezing_Heaviside_lifting),
 //     +nosnoc/+time_freezing/cls_inelastic_multicontact.m (the time-freezing
-//     system and its tailored lifting),
+//     system and its tailored lifting), +nosnoc/+model/Cls.m (the CLS),
 //     +nosnoc/+discrete_time_problem/Stewart.m and Heaviside.m
 //     (generate_step_equilibration_constraints).
 package dcs

@@ -76,6 +76,9 @@ var (
 	// ErrNonFinite reports a NaN or infinite switching function value or
 	// input; see NonFiniteError.
 	ErrNonFinite = errors.New("dcs: non-finite value")
+	// ErrMassMatrix reports a mass matrix M(q) that is not symmetric
+	// positive definite at the state where it is checked (CLS.CheckAt).
+	ErrMassMatrix = errors.New("dcs: mass matrix not symmetric positive definite")
 	// ErrInitialGuess reports that the Newton iteration for the user
 	// algebraic variables in InitialGuess did not converge.
 	ErrInitialGuess = errors.New("dcs: initial guess for user algebraic variables did not converge")

@@ -39,47 +39,6 @@ import (
 // which for one contact is nosnoc's three-region PSS (R₁ = {f_c > 0} ∪
 // {f_c < 0, v_n > 0}, R₂, R₃).
 
-// Contact is one planar unilateral contact with Coulomb friction.
-type Contact struct {
-	// Name is optional and used in symbol names.
-	Name string
-	// Gap is the gap function f_c(q) (admissible: f_c ≥ 0).
-	Gap ad.Expr
-	// Normal is the normal contact Jacobian J_n(q) ∈ R^{n_q} (the gradient
-	// of the normal coordinate of the contact point); nil means ∇_q f_c.
-	Normal ad.Vec
-	// Tangent is the tangential contact Jacobian J_t(q) ∈ R^{n_q}; when nil
-	// it is ∇_q TangentPos. Neither Tangent nor TangentPos makes the
-	// contact frictionless (two switching functions f_c and J_nᵀv, one
-	// auxiliary mode (0, M⁻¹J_n a_n, 0)).
-	Tangent ad.Vec
-	// TangentPos is the tangential coordinate of the contact point (for
-	// example p_foot,x(q)); used only when Tangent is nil.
-	TangentPos ad.Expr
-	// Mu is the friction coefficient μ ≥ 0.
-	Mu float64
-}
-
-// frictional reports whether the contact has a tangential direction.
-func (c *Contact) frictional() bool { return c.Tangent != nil || c.TangentPos.IsValid() }
-
-// RigidBody is a rigid-body system M(q) v̇ = f_v(q, v, u, p) with unilateral
-// contacts, the input of NewTimeFreezing.
-type RigidBody struct {
-	Graph *ad.Graph
-	// Q are the generalized coordinates and V the velocities (symbols,
-	// n_q each); U the controls and P the parameters (symbols, may be nil).
-	Q, V, U, P ad.Vec
-	// M is the mass matrix M(q), n_q × n_q, symmetric positive definite
-	// (only its lower triangle is read: M⁻¹ is formed by ad.SolveSym).
-	M ad.Mat
-	// FV are the generalized forces f_v(q, v, u, p) other than the contact
-	// forces (Coriolis, gravity, actuation), of length n_q.
-	FV ad.Vec
-	// Contacts are the contact points (at least one).
-	Contacts []Contact
-}
-
 // SpeedOfTime selects how a speed-of-time variable s enters the
 // time-freezing model.
 type SpeedOfTime int
@@ -225,29 +184,10 @@ func (tf *TimeFreezing) DCSOptions() Options { return Options{Formulation: tf.Fo
 // gets the sum of the auxiliary modes of the contacts in their auxiliary
 // regions, or f_ode if there is none (the vertex values of the step form).
 func NewTimeFreezing(rb RigidBody, opt TimeFreezingOptions) (*TimeFreezing, error) {
-	g := rb.Graph
-	if g == nil {
-		return nil, ErrNilGraph
+	if err := rb.checkShape(); err != nil {
+		return nil, err
 	}
-	if err := g.Err(); err != nil {
-		return nil, newErr(ErrInvalidExpr, -1, "Graph", -1, -1, "%v", err)
-	}
-	nq := len(rb.Q)
-	if nq == 0 {
-		return nil, ErrNoStates
-	}
-	if len(rb.V) != nq {
-		return nil, newErr(ErrDimension, -1, "V", -1, -1, "%d velocities for %d coordinates", len(rb.V), nq)
-	}
-	if len(rb.FV) != nq {
-		return nil, newErr(ErrDimension, -1, "FV", -1, -1, "length %d, want n_q = %d", len(rb.FV), nq)
-	}
-	if rb.M.R != nq || rb.M.C != nq || len(rb.M.E) != nq*nq {
-		return nil, newErr(ErrDimension, -1, "M", -1, -1, "%d×%d, want %d×%d", rb.M.R, rb.M.C, nq, nq)
-	}
-	if len(rb.Contacts) == 0 {
-		return nil, newErr(ErrNoModes, -1, "Contacts", -1, -1, "no contacts")
-	}
+	g, nq := rb.Graph, len(rb.Q)
 	an := opt.AN
 	if an == 0 {
 		an = DefaultAN
@@ -271,21 +211,8 @@ func NewTimeFreezing(rb RigidBody, opt TimeFreezingOptions) (*TimeFreezing, erro
 	default:
 		return nil, newErr(ErrOptions, -1, "SpeedOfTime", -1, -1, "%v", opt.SpeedOfTime)
 	}
-	own := func(field string, i int, e ad.Expr) error {
-		if !e.IsValid() || e.Graph() != g {
-			return newErr(ErrInvalidExpr, -1, field, i, -1, "zero, invalid or foreign-graph expression")
-		}
-		return nil
-	}
-	for i, e := range rb.M.E {
-		if err := own("M", i, e); err != nil {
-			return nil, err
-		}
-	}
-	for i, e := range rb.FV {
-		if err := own("FV", i, e); err != nil {
-			return nil, err
-		}
+	if err := rb.checkForces(); err != nil {
+		return nil, err
 	}
 
 	tf := &TimeFreezing{Formulation: opt.Formulation, NQ: nq, Clock: 2 * nq, Sot: -1}
@@ -316,31 +243,20 @@ func NewTimeFreezing(rb RigidBody, opt TimeFreezingOptions) (*TimeFreezing, erro
 	cms := make([]contactModes, len(rb.Contacts))
 	for ci := range rb.Contacts {
 		c := &rb.Contacts[ci]
-		field := fmt.Sprintf("Contacts[%d]", ci)
-		if err := own(field+".Gap", -1, c.Gap); err != nil {
+		if err := rb.checkContact(ci); err != nil {
 			return nil, err
 		}
-		if !(c.Mu >= 0) || math.IsInf(c.Mu, 0) {
-			return nil, newErr(ErrOptions, -1, field+".Mu", -1, -1, "μ = %v must be nonnegative and finite", c.Mu)
+		if e := c.Restitution; e != 0 {
+			return nil, newErr(ErrOptions, -1, fmt.Sprintf("Contacts[%d].Restitution", ci), -1, -1, "e = %v: the time-freezing reformulation is inelastic (e = 0); a CLS (NewCLS) handles e > 0", e)
 		}
-		jn := c.Normal
-		if jn == nil {
-			if jn, err = ad.Gradient(c.Gap, rb.Q); err != nil {
-				return nil, newErr(ErrInvalidExpr, -1, field+".Gap", -1, -1, "∇f_c: %v", err)
-			}
-		}
-		if len(jn) != nq {
-			return nil, newErr(ErrDimension, -1, field+".Normal", -1, -1, "length %d, want n_q = %d", len(jn), nq)
-		}
-		for i, e := range jn {
-			if err := own(field+".Normal", i, e); err != nil {
-				return nil, err
-			}
+		jn, err := rb.normalJacobian(ci)
+		if err != nil {
+			return nil, err
 		}
 		cm := contactModes{friction: c.frictional(), neg: -1}
 		vn, err := ad.Dot(jn, rb.V)
 		if err != nil {
-			return nil, newErr(ErrInvalidExpr, -1, field+".Normal", -1, -1, "%v", err)
+			return nil, newErr(ErrInvalidExpr, -1, fmt.Sprintf("Contacts[%d].Normal", ci), -1, -1, "%v", err)
 		}
 		if opt.Baumgarte > 0 {
 			vn = vn.Add(c.Gap.Scale(opt.Baumgarte))
@@ -356,26 +272,13 @@ func NewTimeFreezing(rb RigidBody, opt TimeFreezingOptions) (*TimeFreezing, erro
 			return ad.Concat(zq, vd, ad.Vec{g.Const(0)}), nil
 		}
 		if cm.friction {
-			jt := c.Tangent
-			if jt == nil {
-				if err := own(field+".TangentPos", -1, c.TangentPos); err != nil {
-					return nil, err
-				}
-				if jt, err = ad.Gradient(c.TangentPos, rb.Q); err != nil {
-					return nil, newErr(ErrInvalidExpr, -1, field+".TangentPos", -1, -1, "%v", err)
-				}
-			}
-			if len(jt) != nq {
-				return nil, newErr(ErrDimension, -1, field+".Tangent", -1, -1, "length %d, want n_q = %d", len(jt), nq)
-			}
-			for i, e := range jt {
-				if err := own(field+".Tangent", i, e); err != nil {
-					return nil, err
-				}
+			jt, err := rb.tangentJacobian(ci)
+			if err != nil {
+				return nil, err
 			}
 			vt, err := ad.Dot(jt, rb.V)
 			if err != nil {
-				return nil, newErr(ErrInvalidExpr, -1, field+".Tangent", -1, -1, "%v", err)
+				return nil, newErr(ErrInvalidExpr, -1, fmt.Sprintf("Contacts[%d].Tangent", ci), -1, -1, "%v", err)
 			}
 			cm.psi = append(cm.psi, len(tf.Psi))
 			tf.Psi = append(tf.Psi, vt)

@@ -21,6 +21,13 @@ var symbolicBuild = false
 // control (the control is then a parameter of the NLP, like x₀, the model
 // parameters, t₀ and the step-equilibration targets, so that every step
 // only changes numbers).
+//
+// Its state is split by concern: the grid and the positions of every
+// block in the NLP (layout), the formulation that contributes the
+// system-specific variables and rows (formulation.go), the NLP in
+// expressions while it is built (nlpExprs, rowTags), the expressions of
+// the outputs (outExprs), the sensitivity NLP's maps (sensMaps) and the
+// compiled NLP (compiled).
 type transcription struct {
 	*layout
 	p     *OCP
@@ -28,15 +35,34 @@ type transcription struct {
 	d     *dcs.DCS
 	g     *ad.Graph
 	fixed bool // fixed control (simulation)
+	// form is the formulation of d and fv its variable blocks.
+	form formulation
+	fv   formVars
 	// sens compiles the sensitivity NLP instead (sensitivity.go): x₀, the
 	// fixed control and the model parameters of stage 0 become variables
 	// after w (qIdx maps them to their old parameter index), and no output
 	// function is made.
 	sens bool
+	sensMaps
+	// isGlob marks the model parameters that are global variables (OCP.V).
+	isGlob map[ad.Expr]bool
+
+	nlpExprs
+	rowTags
+	outExprs
+	tmpl *template // the element template (nil: the symbolic build)
+	compiled
+}
+
+// sensMaps are the parameter maps of the sensitivity NLP.
+type sensMaps struct {
 	qIdx []int
 	pMap []int // old parameter index → index in the sensitivity NLP (−1: a variable)
+}
 
-	// NLP in expressions (all but the variables dropped after compile)
+// nlpExprs is the NLP in expressions (all but the variables and their
+// bounds dropped after compile).
+type nlpExprs struct {
 	w      ad.Vec
 	wl, wu []float64 // bounds of the variables (kept: the base of every solve's bounds)
 	c      ad.Vec
@@ -44,8 +70,26 @@ type transcription struct {
 	obj    ad.Expr
 	params ad.Vec
 	pvals  []float64 // default parameter values
+}
 
-	// expressions of the outputs
+// rowTags are what the builder records about the rows beside their
+// expressions: the ConstraintGroup of every row (cgroup; grp that of the
+// rows being added), its control stage (cstageK, −1: none; grpK that of
+// the rows being added), the running stage number of the KKT ordering
+// hint (cur), and the variables and rows put last in that ordering.
+type rowTags struct {
+	cur     int
+	late    []int
+	lateC   []int
+	cgroup  []ConstraintGroup
+	grp     ConstraintGroup
+	cstageK []int
+	grpK    int
+}
+
+// outExprs are the expressions of the outputs and of what the builder
+// passes between stages (dropped after compile).
+type outExprs struct {
 	xbE    []ad.Vec // boundary states x_0 … x_NE
 	stageX [][]ad.Vec
 	tbE    []ad.Expr // element boundary times
@@ -55,24 +99,11 @@ type transcription struct {
 	sE     []ad.Expr
 	tfE    ad.Expr
 	href   ad.Vec
-	isGlob map[ad.Expr]bool
+	equilE ad.Expr // the step-equilibration term of the objective
+}
 
-	cur   int // running stage number for the KKT ordering hint
-	late  []int
-	lateC []int
-	// cgroup is the ConstraintGroup of every constraint row, grp the
-	// group of the rows being added.
-	// cstageK the control stage of every row (−1: none), grpK that of the
-	// rows being added.
-	cgroup  []ConstraintGroup
-	grp     ConstraintGroup
-	cstageK []int
-	grpK    int
-
-	tmpl   *template // the element template (nil: the symbolic build)
-	equilE ad.Expr   // the step-equilibration term of the objective
-
-	// compiled
+// compiled is the compiled NLP and output function.
+type compiled struct {
 	numW, numC int
 	prob       *adnlp.Problem
 	out        *ad.Function
@@ -87,20 +118,20 @@ type transcription struct {
 func newTranscription(p *OCP, d *dcs.DCS, o *resolved, fixed bool) (*transcription, error) {
 	p = p.importInto(d)
 	L := newLayout(d, o.Stages, p.N, p.T, func(k int) int { return p.nfe(k, o.NFE) })
-	if !o.DisableFESD {
-		for gi, grp := range d.Comp {
-			for pi, pr := range grp.Pairs {
-				if _, ok := L.bzPos[pr.Lambda]; !ok {
-					return nil, fmt.Errorf("%w: multiplier z[%d] of pair %d of group %d is not a boundary variable", ErrStructure, pr.Lambda, pi, gi)
-				}
-			}
-		}
-	}
 	return buildTranscription(&transcription{layout: L, p: p, o: o, d: d, g: d.Graph, fixed: fixed, isGlob: map[ad.Expr]bool{}})
 }
 
-// buildTranscription builds and compiles tr (its layout and inputs set).
+// buildTranscription builds and compiles tr (its layout and inputs set)
+// with the formulation of tr.d.
 func buildTranscription(tr *transcription) (*transcription, error) {
+	form, err := newFormulation(tr)
+	if err != nil {
+		return nil, err
+	}
+	if err := form.check(); err != nil {
+		return nil, err
+	}
+	tr.form, tr.fv = form, form.vars()
 	if err := tr.build(); err != nil {
 		return nil, err
 	}
@@ -293,90 +324,9 @@ func (tr *transcription) addConstraint(c Constraint, x ad.Vec, k int, z ad.Vec, 
 	return nil
 }
 
-// buildComplementarity adds the complementarity terms: per stage point
-// without FESD, else the cross complementarity of the chosen mode (004 eq.
-// 37–38 and 43; the sums of each mode are in the package documentation).
-func (tr *transcription) buildComplementarity() {
-	d := tr.d
-	for n := 0; n < tr.NE; n++ {
-		for gi, grp := range d.Comp {
-			for pi, pr := range grp.Pairs {
-				sel := make([]int, tr.ns)
-				for m := range sel {
-					sel[m] = tr.selIdx(d, n, m, gi, pi)
-				}
-				if tr.o.DisableFESD {
-					for m := range sel {
-						tr.addComp(n, mpcc.Pair(tr.z[n][m]+pr.Lambda, sel[m]))
-					}
-					continue
-				}
-				lam := tr.lamPoints(n, pr.Lambda)
-				switch tr.o.CrossComp {
-				case StageStage:
-					for _, a := range lam {
-						for _, b := range sel {
-							tr.addComp(n, mpcc.Pair(a, b))
-						}
-					}
-				case FEStage:
-					for _, a := range lam {
-						var t mpcc.Complementarity
-						for _, b := range sel {
-							t.Pairs = append(t.Pairs, [2]int{a, b})
-						}
-						tr.addComp(n, t)
-					}
-				case StageFE:
-					for _, b := range sel {
-						var t mpcc.Complementarity
-						for _, a := range lam {
-							t.Pairs = append(t.Pairs, [2]int{a, b})
-						}
-						tr.addComp(n, t)
-					}
-				case FEFE:
-					var t mpcc.Complementarity
-					for _, a := range lam {
-						for _, b := range sel {
-							t.Pairs = append(t.Pairs, [2]int{a, b})
-						}
-					}
-					tr.addComp(n, t)
-				}
-			}
-		}
-	}
-}
-
-// elementSum returns Σ of z[a] over the points of element n: the stages,
-// and for boundary variables also the start point and the boundary point
-// (004 §4.4: σ = Σ_{m=0}^{n_s} λ_{n,m}).
-func (tr *transcription) elementSum(n, a int) ad.Expr {
-	s := tr.g.Const(0)
-	if _, ok := tr.bzPos[a]; ok {
-		for _, k := range tr.lamPoints(n, a) {
-			s = s.Add(tr.w[k])
-		}
-		return s
-	}
-	for m := 0; m < tr.ns; m++ {
-		s = s.Add(tr.w[tr.z[n][m]+a])
-	}
-	return s
-}
-
-// eta returns the switch indicator η_n = Π_m ν_{n,m} of 004 §4.4 at the
-// boundary between elements n−1 and n.
-func (tr *transcription) eta(n int) ad.Expr {
-	e := tr.g.Const(1)
-	for _, t := range tr.d.Equilibration {
-		nu := tr.elementSum(n-1, t.A).Mul(tr.elementSum(n, t.A)).
-			Add(tr.elementSum(n-1, t.B).Mul(tr.elementSum(n, t.B)))
-		e = e.Mul(nu)
-	}
-	return e
-}
+// eta returns the formulation's switch indicator η_n at the boundary
+// between elements n−1 and n (004 §4.4).
+func (tr *transcription) eta(n int) ad.Expr { return tr.form.indicator(n) }
 
 // equilibration returns the step-equilibration objective and adds the
 // constraints of Direct, within every control stage (004 §4.4, eq. 39).
@@ -514,24 +464,56 @@ func clone2(v []int) []int { return append([]int(nil), v...) }
 // the NLP (symbolic build) or the local symbols of the element template.
 type elemIn struct {
 	h, s, tn, tf ad.Expr
-	xn, xe, zb   ad.Vec
+	xn, xe       ad.Vec
 	u, p         ad.Vec
-	X, Z, SL     []ad.Vec // [m]
-	pc           []ad.Vec // [m]: the lifted path-complementarity variables a, b of every pair
+	X            []ad.Vec   // [m]
+	start        []ad.Vec   // [b] the formulation's element-start blocks
+	pt           [][]ad.Vec // [m][b] its stage-point blocks
+	end          []ad.Vec   // [b] its element-end blocks
+	pc           []ad.Vec   // [m]: the lifted path-complementarity variables a, b of every pair
+	// the first index in w of every block (NLP variables only)
+	startAt, endAt []int
+	ptAt           [][]int
+	pcAt           int
+}
+
+// z returns the values of the DCS's algebraic variables at stage point m:
+// the formulation's first stage-point block (nil: none).
+func (ev *elemIn) z(m int) ad.Vec {
+	if len(ev.pt[m]) == 0 {
+		return nil
+	}
+	return ev.pt[m][0]
+}
+
+// blockVars creates the variables of blocks at one place (element n, stage
+// point m, stage hint st) and returns them with the first index of every
+// block.
+func (tr *transcription) blockVars(blocks []varBlock, n, m, st int) ([]ad.Vec, []int) {
+	vs, first := make([]ad.Vec, len(blocks)), make([]int, len(blocks))
+	for b, blk := range blocks {
+		first[b] = len(tr.w)
+		vs[b] = make(ad.Vec, len(blk.lo))
+		for i := range vs[b] {
+			vs[b][i] = tr.newVar(blk.name, blk.lo[i], blk.hi[i], varInfo{blk.kind, n, m, i}, st)
+		}
+	}
+	return vs, first
 }
 
 // elementVars creates the variables of element n after its step size:
-// stage states (or derivatives), algebraic variables and slacks of every
-// stage point, the lifted path complementarities at the stage points, the
-// end state and (c_{n_s} ≠ 1) the boundary variables.
+// the formulation's element-start blocks, at every stage point the stage
+// state (or derivative) and the formulation's blocks, the lifted path
+// complementarities at the stage points, the end state and the
+// formulation's element-end blocks.
 func (tr *transcription) elementVars(n, base int, last bool, pcs []pathComp) elemIn {
-	p, d, o := tr.p, tr.d, tr.o
-	nx, nz, ns := tr.nx, tr.nz, tr.ns
+	p, o := tr.p, tr.o
+	nx, ns := tr.nx, tr.ns
 	inf := math.Inf(1)
-	ev := elemIn{X: make([]ad.Vec, ns), Z: make([]ad.Vec, ns), SL: make([]ad.Vec, ns), pc: make([]ad.Vec, ns)}
+	ev := elemIn{X: make([]ad.Vec, ns), pt: make([][]ad.Vec, ns), ptAt: make([][]int, ns), pc: make([]ad.Vec, ns)}
+	ev.start, ev.startAt = tr.blockVars(tr.fv.elemStart, n, 0, base)
+	tr.form.placed(atElemStart, n, 0, ev.startAt)
 	tr.x[n] = make([]int, ns)
-	tr.z[n] = make([]int, ns)
-	tr.sl[n] = make([]int, ns)
 	for m := 0; m < ns; m++ {
 		st := base + m
 		tr.x[n][m] = len(tr.w)
@@ -543,17 +525,10 @@ func (tr *transcription) elementVars(n, base int, last bool, pcs []pathComp) ele
 			}
 			ev.X[m][i] = tr.newVar("fesd_x", lo, hi, varInfo{vX, n, m, i}, st)
 		}
-		tr.z[n][m] = len(tr.w)
-		ev.Z[m] = make(ad.Vec, nz)
-		for i := 0; i < nz; i++ {
-			ev.Z[m][i] = tr.newVar("fesd_z", d.ZLower[i], d.ZUpper[i], varInfo{vZ, n, m, i}, st)
-		}
-		tr.sl[n][m] = len(tr.w)
-		ev.SL[m] = make(ad.Vec, len(tr.slackSel))
-		for q := range tr.slackSel {
-			ev.SL[m][q] = tr.newVar("fesd_s", 0, inf, varInfo{vSlack, n, m, q}, st)
-		}
+		ev.pt[m], ev.ptAt[m] = tr.blockVars(tr.fv.point, n, m, st)
+		tr.form.placed(atStagePoint, n, m, ev.ptAt[m])
 	}
+	ev.pcAt = len(tr.w)
 	for m := 0; m < ns; m++ {
 		for _, c := range pcs {
 			if c.At != AtStagePoints {
@@ -578,30 +553,33 @@ func (tr *transcription) elementVars(n, base int, last bool, pcs []pathComp) ele
 		}
 		ev.xe[i] = tr.newVar("fesd_xb", lo, hi, varInfo{vXB, n, 0, i}, st)
 	}
-	tr.zb[n] = -1
-	if o.rbp && tr.nb > 0 {
-		tr.zb[n] = len(tr.w)
-		ev.zb = make(ad.Vec, tr.nb)
-		for i, zi := range d.BoundaryZ {
-			ev.zb[i] = tr.newVar("fesd_zb", d.ZLower[zi], d.ZUpper[zi], varInfo{vZB, n, 0, i}, st)
-		}
-	}
+	ev.end, ev.endAt = tr.blockVars(tr.fv.elemEnd, n, 0, st)
+	tr.form.placed(atElemEnd, n, 0, ev.endAt)
 	return ev
 }
 
 // elementRows emits the rows of one element in the order of the NLP, with
-// their stage hint relative to the element's first stage: at every stage
-// point the Runge–Kutta equations (004 eq. 33, or the integral form), the
-// algebraic equations of the DCS, the slacks 1 − α, the state bounds of the
-// differential representation, the path constraints and the lifted path
-// complementarities at stage points; then the end state and the boundary
-// equations (004 eq. 42–43). It returns the running-cost term of the
-// element, h·s·Σ_m b_m L(x_m, …) (the zero Expr: none).
+// their stage hint relative to the element's first stage: the
+// formulation's rows at the element's start (none for a DCS); at every
+// stage point the Runge–Kutta equations (004 eq. 33, or the integral form)
+// with the formulation's right-hand side, the formulation's rows there
+// (the algebraic equations of the DCS, the slacks 1 − α), the state bounds
+// of the differential representation, the path constraints and the lifted
+// path complementarities at stage points; then the end state and the
+// formulation's rows at the element's end (the boundary equations of 004
+// eq. 42–43). It returns the running-cost term of the element,
+// h·s·Σ_m b_m L(x_m, …) (the zero Expr: none).
 func (tr *transcription) elementRows(ev elemIn, pcs []pathComp, lag ad.Expr, emit func(e ad.Expr, lo, hi float64, st int)) (ad.Expr, error) {
-	d, o := tr.d, tr.o
-	er := &elemRows{tr: tr, ev: ev, pcs: pcs, lag: lag, emit: emit,
-		fromFG: ad.Concat(d.X, d.Z, ad.Vec{d.Time}, d.U, d.P), fg: ad.Concat(d.F, d.G)}
-	er.xs, er.ts = stageStates(o.tab.C, o.tab.A, o.Representation, ev.xn, ev.X, ev.tn, ev.h)
+	o := tr.o
+	er := &elemRows{tr: tr, ev: ev, pcs: pcs, lag: lag, emit: emit}
+	rows, err := tr.form.jump(&ev)
+	if err != nil {
+		return ad.Expr{}, err
+	}
+	er.rows(rows, 0)
+	xn := tr.form.start(&ev)
+	er.ev.xn = xn
+	er.xs, er.ts = stageStates(o.tab.C, o.tab.A, o.Representation, xn, ev.X, ev.tn, ev.h)
 	er.lagSum = tr.g.Const(0)
 	for m := 0; m < tr.ns; m++ {
 		if err := er.stagePoint(m); err != nil {
@@ -609,9 +587,10 @@ func (tr *transcription) elementRows(ev elemIn, pcs []pathComp, lag ad.Expr, emi
 		}
 	}
 	er.endState()
-	if err := er.boundary(); err != nil {
+	if rows, err = tr.form.end(&er.ev); err != nil {
 		return ad.Expr{}, err
 	}
+	er.rows(rows, tr.ns)
 	if !lag.IsValid() {
 		return ad.Expr{}, nil
 	}
@@ -636,7 +615,7 @@ type tmplRow struct {
 // newTemplate builds the element template in the DCS's graph.
 func (tr *transcription) newTemplate(pcs []pathComp, lag ad.Expr) (*template, error) {
 	g := tr.g
-	nx, nz, ns := tr.nx, tr.nz, tr.ns
+	nx, ns := tr.nx, tr.ns
 	t := &template{}
 	in := &t.in
 	sym := func(name string) ad.Expr {
@@ -657,19 +636,24 @@ func (tr *transcription) newTemplate(pcs []pathComp, lag ad.Expr) (*template, er
 			npc += 2 * len(c.G)
 		}
 	}
+	blocks := func(bs []varBlock) []ad.Vec {
+		v := make([]ad.Vec, len(bs))
+		for b, blk := range bs {
+			v[b] = vec(blk.tmpl, len(blk.lo))
+		}
+		return v
+	}
 	in.h = sym("tmpl_h")
 	in.xn = vec("tmpl_xn", nx)
-	in.X, in.Z, in.SL, in.pc = make([]ad.Vec, ns), make([]ad.Vec, ns), make([]ad.Vec, ns), make([]ad.Vec, ns)
+	in.start = blocks(tr.fv.elemStart)
+	in.X, in.pt, in.pc = make([]ad.Vec, ns), make([][]ad.Vec, ns), make([]ad.Vec, ns)
 	for m := 0; m < ns; m++ {
 		in.X[m] = vec("tmpl_x", nx)
-		in.Z[m] = vec("tmpl_z", nz)
-		in.SL[m] = vec("tmpl_s", len(tr.slackSel))
+		in.pt[m] = blocks(tr.fv.point)
 		in.pc[m] = vec("tmpl_pc", npc)
 	}
 	in.xe = vec("tmpl_xe", nx)
-	if tr.o.rbp && tr.nb > 0 {
-		in.zb = vec("tmpl_zb", tr.nb)
-	}
+	in.end = blocks(tr.fv.elemEnd)
 	in.u = vec("tmpl_u", tr.nu)
 	in.p = vec("tmpl_p", tr.np)
 	in.s = sym("tmpl_s")
@@ -688,23 +672,36 @@ func (tr *transcription) newTemplate(pcs []pathComp, lag ad.Expr) (*template, er
 }
 
 // instance adds element n of stage k (its ln-th) to the template's block:
-// placeholder rows in the NLP and the affine maps of the template's inputs.
+// placeholder rows in the NLP and the affine maps of the template's inputs
+// (the element's variables, then those of its stage).
 func (tr *transcription) instance(n, k, ln, base int, ev elemIn) {
 	t := tr.tmpl
-	ins := make([]adnlp.Affine, 0, len(t.syms))
+	ins := tr.elementInputs(make([]adnlp.Affine, 0, len(t.syms)), n, k, ev)
+	ins = tr.stageInputs(ins, n, k)
+	rows := make([]int, len(t.rows))
+	for i, r := range t.rows {
+		rows[i] = len(tr.c)
+		tr.addCon(ad.Expr{}, r.lo, r.hi, base+r.st)
+	}
+	t.block.Instances = append(t.block.Instances, adnlp.Instance{In: ins, Rows: rows})
+}
+
+// elementInputs appends the template inputs of element n's own variables:
+// h (a constant without FESD), x_n (the parameters x₀ for n = 0), the
+// formulation's element-start blocks, at every stage point the stage
+// state, the formulation's blocks and the lifted path complementarities,
+// the end state and the formulation's element-end blocks.
+func (tr *transcription) elementInputs(ins []adnlp.Affine, n, k int, ev elemIn) []adnlp.Affine {
 	vars := func(first, cnt int) {
 		for i := 0; i < cnt; i++ {
 			ins = append(ins, adnlp.Var(first+i))
 		}
 	}
-	fesd := !tr.o.DisableFESD
-	// h
-	if fesd {
+	if !tr.o.DisableFESD {
 		ins = append(ins, adnlp.Var(tr.h[n]))
 	} else {
 		ins = append(ins, adnlp.Const(tr.h0[k]))
 	}
-	// x_n
 	if n == 0 {
 		for i := 0; i < tr.nx; i++ {
 			ins = append(ins, adnlp.Param(tr.px0+i))
@@ -712,22 +709,30 @@ func (tr *transcription) instance(n, k, ln, base int, ev elemIn) {
 	} else {
 		vars(tr.xb[n-1], tr.nx)
 	}
-	npc := len(ev.pc[0])
-	pcFirst := -1
-	if npc > 0 {
-		pcFirst = tr.x[n][tr.ns-1] + tr.nx + tr.nz + len(tr.slackSel)
+	for b, blk := range tr.fv.elemStart {
+		vars(ev.startAt[b], len(blk.lo))
 	}
+	npc := len(ev.pc[0])
 	for m := 0; m < tr.ns; m++ {
 		vars(tr.x[n][m], tr.nx)
-		vars(tr.z[n][m], tr.nz)
-		vars(tr.sl[n][m], len(tr.slackSel))
-		vars(pcFirst+m*npc, npc)
+		for b, blk := range tr.fv.point {
+			vars(ev.ptAt[m][b], len(blk.lo))
+		}
+		vars(ev.pcAt+m*npc, npc)
 	}
 	vars(tr.xb[n], tr.nx)
-	if t.in.zb != nil {
-		vars(tr.zb[n], tr.nb)
+	for b, blk := range tr.fv.elemEnd {
+		vars(ev.endAt[b], len(blk.lo))
 	}
-	// u, p
+	return ins
+}
+
+// stageInputs appends the template inputs that element n takes from its
+// stage k: the control (parameters of a simulation step), the model
+// parameters (or the global variables that replace them), the speed of
+// time, the start time t_n = t₀ + τ_k + Σ h of the stage's earlier
+// elements, and T_f.
+func (tr *transcription) stageInputs(ins []adnlp.Affine, n, k int) []adnlp.Affine {
 	for i := 0; i < tr.nu; i++ {
 		if tr.fixed {
 			ins = append(ins, adnlp.Param(tr.pu[k]+i))
@@ -746,7 +751,6 @@ func (tr *transcription) instance(n, k, ln, base int, ev elemIn) {
 			}
 		}
 	}
-	// speed of time, t_n, T_f
 	switch {
 	case tr.sot[k] >= 0:
 		ins = append(ins, adnlp.Var(tr.sot[k]))
@@ -760,21 +764,14 @@ func (tr *transcription) instance(n, k, ln, base int, ev elemIn) {
 		tn.Const = tr.tau[k]
 	}
 	for j := tr.elemStart[k]; j < n; j++ {
-		if fesd {
+		if !tr.o.DisableFESD {
 			tn.Vars = append(tn.Vars, tr.h[j])
 			tn.VarCoef = append(tn.VarCoef, 1)
 		} else {
 			tn.Const += tr.h0[k]
 		}
 	}
-	ins = append(ins, tn)
-	ins = append(ins, tr.tfAffine())
-	rows := make([]int, len(t.rows))
-	for i, r := range t.rows {
-		rows[i] = len(tr.c)
-		tr.addCon(ad.Expr{}, r.lo, r.hi, base+r.st)
-	}
-	t.block.Instances = append(t.block.Instances, adnlp.Instance{In: ins, Rows: rows})
+	return append(ins, tn, tr.tfAffine())
 }
 
 // tfAffine returns T_f as an affine map of the speed-of-time variables.

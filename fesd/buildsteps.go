@@ -122,18 +122,15 @@ func (tr *transcription) buildGlobals(bs *buildState) {
 	}
 }
 
-// buildStart adds the start variables z₀₀ of the boundary multipliers,
+// buildStart adds the formulation's variables at the start of the horizon
+// (the start values λ₀₀ of the boundary multipliers of a DCS),
 // makes the element outputs, gathers the running cost and the path
 // complementarities, and builds the element template (unless
 // symbolicBuild).
 func (tr *transcription) buildStart(bs *buildState) error {
 	p, d, g := tr.p, tr.d, tr.g
-	if !tr.o.DisableFESD && tr.nb > 0 {
-		tr.start = len(tr.w)
-		for i := 0; i < tr.nb; i++ {
-			tr.newVar("fesd_z00", 0, 0, varInfo{vStart, 0, 0, i}, 0)
-		}
-	}
+	_, first := tr.blockVars(tr.fv.horizon, 0, 0, 0)
+	tr.form.placed(atHorizon, 0, 0, first)
 	NE := tr.NE
 	tr.xbE = make([]ad.Vec, NE+1)
 	tr.stageX = make([][]ad.Vec, NE)
@@ -258,7 +255,7 @@ func (tr *transcription) buildElement(bs *buildState, k, ln int) error {
 	} else {
 		tr.instance(n, k, ln, base, ev)
 	}
-	tr.stageX[n], _ = stageStates(o.tab.C, o.tab.A, o.Representation, ev.xn, ev.X, tn, h)
+	tr.stageX[n], _ = stageStates(o.tab.C, o.tab.A, o.Representation, tr.form.start(&ev), ev.X, tn, h)
 	tr.xbE[n+1] = ev.xe
 	tn = tn.Add(h)
 	bs.tn = tn
@@ -378,7 +375,7 @@ func (tr *transcription) buildTerminal(bs *buildState) error {
 // last in the KKT ordering hint (an arrow structure: no fill when
 // eliminated last).
 func (tr *transcription) buildFinish(bs *buildState) {
-	tr.buildComplementarity()
+	tr.form.complementarity()
 	tr.equilE = tr.equilibration()
 	tr.obj = bs.cost.Add(tr.equilE)
 	final := tr.cur + 1

@@ -286,6 +286,27 @@
 // ψ(x) − λᵖ + λⁿ = 0). They are the multiplier point k = n_s + 1 of element n
 // and k = 0 of element n + 1.
 //
+// Formulations. The builder writes what every FESD problem shares once:
+// the grid of stages and elements, the step sizes and their sums, the
+// Runge–Kutta equations and end states, the controls, parameters, speed of
+// time and global variables, the OCP's costs and constraints, the step
+// equilibration, the element template and the compiled NLP. What belongs
+// to one class of system is a formulation, after nosnoc's one
+// discrete-time problem class per system (Stewart, Heaviside, Cls in
+// +nosnoc/+discrete_time_problem/). A formulation declares its variables
+// at the start of the horizon, at the start and the end of every element
+// and at every stage point; it gives the right-hand side of ẋ at a stage
+// point (the builder writes the Runge–Kutta equations with it) and its
+// rows there, the state an element starts from with the rows that
+// determine it, its rows at the element end, its complementarity terms,
+// the indicator η_n of its step equilibration and its switch read-out.
+// Stewart and Step are one formulation, that of a dcs.DCS, with the
+// rows and terms described above; FESD-J (Nurkanović, Frey, Pozharskiy,
+// Diehl 2024, see References) fits the same frame with impulses, gap and
+// velocity variables at the element boundaries, the impulse equations and
+// Newton's restitution law as the rows that start an element, and switch
+// detection on the gap and on the contact velocities.
+//
 // # Homotopy and simulation
 //
 // Simulate (or a Simulator with Step) solves one step after the other with
@@ -631,6 +652,11 @@
 //   - A. Nurkanović, M. Sperl, S. Albrecht, M. Diehl, Finite elements with
 //     switch detection for direct optimal control of nonsmooth systems,
 //     Numerische Mathematik, 2024 (FESD for Stewart's reformulation).
+//   - A. Nurkanović, J. Frey, A. Pozharskiy, M. Diehl, FESD-J: Finite
+//     elements with switch detection for numerical optimal control of
+//     rigid bodies with impacts and Coulomb friction, Nonlinear Analysis:
+//     Hybrid Systems 52 (2024) 101460 (the frame of a formulation with
+//     impulses at element boundaries).
 //   - Seed 000: D. E. Stewart, A numerical method for friction problems
 //     with multiple contacts, J. Austral. Math. Soc. Ser. B 37 (1996)
 //     288–308.
@@ -644,7 +670,7 @@
 //     g_path_at_fe, x_box_at_stg), src/CrossCompMode.m,
 //     src/StepEquilibrationMode.m, src/generate_butcher_tableu_integral.m,
 //     +nosnoc/+discrete_time_problem/Stewart.m and Heaviside.m (the cross
-//     complementarity and the step equilibration),
+//     complementarity and the step equilibration) and Cls.m (FESD-J),
 //     examples/pss_ocp_tutorial_example/pss_tutorial_turbo_car_ocp.m.
 //   - nosnoc_py, github.com/nosnoc/nosnoc_py: src/nosnoc/options.py (the
 //     rewrite's defaults, FE_FE), nosnoc/problem.py (the legacy package),

@@ -20,33 +20,31 @@ type elemRows struct {
 	xs     []ad.Vec
 	ts     []ad.Expr
 	lagSum ad.Expr
-	fromFG ad.Vec // the DCS's symbols that the stage point substitutes
-	fg     ad.Vec // the DCS's f and g
 }
 
-// stagePoint emits the rows of stage point m: the Runge–Kutta equations,
-// the algebraic equations, the slacks, the state bounds of the
-// differential representation and the path rows; it adds the point's
-// running cost to lagSum.
+// rows emits the rows rs with stage hint st.
+func (er *elemRows) rows(rs []conRow, st int) {
+	for _, r := range rs {
+		er.emit(r.e, r.lo, r.hi, st)
+	}
+}
+
+// stagePoint emits the rows of stage point m: the Runge–Kutta equations
+// with the formulation's right-hand side, the formulation's rows, the
+// state bounds of the differential representation and the path rows; it
+// adds the point's running cost to lagSum.
 func (er *elemRows) stagePoint(m int) error {
 	tr, ev := er.tr, er.ev
 	p, o := tr.p, tr.o
 	nx := tr.nx
-	to := ad.Concat(er.xs[m], ev.Z[m], ad.Vec{er.ts[m]}, ev.u, ev.p)
-	sub, err := ad.Substitute(er.fg, er.fromFG, to)
+	f, rows, err := tr.form.stage(&stagePoint{m: m, x: er.xs[m], t: er.ts[m], u: ev.u, p: ev.p, v: ev.pt[m]})
 	if err != nil {
-		return fmt.Errorf("instantiating the DCS at stage point %d: %w", m, err)
+		return err
 	}
-	f, gz := sub[:nx], sub[nx:]
 	er.collocation(m, f)
-	for _, e := range gz {
-		er.emit(e, 0, 0, m)
-	}
-	for q, sel := range tr.slackSel {
-		er.emit(ev.SL[m][q].Add(ev.Z[m][sel]).AddConst(-1), 0, 0, m)
-	}
+	er.rows(rows, m)
 	if er.lag.IsValid() {
-		lv, err := tr.substAt(ad.Vec{er.lag}, er.xs[m], ev.u, ev.p, ev.Z[m], er.ts[m], ev.tf)
+		lv, err := tr.substAt(ad.Vec{er.lag}, er.xs[m], ev.u, ev.p, ev.z(m), er.ts[m], ev.tf)
 		if err != nil {
 			return fmt.Errorf("running cost: %w", err)
 		}
@@ -93,7 +91,7 @@ func (er *elemRows) stagePath(m int) error {
 		if c.At != AtStagePoints {
 			continue
 		}
-		G, err := tr.substAt(c.G, er.xs[m], ev.u, ev.p, ev.Z[m], er.ts[m], ev.tf)
+		G, err := tr.substAt(c.G, er.xs[m], ev.u, ev.p, ev.z(m), er.ts[m], ev.tf)
 		if err != nil {
 			return fmt.Errorf("constraint: %w", err)
 		}
@@ -107,7 +105,7 @@ func (er *elemRows) stagePath(m int) error {
 		if c.At != AtStagePoints {
 			continue
 		}
-		GH, err := tr.substAt(ad.Concat(c.G, c.H), er.xs[m], ev.u, ev.p, ev.Z[m], er.ts[m], ev.tf)
+		GH, err := tr.substAt(ad.Concat(c.G, c.H), er.xs[m], ev.u, ev.p, ev.z(m), er.ts[m], ev.tf)
 		if err != nil {
 			return err
 		}
@@ -144,30 +142,4 @@ func (er *elemRows) endState() {
 		}
 		er.emit(r, 0, 0, ns)
 	}
-}
-
-// boundary emits the boundary equations of the DCS at the end state with
-// the boundary variables (none without them).
-func (er *elemRows) boundary() error {
-	tr, ev := er.tr, er.ev
-	d := tr.d
-	if ev.zb == nil {
-		return nil
-	}
-	rows := make(ad.Vec, len(d.BoundaryG))
-	for i, r := range d.BoundaryG {
-		rows[i] = d.G[r]
-	}
-	bzSyms := make(ad.Vec, tr.nb)
-	for i, zi := range d.BoundaryZ {
-		bzSyms[i] = d.Z[zi]
-	}
-	sub, err := ad.Substitute(rows, ad.Concat(d.X, bzSyms, d.U, d.P), ad.Concat(ev.xe, ev.zb, ev.u, ev.p))
-	if err != nil {
-		return fmt.Errorf("boundary equations: %w", err)
-	}
-	for _, e := range sub {
-		er.emit(e, 0, 0, tr.ns)
-	}
-	return nil
 }

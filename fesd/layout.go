@@ -53,7 +53,10 @@ type layout struct {
 	// dimensions of the DCS
 	nx, nz, nu, np, nb int
 
-	// variables: first index in w of each block (−1: absent)
+	// variables: first index in w of each block (−1: absent); start, z,
+	// sl and zb are the blocks of the DCS formulation, which sets them
+	// (dcsFormulation.placed) and which the simulator's start values,
+	// prediction and branch solves read
 	start int     // the len(BoundaryZ) start variables λ₀₀ (fixed by bounds)
 	h     []int   // [n] step size
 	x     [][]int // [n][m] nx stage states (integral) or derivatives (differential)
@@ -134,48 +137,13 @@ func newLayout(d *dcs.DCS, ns, N int, T float64, nfe func(k int) int) *layout {
 	L.sot = make([]int, N)
 	L.pu = make([]int, N)
 	L.pp = make([][]int, N)
+	for n := range L.z {
+		L.z[n], L.sl[n] = make([]int, ns), make([]int, ns)
+	}
 	for k := range L.u {
 		L.u[k], L.sot[k], L.pu[k] = -1, -1, -1
 	}
 	return L
-}
-
-// lamPoints returns the NLP indices of boundary variable z[a] at the points
-// k = 0 (start of element n), the stages and (boundary point) the end of
-// element n.
-func (L *layout) lamPoints(n, a int) []int {
-	pos := L.bzPos[a]
-	pts := []int{L.prevEnd(n, a, pos)}
-	for m := 0; m < L.ns; m++ {
-		pts = append(pts, L.z[n][m]+a)
-	}
-	if L.zb[n] >= 0 {
-		pts = append(pts, L.zb[n]+pos)
-	}
-	return pts
-}
-
-// prevEnd is the index of z[a] at the start of element n: the start
-// variable for n = 0, else the end of element n−1 (its boundary point, or
-// its last stage when c_{n_s} = 1).
-func (L *layout) prevEnd(n, a, pos int) int {
-	if n == 0 {
-		return L.start + pos
-	}
-	if L.zb[n-1] >= 0 {
-		return L.zb[n-1] + pos
-	}
-	return L.z[n-1][L.ns-1] + a
-}
-
-// selIdx is the NLP index of the selection side of pair (gi, pi) at stage m
-// of element n.
-func (L *layout) selIdx(d *dcs.DCS, n, m, gi, pi int) int {
-	pr := d.Comp[gi].Pairs[pi]
-	if pr.OneMinus {
-		return L.sl[n][m] + L.slackPos[[2]int{gi, pi}]
-	}
-	return L.z[n][m] + pr.Sel
 }
 
 // addComp appends the terms ts of finite element n (−1: none) to comp.

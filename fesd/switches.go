@@ -111,6 +111,7 @@ type switchInfo struct {
 	d      *dcs.DCS
 	o      *resolved
 	groups []psiGroup
+	read   sideReader   // the formulation's switch read-out
 	lie    *ad.Function // ∇ψ_j · f_b for every subsystem with modes per base set
 	lieWS  *ad.Workspace
 	nLie   int
@@ -125,7 +126,11 @@ type switchInfo struct {
 // derivatives in d's graph (from d's copy of the model).
 func newSwitchInfo(d *dcs.DCS, o *resolved) (*switchInfo, error) {
 	m := d.Model()
-	si := &switchInfo{m: m, d: d, o: o, bzPos: map[int]int{}}
+	read, err := newSideReader(d)
+	if err != nil {
+		return nil, err
+	}
+	si := &switchInfo{m: m, d: d, o: o, read: read, bzPos: map[int]int{}}
 	for i, zi := range d.BoundaryZ {
 		si.bzPos[zi] = i
 	}
@@ -254,39 +259,61 @@ type elemPoints struct {
 // short, |ψ| stays far below SwitchTol off the surface too.
 const shortElement = 1e-4
 
+// sideReader is the switch read-out of a formulation: the side of every
+// switching function of one group on the points of an element, from the
+// complementarity values there (newSideReader selects it).
+type sideReader interface {
+	sides(si *switchInfo, gr *psiGroup, zs elemPoints) []Side
+}
+
 // sides returns the side of every ψ of group gr on the points zs.
-func (si *switchInfo) sides(gr *psiGroup, zs elemPoints) []Side {
+func (si *switchInfo) sides(gr *psiGroup, zs elemPoints) []Side { return si.read.sides(si, gr, zs) }
+
+// stewartSides reads the sides off the active base sets of Stewart's
+// λ ⊥ θ: a ψ_j is on the side of the sign S_bj of every active base set b,
+// on the surface if active sets lie on both sides.
+type stewartSides struct{}
+
+func (stewartSides) sides(si *switchInfo, gr *psiGroup, zs elemPoints) []Side {
 	out := make([]Side, gr.npsi)
-	if gr.theta >= 0 { // Stewart: active base sets
-		var active []int
-		for b := 0; b < gr.nBase; b++ {
-			if si.pairState(zs, gr.theta, b) == pairSel {
-				active = append(active, b)
-			}
-		}
-		if len(active) == 0 {
-			return out
-		}
-		for j := range out {
-			pos, neg := false, false
-			for _, b := range active {
-				if gr.S[b][j] > 0 {
-					pos = true
-				} else {
-					neg = true
-				}
-			}
-			switch {
-			case pos && neg:
-				out[j] = SideSurface
-			case pos:
-				out[j] = SidePositive
-			default:
-				out[j] = SideNegative
-			}
-		}
+	if gr.theta < 0 {
 		return out
 	}
+	var active []int
+	for b := 0; b < gr.nBase; b++ {
+		if si.pairState(zs, gr.theta, b) == pairSel {
+			active = append(active, b)
+		}
+	}
+	if len(active) == 0 {
+		return out
+	}
+	for j := range out {
+		pos, neg := false, false
+		for _, b := range active {
+			if gr.S[b][j] > 0 {
+				pos = true
+			} else {
+				neg = true
+			}
+		}
+		switch {
+		case pos && neg:
+			out[j] = SideSurface
+		case pos:
+			out[j] = SidePositive
+		default:
+			out[j] = SideNegative
+		}
+	}
+	return out
+}
+
+// stepSides reads the sides off the Step pairs λⁿ ⊥ α and λᵖ ⊥ 1 − α.
+type stepSides struct{}
+
+func (stepSides) sides(si *switchInfo, gr *psiGroup, zs elemPoints) []Side {
+	out := make([]Side, gr.npsi)
 	if gr.nGrp < 0 || gr.pGrp < 0 {
 		return out
 	}
