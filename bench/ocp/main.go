@@ -29,8 +29,15 @@
 //
 // Usage:
 //
-//	go run ./bench/ocp [-quick] [-rows SUBSTRING] [-timeout 10m] [-out out/bench-ocp] [-v]
+//	go run ./bench/ocp [-quick | -fig10] [-rows SUBSTRING] [-timeout 10m] [-out out/bench-ocp] [-v]
 //	go run -tags ipopt ./bench/ocp …   # with the IPOPT rows
+//
+// -fig10 runs the monopod rows only and writes, beside fig10.png/svg with
+// the values read off the published Figure 10 as two more curves each,
+// fig10.md: per N, mode and solver the status, the physical validity
+// (fesd.Validity), the complementarity residual, NLP iterations, CPU time
+// and CPU time per iteration, and the paper's CPU time and CPU time per
+// iteration (hours of CPU in all; -timeout bounds each solve).
 //
 // -quick runs the turbo car, the sliding-mode OCP, the cart-pole, the
 // motor, the car with gears and the monopod N = 30 Step (a few minutes);
@@ -139,6 +146,7 @@ func run(ctx context.Context, args []string, w io.Writer) error {
 	timeout := fs.Duration("timeout", 10*time.Minute, "stop a solve after this time (status Cancelled)")
 	out := fs.String("out", "out/bench-ocp", "output folder")
 	verbose := fs.Bool("v", false, "print the homotopy log of every solve")
+	fig10 := fs.Bool("fig10", false, "run the monopod rows only (N = 30 … 90, Step and Stewart) and write Figure 10 with the paper's values beside")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
@@ -155,7 +163,7 @@ func run(ctx context.Context, args []string, w io.Writer) error {
 		fmt.Fprintln(w, "bench/ocp: built without -tags ipopt: native rows only")
 	}
 	for _, r := range rows() {
-		if (*quick && !r.quick) || !strings.Contains(r.name, *only) {
+		if (*quick && !r.quick) || !strings.Contains(r.name, *only) || (*fig10 && r.family == "") {
 			continue
 		}
 		for _, solver := range []string{"native", "ipopt"} {
@@ -181,6 +189,13 @@ func run(ctx context.Context, args []string, w io.Writer) error {
 	files, err := rep.figure10(filepath.Join(dir, "fig10"))
 	if err != nil {
 		return err
+	}
+	if len(files) > 0 {
+		name := filepath.Join(dir, "fig10.md")
+		if err := os.WriteFile(name, []byte(rep.figure10Table()), 0o644); err != nil {
+			return err
+		}
+		files = append(files, name)
 	}
 	fmt.Fprintf(w, "bench/ocp: wrote %s, %s %s\n", filepath.Join(dir, "bench.json"), filepath.Join(dir, "bench.md"), strings.Join(files, " "))
 	return nil

@@ -56,3 +56,25 @@ func TestNumJSON(t *testing.T) {
 	assert.True(t, math.IsNaN(float64(back[0])))
 	assert.Equal(t, num(1.5), back[2])
 }
+
+// TestFigure10Table: fig10.md and the Figure 10 plot from the monopod rows
+// of a report (no solve: two rows as bench.json has them); each row gets
+// the paper's values for its N and mode (paperFig10, N = 30: Step 360 s
+// and 0.058 s per iteration, Stewart 230 s) and its validity verdict, and a
+// row of another family is left out.
+func TestFigure10Table(t *testing.T) {
+	rep := &Report{Date: "today", Machine: "test", Results: []Result{
+		{Row: "monopod N = 30 Step", Family: "Step", N: 30, Solver: "native", Status: "Invalid",
+			Validity: "invalid: drift", CompResidual: 9.7e-7, Iterations: 5647, CPU: 125, CPUPerIter: 22.1},
+		{Row: "monopod N = 30 Stewart", Family: "Stewart", N: 30, Solver: "native", Status: "SigmaLimit",
+			Validity: "valid", CompResidual: 2e-5, Iterations: 3000, CPU: 90, CPUPerIter: 30},
+		{Row: "turbo car", Solver: "native", Status: "Solved", Iterations: 40, CPU: 1},
+	}}
+	md := rep.figure10Table()
+	assert.Contains(t, md, "| 30 | Step | native | Invalid | invalid: drift | 9.7e-07 | 5647 | 125.0 | 22.10 | 360 | 58 |")
+	assert.Contains(t, md, "| 30 | Stewart | native | SigmaLimit | valid | 2e-05 | 3000 | 90.0 | 30.00 | 230 | 78 |")
+	assert.NotContains(t, md, "turbo")
+	files, err := rep.figure10(filepath.Join(t.TempDir(), "fig10"))
+	require.NoError(t, err)
+	assert.Len(t, files, 2)
+}

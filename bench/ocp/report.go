@@ -88,6 +88,20 @@ func (r *Report) figure10(base string) ([]string, error) {
 		return nil, nil
 	}
 	sort.Strings(keys)
+	for _, mode := range []string{"Stewart", "Step"} {
+		k := "paper (004 Fig. 10), " + mode
+		s := &[2]report.Series{{Name: k, Points: true}, {Name: k, Points: true}}
+		for _, p := range paperFig10 {
+			cpu, per := p.stepCPU, p.stepPerIter
+			if mode == "Stewart" {
+				cpu, per = p.stewartCPU, p.stewartPerIter
+			}
+			s[0].X, s[0].Y = append(s[0].X, float64(p.n)), append(s[0].Y, cpu)
+			s[1].X, s[1].Y = append(s[1].X, float64(p.n)), append(s[1].Y, 1e3*per)
+		}
+		series[k] = s
+		keys = append(keys, k)
+	}
 	total := report.LinePlot{Title: "monopod: total CPU time", XLabel: "N", YLabel: "CPU s", LogY: true}
 	per := report.LinePlot{Title: "CPU time per NLP iteration", XLabel: "N", YLabel: "CPU ms / iteration"}
 	for _, k := range keys {
@@ -99,4 +113,55 @@ func (r *Report) figure10(base string) ([]string, error) {
 		return nil, err
 	}
 	return report.SavePlot(tp, 2*report.DefaultWidth, report.DefaultHeight, base)
+}
+
+// paperFig10 are the values of the published Figure 10 of 004 (total CPU
+// time in s and CPU time per NLP iteration in s of nosnoc with IPOPT, by N
+// and mode), read off the plot to about ±5 %.
+var paperFig10 = []struct {
+	n                                                int
+	stewartCPU, stepCPU, stewartPerIter, stepPerIter float64
+}{
+	{30, 230, 360, 0.078, 0.058},
+	{40, 280, 870, 0.10, 0.070},
+	{50, 370, 1280, 0.10, 0.10},
+	{60, 2150, 1310, 0.28, 0.10},
+	{70, 4100, 10250, 0.63, 0.60},
+	{80, 5700, 11420, 0.63, 0.58},
+	{90, 3880, 11300, 0.65, 0.65},
+}
+
+// figure10Table is fig10.md: every monopod row beside the paper's values
+// for its N and mode.
+func (r *Report) figure10Table() string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "004 Figure 10 (`go run ./bench/ocp -fig10`), %s, %s", r.Date, r.Machine)
+	if r.IPOPT != "" {
+		fmt.Fprintf(&b, ", IPOPT %s (MUMPS) inside the same homotopy", r.IPOPT)
+	}
+	b.WriteString(". The paper's values are read off its plot (±5 %); it reports no residual and checks no validity.\n\n")
+	b.WriteString("| N | mode | solver | status | validity | comp. residual | NLP iter | CPU s | CPU ms/iter | paper CPU s | paper CPU ms/iter |\n")
+	b.WriteString("|---:|---|---|---|---|---:|---:|---:|---:|---:|---:|\n")
+	for _, x := range r.Results {
+		if x.Family == "" {
+			continue
+		}
+		pc, pi := math.NaN(), math.NaN()
+		for _, p := range paperFig10 {
+			if p.n == x.N {
+				pc, pi = p.stepCPU, p.stepPerIter
+				if x.Family == "Stewart" {
+					pc, pi = p.stewartCPU, p.stewartPerIter
+				}
+			}
+		}
+		v := x.Validity
+		if v == "" {
+			v = "–"
+		}
+		fmt.Fprintf(&b, "| %d | %s | %s | %s | %s | %s | %d | %.1f | %.2f | %s | %s |\n",
+			x.N, x.Family, x.Solver, x.Status, v, g3(x.CompResidual), x.Iterations, x.CPU, x.CPUPerIter,
+			g3(num(pc)), g3(num(1e3*pi)))
+	}
+	return b.String()
 }
