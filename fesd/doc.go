@@ -186,6 +186,21 @@
 // SimResult adds one StepRecord per step. All times in a Trajectory are
 // numerical times τ.
 //
+// # Physical validity of time-freezing results
+//
+// A complementarity residual within the tolerance does not make a
+// time-freezing solution physical: a relaxed solution may apply the
+// auxiliary (impact) dynamics with a weight of about σ/f_c where the gap
+// f_c is open, and a discrete one may keep a contact point below the
+// ground while the clock advances (in the region f_c < 0, J_nᵀv > 0 the
+// model is in free flight). For a model of dcs.NewTimeFreezing an
+// OCPSolver therefore checks every result (OCPResult.Validity: drift
+// below the ground where the clock advances, phantom contact, the clock
+// spanning T, flight phases and landings; tolerances OCP.Validity), and a
+// homotopy that solved the MPCC at a point that fails the check ends with
+// status mpcc.Invalid instead of mpcc.Solved. TimeFreezingValidity checks
+// any trajectory, a simulation's for example.
+//
 // # Transcription of one control stage
 //
 // A stage [t₀, t₀ + T] with constant control u is split into N_FE finite
