@@ -7,9 +7,11 @@ import (
 	"path/filepath"
 	"testing"
 
+	"github.com/fesd-go/fesd/ad"
 	"github.com/fesd-go/fesd/dcs"
 	"github.com/fesd-go/fesd/fesd"
 	"github.com/fesd-go/fesd/internal/reference"
+	"github.com/fesd-go/fesd/internal/tutorial"
 	"github.com/fesd-go/fesd/mpcc"
 	"github.com/fesd-go/fesd/rk"
 )
@@ -95,4 +97,66 @@ func TestIRMAFile(t *testing.T) {
 		t.Fatal(err)
 	}
 	t.Logf("x(200) difference %.3g, %d switches (exact solution: %d), %d iterations", d, len(fileRun.Switches), len(ex.Events), fileRun.Iterations)
+}
+
+// TestTurboCarFile solves examples/models/turbocar.toml and the OCP of
+// examples/turbocar's default run (v_max = 25 at the stage ends, Step DCS
+// without step equilibration, the accelerate/coast/brake start) built in
+// Go from internal/tutorial.TurboCar: the NLPs have the same size, T_f,
+// the objective and the controls agree to 1e-12, and T_f is the discrete
+// optimum (√58225 − 25)/18 of examples/turbocar's package comment to 1e-6
+// (its test's tolerance).
+func TestTurboCarFile(t *testing.T) {
+	m := readModel(t, "turbocar.toml")
+	gm, x, _ := tutorial.TurboCar()
+	goProblem := &fesd.OCP{
+		Model: gm, X0: []float64{0, 0}, N: 10, T: 10, NFE: []int{3},
+		TimeOptimal: true,
+		UL:          []float64{-5}, UU: []float64{5},
+		XL: []float64{math.Inf(-1), -25}, XU: []float64{math.Inf(1), 25},
+		Terminal: []fesd.Constraint{{G: ad.Vec{x[0].AddConst(-200), x[1]}}},
+	}
+	goOpts := fesd.Options{DCS: dcs.Options{Formulation: dcs.Step}, StepEquilibration: fesd.NoEquilibration}
+	goStart := fesd.Start{UInit: [][]float64{{5}, {5}, {5}, {0}, {0}, {0}, {0}, {-5}, {-5}, {-5}}}
+	if m.Options != goOpts {
+		t.Fatalf("options %+v, want %+v", m.Options, goOpts)
+	}
+	ctx := context.Background()
+	fileRes, err := fesd.SolveOCP(ctx, m.OCP.Problem, m.Options, m.OCP.Start)
+	if err != nil {
+		t.Fatal(err)
+	}
+	goRes, err := fesd.SolveOCP(ctx, goProblem, goOpts, goStart)
+	if err != nil {
+		t.Fatal(err)
+	}
+	compareOCP(t, fileRes, goRes)
+	if want := (math.Sqrt(58225) - 25) / 18; math.Abs(fileRes.TFinal-want) > 1e-6 {
+		t.Errorf("T_f = %.10f, want %.10f", fileRes.TFinal, want)
+	}
+}
+
+// compareOCP checks that two OCP results of the same problem agree to
+// 1e-12: status, NLP size, T_f, objective, controls and final state.
+func compareOCP(t *testing.T, a, b *fesd.OCPResult) {
+	t.Helper()
+	if a.Status != b.Status || a.NumVariables != b.NumVariables || a.NumConstraints != b.NumConstraints || a.NumComplementarities != b.NumComplementarities {
+		t.Errorf("file: %v, %d/%d/%d; Go: %v, %d/%d/%d", a.Status, a.NumVariables, a.NumConstraints, a.NumComplementarities,
+			b.Status, b.NumVariables, b.NumConstraints, b.NumComplementarities)
+	}
+	du := 0.0
+	for k := range a.U {
+		du = math.Max(du, maxDiff(a.U[k], b.U[k]))
+	}
+	dx := maxDiff(a.Final(), b.Final())
+	if d := math.Abs(a.TFinal - b.TFinal); d > 1e-12 {
+		t.Errorf("T_f %.15g, Go %.15g", a.TFinal, b.TFinal)
+	}
+	if d := math.Abs(a.Objective - b.Objective); d > 1e-12 {
+		t.Errorf("objective %.15g, Go %.15g", a.Objective, b.Objective)
+	}
+	if du > 1e-12 || dx > 1e-12 {
+		t.Errorf("controls differ by %.3g, final states by %.3g", du, dx)
+	}
+	t.Logf("status %v, objective %.12g (Go %.12g), T_f %.12g, |Δu| %.3g, |Δx(T)| %.3g, %d iterations", a.Status, a.Objective, b.Objective, a.TFinal, du, dx, a.Iterations)
 }
