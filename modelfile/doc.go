@@ -108,8 +108,9 @@
 //
 // Expressions are strings (a plain number is accepted as a constant):
 //
-//	+ − * / ^        with the usual precedence; ^ is right-associative and
-//	                 binds tighter than unary minus: -x^2 = -(x^2), 2^-1 = 0.5
+//	a+b a-b a*b a/b  with the usual precedence, and unary minus
+//	a^b              power: right-associative, binds tighter than unary
+//	                 minus: -x^2 = -(x^2), 2^-1 = 0.5
 //	( )              grouping
 //	x[i]             element i of a vector, 0-based (x[0] is the first, as in
 //	                 Go, Python and the switch numbering of fesd's output);
