@@ -347,7 +347,7 @@ func (b *builder) start(t *table, o *OCP) error {
 	if err := st.check("UInit", "XInit", "SOTInit"); err != nil {
 		return err
 	}
-	rows := func(key string, width int, counts ...int) ([][]float64, error) {
+	rows := func(key string, width int, rowsName string, rowsWanted int) ([][]float64, error) {
 		v, ok := st.m[key]
 		if !ok {
 			return nil, nil
@@ -356,8 +356,8 @@ func (b *builder) start(t *table, o *OCP) error {
 		if !ok {
 			return nil, b.d.valErr(st.sub(key), "%s must be an array of rows, found %s", key, typeName(v))
 		}
-		if !contains(itoa(counts), strconv.Itoa(len(arr))) {
-			return nil, b.d.valErr(st.sub(key), "%s has %d rows, want %v", key, len(arr), counts)
+		if len(arr) != 1 && len(arr) != rowsWanted {
+			return nil, b.d.valErr(st.sub(key), "%s has %d rows, want 1 or %s = %d", key, len(arr), rowsName, rowsWanted)
 		}
 		var out [][]float64
 		for i, r := range arr {
@@ -370,22 +370,14 @@ func (b *builder) start(t *table, o *OCP) error {
 		return out, nil
 	}
 	N := o.Problem.N
-	if o.Start.UInit, err = rows("UInit", len(b.u), 1, N); err != nil {
+	if o.Start.UInit, err = rows("UInit", len(b.u), "N", N); err != nil {
 		return err
 	}
-	if o.Start.XInit, err = rows("XInit", len(b.x), 1, N+1); err != nil {
+	if o.Start.XInit, err = rows("XInit", len(b.x), "N+1", N+1); err != nil {
 		return err
 	}
 	if o.Start.SOTInit, _, err = st.float("SOTInit", false); err != nil {
 		return err
 	}
 	return nil
-}
-
-func itoa(n []int) []string {
-	s := make([]string, len(n))
-	for i, v := range n {
-		s[i] = strconv.Itoa(v)
-	}
-	return s
 }

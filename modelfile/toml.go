@@ -151,13 +151,30 @@ func (d *doc) record(p *unstable.Parser, path string, key int, n *unstable.Node)
 	default:
 		w.val = int(n.Raw.Offset)
 		if n.Kind == unstable.String {
-			raw := string(p.Raw(n.Raw))
-			if i := strings.Index(raw, string(n.Data)); i >= 0 && i < len(raw) {
-				w.text = w.val + i
-			}
+			w.text = textOffset(string(p.Raw(n.Raw)), string(n.Data), w.val)
 		}
 	}
 	d.where[path] = w
+}
+
+// textOffset returns the offset in the file of the first character of a
+// string's text: after the opening quote(s) and the newline a multi-line
+// string drops; −1 when escapes make the text differ from the file.
+func textOffset(raw, data string, off int) int {
+	prefix := 1
+	if strings.HasPrefix(raw, `"""`) || strings.HasPrefix(raw, "'''") {
+		prefix = 3
+		switch {
+		case strings.HasPrefix(raw[3:], "\n"):
+			prefix++
+		case strings.HasPrefix(raw[3:], "\r\n"):
+			prefix += 2
+		}
+	}
+	if prefix+len(data) <= len(raw) && raw[prefix:prefix+len(data)] == data {
+		return off + prefix
+	}
+	return -1
 }
 
 // firstOffset is the offset of a value node (the first element for an
