@@ -5,6 +5,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/fesd-go/fesd/ad"
@@ -159,4 +160,93 @@ func compareOCP(t *testing.T, a, b *fesd.OCPResult) {
 		t.Errorf("controls differ by %.3g, final states by %.3g", du, dx)
 	}
 	t.Logf("status %v, objective %.12g (Go %.12g), T_f %.12g, |Δu| %.3g, |Δx(T)| %.3g, %d iterations", a.Status, a.Objective, b.Objective, a.TFinal, du, dx, a.Iterations)
+}
+
+// frictionGo is the three-mass model of examples/friction (its model
+// function, written out again: a main package cannot be imported).
+func frictionGo() *dcs.Model {
+	g := ad.NewGraph()
+	x := g.SymVec("x", 6)
+	tm := g.Sym("t")
+	q, v := x[:3], x[3:]
+	m := dcs.NewModel(g, x, nil, nil)
+	m.Time = tm
+	acc := ad.Vec{
+		q[0].Neg().Add(q[1].Sub(q[0])).Sub(v[0]),
+		q[0].Sub(q[1]).Add(q[2].Sub(q[1])).Sub(v[1]),
+		q[1].Sub(q[2]).Sub(v[2]).Add(ad.Cos(tm.Scale(math.Pi)).Scale(10)),
+	}
+	m.F0 = ad.Vec{v[0], v[1], v[2], acc[0], acc[1], acc[2]}
+	zero := g.Const(0)
+	for j := range 3 {
+		plus := ad.Vec{zero, zero, zero, zero, zero, zero}
+		minus := ad.Vec{zero, zero, zero, zero, zero, zero}
+		plus[3+j] = g.Const(-0.3)
+		minus[3+j] = g.Const(0.3)
+		m.AddSubsystem(dcs.Subsystem{Psi: ad.Vec{v[j]}, S: [][]int{{1}, {-1}}, F: []ad.Vec{plus, minus}})
+	}
+	return m
+}
+
+// TestFrictionFile simulates examples/models/friction.toml and the Go
+// model of examples/friction with fesd.Simulate and examples/friction's
+// settings (Step DCS, Radau IIA n_s = 2, N_FE = 4, h = 0.05) over [0, 10]
+// ([0, 2] with -short): the same switches (fesd's detection) and x(T) to
+// 1e-12. The full run must give the paper's 22 switches (Stewart 1996 §5;
+// examples/friction measures 22), and Model.Simulate's own stepper and
+// switch reading must report the same 22 (times to 1e-9, kinds equal).
+func TestFrictionFile(t *testing.T) {
+	m := readModel(t, "friction.toml")
+	goOpts := fesd.Options{Scheme: rk.FamilyRadauIIA, Stages: 2, NFE: 4, DCS: dcs.Options{Formulation: dcs.Step}}
+	if m.Options != goOpts || maxDiff(m.X0, reference.FrictionX0) != 0 {
+		t.Fatalf("options %+v, x0 %v; want %+v, %v", m.Options, m.X0, goOpts, reference.FrictionX0)
+	}
+	tsim, nsim := m.Sim.TSim, m.Sim.NSim
+	if testing.Short() {
+		tsim, nsim = 2, 40
+	}
+	ctx := context.Background()
+	so := fesd.SimOptions{TSim: tsim, NSim: nsim, Options: goOpts}
+	fileRes, err := fesd.Simulate(ctx, m.Model, m.X0, so)
+	if err != nil {
+		t.Fatal(err)
+	}
+	goRes, err := fesd.Simulate(ctx, frictionGo(), reference.FrictionX0, so)
+	if err != nil {
+		t.Fatal(err)
+	}
+	d := maxDiff(fileRes.Final(), goRes.Final())
+	if d > 1e-12 {
+		t.Errorf("x(%g) differs by %.3g", tsim, d)
+	}
+	if len(fileRes.Switches) != len(goRes.Switches) {
+		t.Fatalf("%d switches, Go model %d", len(fileRes.Switches), len(goRes.Switches))
+	}
+	for i, s := range fileRes.Switches {
+		g := goRes.Switches[i]
+		if s.Subsystem != g.Subsystem || s.Psi != g.Psi || s.Kind != g.Kind || math.Abs(s.Time-g.Time) > 1e-12 {
+			t.Errorf("switch %d: %v %d at %.12g, Go model %v %d at %.12g", i, s.Kind, s.Subsystem, s.Time, g.Kind, g.Subsystem, g.Time)
+		}
+	}
+	t.Logf("x(%g) difference %.3g, %d switches", tsim, d, len(fileRes.Switches))
+	if testing.Short() {
+		return
+	}
+	if len(fileRes.Switches) != 22 {
+		t.Errorf("%d switches, want 22", len(fileRes.Switches))
+	}
+	run, err := m.Simulate(ctx, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(run.Switches) != len(fileRes.Switches) {
+		t.Fatalf("Model.Simulate: %d switches, fesd.Simulate %d", len(run.Switches), len(fileRes.Switches))
+	}
+	for i, s := range run.Switches {
+		g := fileRes.Switches[i]
+		want := strings.ReplaceAll(g.Kind.String(), " ", "_")
+		if s.Psi != g.Subsystem || s.Kind != want || math.Abs(s.T-g.Time) > 1e-9 {
+			t.Errorf("switch %d: %+v, fesd.Simulate ψ%d %s at %.12g", i, s, g.Subsystem, want, g.Time)
+		}
+	}
 }

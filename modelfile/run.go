@@ -32,8 +32,8 @@ type SimRun struct {
 	// Result is the trajectory of all steps (split steps as several
 	// pieces); its Switches field is empty, see Switches.
 	Result *fesd.SimResult
-	// Switches are read from the selections (Step: α; Stewart: θ) of
-	// every finite element.
+	// Switches are read from the algebraic variables of every finite
+	// element (see Model.Simulate).
 	Switches []SimSwitch
 	// Iterations counts the NLP iterations of all steps; Split lists the
 	// steps that were halved, Failed those whose homotopy failed at the
@@ -55,7 +55,13 @@ type Progress func(k, n int, t float64)
 // than its N_FE − 1 interior element boundaries, or whose homotopy fails
 // also from a cold start, is halved, down to T/2^MaxSplit; at that depth a
 // failed step's finite solution is kept and listed in Failed (as nosnoc's
-// simulation loop does). This is the procedure of examples/irma.
+// simulation loop does). This is the procedure of examples/irma. The
+// switches are read from the multipliers and selections of every finite
+// element: for the Step formulation ψ_j is on its surface (sliding) where
+// λᵖ_j and λⁿ_j stay below fesd.Options.ActiveSetTol, and otherwise on the
+// side α_j gives (α_j ≥ 0.95 or ≤ 0.05 at every stage point); for
+// Stewart's the modes whose λ_i stays below it are active and give the
+// side of ψ_j when they agree.
 func (m *Model) Simulate(ctx context.Context, progress Progress) (*SimRun, error) {
 	if m.Sim == nil {
 		return nil, ErrNoSimulation
@@ -190,7 +196,7 @@ func simulate(ctx context.Context, model *dcs.Model, x0, p []float64, opts fesd.
 		t0 := sim.T0 + float64(k)*s.T
 		ps, err := s.solve(ctx, t0, x, 0)
 		if err != nil {
-			run.Switches = detectSwitches(model, run.Result)
+			run.Switches = detectSwitches(model, run.Result, activeTol(opts))
 			return run, fmt.Errorf("step %d (t = %g): %w", k, t0, err)
 		}
 		if len(ps) > 1 {
@@ -210,7 +216,7 @@ func simulate(ctx context.Context, model *dcs.Model, x0, p []float64, opts fesd.
 			progress(k+1, sim.NSim, t0+s.T)
 		}
 	}
-	run.Switches = detectSwitches(model, run.Result)
+	run.Switches = detectSwitches(model, run.Result, activeTol(opts))
 	return run, nil
 }
 
@@ -219,32 +225,68 @@ func simulate(ctx context.Context, model *dcs.Model, x0, p []float64, opts fesd.
 // other, anything else the surface (sliding).
 const sideTol = 0.05
 
+// activeTol is the threshold τ on the multipliers (fesd.Options.ActiveSetTol
+// with its default 10·√CompTol).
+func activeTol(o fesd.Options) float64 {
+	if o.ActiveSetTol > 0 {
+		return o.ActiveSetTol
+	}
+	tol := o.MPCC.CompTol
+	if tol == 0 {
+		tol = 1e-9
+	}
+	return 10 * math.Sqrt(tol)
+}
+
 // detectSwitches reads the side of every switching function on every
-// finite element from the selections and lists the changes between
-// neighbouring elements (the rule of examples/irma, extended to Stewart's
-// θ: the active modes of an element decide the side of ψ_j when all of
-// them lie on one side of it). fesd's own switch detection is not exported
-// for results assembled from single steps with SimResult.AppendStep.
-func detectSwitches(model *dcs.Model, res *fesd.SimResult) []SimSwitch {
-	if len(res.H) == 0 || res.DCS == nil {
+// finite element and lists the changes between neighbouring elements:
+//
+//   - Step (α): ψ_j is on the surface where both multipliers λᵖ_j, λⁿ_j
+//     stay ≤ τ at the element's stage points (sliding, whatever the value of
+//     α_j); otherwise its side is read from α_j (the rule of examples/irma,
+//     see sideTol).
+//   - Stewart (θ): the modes whose multiplier λ_i stays ≤ τ are the active
+//     ones (those with θ_i > sideTol if none is); ψ_j is on the side of the
+//     sign matrix when all of them agree, on the surface otherwise.
+//
+// τ is fesd.Options.ActiveSetTol. fesd's own, finer detection is not
+// exported for results assembled from single steps with
+// SimResult.AppendStep.
+func detectSwitches(model *dcs.Model, res *fesd.SimResult, tau float64) []SimSwitch {
+	if len(res.H) == 0 || res.DCS == nil || len(res.PointZ) == 0 {
 		return nil
 	}
 	ns := len(res.PointZ) / len(res.H)
+	maxOver := func(e, col int) float64 {
+		hi := math.Inf(-1)
+		for i := e * ns; i < (e+1)*ns; i++ {
+			hi = math.Max(hi, res.PointZ[i][col])
+		}
+		return hi
+	}
 	var out []SimSwitch
 	psiBase := 0
 	for k, sub := range model.Subsystems {
-		bl, ok := res.DCS.ZBlock(dcs.Theta, k)
-		if ok {
+		if th, ok := res.DCS.ZBlock(dcs.Theta, k); ok && res.DCS.Formulation == dcs.Stewart && len(sub.S) == th.Len {
+			lam, hasLam := res.DCS.ZBlock(dcs.Lambda, k)
 			side := func(e, j int) int {
+				var active []int
+				if hasLam && lam.Len == th.Len {
+					for m := range sub.S {
+						if maxOver(e, lam.Start+m) <= tau {
+							active = append(active, m)
+						}
+					}
+				}
+				if len(active) == 0 {
+					for m := range sub.S {
+						if maxOver(e, th.Start+m) > sideTol {
+							active = append(active, m)
+						}
+					}
+				}
 				s := 0
-				for m := range sub.S {
-					hi := 0.0
-					for i := e * ns; i < (e+1)*ns; i++ {
-						hi = math.Max(hi, res.PointZ[i][bl.Start+m])
-					}
-					if hi <= sideTol {
-						continue
-					}
+				for _, m := range active {
 					switch {
 					case s == 0:
 						s = sub.S[m][j]
@@ -256,12 +298,12 @@ func detectSwitches(model *dcs.Model, res *fesd.SimResult) []SimSwitch {
 			}
 			out = appendChanges(out, len(res.H), len(sub.Psi), psiBase, res.T, side)
 		} else if bl, ok := res.DCS.ZBlock(dcs.Alpha, k); ok {
-			out = appendChanges(out, len(res.H), len(sub.Psi), psiBase, res.T, alphaSide(res, bl, ns))
+			out = appendChanges(out, len(res.H), len(sub.Psi), psiBase, res.T, stepSide(res, bl, k, ns, tau, maxOver))
 		}
 		psiBase += len(sub.Psi)
 	}
 	if bl, ok := res.DCS.ZBlock(dcs.Alpha, -1); ok {
-		out = appendChanges(out, len(res.H), bl.Len, psiBase, res.T, alphaSide(res, bl, ns))
+		out = appendChanges(out, len(res.H), bl.Len, psiBase, res.T, stepSide(res, bl, -1, ns, tau, maxOver))
 	}
 	sort.SliceStable(out, func(a, b int) bool {
 		if out[a].T != out[b].T {
@@ -272,8 +314,15 @@ func detectSwitches(model *dcs.Model, res *fesd.SimResult) []SimSwitch {
 	return out
 }
 
-func alphaSide(res *fesd.SimResult, bl dcs.VarBlock, ns int) func(e, j int) int {
+// stepSide is the side rule of the Step formulation for the α block bl of
+// subsystem sub.
+func stepSide(res *fesd.SimResult, bl dcs.VarBlock, sub, ns int, tau float64, maxOver func(e, col int) float64) func(e, j int) int {
+	lp, okP := res.DCS.ZBlock(dcs.LambdaP, sub)
+	ln, okN := res.DCS.ZBlock(dcs.LambdaN, sub)
 	return func(e, j int) int {
+		if okP && okN && j < lp.Len && j < ln.Len && maxOver(e, lp.Start+j) <= tau && maxOver(e, ln.Start+j) <= tau {
+			return 0
+		}
 		lo, hi := math.Inf(1), math.Inf(-1)
 		for i := e * ns; i < (e+1)*ns; i++ {
 			a := res.PointZ[i][bl.Start+j]
