@@ -250,3 +250,38 @@ func TestFrictionFile(t *testing.T) {
 		}
 	}
 }
+
+// TestSlidingOCPFile solves examples/models/slidingocp.toml and the OCP of
+// examples/slidingocp's default run (internal/tutorial.SlidingMode, N = 6,
+// N_FE = 6, Stewart, FE_FE, the zero start): the same NLP, objective,
+// controls and x(T) to 1e-12, and the target (−π/6, −π/4) reached to 1e-8.
+func TestSlidingOCPFile(t *testing.T) {
+	m := readModel(t, "slidingocp.toml")
+	gm, x := tutorial.SlidingMode()
+	target := tutorial.SlidingModeTarget
+	goProblem := &fesd.OCP{
+		Model: gm, X0: []float64{2 * math.Pi / 3, math.Pi / 3, 0, 0},
+		N: 6, T: 4, NFE: []int{6},
+		UL: []float64{-10, -10}, UU: []float64{10, 10},
+		Lagrange: ad.Sq(x[2]).Add(ad.Sq(x[3])),
+		Terminal: []fesd.Constraint{{G: ad.Vec{x[0].AddConst(-target[0]), x[1].AddConst(-target[1])}}},
+	}
+	goOpts := fesd.Options{Stages: 2, DCS: dcs.Options{Formulation: dcs.Stewart}, CrossComp: fesd.FEFE}
+	if m.Options != goOpts || maxDiff(m.X0, goProblem.X0) != 0 {
+		t.Fatalf("options %+v, x0 %v; want %+v, %v", m.Options, m.X0, goOpts, goProblem.X0)
+	}
+	ctx := context.Background()
+	fileRes, err := fesd.SolveOCP(ctx, m.OCP.Problem, m.Options, m.OCP.Start)
+	if err != nil {
+		t.Fatal(err)
+	}
+	goRes, err := fesd.SolveOCP(ctx, goProblem, goOpts, fesd.Start{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	compareOCP(t, fileRes, goRes)
+	xT := fileRes.Final()
+	if math.Abs(xT[0]-target[0]) > 1e-8 || math.Abs(xT[1]-target[1]) > 1e-8 {
+		t.Errorf("x(T) = %v, target %v", xT, target)
+	}
+}
