@@ -57,6 +57,9 @@
 //	time        string, optional: the name of the time symbol t (models
 //	            whose modes or dynamics depend on time; dcs.Model.Time)
 //	[constants] name = number or array of numbers: named constants
+//	[let]       name = "expression": named intermediate expressions, in
+//	            file order (each may use the variables, α, and the earlier
+//	            ones); an OCP expression may not use one that contains α
 //	[[state]]   the differential states x, in file order (required)
 //	[[control]] the controls u, in file order
 //	[[parameter]] the parameters p, in file order
@@ -172,7 +175,8 @@
 // and, for Path, At; without L and U the constraint is G = 0, with one of
 // them one-sided) and StageEnd (constraints at the end of every stage).
 // [ocp.Start] sets fesd.Start's UInit (1 or N rows of n_u), XInit (1 or N+1
-// rows of n_x) and SOTInit. X0, the bounds and P come from the variables.
+// rows of n_x) and SOTInit; XLinear = [state] instead of XInit is the
+// straight line from x₀ to that state at the N+1 stage boundaries. X0, the bounds and P come from the variables.
 //
 // # Invariants
 //

@@ -17,6 +17,25 @@ func (b *builder) algebraicVars(root *table) error {
 	return nil
 }
 
+// lets reads [let]: named expressions, in file order, each of which may
+// use the variables and the earlier ones.
+func (b *builder) lets(root *table) error {
+	t, err := root.subtable("let", "[let]")
+	if err != nil || t == nil {
+		return err
+	}
+	for _, k := range sortedKeys(t) {
+		v, err := b.expr(t.sub(k), t.m[k])
+		if err != nil {
+			return err
+		}
+		if err := b.defineAtKey(t.sub(k), k, "definition", v); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
 func (b *builder) algebraicEqs(*table) error {
 	for i, t := range b.algTables {
 		v := b.m.Algebraic[i]

@@ -11,6 +11,7 @@ import (
 	"github.com/fesd-go/fesd/ad"
 	"github.com/fesd-go/fesd/dcs"
 	"github.com/fesd-go/fesd/fesd"
+	"github.com/fesd-go/fesd/internal/cartpole"
 	"github.com/fesd-go/fesd/internal/reference"
 	"github.com/fesd-go/fesd/internal/tutorial"
 	"github.com/fesd-go/fesd/mpcc"
@@ -284,4 +285,28 @@ func TestSlidingOCPFile(t *testing.T) {
 	if math.Abs(xT[0]-target[0]) > 1e-8 || math.Abs(xT[1]-target[1]) > 1e-8 {
 		t.Errorf("x(T) = %v, target %v", xT, target)
 	}
+}
+
+// TestCartPoleFile solves examples/models/cartpole.toml and
+// internal/cartpole.Problem with examples/cartpole's defaults (N = 20,
+// N_FE = 2, Step DCS, the linear initial guess): the same NLP, objective,
+// controls and x(T) to 1e-12.
+func TestCartPoleFile(t *testing.T) {
+	m := readModel(t, "cartpole.toml")
+	x0 := []float64{1, 0, 0, 0}
+	goProblem := cartpole.Problem(x0, 20, 2)
+	goOpts := fesd.Options{DCS: dcs.Options{Formulation: dcs.Step}}
+	if m.Options != goOpts || maxDiff(m.X0, x0) != 0 {
+		t.Fatalf("options %+v, x0 %v", m.Options, m.X0)
+	}
+	ctx := context.Background()
+	fileRes, err := fesd.SolveOCP(ctx, m.OCP.Problem, m.Options, m.OCP.Start)
+	if err != nil {
+		t.Fatal(err)
+	}
+	goRes, err := fesd.SolveOCP(ctx, goProblem, goOpts, fesd.Start{XInit: cartpole.LinearGuess(x0, 20)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	compareOCP(t, fileRes, goRes)
 }

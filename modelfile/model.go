@@ -137,7 +137,7 @@ func Parse(file string, src []byte) (*Model, error) {
 	return b.m, nil
 }
 
-var rootKeys = []string{"name", "time", "constants", "state", "control", "parameter", "step", "algebraic", "subsystem", "dynamics", "options", "simulate", "ocp"}
+var rootKeys = []string{"name", "time", "constants", "let", "state", "control", "parameter", "step", "algebraic", "subsystem", "dynamics", "options", "simulate", "ocp"}
 
 func (b *builder) build() error {
 	root := &table{d: b.d, m: b.d.root, name: "the top level"}
@@ -148,7 +148,7 @@ func (b *builder) build() error {
 	if b.m.Name, _, err = root.str("name", false); err != nil {
 		return err
 	}
-	steps := []func(*table) error{b.constants, b.states, b.controls, b.params, b.newModel, b.time, b.steps, b.algebraicVars, b.subsystems, b.dynamics, b.algebraicEqs, b.model, b.options, b.simulate, b.ocp}
+	steps := []func(*table) error{b.constants, b.states, b.controls, b.params, b.newModel, b.time, b.steps, b.algebraicVars, b.lets, b.subsystems, b.dynamics, b.algebraicEqs, b.model, b.options, b.simulate, b.ocp}
 	for _, f := range steps {
 		if err := f(root); err != nil {
 			return err

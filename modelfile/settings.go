@@ -344,7 +344,7 @@ func (b *builder) start(t *table, o *OCP) error {
 	if err != nil || st == nil {
 		return err
 	}
-	if err := st.check("UInit", "XInit", "SOTInit"); err != nil {
+	if err := st.check("UInit", "XInit", "XLinear", "SOTInit"); err != nil {
 		return err
 	}
 	rows := func(key string, width int, rowsName string, rowsWanted int) ([][]float64, error) {
@@ -375,6 +375,23 @@ func (b *builder) start(t *table, o *OCP) error {
 	}
 	if o.Start.XInit, err = rows("XInit", len(b.x), "N+1", N+1); err != nil {
 		return err
+	}
+	if to, ok, err := st.floats("XLinear", len(b.x), false); err != nil {
+		return err
+	} else if ok {
+		if o.Start.XInit != nil {
+			return b.d.keyErr(st.sub("XLinear"), "give either XInit or XLinear, not both")
+		}
+		// A straight line from x₀ to the given state at the N+1 stage
+		// boundaries (as internal/cartpole.LinearGuess).
+		for k := 0; k <= N; k++ {
+			f := float64(k) / float64(N)
+			row := make([]float64, len(to))
+			for i := range row {
+				row[i] = (1-f)*b.m.X0[i] + f*to[i]
+			}
+			o.Start.XInit = append(o.Start.XInit, row)
+		}
 	}
 	if o.Start.SOTInit, _, err = st.float("SOTInit", false); err != nil {
 		return err
