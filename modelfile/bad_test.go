@@ -29,7 +29,7 @@ var badFiles = []struct {
 }{
 	{"toml syntax", "name = \"a\nx = 1\n", "bad.toml:1:10: TOML: basic strings cannot have new lines"},
 	{"duplicate key", "name = \"a\"\nname = \"b\"\n", "bad.toml:2:1: TOML: "},
-	{"unknown top key", "nmae = \"a\"\n", `bad.toml:1:1: unknown key "nmae" in the top level (valid keys: algebraic, constants, control, dynamics, name, ocp, options, parameter, simulate, state, step, subsystem, time)`},
+	{"unknown top key", "nmae = \"a\"\n", `bad.toml:1:1: unknown key "nmae" in the top level (valid keys: algebraic, constants, control, dynamics, let, name, ocp, options, parameter, simulate, state, step, subsystem, time)`},
 	{"no states", "name = \"a\"\n", `bad.toml:1:1: missing key "state" at the top level`},
 	{"state not array", "[state]\nname = \"x\"\n", `bad.toml:1:2: state must be an array of tables: write [[state]], not [state]`},
 	{"unknown state key", "[[state]]\nname = \"x\"\nx0 = 0\nlowr = 1\n", `bad.toml:4:1: unknown key "lowr" in [[state]] 0 (valid keys: lower, name, size, upper, x0)`},
@@ -82,6 +82,11 @@ var badFiles = []struct {
 	{"literal string", head + "[dynamics]\nf = '[q, v * z]'\n", `bad.toml:13:14: undefined name "z" (defined here: q, u, v)`},
 	{"escaped string", head + "[dynamics]\nf = \"[q, v * \\u007a]\"\n", `bad.toml:13:5: undefined name "z" (defined here: q, u, v)`},
 	{"array element", head + "[dynamics]\nf = [\"q\", \"v[0]\", \"v[1] + z\"]\n", `bad.toml:13:27: undefined name "z" (defined here: q, u, v)`},
+	{"let undefined", head + "[let]\nw = \"2*v\"\nz = \"w + y\"\n", `bad.toml:14:10: undefined name "y" (defined here: q, u, v, w)`},
+	{"let redefines", head + "[let]\nv = \"2*q\"\n", `bad.toml:13:1: name "v" is already defined (a state)`},
+	{"let too long", head + "[let]\na = \"[v, v, v, v, v, v, v, v, v, v]\"\nb = \"[a, a, a, a, a, a, a, a, a, a]\"\nc = \"[b, b, b, b, b, b, b, b, b, b]\"\nd = \"[c, c, c, c, c, c, c, c, c, c]\"\ne = \"[d, d, d, d, d, d, d, d, d, d]\"\n", `bad.toml:17:6: vector longer than 100000 elements`},
+	{"modes without signs", head + "[[subsystem]]\npsi = [\"q\", \"u\"]\nmodes = [\"[1, v]\", \"[2, v]\"]\n", `bad.toml:14:10: 2 modes for 2 switching functions: every one of the 4 sign patterns needs its dynamics`},
+	{"XLinear and XInit", head + "[dynamics]\nf = \"[q, v]\"\n[ocp]\nN = 2\nT = 1\n[ocp.Start]\nXInit = [[0, 0, 0]]\nXLinear = [1, 1, 1]\n", `bad.toml:19:1: give either XInit or XLinear, not both`},
 	{"deep nesting", head + "[dynamics]\nf = \"" + strings.Repeat("(", 200) + "q\"\n", `bad.toml:13:106: expression nested more than 100 levels deep`},
 }
 

@@ -118,10 +118,6 @@ func (b *builder) subsystems(root *table) error {
 		if len(psi) > dcs.MaxPsi {
 			return b.d.valErr(t.sub("psi"), "%d switching functions, at most %d", len(psi), dcs.MaxPsi)
 		}
-		S, err := b.signMatrix(t, len(psi))
-		if err != nil {
-			return err
-		}
 		mv, ok := t.m["modes"]
 		if !ok {
 			return t.missing("modes")
@@ -129,6 +125,13 @@ func (b *builder) subsystems(root *table) error {
 		modes, ok := mv.([]any)
 		if !ok {
 			return b.d.valErr(t.sub("modes"), "modes must be an array with one entry per row of signs, found %s", typeName(mv))
+		}
+		if !t.has("signs") && len(modes) != 1<<len(psi) {
+			return b.d.valErr(t.sub("modes"), "%d modes for %d switching functions: every one of the %d sign patterns needs its dynamics", len(modes), len(psi), 1<<len(psi))
+		}
+		S, err := b.signMatrix(t, len(psi))
+		if err != nil {
+			return err
 		}
 		if len(modes) != len(S) {
 			return b.d.valErr(t.sub("modes"), "%d modes for %d rows of signs: every row needs its dynamics", len(modes), len(S))

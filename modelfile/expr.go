@@ -23,6 +23,11 @@ func exprErrorf(off int, format string, args ...any) *exprError {
 	return &exprError{Off: off, Msg: fmt.Sprintf(format, args...)}
 }
 
+// maxLen bounds the length of a vector value, so that nested
+// concatenations ([let] a = "[x, x]", b = "[a, a]", …) cannot grow without
+// bound.
+const maxLen = 100000
+
 // maxDepth bounds the nesting of an expression (parentheses, brackets,
 // unary signs), so that a hostile file cannot exhaust the stack.
 const maxDepth = 100
@@ -460,6 +465,9 @@ func (s *scope) build(n *node) (ad.Vec, *exprError) {
 			x, err := s.build(a)
 			if err != nil {
 				return nil, err
+			}
+			if len(out)+len(x) > maxLen {
+				return nil, exprErrorf(n.off, "vector longer than %d elements", maxLen)
 			}
 			out = append(out, x...)
 		}
