@@ -21,6 +21,9 @@ x0 = [0, 1]
 name = "u"
 `
 
+// tf is a valid start of a time-freezing file: states z and w (lines 1–8).
+const tf = "[[state]]\nname = \"z\"\nx0 = 1\n[[state]]\nname = \"w\"\nx0 = 0\n[options]\nDCS.Formulation = \"step\"\n"
+
 // badFiles are files with one mistake each and the exact error Parse
 // gives: the line and column (1-based, bytes) of the key, value or
 // expression character at fault, and the message. Lines 1–11 are head.
@@ -29,7 +32,7 @@ var badFiles = []struct {
 }{
 	{"toml syntax", "name = \"a\nx = 1\n", "bad.toml:1:10: TOML: basic strings cannot have new lines"},
 	{"duplicate key", "name = \"a\"\nname = \"b\"\n", "bad.toml:2:1: TOML: "},
-	{"unknown top key", "nmae = \"a\"\n", `bad.toml:1:1: unknown key "nmae" in the top level (valid keys: algebraic, constants, control, dynamics, let, name, ocp, options, parameter, simulate, state, step, subsystem, time)`},
+	{"unknown top key", "nmae = \"a\"\n", `bad.toml:1:1: unknown key "nmae" in the top level (valid keys: algebraic, constants, control, dynamics, let, name, ocp, options, parameter, simulate, state, step, subsystem, time, time_freezing)`},
 	{"no states", "name = \"a\"\n", `bad.toml:1:1: missing key "state" at the top level`},
 	{"state not array", "[state]\nname = \"x\"\n", `bad.toml:1:2: state must be an array of tables: write [[state]], not [state]`},
 	{"unknown state key", "[[state]]\nname = \"x\"\nx0 = 0\nlowr = 1\n", `bad.toml:4:1: unknown key "lowr" in [[state]] 0 (valid keys: lower, name, size, upper, x0)`},
@@ -87,6 +90,11 @@ var badFiles = []struct {
 	{"let too long", head + "[let]\na = \"[v, v, v, v, v, v, v, v, v, v]\"\nb = \"[a, a, a, a, a, a, a, a, a, a]\"\nc = \"[b, b, b, b, b, b, b, b, b, b]\"\nd = \"[c, c, c, c, c, c, c, c, c, c]\"\ne = \"[d, d, d, d, d, d, d, d, d, d]\"\n", `bad.toml:17:6: vector longer than 100000 elements`},
 	{"modes without signs", head + "[[subsystem]]\npsi = [\"q\", \"u\"]\nmodes = [\"[1, v]\", \"[2, v]\"]\n", `bad.toml:14:10: 2 modes for 2 switching functions: every one of the 4 sign patterns needs its dynamics`},
 	{"XLinear and XInit", head + "[dynamics]\nf = \"[q, v]\"\n[ocp]\nN = 2\nT = 1\n[ocp.Start]\nXInit = [[0, 0, 0]]\nXLinear = [1, 1, 1]\n", `bad.toml:19:1: give either XInit or XLinear, not both`},
+	{"time freezing with dynamics", "[dynamics]\nf = \"1\"\n" + tf + "[time_freezing]\nq = \"z\"\n", `bad.toml:1:2: "dynamics" cannot be combined with [time_freezing], which builds the switching functions, modes and clock itself`},
+	{"time freezing wrong block", tf + "[time_freezing]\nq = \"w\"\nv = \"z\"\n", `bad.toml:10:5: q must name [[state]] 0: time freezing needs exactly two state blocks, the coordinates q and then the velocities v`},
+	{"time freezing mass", tf + "[time_freezing]\nq = \"z\"\nv = \"w\"\nclock = \"t\"\nclock_x0 = 0\nmass = [\"1\", \"2\"]\nforces = \"-1\"\n", `bad.toml:14:9: mass must be an array of 1 rows of 1 expressions`},
+	{"time freezing mu", tf + "[time_freezing]\nq = \"z\"\nv = \"w\"\nclock = \"t\"\nclock_x0 = 0\nmass = [[\"1\"]]\nforces = \"-1\"\n[[time_freezing.contact]]\ngap = \"z\"\nmu = 0.5\n", `bad.toml:18:1: mu needs tangent or tangent_pos (a contact without them is frictionless)`},
+	{"time freezing formulation", tf + "[time_freezing]\nq = \"z\"\nv = \"w\"\nclock = \"t\"\nclock_x0 = 0\nmass = [[\"1\"]]\nforces = \"-1\"\noptions.Formulation = \"step\"\n[[time_freezing.contact]]\ngap = \"z\"\n", `bad.toml:16:9: the formulation is [options] DCS.Formulation`},
 	{"deep nesting", head + "[dynamics]\nf = \"" + strings.Repeat("(", 200) + "q\"\n", `bad.toml:13:106: expression nested more than 100 levels deep`},
 }
 

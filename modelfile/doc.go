@@ -67,6 +67,8 @@
 //	[[algebraic]] user algebraic variables z with equations G(x, u, p, α, z) = 0
 //	[[subsystem]] Filippov subsystems (Stewart's sign-matrix form)
 //	[dynamics]  the smooth part f₀ of ẋ = f₀ + Σ_k F_k θ_k
+//	[time_freezing] a rigid body with contacts, made a Filippov system by
+//	            time freezing (instead of steps, subsystems and dynamics)
 //	[options]   fesd.Options
 //	[simulate]  a simulation (fesd simulate)
 //	[ocp]       an optimal control problem (fesd ocp)
@@ -106,6 +108,26 @@
 // smooth part f₀ with n_x elements; it is required without subsystems. The
 // switching functions are numbered as dcs.Model.EvalPsi numbers them: those
 // of every subsystem in file order, then those of the steps.
+//
+// # Time freezing
+//
+// [time_freezing] builds the model with dcs.NewTimeFreezing from a rigid
+// body M(q) v̇ = f_v(q, v, u, p) with unilateral contacts; the file then has
+// exactly two [[state]] blocks, the coordinates and the velocities, and no
+// [[step]], [[subsystem]], [[algebraic]], [dynamics] or time:
+//
+//	q, v        the names of the two state blocks (same size n_q)
+//	clock       the name of the clock state t appended to them; clock_x0 its
+//	            initial value (both required)
+//	mass        M(q): n_q rows of n_q expressions
+//	forces      f_v: n_q expressions
+//	[[time_freezing.contact]]  gap f_c(q) (required); normal J_n (default
+//	            ∇f_c); tangent J_t or tangent_pos (its gradient) with mu for
+//	            a frictional contact
+//	[time_freezing.options]    dcs.TimeFreezingOptions by field name (NoLift,
+//	            AN, Baumgarte); the formulation is [options] DCS.Formulation
+//
+// examples/models/bouncingball.toml is a ball dropped onto the ground.
 //
 // # Expressions
 //

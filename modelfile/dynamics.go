@@ -172,6 +172,9 @@ func (b *builder) dynamics(root *table) error {
 		return err
 	}
 	if t == nil {
+		if b.timeFreezing {
+			return nil
+		}
 		if len(b.m.Model.Subsystems) == 0 {
 			return root.missing("dynamics")
 		}

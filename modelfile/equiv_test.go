@@ -310,3 +310,52 @@ func TestCartPoleFile(t *testing.T) {
 	}
 	compareOCP(t, fileRes, goRes)
 }
+
+// TestBouncingBallFile simulates examples/models/bouncingball.toml and the
+// same time-freezing system built in Go (dcs.NewTimeFreezing of the rigid
+// body z̈ = −9.81 with the frictionless contact z ≥ 0, a_n = 100) with
+// Model.Simulate's stepper: x(1) agrees to 1e-12 and the switches are the
+// same. Against the closed form of the file's comment: landing at τ = t* =
+// √(2/g), rest at t*(1 + g/a_n), the clock t(1) = t* + (1 − t*(1 +
+// g/a_n))·a_n/(a_n + g) = 0.91066387…; tolerance 1e-8 (the motion is
+// piecewise quadratic, which Radau IIA with n_s = 2 integrates exactly, and
+// the switches are on element boundaries; measured below 1e-12).
+func TestBouncingBallFile(t *testing.T) {
+	m := readModel(t, "bouncingball.toml")
+	g := ad.NewGraph()
+	q, v := g.SymVec("q", 1), g.SymVec("v", 1)
+	M, err := ad.NewMat(1, 1, g.Const(1))
+	if err != nil {
+		t.Fatal(err)
+	}
+	tf, err := dcs.NewTimeFreezing(dcs.RigidBody{Graph: g, Q: q, V: v, M: M, FV: ad.Vec{g.Const(-9.81)},
+		Contacts: []dcs.Contact{{Gap: q[0]}}}, dcs.TimeFreezingOptions{Formulation: dcs.Step, AN: 100})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := context.Background()
+	fileRun, err := m.Simulate(ctx, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	goRun, err := simulate(ctx, tf.Model, []float64{1, 0, 0}, nil, m.Options, m.Sim, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	d := maxDiff(fileRun.Result.Final(), goRun.Result.Final())
+	if d > 1e-12 || len(fileRun.Switches) != len(goRun.Switches) {
+		t.Fatalf("x(1) differs by %.3g; switches %+v, Go model %+v", d, fileRun.Switches, goRun.Switches)
+	}
+	ts := math.Sqrt(2 / 9.81)
+	rest := ts * (1 + 9.81/100)
+	clock := ts + (1-rest)*100/(100+9.81)
+	sw := fileRun.Switches
+	if len(sw) != 2 || sw[0].Psi != 0 || sw[1].Psi != 1 || math.Abs(sw[0].T-ts) > 1e-8 || math.Abs(sw[1].T-rest) > 1e-8 {
+		t.Errorf("switches %+v, want ψ0 at %.12g (landing) and ψ1 at %.12g (rest)", sw, ts, rest)
+	}
+	x := fileRun.Result.Final()
+	if math.Abs(x[0]) > 1e-8 || math.Abs(x[1]) > 1e-8 || math.Abs(x[2]-clock) > 1e-8 {
+		t.Errorf("x(1) = %v, want (0, 0, %.12g)", x, clock)
+	}
+	t.Logf("landing error %.2e, rest error %.2e, clock error %.2e", sw[0].T-ts, sw[1].T-rest, x[2]-clock)
+}

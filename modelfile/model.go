@@ -120,6 +120,8 @@ type builder struct {
 	algTables []*table
 	// dynPath is the position of the dynamics for model errors.
 	dynPath string
+	// timeFreezing is set when [time_freezing] built the model.
+	timeFreezing bool
 }
 
 // Parse reads a model file; file is the name used in messages. Every
@@ -137,7 +139,7 @@ func Parse(file string, src []byte) (*Model, error) {
 	return b.m, nil
 }
 
-var rootKeys = []string{"name", "time", "constants", "let", "state", "control", "parameter", "step", "algebraic", "subsystem", "dynamics", "options", "simulate", "ocp"}
+var rootKeys = []string{"name", "time", "constants", "let", "state", "control", "parameter", "step", "algebraic", "subsystem", "dynamics", "options", "simulate", "ocp", "time_freezing"}
 
 func (b *builder) build() error {
 	root := &table{d: b.d, m: b.d.root, name: "the top level"}
@@ -148,7 +150,7 @@ func (b *builder) build() error {
 	if b.m.Name, _, err = root.str("name", false); err != nil {
 		return err
 	}
-	steps := []func(*table) error{b.constants, b.states, b.controls, b.params, b.newModel, b.time, b.steps, b.algebraicVars, b.lets, b.subsystems, b.dynamics, b.algebraicEqs, b.model, b.options, b.simulate, b.ocp}
+	steps := []func(*table) error{b.constants, b.options, b.states, b.controls, b.params, b.modelOrTimeFreezing, b.time, b.steps, b.algebraicVars, b.lets, b.subsystems, b.dynamics, b.algebraicEqs, b.model, b.simulate, b.ocp}
 	for _, f := range steps {
 		if err := f(root); err != nil {
 			return err
@@ -375,11 +377,6 @@ func (b *builder) params(root *table) error {
 		}
 		b.m.P = append(b.m.P, v...)
 	}
-	return nil
-}
-
-func (b *builder) newModel(*table) error {
-	b.m.Model = dcs.NewModel(b.g, b.x, b.u, b.p)
 	return nil
 }
 

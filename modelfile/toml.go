@@ -75,12 +75,30 @@ func decode(file string, src []byte) (*doc, error) {
 			off := int(first.Raw.Offset)
 			d.where[strings.Join(table, ".")] = where{key: off, val: off, text: -1}
 		case unstable.KeyValue:
-			keys, first := keyParts(e.Key())
-			path := append(append([]string(nil), table...), keys...)
-			d.record(&p, strings.Join(path, "."), int(first.Raw.Offset), e.Value())
+			path, key := d.dotted(strings.Join(table, "."), e.Key())
+			d.record(&p, path, key, e.Value())
 		}
 	}
 	return d, nil
+}
+
+// dotted returns the path of a (dotted) key under prefix and the offset of
+// its last part; the tables its earlier parts make get the offsets of
+// theirs.
+func (d *doc) dotted(prefix string, it unstable.Iterator) (string, int) {
+	path, off := prefix, 0
+	for it.Next() {
+		n := it.Node()
+		if path != "" {
+			path += "."
+		}
+		path += string(n.Data)
+		off = int(n.Raw.Offset)
+		if _, ok := d.where[path]; !ok {
+			d.where[path] = where{key: off, val: off, text: -1}
+		}
+	}
+	return path, off
 }
 
 // keyParts returns the parts of a dotted key and its first key node.
@@ -145,8 +163,8 @@ func (d *doc) record(p *unstable.Parser, path string, key int, n *unstable.Node)
 			if c.Kind != unstable.KeyValue {
 				continue
 			}
-			keys, first := keyParts(c.Key())
-			d.record(p, path+"."+strings.Join(keys, "."), int(first.Raw.Offset), c.Value())
+			sub, key := d.dotted(path, c.Key())
+			d.record(p, sub, key, c.Value())
 		}
 	default:
 		w.val = int(n.Raw.Offset)
