@@ -95,6 +95,9 @@ var badFiles = []struct {
 	{"time freezing mass", tf + "[time_freezing]\nq = \"z\"\nv = \"w\"\nclock = \"t\"\nclock_x0 = 0\nmass = [\"1\", \"2\"]\nforces = \"-1\"\n", `bad.toml:14:9: mass must be an array of 1 rows of 1 expressions`},
 	{"time freezing mu", tf + "[time_freezing]\nq = \"z\"\nv = \"w\"\nclock = \"t\"\nclock_x0 = 0\nmass = [[\"1\"]]\nforces = \"-1\"\n[[time_freezing.contact]]\ngap = \"z\"\nmu = 0.5\n", `bad.toml:18:1: mu needs tangent or tangent_pos (a contact without them is frictionless)`},
 	{"time freezing formulation", tf + "[time_freezing]\nq = \"z\"\nv = \"w\"\nclock = \"t\"\nclock_x0 = 0\nmass = [[\"1\"]]\nforces = \"-1\"\noptions.Formulation = \"step\"\n[[time_freezing.contact]]\ngap = \"z\"\n", `bad.toml:16:9: the formulation is [options] DCS.Formulation`},
+	{"region out of range", head + "[[subsystem]]\npsi = [\"q\", \"u\"]\nregions = [\"positive(0)\", \"base(4)\"]\nmodes = [\"[1, v]\", \"[2, v]\"]\n", `bad.toml:14:33: base set 4 out of range: 0…3 (0-based)`},
+	{"region function", head + "[[subsystem]]\npsi = [\"q\", \"u\"]\nregions = [\"positive(0)\", \"minus(base(3))\"]\nmodes = [\"[1, v]\", \"[2, v]\"]\n", `bad.toml:14:28: unknown region function "minus" (base, positive, negative, union, intersection, complement, difference)`},
+	{"regions no partition", head + "[[subsystem]]\npsi = [\"q\", \"u\"]\nregions = [\"positive(0)\", \"positive(1)\"]\nmodes = [\"[1, v]\", \"[2, v]\"]\n", `bad.toml:12:3: invalid model: `},
 	{"deep nesting", head + "[dynamics]\nf = \"" + strings.Repeat("(", 200) + "q\"\n", `bad.toml:13:106: expression nested more than 100 levels deep`},
 }
 

@@ -97,9 +97,14 @@
 //	signs  the sign matrix S, one row of ±1 per mode, one column per ψ;
 //	       every sign pattern exactly once (2^nψ rows). Optional: without it,
 //	       dcs.DefaultSigns (row 0 all +1 … last row all −1).
-//	modes  one entry per row of signs: the right-hand side f_i(x, u, p, t)
-//	       of that mode, an expression or an array of them with n_x
-//	       elements in total
+//	regions optional: modes on unions of base sets (dcs.Region), one
+//	       expression per mode of base(i) (row i of signs), positive(j),
+//	       negative(j) (ψ_j > 0, ψ_j < 0), union(…), intersection(…),
+//	       complement(r) and difference(a, b); they must partition the
+//	       base sets
+//	modes  one entry per row of signs (per region with regions): the
+//	       right-hand side f_i(x, u, p, t) of that mode, an expression or
+//	       an array of them with n_x elements in total
 //	g      optional: Stewart's indicator functions, one per mode
 //
 // A [[step]] registers switching functions psi and names the vector of
@@ -195,7 +200,8 @@
 // "element_boundaries", "stage_points"), Lagrange and Mayer (scalar
 // expressions), Path and Terminal (arrays of constraint tables {G, L, U}
 // and, for Path, At; without L and U the constraint is G = 0, with one of
-// them one-sided) and StageEnd (constraints at the end of every stage).
+// them one-sided), StageEnd (constraints at the end of every stage) and
+// PathComps (arrays of {G, H, At}: 0 ≤ G ⊥ H ≥ 0, fesd.PathComp).
 // [ocp.Start] sets fesd.Start's UInit (1 or N rows of n_u), XInit (1 or N+1
 // rows of n_x) and SOTInit; XLinear = [state] instead of XInit is the
 // straight line from x₀ to that state at the N+1 stage boundaries. X0, the bounds and P come from the variables.

@@ -2,6 +2,7 @@ package modelfile
 
 import (
 	"errors"
+	"math"
 	"strconv"
 
 	"github.com/fesd-go/fesd/ad"
@@ -101,8 +102,8 @@ func (b *builder) subsystems(root *table) error {
 		return err
 	}
 	nx := len(b.x)
-	for si, t := range ts {
-		if err := t.check("name", "psi", "signs", "modes", "g"); err != nil {
+	for _, t := range ts {
+		if err := t.check("name", "psi", "signs", "regions", "modes", "g"); err != nil {
 			return err
 		}
 		name, _, err := t.str("name", false)
@@ -126,14 +127,22 @@ func (b *builder) subsystems(root *table) error {
 		if !ok {
 			return b.d.valErr(t.sub("modes"), "modes must be an array with one entry per row of signs, found %s", typeName(mv))
 		}
-		if !t.has("signs") && len(modes) != 1<<len(psi) {
+		if !t.has("signs") && !t.has("regions") && len(modes) != 1<<len(psi) {
 			return b.d.valErr(t.sub("modes"), "%d modes for %d switching functions: every one of the %d sign patterns needs its dynamics", len(modes), len(psi), 1<<len(psi))
 		}
 		S, err := b.signMatrix(t, len(psi))
 		if err != nil {
 			return err
 		}
-		if len(modes) != len(S) {
+		var regions []dcs.Region
+		if t.has("regions") {
+			if regions, err = b.regions(t, len(S), len(psi)); err != nil {
+				return err
+			}
+			if len(modes) != len(regions) {
+				return b.d.valErr(t.sub("modes"), "%d modes for %d regions: every region needs its dynamics", len(modes), len(regions))
+			}
+		} else if len(modes) != len(S) {
 			return b.d.valErr(t.sub("modes"), "%d modes for %d rows of signs: every row needs its dynamics", len(modes), len(S))
 		}
 		restore = b.restrict("cannot appear in the modes of a subsystem (use [dynamics])", "step selection", "algebraic variable")
@@ -152,15 +161,14 @@ func (b *builder) subsystems(root *table) error {
 		var G ad.Vec
 		if t.has("g") {
 			restore = b.restrict("cannot appear in indicator functions", "time", "step selection", "algebraic variable")
-			G, _, err = b.exprs(t, "g", len(S), true, "g")
+			G, _, err = b.exprs(t, "g", len(F), true, "g")
 			restore()
 			if err != nil {
 				return err
 			}
 		}
-		b.m.Model.AddSubsystem(dcs.Subsystem{Name: name, Psi: psi, S: S, F: F, G: G})
+		b.m.Model.AddSubsystem(dcs.Subsystem{Name: name, Psi: psi, S: S, Regions: regions, F: F, G: G})
 		b.m.Subsystems = append(b.m.Subsystems, Subsystem{Name: name, Psi: exprStrings(t.m["psi"]), Signs: S, Modes: len(F)})
-		_ = si
 	}
 	b.m.Subsystems = append(b.m.Subsystems, b.stepDesc...)
 	return nil
@@ -209,4 +217,97 @@ func (b *builder) model(*table) error {
 		path = "subsystem." + strconv.Itoa(e.Subsystem)
 	}
 	return b.d.keyErr(path, "invalid model: %v", err)
+}
+
+// regions reads the regions of a subsystem: expressions of the functions
+// base(i) (row i of signs), positive(j), negative(j) (ψ_j > 0, < 0),
+// union(…), intersection(…), complement(r) and difference(a, b)
+// (dcs.Region, 0-based indices).
+func (b *builder) regions(t *table, nbase, npsi int) ([]dcs.Region, error) {
+	v := t.m["regions"]
+	arr, ok := v.([]any)
+	if !ok || len(arr) == 0 {
+		return nil, b.d.valErr(t.sub("regions"), "regions must be an array of region expressions, found %s", typeName(v))
+	}
+	var out []dcs.Region
+	for i, e := range arr {
+		path := t.sub("regions") + "." + strconv.Itoa(i)
+		s, ok := e.(string)
+		if !ok {
+			return nil, b.d.valErr(path, "want a region expression (a string), found %s", typeName(e))
+		}
+		n, perr := parseExpr(s)
+		var r dcs.Region
+		if perr == nil {
+			r, perr = region(n, nbase, npsi)
+		}
+		if perr != nil {
+			w := b.d.where[path]
+			off := w.val
+			if w.text >= 0 {
+				off = w.text + perr.Off
+			}
+			return nil, b.d.errAt(off, "%s", perr.Msg)
+		}
+		out = append(out, r)
+	}
+	return out, nil
+}
+
+// region turns a syntax tree into a dcs.Region.
+func region(n *node, nbase, npsi int) (dcs.Region, *exprError) {
+	if n.kind != nodeCall {
+		return dcs.Region{}, exprErrorf(n.off, "a region is base(i), positive(j), negative(j), union(…), intersection(…), complement(r) or difference(a, b)")
+	}
+	index := func(limit int, what string) (int, *exprError) {
+		if len(n.args) != 1 || n.args[0].kind != nodeNum || n.args[0].num != math.Trunc(n.args[0].num) {
+			return 0, exprErrorf(n.off, "%s takes one integer", n.name)
+		}
+		i := n.args[0].num
+		if i < 0 || i >= float64(limit) {
+			return 0, exprErrorf(n.args[0].off, "%s %g out of range: 0…%d (0-based)", what, i, limit-1)
+		}
+		return int(i), nil
+	}
+	var sub []dcs.Region
+	switch n.name {
+	case "union", "intersection", "complement", "difference":
+		for _, a := range n.args {
+			r, err := region(a, nbase, npsi)
+			if err != nil {
+				return dcs.Region{}, err
+			}
+			sub = append(sub, r)
+		}
+	}
+	switch n.name {
+	case "base":
+		i, err := index(nbase, "base set")
+		return dcs.BaseSet(i), err
+	case "positive":
+		j, err := index(npsi, "switching function")
+		return dcs.Positive(j), err
+	case "negative":
+		j, err := index(npsi, "switching function")
+		return dcs.Negative(j), err
+	case "union", "intersection":
+		if len(sub) == 0 {
+			return dcs.Region{}, exprErrorf(n.off, "%s needs at least one region", n.name)
+		}
+		if n.name == "union" {
+			return dcs.Union(sub...), nil
+		}
+		return dcs.Intersection(sub...), nil
+	case "complement":
+		if len(sub) != 1 {
+			return dcs.Region{}, exprErrorf(n.off, "complement takes one region")
+		}
+		return dcs.Complement(sub[0]), nil
+	case "difference":
+		if len(sub) != 2 {
+			return dcs.Region{}, exprErrorf(n.off, "difference takes two regions")
+		}
+		return dcs.Difference(sub[0], sub[1]), nil
+	}
+	return dcs.Region{}, exprErrorf(n.off, "unknown region function %q (base, positive, negative, union, intersection, complement, difference)", n.name)
 }

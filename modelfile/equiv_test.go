@@ -359,3 +359,104 @@ func TestBouncingBallFile(t *testing.T) {
 	}
 	t.Logf("landing error %.2e, rest error %.2e, clock error %.2e", sw[0].T-ts, sw[1].T-rest, x[2]-clock)
 }
+
+// regionsFile merges the four base sets of two switching functions into
+// three modes: {ψ₀ > 0} (two base sets), {ψ₀ < 0, ψ₁ > 0} and the base set
+// (−, −).
+const regionsFile = `
+[[state]]
+name = "x"
+size = 2
+x0 = [1, 0.5]
+
+[[subsystem]]
+psi = "x"
+regions = ["positive(0)", "intersection(negative(0), positive(1))", "base(3)"]
+modes = ["[-1, 0.2]", "[-0.5, -1]", "[0.3, 0.3]"]
+
+[options]
+NFE = 3
+
+[simulate]
+TSim = 2
+NSim = 4
+`
+
+// TestRegionsFile simulates regionsFile and the same model built in Go
+// with dcs.Regions (fesd.Simulate, Stewart's DCS): x(2) and the switches
+// agree to 1e-12; the first switch is ψ₀'s crossing at t = 1 (x₀ = 1 − t)
+// to 1e-8.
+func TestRegionsFile(t *testing.T) {
+	m, err := Parse("regions.toml", []byte(regionsFile))
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := ad.NewGraph()
+	x := g.SymVec("x", 2)
+	gm := dcs.NewModel(g, x, nil, nil)
+	gm.AddSubsystem(dcs.Subsystem{
+		Psi: x, S: dcs.DefaultSigns(2),
+		Regions: []dcs.Region{dcs.Positive(0), dcs.Intersection(dcs.Negative(0), dcs.Positive(1)), dcs.BaseSet(3)},
+		F:       []ad.Vec{g.ConstVec(-1, 0.2), g.ConstVec(-0.5, -1), g.ConstVec(0.3, 0.3)},
+	})
+	so := fesd.SimOptions{TSim: 2, NSim: 4, Options: m.Options}
+	ctx := context.Background()
+	fileRes, err := fesd.Simulate(ctx, m.Model, m.X0, so)
+	if err != nil {
+		t.Fatal(err)
+	}
+	goRes, err := fesd.Simulate(ctx, gm, []float64{1, 0.5}, so)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d := maxDiff(fileRes.Final(), goRes.Final()); d > 1e-12 || len(fileRes.Switches) != len(goRes.Switches) {
+		t.Fatalf("x(2) differs by %.3g; %d switches, Go model %d", d, len(fileRes.Switches), len(goRes.Switches))
+	}
+	for i, s := range fileRes.Switches {
+		if g := goRes.Switches[i]; s.Psi != g.Psi || s.Kind != g.Kind || math.Abs(s.Time-g.Time) > 1e-12 {
+			t.Errorf("switch %d: %v ψ%d at %g, Go model %v ψ%d at %g", i, s.Kind, s.Psi, s.Time, g.Kind, g.Psi, g.Time)
+		}
+	}
+	if sw := fileRes.Switches; len(sw) == 0 || sw[0].Psi != 0 || math.Abs(sw[0].Time-1) > 1e-8 {
+		t.Errorf("switches %+v, want ψ0 first at t = 1", sw)
+	}
+}
+
+// TestPathComps reads [[ocp.PathComps]] and evaluates its sides at x = (3,
+// 4), u = 2 against the hand values G = (x₀ + u, x₁) = (5, 4), H = (x₁u,
+// 1) = (8, 1).
+func TestPathComps(t *testing.T) {
+	src := `
+[[state]]
+name = "x"
+size = 2
+x0 = [0, 0]
+[[control]]
+name = "u"
+[dynamics]
+f = "[u, x[0]]"
+[ocp]
+N = 2
+T = 1
+PathComps = [{ G = ["x[0] + u", "x[1]"], H = ["x[1]*u", "1"], At = "stage_points" }]
+`
+	m, err := Parse("pc.toml", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	pc := m.OCP.Problem.PathComps
+	if len(pc) != 1 || pc[0].At != fesd.AtStagePoints {
+		t.Fatalf("path complementarities %+v", pc)
+	}
+	f, err := ad.NewFunction("pc", []ad.Arg{ad.A("x", m.Model.X...), ad.A("u", m.Model.U...)}, []ad.Arg{ad.A("g", pc[0].G...), ad.A("h", pc[0].H...)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, h := make([]float64, 2), make([]float64, 2)
+	if err := f.Eval(f.NewWorkspace(), [][]float64{{3, 4}, {2}}, [][]float64{g, h}); err != nil {
+		t.Fatal(err)
+	}
+	if maxDiff(g, []float64{5, 4}) != 0 || maxDiff(h, []float64{8, 1}) != 0 {
+		t.Errorf("G = %v, H = %v, want (5, 4), (8, 1)", g, h)
+	}
+}

@@ -170,7 +170,7 @@ func (b *builder) simulate(root *table) error {
 	return nil
 }
 
-var ocpKeys = []string{"N", "T", "T0", "NFE", "FreeTime", "TimeOptimal", "TMin", "TMax", "SpeedOfTime", "SOTMin", "SOTMax", "SOTRho", "XBoundsAt", "Lagrange", "Mayer", "Path", "Terminal", "StageEnd", "Start"}
+var ocpKeys = []string{"N", "T", "T0", "NFE", "FreeTime", "TimeOptimal", "TMin", "TMax", "SpeedOfTime", "SOTMin", "SOTMax", "SOTRho", "XBoundsAt", "Lagrange", "Mayer", "Path", "Terminal", "StageEnd", "PathComps", "Start"}
 
 func (b *builder) ocp(root *table) error {
 	t, err := root.subtable("ocp", "[ocp]")
@@ -266,6 +266,9 @@ func (b *builder) ocp(root *table) error {
 	}
 	if stageEnd != nil {
 		p.StageEnd = func(int) []fesd.Constraint { return stageEnd }
+	}
+	if p.PathComps, err = b.pathComps(t); err != nil {
+		return err
 	}
 	o := &OCP{Problem: p}
 	if err := b.start(t, o); err != nil {
@@ -397,4 +400,38 @@ func (b *builder) start(t *table, o *OCP) error {
 		return err
 	}
 	return nil
+}
+
+// pathComps reads [[ocp.PathComps]]: {G, H, At}, 0 ≤ G ⊥ H ≥ 0.
+func (b *builder) pathComps(t *table) ([]fesd.PathComp, error) {
+	ts, err := t.tables("PathComps", "[[ocp.PathComps]]")
+	if err != nil {
+		return nil, err
+	}
+	var out []fesd.PathComp
+	for _, c := range ts {
+		if err := c.check("G", "H", "At"); err != nil {
+			return nil, err
+		}
+		g, _, err := b.exprs(c, "G", -1, true, "G")
+		if err != nil {
+			return nil, err
+		}
+		h, _, err := b.exprs(c, "H", len(g), true, "H")
+		if err != nil {
+			return nil, err
+		}
+		pc := fesd.PathComp{G: g, H: h}
+		if c.has("At") {
+			s, _, err := c.str("At", true)
+			if err != nil {
+				return nil, err
+			}
+			if err := pc.At.UnmarshalText([]byte(s)); err != nil {
+				return nil, b.d.valErr(c.sub("At"), "%v", err)
+			}
+		}
+		out = append(out, pc)
+	}
+	return out, nil
 }
