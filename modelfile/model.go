@@ -55,6 +55,9 @@ type Model struct {
 	Sim *Simulation
 	// OCP is the [ocp] table (nil if absent).
 	OCP *OCP
+
+	// timeFreezing is set for a model of [time_freezing].
+	timeFreezing bool
 }
 
 // ControlStep is one row of a piecewise-constant control table: U holds

@@ -107,7 +107,7 @@ func (b *builder) modelOrTimeFreezing(root *table) error {
 		desc.Name = "time freezing α"
 	}
 	b.stepDesc = append(b.stepDesc, desc)
-	b.timeFreezing = true
+	b.timeFreezing, b.m.timeFreezing = true, true
 	return nil
 }
 

@@ -54,9 +54,11 @@ formulation, and the NLP sizes of one simulation step ([simulate]) and of
 the optimal control problem ([ocp]). It compiles the NLPs but solves nothing.
 `,
 		setup: func(fs *flag.FlagSet) func(context.Context, *env, []string) error {
+			var set sets
+			fs.Var(&set, "set", setUsage)
 			jsonOut := fs.Bool("json", false, "print the report as JSON on standard output")
 			return func(ctx context.Context, e *env, args []string) error {
-				r, err := check(args[0])
+				r, err := check(args[0], set)
 				if err != nil {
 					return err
 				}
@@ -72,8 +74,8 @@ the optimal control problem ([ocp]). It compiles the NLPs but solves nothing.
 	}
 }
 
-func check(path string) (*checkReport, error) {
-	m, err := load(path)
+func check(path string, set sets) (*checkReport, error) {
+	m, err := load(path, set)
 	if err != nil {
 		return nil, err
 	}

@@ -5,9 +5,9 @@
 //
 // Usage:
 //
-//	fesd check    [-json] model.toml             validate; dimensions, switching functions, modes, NLP sizes
-//	fesd simulate [-out DIR] [-json] [-plot=false] model.toml
-//	fesd ocp      [-out DIR] [-json] [-plot=false] model.toml
+//	fesd check    [-json] [-set KEY=VALUE] model.toml   validate; dimensions, switching functions, modes, NLP sizes
+//	fesd simulate [-out DIR] [-json] [-plot=false] [-set KEY=VALUE] model.toml
+//	fesd ocp      [-out DIR] [-json] [-plot=false] [-set KEY=VALUE] model.toml
 //	fesd help [command]
 //
 // Install it with
@@ -28,6 +28,12 @@
 // fesd help simulate and fesd help ocp. With -json the summary is printed on
 // standard output for scripts and the log goes to standard error; the
 // progress line and the homotopy log are drawn only on a terminal.
+//
+// -set KEY=VALUE (repeatable) overrides an option of the file's [options]
+// for one run: KEY is a field of fesd.Options (DCS.… and MPCC.… for the
+// groups) and VALUE is read by the field's UnmarshalText for enums, as in
+// the file (modelfile.Model.SetOption): fesd simulate -set
+// DCS.Formulation=stewart -set NFE=4 model.toml.
 //
 // simulate integrates step by step as examples/irma does (modelfile's
 // Model.Simulate): steps with more predicted switches than element

@@ -143,13 +143,38 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	return 0
 }
 
-// load reads and parses a model file.
-func load(path string) (*modelfile.Model, error) {
+// sets collects the -set KEY=VALUE overrides of the file's [options].
+type sets []string
+
+func (s *sets) String() string { return strings.Join(*s, " ") }
+
+func (s *sets) Set(v string) error {
+	if !strings.Contains(v, "=") {
+		return fmt.Errorf("want KEY=VALUE, e.g. NFE=4 or DCS.Formulation=stewart")
+	}
+	*s = append(*s, v)
+	return nil
+}
+
+const setUsage = "override an option of the file's [options], as `KEY=VALUE` with KEY a field of fesd.Options (DCS.… and MPCC.… for their groups) and VALUE as in the file, e.g. NFE=4, DCS.Formulation=stewart, MPCC.CompTol=1e-8 (repeatable)"
+
+// load reads and parses a model file and applies the overrides.
+func load(path string, overrides sets) (*modelfile.Model, error) {
 	src, err := os.ReadFile(path)
 	if err != nil {
 		return nil, err
 	}
-	return modelfile.Parse(path, src)
+	m, err := modelfile.Parse(path, src)
+	if err != nil {
+		return nil, err
+	}
+	for _, kv := range overrides {
+		k, v, _ := strings.Cut(kv, "=")
+		if err := m.SetOption(strings.TrimSpace(k), strings.TrimSpace(v)); err != nil {
+			return nil, fmt.Errorf("-set %s: %w", kv, err)
+		}
+	}
+	return m, nil
 }
 
 func main() {

@@ -135,3 +135,20 @@ func TestOCPTurboCar(t *testing.T) {
 		}
 	}
 }
+
+// TestSet: -set overrides an option through its text form; an unknown
+// name or value exits 1 with the valid ones listed, a flag without = exits 2.
+func TestSet(t *testing.T) {
+	file := "../../examples/models/turbocar.toml"
+	code, out, errOut := runCmd("check", "-set", "DCS.Formulation=stewart", file)
+	if code != 0 || !strings.Contains(out, "DCS (Stewart)") {
+		t.Errorf("exit %d, output %q %q", code, out, errOut)
+	}
+	code, _, errOut = runCmd("check", "-set", "CrossComp=fe-fe", file)
+	if code != 1 || !strings.Contains(errOut, "want one of FE_STAGE, STAGE_STAGE, STAGE_FE, FE_FE") {
+		t.Errorf("exit %d, stderr %q", code, errOut)
+	}
+	if code, _, _ = runCmd("check", "-set", "NFE", file); code != 2 {
+		t.Errorf("-set NFE: exit %d, want 2", code)
+	}
+}

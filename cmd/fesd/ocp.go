@@ -62,18 +62,20 @@ after writing its outputs.
 `,
 		setup: func(fs *flag.FlagSet) func(context.Context, *env, []string) error {
 			out := fs.String("out", "out/fesd", "output folder (\"\" writes nothing)")
+			var set sets
+			fs.Var(&set, "set", setUsage)
 			jsonOut := fs.Bool("json", false, "print summary.json on standard output (the log goes to standard error)")
 			plot := fs.Bool("plot", true, "write trajectory.png and trajectory.svg")
 			return func(ctx context.Context, e *env, args []string) error {
-				return ocpRun(ctx, e, args[0], *out, *jsonOut, *plot)
+				return ocpRun(ctx, e, args[0], set, *out, *jsonOut, *plot)
 			}
 		},
 	}
 }
 
-func ocpRun(ctx context.Context, e *env, path, out string, jsonOut, plot bool) error {
+func ocpRun(ctx context.Context, e *env, path string, set sets, out string, jsonOut, plot bool) error {
 	start := time.Now()
-	m, err := load(path)
+	m, err := load(path, set)
 	if err != nil {
 		return err
 	}

@@ -55,18 +55,20 @@ printed on standard output and the log goes to standard error.
 `,
 		setup: func(fs *flag.FlagSet) func(context.Context, *env, []string) error {
 			out := fs.String("out", "out/fesd", "output folder (\"\" writes nothing)")
+			var set sets
+			fs.Var(&set, "set", setUsage)
 			jsonOut := fs.Bool("json", false, "print summary.json on standard output (the log goes to standard error)")
 			plot := fs.Bool("plot", true, "write trajectory.png and trajectory.svg")
 			return func(ctx context.Context, e *env, args []string) error {
-				return simulateRun(ctx, e, args[0], *out, *jsonOut, *plot)
+				return simulateRun(ctx, e, args[0], set, *out, *jsonOut, *plot)
 			}
 		},
 	}
 }
 
-func simulateRun(ctx context.Context, e *env, path, out string, jsonOut, plot bool) error {
+func simulateRun(ctx context.Context, e *env, path string, set sets, out string, jsonOut, plot bool) error {
 	start := time.Now()
-	m, err := load(path)
+	m, err := load(path, set)
 	if err != nil {
 		return err
 	}
