@@ -385,6 +385,9 @@ func (b *builder) start(t *table, o *OCP) error {
 		if o.Start.XInit != nil {
 			return b.d.keyErr(st.sub("XLinear"), "give either XInit or XLinear, not both")
 		}
+		if (N+1)*len(to) > maxLen*100 {
+			return b.d.keyErr(st.sub("XLinear"), "XLinear would make %d × %d start values, more than %d", N+1, len(to), maxLen*100)
+		}
 		// A straight line from x₀ to the given state at the N+1 stage
 		// boundaries (as internal/cartpole.LinearGuess).
 		for k := 0; k <= N; k++ {
