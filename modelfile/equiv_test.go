@@ -46,11 +46,13 @@ func maxDiff(a, b []float64) float64 {
 
 // TestIRMAFile simulates examples/models/irma.toml and the Go model of
 // examples/irma (reference.IRMARelativeModel with its simOptions) with the
-// same stepper over the first 200 minutes (N_sim = 100, the quick start's
-// step of 2 min): the NLPs have the same size, the switches are the same
-// and x(200) agrees to 1e-12 (the two graphs differ only in x − θ written
-// as a subtraction instead of x + (−θ), which rounds identically, so
-// the runs are expected to agree bit for bit).
+// same stepper (examples/irma's) over the quick start's 1000 minutes in 500
+// steps (with -short the first 200 minutes in 100 steps): the NLPs have the
+// same size, the switches are the same and those of the exact solution
+// (internal/reference.IRMAExact: 36, with -short 7), and x(T) agrees to
+// 1e-12 (the two graphs differ only in x − θ written as a subtraction
+// instead of x + (−θ), which rounds identically, so the runs are expected
+// to agree bit for bit).
 func TestIRMAFile(t *testing.T) {
 	m := readModel(t, "irma.toml")
 	goOpts := fesd.Options{
@@ -66,8 +68,10 @@ func TestIRMAFile(t *testing.T) {
 	if maxDiff(m.X0, reference.IRMAX0) != 0 {
 		t.Fatalf("x0 %v, want %v", m.X0, reference.IRMAX0)
 	}
-	sim := *m.Sim
-	sim.TSim, sim.NSim = 200, 100
+	sim := *m.Sim // the full 1000 minutes in 500 steps
+	if testing.Short() {
+		sim.TSim, sim.NSim = 200, 100
+	}
 	ctx := context.Background()
 	fileRun, err := simulate(ctx, m.Model, m.X0, nil, m.Options, &sim, nil)
 	if err != nil {
@@ -83,7 +87,7 @@ func TestIRMAFile(t *testing.T) {
 	}
 	d := maxDiff(fileRun.Result.Final(), goRun.Result.Final())
 	if d > 1e-12 {
-		t.Errorf("x(200) differs by %.3g", d)
+		t.Errorf("x(%g) differs by %.3g", sim.TSim, d)
 	}
 	if len(fileRun.Switches) != len(goRun.Switches) {
 		t.Fatalf("%d switches, Go model %d", len(fileRun.Switches), len(goRun.Switches))
@@ -94,11 +98,14 @@ func TestIRMAFile(t *testing.T) {
 			t.Errorf("switch %d: %+v, Go model %+v", i, s, g)
 		}
 	}
-	ex, err := reference.IRMAExact(reference.IRMAX0, 200)
+	ex, err := reference.IRMAExact(reference.IRMAX0, sim.TSim)
 	if err != nil {
 		t.Fatal(err)
 	}
-	t.Logf("x(200) difference %.3g, %d switches (exact solution: %d), %d iterations", d, len(fileRun.Switches), len(ex.Events), fileRun.Iterations)
+	if len(fileRun.Switches) != len(ex.Events) {
+		t.Errorf("%d switches, the exact solution has %d", len(fileRun.Switches), len(ex.Events))
+	}
+	t.Logf("x(%g) difference %.3g, %d switches (exact solution: %d), %d iterations", sim.TSim, d, len(fileRun.Switches), len(ex.Events), fileRun.Iterations)
 }
 
 // TestTurboCarFile solves examples/models/turbocar.toml and the OCP of
