@@ -42,8 +42,7 @@ Usage:
 	fesd <command> [flags] model.toml
 
 Commands:
-%s
-	help      show the help of a command (fesd help simulate)
+%s	help      show the help of a command (fesd help simulate)
 
 The model file format is documented in package
 github.com/fesd-go/fesd/modelfile (go doc github.com/fesd-go/fesd/modelfile);
