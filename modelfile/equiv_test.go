@@ -257,6 +257,67 @@ func TestFrictionFile(t *testing.T) {
 			t.Errorf("switch %d: %+v, fesd.Simulate ψ%d %s at %.12g", i, s, g.Subsystem, want, g.Time)
 		}
 	}
+	// Stewart's formulation (θ, λ) through the same stepper: the same 22
+	// switches; the two formulations' discrete solutions may differ, so
+	// times within 1e-6 (examples/friction: switch times within 8.3e-7 of
+	// the exact ones; measured 2.7e-15, both put the element boundaries at
+	// the predicted events).
+	if err := m.SetOption("DCS.Formulation", "stewart"); err != nil {
+		t.Fatal(err)
+	}
+	stew, err := m.Simulate(ctx, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(stew.Switches) != len(run.Switches) {
+		t.Fatalf("Stewart: %d switches %+v, Step %d", len(stew.Switches), stew.Switches, len(run.Switches))
+	}
+	dt := 0.0
+	for i, s := range stew.Switches {
+		g := run.Switches[i]
+		dt = math.Max(dt, math.Abs(s.T-g.T))
+		if s.Psi != g.Psi || s.Kind != g.Kind || math.Abs(s.T-g.T) > 1e-6 {
+			t.Errorf("Stewart switch %d: %+v, Step %+v", i, s, g)
+		}
+	}
+	t.Logf("Stewart vs Step switch times: max difference %.2e", dt)
+}
+
+// TestNLPSizes: the simulation step NLPs of the friction and bouncing-ball
+// files have the sizes of those of their Go models.
+func TestNLPSizes(t *testing.T) {
+	m := readModel(t, "friction.toml")
+	b := readModel(t, "bouncingball.toml")
+	g := ad.NewGraph()
+	q, v := g.SymVec("q", 1), g.SymVec("v", 1)
+	M, err := ad.NewMat(1, 1, g.Const(1))
+	if err != nil {
+		t.Fatal(err)
+	}
+	tf, err := dcs.NewTimeFreezing(dcs.RigidBody{Graph: g, Q: q, V: v, M: M, FV: ad.Vec{g.Const(-9.81)},
+		Contacts: []dcs.Contact{{Gap: q[0]}}}, dcs.TimeFreezingOptions{Formulation: dcs.Step, AN: 100})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		name      string
+		file, ref *dcs.Model
+		m         *Model
+	}{{"friction", m.Model, frictionGo(), m}, {"bouncing ball", b.Model, tf.Model, b}} {
+		T := c.m.Sim.TSim / float64(c.m.Sim.NSim)
+		a, err := fesd.NewSimulator(c.file, c.m.Options, T)
+		if err != nil {
+			t.Fatal(err)
+		}
+		r, err := fesd.NewSimulator(c.ref, c.m.Options, T)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if a.NumVariables() != r.NumVariables() || a.NumConstraints() != r.NumConstraints() || a.NumComplementarities() != r.NumComplementarities() {
+			t.Errorf("%s: %d/%d/%d, Go model %d/%d/%d", c.name, a.NumVariables(), a.NumConstraints(), a.NumComplementarities(),
+				r.NumVariables(), r.NumConstraints(), r.NumComplementarities())
+		}
+	}
 }
 
 // TestSlidingOCPFile solves examples/models/slidingocp.toml and the OCP of
