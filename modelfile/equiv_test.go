@@ -528,3 +528,38 @@ PathComps = [{ G = ["x[0] + u", "x[1]"], H = ["x[1]*u", "1"], At = "stage_points
 		t.Errorf("G = %v, H = %v, want (5, 4), (8, 1)", g, h)
 	}
 }
+
+// TestIRMALiftFile: irma.toml with the user lifting β = α₁(1 − α₄) of
+// examples/irma -lift as an [[algebraic]] variable gives the Go model
+// reference.IRMARelativeModel(true) over the first 100 minutes (25 steps):
+// x(100) to 1e-12 and the same switches.
+func TestIRMALiftFile(t *testing.T) {
+	src, err := os.ReadFile(filepath.Join("..", "examples", "models", "irma.toml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := strings.Replace(string(src), "a[1]*(1 - a[4])", "beta", 1)
+	s = strings.Replace(s, "[dynamics]", "[[algebraic]]\nname = \"beta\"\nequations = \"beta - a[1]*(1 - a[4])\"\n\n[dynamics]", 1)
+	m, err := Parse("irmalift.toml", []byte(s))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(m.Algebraic) != 1 || len(m.Model.Algebraic.Z) != 1 {
+		t.Fatalf("algebraic %+v", m.Algebraic)
+	}
+	sim := *m.Sim
+	sim.TSim, sim.NSim = 100, 25
+	ctx := context.Background()
+	fileRun, err := simulate(ctx, m.Model, m.X0, nil, m.Options, &sim, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	goModel, _ := reference.IRMARelativeModel(true)
+	goRun, err := simulate(ctx, goModel, reference.IRMAX0, nil, m.Options, &sim, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d := maxDiff(fileRun.Result.Final(), goRun.Result.Final()); d > 1e-12 || len(fileRun.Switches) != len(goRun.Switches) || len(fileRun.Switches) != 2 {
+		t.Errorf("x(100) differs by %.3g; switches %+v, Go model %+v (want 2)", d, fileRun.Switches, goRun.Switches)
+	}
+}
