@@ -200,7 +200,9 @@
 // "element_boundaries", "stage_points"), Lagrange and Mayer (scalar
 // expressions), Path and Terminal (arrays of constraint tables {G, L, U}
 // and, for Path, At; without L and U the constraint is G = 0, with one of
-// them one-sided), StageEnd (constraints at the end of every stage) and
+// them one-sided), StageEnd (constraints at the end of every stage k, in
+// which the name stage is the constant k, 0-based: the clock constraint of
+// time freezing is G = "t - (stage + 1)*T/N" with the numbers written out) and
 // PathComps (arrays of {G, H, At}: 0 ≤ G ⊥ H ≥ 0, fesd.PathComp).
 // [ocp.Start] sets fesd.Start's UInit (1 or N rows of n_u), XInit (1 or N+1
 // rows of n_x) and SOTInit; XLinear = [state] instead of XInit is the

@@ -563,3 +563,44 @@ func TestIRMALiftFile(t *testing.T) {
 		t.Errorf("x(100) differs by %.3g; switches %+v, Go model %+v (want 2)", d, fileRun.Switches, goRun.Switches)
 	}
 }
+
+// TestStageEnd: StageEnd constraints are built per stage with stage = k;
+// "t - (stage + 1)*0.5" at t = 1 is 0.5, 0, −0.5 for k = 0, 1, 2, and the
+// name stage is not defined elsewhere.
+func TestStageEnd(t *testing.T) {
+	src := `
+[[state]]
+name = "t"
+x0 = 0
+[dynamics]
+f = "1"
+[ocp]
+N = 3
+T = 1.5
+StageEnd = [{ G = "t - (stage + 1)*0.5" }]
+`
+	m, err := Parse("se.toml", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for k, want := range []float64{0.5, 0, -0.5} {
+		c := m.OCP.Problem.StageEnd(k)
+		if len(c) != 1 || len(c[0].G) != 1 {
+			t.Fatalf("stage %d: %+v", k, c)
+		}
+		f, err := ad.NewFunction("g", []ad.Arg{ad.A("x", m.Model.X...)}, []ad.Arg{ad.A("g", c[0].G...)})
+		if err != nil {
+			t.Fatal(err)
+		}
+		out := []float64{0}
+		if err := f.Eval(f.NewWorkspace(), [][]float64{{1}}, [][]float64{out}); err != nil {
+			t.Fatal(err)
+		}
+		if out[0] != want {
+			t.Errorf("stage %d: g(1) = %g, want %g", k, out[0], want)
+		}
+	}
+	if _, err := Parse("se.toml", []byte(src+"Mayer = \"stage\"\n")); err == nil || !strings.Contains(err.Error(), `undefined name "stage"`) {
+		t.Errorf("stage outside StageEnd: %v", err)
+	}
+}

@@ -6,6 +6,7 @@ import (
 	"reflect"
 	"strconv"
 
+	"github.com/fesd-go/fesd/ad"
 	"github.com/fesd-go/fesd/fesd"
 )
 
@@ -260,12 +261,8 @@ func (b *builder) ocp(root *table) error {
 	if p.Terminal, err = b.constraints(t, "Terminal", false); err != nil {
 		return err
 	}
-	stageEnd, err := b.constraints(t, "StageEnd", false)
-	if err != nil {
+	if err := b.stageEnd(t, p); err != nil {
 		return err
-	}
-	if stageEnd != nil {
-		p.StageEnd = func(int) []fesd.Constraint { return stageEnd }
 	}
 	if p.PathComps, err = b.pathComps(t); err != nil {
 		return err
@@ -437,4 +434,36 @@ func (b *builder) pathComps(t *table) ([]fesd.PathComp, error) {
 		out = append(out, pc)
 	}
 	return out, nil
+}
+
+// stageEnd reads StageEnd: constraints at the end of every stage k, in
+// which the name "stage" is the constant k (0-based), built once per
+// stage.
+func (b *builder) stageEnd(t *table, p *fesd.OCP) error {
+	if !t.has("StageEnd") {
+		return nil
+	}
+	if _, taken := b.sc.names["stage"]; taken {
+		return b.d.keyErr(t.sub("StageEnd"), "StageEnd defines the name \"stage\" (the stage index), which the file already uses")
+	}
+	defer delete(b.sc.names, "stage")
+	per := make([][]fesd.Constraint, p.N)
+	for k := range per {
+		b.sc.names["stage"] = binding{v: ad.Vec{b.g.Const(float64(k))}, what: "stage index"}
+		c, err := b.constraints(t, "StageEnd", false)
+		if err != nil {
+			return err
+		}
+		per[k] = c
+		if k == 0 && len(per[0]) == 0 {
+			return nil
+		}
+	}
+	p.StageEnd = func(k int) []fesd.Constraint {
+		if k < 0 || k >= len(per) {
+			return nil
+		}
+		return per[k]
+	}
+	return nil
 }
