@@ -455,8 +455,17 @@ func (b *builder) stageEnd(t *table, p *fesd.OCP) error {
 			return err
 		}
 		per[k] = c
-		if k == 0 && len(per[0]) == 0 {
-			return nil
+		if k == 0 {
+			rows := 0
+			for _, con := range c {
+				rows += len(con.G)
+			}
+			if rows == 0 {
+				return nil
+			}
+			if rows*p.N > maxLen*100 {
+				return b.d.keyErr(t.sub("StageEnd"), "StageEnd would make %d × %d constraint rows, more than %d", p.N, rows, maxLen*100)
+			}
 		}
 	}
 	p.StageEnd = func(k int) []fesd.Constraint {
