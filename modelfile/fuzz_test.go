@@ -12,7 +12,8 @@ import (
 // builder on arbitrary files: Parse must return a model or an *Error,
 // never panic, and a model it returns must reformulate (or fail with an
 // error) and evaluate its switching functions at x₀ without panicking.
-// Seeds: the files of examples/models and the bad files of TestBadFiles.
+// Seeds: the files of examples/models, the bad files of TestBadFiles, the
+// regions file and a file with [let], StageEnd and PathComps.
 func FuzzParse(f *testing.F) {
 	files, _ := filepath.Glob("../examples/models/*.toml")
 	for _, name := range files {
@@ -23,6 +24,8 @@ func FuzzParse(f *testing.F) {
 	for _, c := range badFiles {
 		f.Add([]byte(c.src))
 	}
+	f.Add([]byte(regionsFile))
+	f.Add([]byte("[[state]]\nname = \"t\"\nx0 = 0\n[let]\nw = \"2*t\"\n[dynamics]\nf = \"w\"\n[ocp]\nN = 3\nT = 1.5\nStageEnd = [{ G = \"t - (stage + 1)*0.5\" }]\nPathComps = [{ G = \"t\", H = \"w\" }]\n"))
 	f.Fuzz(func(t *testing.T, src []byte) {
 		m, err := Parse("fuzz.toml", src)
 		if err != nil {
