@@ -3,6 +3,7 @@ module github.com/fesd-go/fesd
 go 1.26.8
 
 require (
+	github.com/pelletier/go-toml/v2 v2.4.3
 	github.com/stretchr/testify v1.11.1
 	go-hep.org/x/hep v0.38.1
 	gonum.org/v1/gonum v0.17.0
