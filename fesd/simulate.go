@@ -104,6 +104,12 @@ type StepRecord struct {
 	// start (Simulator.NoPredict) and the step was solved on its predicted
 	// branch; Homotopy then holds the failed homotopies' records first.
 	Rescued bool
+	// Finished is set when the step was solved by the homotopy
+	// (Simulator.NoPredict) and then once more on the branch of the
+	// homotopy's point, with its element boundaries moved onto the
+	// switches (the active-set finish, finish.go); Homotopy then holds the
+	// homotopy's records and the branch solve's last.
+	Finished bool
 	// ColdRetry is set when the homotopy from the step's first start (the
 	// previous step's solution, shifted) failed and it was run again from
 	// the next (the cold start, then the prediction's; see
@@ -170,6 +176,20 @@ const maxRefinedElements = 16
 // simulator's next step starts without a shifted start (the refined step's
 // solution has another layout).
 func (s *Simulator) refinedStep(ctx context.Context, ne int, t0 float64, x0, u, p []float64, noPredict bool) (*StepResult, error) {
+	r, err := s.refinedSimulator(ne)
+	if err != nil {
+		return nil, err
+	}
+	r.Sensitivity, r.ColdStart, r.NoPredict = s.Sensitivity, s.ColdStart, noPredict
+	r.prev, r.lastBranch = nil, nil
+	sr, err := r.Step(ctx, t0, x0, u, p)
+	s.prev, s.lastBranch = nil, nil
+	return sr, err
+}
+
+// refinedSimulator returns the simulator of the same step with ne
+// elements (at most maxRefinedElements), compiled on first use and kept.
+func (s *Simulator) refinedSimulator(ne int) (*Simulator, error) {
 	if ne > maxRefinedElements {
 		ne = maxRefinedElements
 	}
@@ -186,11 +206,7 @@ func (s *Simulator) refinedStep(ctx context.Context, ne int, t0 float64, x0, u, 
 		}
 		s.refined[ne] = r
 	}
-	r.Sensitivity, r.ColdStart, r.NoPredict = s.Sensitivity, s.ColdStart, noPredict
-	r.prev, r.lastBranch = nil, nil
-	sr, err := r.Step(ctx, t0, x0, u, p)
-	s.prev, s.lastBranch = nil, nil
-	return sr, err
+	return r, nil
 }
 
 // DCS returns the complementarity system the simulator transcribes (nil
@@ -287,7 +303,11 @@ func (s *Simulator) Step(ctx context.Context, t0 float64, x0, u, p []float64) (*
 			return sr, err
 		}
 	}
+	st.deferSens = s.NoPredict
 	sr, err := s.homotopyStep(ctx, st)
+	if s.NoPredict {
+		sr, err = s.finishHomotopy(ctx, st, sr, err)
+	}
 	var se *StepError
 	if s.NoPredict && errors.As(err, &se) && se.Status != mpcc.Cancelled && sr != nil {
 		if rs, rerr := s.rescueStep(ctx, st, sr); rs != nil || rerr != nil {
@@ -504,12 +524,16 @@ func switchNearStepBoundary(r *SimResult, t0, T float64) (float64, bool) {
 	n := len(r.Steps)
 	for _, sw := range r.Switches {
 		k := math.Round((sw.Time - t0) / T)
-		if k >= 1 && int(k) < n && math.Abs(sw.Time-(t0+k*T)) <= 1e-6*T && (!r.Steps[int(k)-1].Branch || !r.Steps[int(k)].Branch) {
+		if k >= 1 && int(k) < n && math.Abs(sw.Time-(t0+k*T)) <= 1e-6*T && (!r.Steps[int(k)-1].exact() || !r.Steps[int(k)].exact()) {
 			return sw.Time, true
 		}
 	}
 	return 0, false
 }
+
+// exact reports whether the step was solved on a branch: its predicted one
+// or, after its homotopy, its point's (Branch, Finished).
+func (r StepRecord) exact() bool { return r.Branch || r.Finished }
 
 // checkSimulation checks the inputs of Simulate.
 func checkSimulation(model *dcs.Model, x0 []float64, opts SimOptions) error {

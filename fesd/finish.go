@@ -1,0 +1,293 @@
+package fesd
+
+import (
+	"context"
+	"errors"
+	"math"
+
+	"github.com/fesd-go/fesd/mpcc"
+)
+
+// The active-set finish of a step solved by the homotopy (Simulator.NoPredict).
+//
+// The homotopy's point is an approximate solution of the step's MPCC: its
+// complementarity holds to CompTol, its start multipliers within SwitchTol
+// of zero are rounded to zero, and its element boundaries move only as far
+// as the relaxed NLPs take them. Near a step boundary that is not enough: a
+// switch 1e-6 step lengths after t₀ moves onto t₀ (the zero start
+// multiplier lets the first element take the next region at once), a
+// switch just before t₀ + T stays inside the last element, and the
+// linearization at the point (its sensitivity) does not see the switch
+// move with x₀. The finish reads the branch of the point — the mode of every
+// element (which side of every complementarity pair vanishes: branchOf),
+// in the order of the pieces of equal mode — and solves the step once
+// more on that branch with the branch NLP (branch.go): the vanishing sides
+// fixed at zero, the step sizes free, so that the element boundaries move
+// exactly onto the switches; the same verification (branchAccepted) and
+// the branch's exact sensitivities. It is the MPCC's active-set finish
+// (Nurkanović and Leyffer's BNLP), with element boundaries added where the
+// point's branch needs one that its grid lacks.
+//
+// The times of the switches: a change of mode between two elements of the
+// point is a switch at their boundary. Every piece of one region is then
+// followed from its first state (the point's) along that region's flow
+// with the event location of the predictor (predict.go) to the end of the
+// piece, which finds a switch the point leaves inside an element (the
+// homotopy could not move a boundary that close to t₀ + T); when the first
+// element is not in the region of x₀, the region of x₀ is followed from x₀
+// over the first piece, which finds the switch the rounded start
+// multipliers moved onto t₀. A mode the point does not have is not taken:
+// the branch is the point's, with at most the region of x₀ before it and one
+// region after its last piece. The events then give the grid, the element
+// modes and the branch start as a prediction's do (eventPrediction), with the
+// same rules for switches within rounding of a step boundary; a step that
+// needs more elements than N_FE is finished with as many (refinedStep's
+// transcriptions).
+//
+// The finish runs only where the homotopy's point leaves something to
+// correct (needsFinish): a switch within finishNear·T of either end of the
+// step, or the start or end state within freeSideTol of a switching surface
+// (a multiplier of a pair that is not active in its mode below it). A
+// finish that fails leaves the homotopy's point.
+
+// finishNear is the distance (relative to the step length) from an end of
+// the step within which a switch of the homotopy's point is finished.
+const finishNear = 1e-3
+
+// solutionEvents returns the switches of the step's solution w (parameters
+// pv) as the predictor's events (see the comment at the top of this file),
+// with the predictor of the step, or ok = false when they contradict the
+// point's branch or cannot be evaluated.
+func (s *Simulator) solutionEvents(st *stepState, w, pv []float64) (pr *predictor, ev []event, ok bool) {
+	tr := s.tr
+	sol := s.branchOf(w)
+	if sol == nil {
+		return nil, nil, false
+	}
+	out, err := tr.outputs(w, pv)
+	if err != nil {
+		return nil, nil, false
+	}
+	pr = &predictor{s: s, u: st.u, p: st.p, t0: st.t0, T: s.T}
+	z0, sig0, ok := pr.guess(st.x0)
+	if !ok {
+		return nil, nil, false
+	}
+	ev = []event{{0, clone(st.x0), mode{sig: sig0, z: z0}}}
+	maxEvents := 4 * tr.NE
+	nx := tr.nx
+	t := 0.0
+	for n := 0; n < tr.NE; {
+		e := n + 1
+		for e < tr.NE && sameSig(sol.sigs[e], sol.sigs[n]) {
+			e++
+		}
+		end := t
+		for k := n; k < e; k++ {
+			end += out.h[k]
+		}
+		if e == tr.NE {
+			end = s.T
+		}
+		m, region := s.pieceMode(pr, out, w, n, sol.sigs[n])
+		if last := ev[len(ev)-1]; last.m.slide != nil {
+			// a sliding motion found in an earlier piece lasts to the
+			// end of the step: the point must slide on
+			if !sameSig(last.m.sig, m.sig) {
+				return nil, nil, false
+			}
+			t, n = end, e
+			continue
+		}
+		if !sameSig(ev[len(ev)-1].m.sig, m.sig) {
+			if n == 0 {
+				// the first element is not in the region of x₀: follow
+				// that region from x₀ to the switch into the element's mode
+				ev2, ok := pr.eventsFrom(ev, end, maxEvents, true)
+				if ok && len(ev2) == 2 && sameSig(ev2[1].m.sig, m.sig) {
+					ev = ev2
+				} else {
+					ev[0].m = m // x₀ on the surface: the step starts in it
+				}
+			} else {
+				ev = append(ev, event{t, clone(out.xb[n*nx : (n+1)*nx]), m})
+			}
+		}
+		if region && ev[len(ev)-1].m.slide == nil {
+			// a switch inside the piece that the point left inside an
+			// element: one into the next piece's mode, or after the last
+			// piece
+			k := len(ev)
+			if ev, ok = pr.eventsFrom(ev, end, maxEvents, true); !ok {
+				return nil, nil, false
+			}
+			if len(ev) > k+1 || len(ev) == k+1 && e < tr.NE && !sameSig(ev[k].m.sig, sol.sigs[e]) {
+				return nil, nil, false
+			}
+		}
+		t, n = end, e
+	}
+	return pr, ev, true
+}
+
+// pieceMode returns the mode of the piece of the solution w (outputs out)
+// that starts with element n, of signature sig: the algebraic values the
+// model gives at its first stage state when that state lies in the region
+// of sig (region = true), else the point's own values there (a sliding
+// motion, whose signature is no region's: its convex combination).
+func (s *Simulator) pieceMode(pr *predictor, out *outputs, w []float64, n int, sig []bool) (m mode, region bool) {
+	tr := s.tr
+	x := out.xs[n*tr.ns*tr.nx : (n*tr.ns+1)*tr.nx]
+	if z, zsig, ok := pr.guess(x); ok && sameSig(zsig, sig) {
+		return mode{sig: sig, z: z}, true
+	}
+	return mode{sig: sig, z: clone(w[tr.z[n][0] : tr.z[n][0]+tr.nz])}, false
+}
+
+// needsFinish reports whether the homotopy's point of the step, with the
+// events ev of solutionEvents, has something the finish corrects: a switch
+// within finishNear·T of either end of the step (not a sliding motion that
+// continues the previous step's), or the start or end state within
+// freeSideTol of a switching surface of its mode.
+func (s *Simulator) needsFinish(pr *predictor, ev []event, xT []float64, slidBefore bool) bool {
+	for i, e := range ev[1:] {
+		if i == 0 && e.m.slide != nil && slidBefore {
+			continue
+		}
+		if e.t < finishNear*s.T || s.T-e.t < finishNear*s.T {
+			return true
+		}
+	}
+	near := func(x []float64, m mode) bool {
+		if m.slide != nil {
+			return false
+		}
+		z, _, ok := pr.guess(x)
+		if !ok {
+			return false
+		}
+		k := 0
+		for _, g := range s.d.Comp {
+			for _, p := range g.Pairs {
+				if !m.sig[k] && math.Abs(z[p.Lambda]) < freeSideTol {
+					return true
+				}
+				k++
+			}
+		}
+		return false
+	}
+	return near(ev[0].x, ev[0].m) || near(xT, ev[len(ev)-1].m)
+}
+
+// finishStep solves the step st once more on the branch of the homotopy's
+// point st.hw (see the comment at the top of this file). It returns the
+// finished result, or nil when the finish does not apply or fails (then
+// the homotopy's result hom keeps the failed attempt's record).
+func (s *Simulator) finishStep(ctx context.Context, st *stepState, hom *StepResult) (*StepResult, error) {
+	pr, ev, ok := s.solutionEvents(st, st.hw, st.hpv)
+	if !ok {
+		return nil, nil
+	}
+	fr, _ := s.sliding()
+	if !s.needsFinish(pr, ev, hom.Final(), fr != nil) {
+		return nil, nil
+	}
+	var sr *StepResult
+	var err error
+	if pred := s.eventPrediction(pr, ev, st.zb0); pred != nil && pred.elements > s.tr.NE {
+		if s.tr.NE >= maxRefinedElements {
+			return nil, nil
+		}
+		sr, err = s.refinedFinish(ctx, pred.elements, st, ev)
+	} else if pred != nil {
+		fst := *st
+		fst.zb0 = clone(st.zb0)
+		fst.setPrediction(pred)
+		fst.bounds()
+		fst.branchRec = nil
+		sr, err = s.branchStep(ctx, &fst)
+		if sr == nil && fst.branchRec != nil {
+			s.addFailed(hom, fst.branchRec)
+		}
+	}
+	if sr == nil || err != nil {
+		return nil, err
+	}
+	rec := hom.Record
+	rec.Homotopy = append(append([]mpcc.HomotopyStep(nil), rec.Homotopy...), sr.Record.Homotopy...)
+	rec.Iterations += sr.Record.Iterations
+	rec.Elapsed += sr.Record.Elapsed
+	rec.Status = mpcc.Solved
+	rec.CompResidual, rec.NaturalResidual = sr.Record.CompResidual, sr.Record.NaturalResidual
+	rec.Stationarity = sr.Record.Stationarity
+	rec.Finished = true
+	sr.Record = rec
+	return sr, nil
+}
+
+// addFailed appends the record of a failed finish to the homotopy's.
+func (s *Simulator) addFailed(hom *StepResult, br *mpcc.HomotopyStep) {
+	hom.Record.Homotopy = append(hom.Record.Homotopy, *br)
+	hom.Record.Iterations += br.Iterations
+	hom.Record.Elapsed += br.Elapsed
+}
+
+// refinedFinish finishes the step st on the events ev with a
+// transcription of ne elements (refinedStep's): its branch puts an
+// element boundary at every switch. It returns nil when that branch
+// fails.
+func (s *Simulator) refinedFinish(ctx context.Context, ne int, st *stepState, ev []event) (*StepResult, error) {
+	r, err := s.refinedSimulator(ne)
+	if err != nil {
+		return nil, err
+	}
+	r.Sensitivity, r.ColdStart, r.NoPredict = s.Sensitivity, s.ColdStart, true
+	r.prev, r.lastBranch = nil, nil
+	rst, err := r.newStep(st.t0, st.x0, st.u, st.p)
+	if err != nil {
+		return nil, err
+	}
+	rpr := &predictor{s: r, u: st.u, p: st.p, t0: st.t0, T: r.T}
+	pred := r.eventPrediction(rpr, ev, rst.zb0)
+	if pred == nil || pred.elements > 0 {
+		return nil, nil
+	}
+	rst.setPrediction(pred)
+	rst.bounds()
+	sr, err := r.branchStep(ctx, rst)
+	if sr == nil || err != nil {
+		return nil, err
+	}
+	s.prev, s.lastBranch = nil, nil
+	return sr, nil
+}
+
+// finishHomotopy runs the finish after the homotopy of a step without
+// prediction (Simulator.Step): it returns the finished result, or the
+// homotopy's result sr and error err with the homotopy point's
+// sensitivities (deferred until the finish is known not to replace it).
+func (s *Simulator) finishHomotopy(ctx context.Context, st *stepState, sr *StepResult, err error) (*StepResult, error) {
+	var se *StepError
+	if sr == nil || st.hw == nil || (err != nil && (!errors.As(err, &se) || se.Status == mpcc.Cancelled)) {
+		return sr, err
+	}
+	fr, ferr := s.finishStep(ctx, st, sr)
+	if fr != nil && ferr == nil {
+		return fr, nil
+	}
+	if cerr := ctx.Err(); cerr != nil && err == nil {
+		s.prev = nil
+		return sr, &StepError{T0: st.t0, Status: mpcc.Cancelled, Cause: cancelled(ctx)}
+	}
+	if err != nil {
+		return sr, err
+	}
+	s.prev = st.hw
+	if s.Sensitivity {
+		if sr.Sens, err = s.stepSensitivity(ctx, st.hw, st.u, st.p, st.hpv, st.xl, st.xu, nil); err != nil {
+			return sr, err
+		}
+	}
+	return sr, nil
+}
