@@ -119,6 +119,7 @@ func (s *Simulator) solutionEvents(st *stepState, w, pv []float64) (pr *predicto
 				// the first element is not in the region of x₀: follow
 				// that region from x₀ to the switch into the element's mode
 				ev2, ok := pr.eventsFrom(ev, end, maxEvents, true)
+				ev2 = mergeTouching(ev2, 1e-12*s.T)
 				if ok && len(ev2) == 2 && sameSig(ev2[1].m.sig, m.sig) {
 					ev = ev2
 				} else {
@@ -136,6 +137,7 @@ func (s *Simulator) solutionEvents(st *stepState, w, pv []float64) (pr *predicto
 			if ev, ok = pr.eventsFrom(ev, end, maxEvents, true); !ok {
 				return nil, nil, false
 			}
+			ev = mergeTouching(ev, 1e-12*s.T)
 			if len(ev) > k+1 || len(ev) == k+1 && e < tr.NE && !sameSig(ev[k].m.sig, sigs[e]) {
 				return nil, nil, false
 			}
@@ -166,6 +168,24 @@ func (s *Simulator) solutionModes(w []float64) [][]bool {
 // finishSelTol is the smallest selection (a convex weight in [0, 1]) that
 // solutionModes takes as positive.
 const finishSelTol = 1e-2
+
+// mergeTouching merges every event of ev that the next follows within tol
+// into one, at the first's time and state, with the next's mode: the
+// bisection of an event can end on the surface itself, whose signature (no
+// selection above 1/2, or both) is neither region's, and the next substep
+// then leaves it.
+func mergeTouching(ev []event, tol float64) []event {
+	out := ev[:0:0]
+	for i := 0; i < len(ev); i++ {
+		e := ev[i]
+		for i > 0 && i+1 < len(ev) && ev[i+1].t-e.t <= tol {
+			e.m = ev[i+1].m
+			i++
+		}
+		out = append(out, e)
+	}
+	return out
+}
 
 // pieceMode returns the mode of the piece of the solution w (outputs out)
 // that starts with element n, of signature sig: the algebraic values the
@@ -226,8 +246,7 @@ func (s *Simulator) finishStep(ctx context.Context, st *stepState, hom *StepResu
 	if !ok {
 		return nil, nil
 	}
-	fr, _ := s.sliding()
-	if !s.needsFinish(pr, ev, hom.Final(), fr != nil) {
+	if !s.needsFinish(pr, ev, hom.Final(), st.slidBefore) {
 		return nil, nil
 	}
 	var sr *StepResult

@@ -304,6 +304,9 @@ func (s *Simulator) Step(ctx context.Context, t0 float64, x0, u, p []float64) (*
 		}
 	}
 	st.deferSens = s.NoPredict
+	if fr, _ := s.sliding(); fr != nil {
+		st.slidBefore = true
+	}
 	sr, err := s.homotopyStep(ctx, st)
 	if s.NoPredict {
 		sr, err = s.finishHomotopy(ctx, st, sr, err)
