@@ -54,24 +54,31 @@ import (
 // the step within which a switch of the homotopy's point is finished.
 const finishNear = 1e-3
 
+// pieceEnds are the modes of the first and the last piece of a step's
+// solution (pieceMode) and whether they are regions.
+type pieceEnds struct {
+	first, last             mode
+	firstRegion, lastRegion bool
+}
+
 // solutionEvents returns the switches of the step's solution w (parameters
 // pv) as the predictor's events (see the comment at the top of this file),
 // with the predictor of the step, or ok = false when they contradict the
 // point's branch or cannot be evaluated.
-func (s *Simulator) solutionEvents(st *stepState, w, pv []float64) (pr *predictor, ev []event, ok bool) {
+func (s *Simulator) solutionEvents(st *stepState, w, pv []float64) (pr *predictor, ev []event, ends pieceEnds, ok bool) {
 	tr := s.tr
 	if s.o.DisableFESD || len(s.d.Comp) == 0 {
-		return nil, nil, false
+		return nil, nil, ends, false
 	}
 	sigs := s.solutionModes(w)
 	out, err := tr.outputs(w, pv)
 	if err != nil {
-		return nil, nil, false
+		return nil, nil, ends, false
 	}
 	pr = &predictor{s: s, u: st.u, p: st.p, t0: st.t0, T: s.T}
 	z0, sig0, ok := pr.guess(st.x0)
 	if !ok {
-		return nil, nil, false
+		return nil, nil, ends, false
 	}
 	// An element shorter than finishNear·T whose mode is no region's
 	// (the element the homotopy leaves between a switch and a step
@@ -105,11 +112,15 @@ func (s *Simulator) solutionEvents(st *stepState, w, pv []float64) (pr *predicto
 			end = s.T
 		}
 		m, region := s.pieceMode(pr, out, w, n, sigs[n])
+		if n == 0 {
+			ends.first, ends.firstRegion = m, region
+		}
+		ends.last, ends.lastRegion = m, region
 		if last := ev[len(ev)-1]; last.m.slide != nil {
 			// a sliding motion found in an earlier piece lasts to the
 			// end of the step: the point must slide on
 			if !sameSig(last.m.sig, m.sig) {
-				return nil, nil, false
+				return nil, nil, ends, false
 			}
 			t, n = end, e
 			continue
@@ -135,16 +146,16 @@ func (s *Simulator) solutionEvents(st *stepState, w, pv []float64) (pr *predicto
 			// piece
 			k := len(ev)
 			if ev, ok = pr.eventsFrom(ev, end, maxEvents, true); !ok {
-				return nil, nil, false
+				return nil, nil, ends, false
 			}
 			ev = mergeTouching(ev, 1e-12*s.T)
 			if len(ev) > k+1 || len(ev) == k+1 && e < tr.NE && !sameSig(ev[k].m.sig, sigs[e]) {
-				return nil, nil, false
+				return nil, nil, ends, false
 			}
 		}
 		t, n = end, e
 	}
-	return pr, ev, true
+	return pr, ev, ends, true
 }
 
 // solutionModes returns the mode of every element of the solution w: a
@@ -202,21 +213,23 @@ func (s *Simulator) pieceMode(pr *predictor, out *outputs, w []float64, n int, s
 }
 
 // needsFinish reports whether the homotopy's point of the step, with the
-// events ev of solutionEvents, has something the finish corrects: a switch
-// within finishNear·T of either end of the step (not a sliding motion that
-// continues the previous step's), or the start or end state within
-// freeSideTol of a switching surface of its mode.
-func (s *Simulator) needsFinish(pr *predictor, ev []event, xT []float64, slidBefore bool) bool {
+// events ev and piece modes ends of solutionEvents, has something the
+// finish corrects at its start and at its end: a switch within finishNear·T of either end of the step
+// (not a sliding motion that continues the previous step's), or the start
+// or end state, in the region of the first or last piece, within
+// freeSideTol of a switching surface of that region (a multiplier of a
+// pair whose selection is zero there below it; a sliding piece lies on its
+// surface and is not checked).
+func (s *Simulator) needsFinish(pr *predictor, ev []event, ends pieceEnds, xT []float64, slidBefore bool) (start, end bool) {
 	for i, e := range ev[1:] {
 		if i == 0 && e.m.slide != nil && slidBefore {
 			continue
 		}
-		if e.t < finishNear*s.T || s.T-e.t < finishNear*s.T {
-			return true
-		}
+		start = start || e.t < finishNear*s.T
+		end = end || s.T-e.t < finishNear*s.T
 	}
-	near := func(x []float64, m mode) bool {
-		if m.slide != nil {
+	near := func(x []float64, m mode, region bool) bool {
+		if !region {
 			return false
 		}
 		z, _, ok := pr.guess(x)
@@ -234,7 +247,7 @@ func (s *Simulator) needsFinish(pr *predictor, ev []event, xT []float64, slidBef
 		}
 		return false
 	}
-	return near(ev[0].x, ev[0].m) || near(xT, ev[len(ev)-1].m)
+	return start || near(ev[0].x, ends.first, ends.firstRegion), end || near(xT, ends.last, ends.lastRegion)
 }
 
 // finishStep solves the step st once more on the branch of the homotopy's
@@ -242,11 +255,12 @@ func (s *Simulator) needsFinish(pr *predictor, ev []event, xT []float64, slidBef
 // finished result, or nil when the finish does not apply or fails (then
 // the homotopy's result hom keeps the failed attempt's record).
 func (s *Simulator) finishStep(ctx context.Context, st *stepState, hom *StepResult) (*StepResult, error) {
-	pr, ev, ok := s.solutionEvents(st, st.hw, st.hpv)
+	pr, ev, ends, ok := s.solutionEvents(st, st.hw, st.hpv)
 	if !ok {
 		return nil, nil
 	}
-	if !s.needsFinish(pr, ev, hom.Final(), st.slidBefore) {
+	start, end := s.needsFinish(pr, ev, ends, hom.Final(), st.slidBefore)
+	if !start && !end && !st.afterFinishedEnd {
 		return nil, nil
 	}
 	var sr *StepResult
@@ -279,6 +293,7 @@ func (s *Simulator) finishStep(ctx context.Context, st *stepState, hom *StepResu
 	rec.Stationarity = sr.Record.Stationarity
 	rec.Finished = true
 	sr.Record = rec
+	s.finishedEnd = end
 	return sr, nil
 }
 

@@ -36,6 +36,10 @@ type Simulator struct {
 	// lastBranch is the last successful branch solve (for its
 	// sensitivities).
 	lastBranch *branchSolution
+	// finishedEnd is set when the previous step was finished (finish.go)
+	// for a switch near its end or an end state near a surface: the next
+	// step, which starts there, is finished too.
+	finishedEnd bool
 	// Sensitivity makes every successful Step compute the derivatives of
 	// its end state with respect to x₀, u and p (StepResult.Sens).
 	Sensitivity bool
@@ -245,7 +249,7 @@ func (s *Simulator) NumComplementarities() int {
 // Reset forgets the previous solution (the next Step starts cold).
 func (s *Simulator) Reset() {
 	if s != nil {
-		s.prev = nil
+		s.prev, s.finishedEnd = nil, false
 	}
 }
 
@@ -307,6 +311,7 @@ func (s *Simulator) Step(ctx context.Context, t0 float64, x0, u, p []float64) (*
 	if fr, _ := s.sliding(); fr != nil {
 		st.slidBefore = true
 	}
+	st.afterFinishedEnd, s.finishedEnd = s.finishedEnd, false
 	sr, err := s.homotopyStep(ctx, st)
 	if s.NoPredict {
 		sr, err = s.finishHomotopy(ctx, st, sr, err)

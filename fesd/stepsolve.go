@@ -24,9 +24,10 @@ type stepState struct {
 	// hw and hpv are the homotopy's last point and its parameters (for
 	// the finish, finish.go); deferSens leaves the homotopy point's
 	// sensitivities to finishHomotopy; slidBefore: the previous step
-	// ended sliding (Simulator.sliding before the step).
-	hw, hpv               []float64
-	deferSens, slidBefore bool
+	// ended sliding (Simulator.sliding before the step);
+	// afterFinishedEnd: Simulator.finishedEnd before the step.
+	hw, hpv                                 []float64
+	deferSens, slidBefore, afterFinishedEnd bool
 }
 
 // newStep checks the inputs of a step and computes its start values.
