@@ -59,10 +59,14 @@ type Simulator struct {
 	ColdStart bool
 	// NoPredict starts every step without the event-driven prediction
 	// (default false: with it, for a Simulator as for Simulate): from the
-	// previous step's solution, shifted, then from the cold start. Only a
-	// step whose homotopies fail from both is then solved on its predicted
-	// branch (StepRecord.Rescued), so that switching the prediction off
-	// cannot lose a step either. With it on, every step is
+	// previous step's solution, shifted, then from the cold start. A
+	// homotopy point with a switch, or with its start or end state near a
+	// switching surface, is then finished on its own branch, with its
+	// element boundaries moved onto the switches (StepRecord.Finished; see
+	// finish.go). Only a step whose homotopies fail from both starts and
+	// whose finish fails too is solved on its predicted branch
+	// (StepRecord.Rescued), so that switching the prediction off cannot
+	// lose a step either. With it on, every step is
 	// first solved on the branch of an event-driven explicit prediction
 	// (see PredictEvents): the element boundaries at the predicted switch
 	// times, the stage points at the predicted states with the algebraic
@@ -408,8 +412,9 @@ type SimOptions struct {
 	// respect to x₀, p and the constant control U (SimResult.Sensitivity;
 	// sensitivity.go describes the method). Where they would not be
 	// reliable — with NoPredict, a switch within 1e-6 step lengths of a
-	// step boundary next to a step the homotopy solved — Simulate returns
-	// the trajectory without them and an error wrapping ErrSensitivity.
+	// step boundary next to a step that the homotopy solved and its finish
+	// did not (StepRecord.Finished) — Simulate returns the trajectory
+	// without them and an error wrapping ErrSensitivity.
 	Sensitivity bool
 	// NoPredict switches off the event-driven prediction (default false:
 	// on; see Simulator.NoPredict). With it on, every step is first solved on
@@ -522,12 +527,16 @@ func Simulate(ctx context.Context, model *dcs.Model, x0 []float64, opts SimOptio
 
 // switchNearStepBoundary returns the time of the first switch of r within
 // 1e-6 step lengths of a boundary between two simulation steps (of length
-// T from t0) of which one was solved by the homotopy, not on a branch
-// (StepRecord.Branch). Such a step was solved with its start multipliers
-// rounded to zero within SwitchTol and no element placed at the switch, and
-// its sensitivity, chained with the saltation at the boundary, can be
-// wrong (measured: in the matrix of TestSwitchAtStepBoundaries without
-// prediction, 51 of 264 derivatives, all with a switch that close).
+// T from t0) of which one was solved by the homotopy and not on a branch,
+// neither its predicted one (StepRecord.Branch) nor its point's
+// (StepRecord.Finished). Such a step was solved with its start
+// multipliers rounded to zero within SwitchTol and no element placed at
+// the switch, and its sensitivity, chained with the saltation at the
+// boundary, can be wrong (measured before the finish: in the matrix of
+// TestSwitchAtStepBoundaries without prediction, 51 of 264 derivatives,
+// all with a switch that close). With the finish no case of
+// TestSwitchAtStepBoundariesNoPredict reaches it; it remains for a
+// finish that fails.
 func switchNearStepBoundary(r *SimResult, t0, T float64) (float64, bool) {
 	n := len(r.Steps)
 	for _, sw := range r.Switches {
