@@ -372,8 +372,9 @@
 // sides fixed, the step sizes free, an element added where the switch
 // needs one, the same rules for a switch within rounding of a boundary and
 // the same verification. The sensitivities of a finished step are those
-// of its branch, exact as above (StepRecord.Finished). A finish that fails
-// keeps the homotopy's point; a step whose homotopies fail and whose
+// of its branch, exact as above (StepRecord.Finished). Options.MPCC.Finish
+// = CertifyOnly or NoCertificate keep the homotopy's point, as they promise,
+// and a finish that fails keeps it too; a step whose homotopies fail and whose
 // finish fails is rescued on its predicted branch. Where a switch within
 // 1e-6 step lengths of a boundary is next to a step that is neither
 // finished nor solved on a branch, Simulate returns ErrSensitivity instead

@@ -51,7 +51,8 @@ import (
 // instead of 36 863 (24 of its 509 steps finished; the shifted start from a
 // finished step is closer to the next step's solution), examples/friction
 // 10 631 instead of 10 533 (7 of 200). A finish that fails leaves the
-// homotopy's point.
+// homotopy's point. Options.MPCC.Finish = CertifyOnly or NoCertificate
+// (the homotopy point stays the result) switch it off.
 
 // finishNear is the distance (relative to the step length) from the end of
 // a step within which a switch makes the next step finished too.
@@ -344,12 +345,18 @@ func (s *Simulator) refinedFinish(ctx context.Context, ne int, st *stepState, ev
 // prediction (Simulator.Step): it returns the finished result, or the
 // homotopy's result sr and error err with the homotopy point's
 // sensitivities (deferred until the finish is known not to replace it).
+// Options.MPCC.Finish = CertifyOnly or NoCertificate, which keep the
+// homotopy point as the result, skip the finish.
 func (s *Simulator) finishHomotopy(ctx context.Context, st *stepState, sr *StepResult, err error) (*StepResult, error) {
 	var se *StepError
 	if sr == nil || st.hw == nil || (err != nil && (!errors.As(err, &se) || se.Status == mpcc.Cancelled)) {
 		return sr, err
 	}
-	fr, ferr := s.finishStep(ctx, st, sr)
+	var fr *StepResult
+	var ferr error
+	if f := s.o.MPCC.Finish; f != mpcc.CertifyOnly && f != mpcc.NoCertificate {
+		fr, ferr = s.finishStep(ctx, st, sr)
+	}
 	if fr != nil && ferr == nil {
 		return fr, nil
 	}

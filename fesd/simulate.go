@@ -63,11 +63,12 @@ type Simulator struct {
 	// homotopy point with a switch, or with its start or end state near a
 	// switching surface, is then finished on its own branch, with its
 	// element boundaries moved onto the switches (StepRecord.Finished; see
-	// finish.go). Only a step whose homotopies fail from both starts and
-	// whose finish fails too is solved on its predicted branch
-	// (StepRecord.Rescued), so that switching the prediction off cannot
-	// lose a step either. With it on, every step is
-	// first solved on the branch of an event-driven explicit prediction
+	// finish.go; not with Options.MPCC.Finish = CertifyOnly or
+	// NoCertificate, which keep the homotopy point). Only a step whose
+	// homotopies fail from both starts and whose finish fails too is
+	// solved on its predicted branch (StepRecord.Rescued), so that
+	// switching the prediction off cannot lose a step either. With it on,
+	// every step is first solved on the branch of an event-driven explicit prediction
 	// (see PredictEvents): the element boundaries at the predicted switch
 	// times, the stage points at the predicted states with the algebraic
 	// values of their element's mode, the vanishing side of every
