@@ -132,7 +132,14 @@ var boundaryOffsets = []float64{0, 1e-12, -1e-12, 1e-9, -1e-9, 1e-6, -1e-6, 1e-4
 // sliding 1e-8 or 1e-7 step lengths before a step boundary with N_FE = 1
 // still fails: the element of that length on the sliding surface (in the
 // refined step of two elements) makes a branch NLP that the interior point
-// does not solve, and the homotopy's point has no sensitivity.
+// does not solve, and the homotopy's point has no sensitivity (Stewart:
+// a wrong ∂x(T)/∂x₀ at −1e-8, ErrSensitivity at −1e-7). Without the
+// prediction 5 of those 24 sliding cases fail, all before the boundary:
+// Stewart N_FE = 1 at −1e-8 and Stewart N_FE = 3, Step N_FE = 1 at −1e-7
+// with ErrSensitivity (the finish's branch fails, so the refusal of
+// switchNearStepBoundary holds), Stewart N_FE = 1 and Step N_FE = 2 at
+// −1e-7 with a failed step (the homotopy, its finish and the rescue all
+// fail).
 var crossingOffsets = []float64{1e-8, -1e-8, 1e-7, -1e-7}
 
 // TestSwitchAtStepBoundaries is the property test of switches on and near
