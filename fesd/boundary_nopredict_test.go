@@ -6,8 +6,12 @@ import (
 	"math"
 	"testing"
 
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
 	"github.com/fesd-go/fesd/dcs"
 	"github.com/fesd-go/fesd/fesd"
+	"github.com/fesd-go/fesd/mpcc"
 )
 
 // boundaryCase is one simulation of the step-boundary property test.
@@ -110,4 +114,49 @@ func TestSwitchAtStepBoundariesNoPredict(t *testing.T) {
 		}
 	}
 	t.Logf("%d cases, %d failed", len(boundaryCases(testing.Short())), failed)
+}
+
+// TestFinishMovesSwitchOffStepStart: ẋ = 1 below 0, 3 above, the switch
+// 1e-6 step lengths after the boundary t = 0.5 (at t_s = 0.5 + 2.5e-7),
+// the Step formulation with N_FE = 2, without prediction. The homotopy of
+// the step [0.5, 0.75] rounds the start multiplier (2.5e-7 < SwitchTol) to
+// zero and puts the switch on t₀; its finish (finish.go) solves the step
+// once more on the point's branch with the first element [0.5, t_s], so
+// the switch is at the closed-form time and the step is marked Finished,
+// its records the homotopy's with the branch solve (σ = 0) last. The
+// tolerance 1e-9 is that of x(0.5) from the two steps before, homotopy
+// points without a switch (1.8e-10 measured). With Options.MPCC.Finish =
+// CertifyOnly the homotopy point is kept: the switch is on t₀, 2.5e-7
+// early, and the sensitivity is refused (ErrSensitivity).
+func TestFinishMovesSwitchOffStepStart(t *testing.T) {
+	sys := boundarySystems[0]
+	ts := 0.5 + 1e-6*0.25
+	x0, xT, _ := sys.closedForm(ts, 1)
+	opts := fesd.SimOptions{TSim: 1, NSim: 4, Sensitivity: true, NoPredict: true,
+		Options: fesd.Options{NFE: 2, DCS: dcs.Options{Formulation: dcs.Step}}}
+	r, err := fesd.Simulate(context.Background(), sys.model(), x0, opts)
+	require.NoError(t, err)
+	require.Len(t, r.Switches, 1)
+	assert.InDelta(t, ts, r.Switches[0].Time, 1e-9)
+	assert.InDeltaSlice(t, xT, r.Final(), 1e-9)
+	rec := r.Steps[2]
+	assert.True(t, rec.Finished)
+	assert.False(t, rec.Branch || rec.Rescued)
+	require.NotEmpty(t, rec.Homotopy)
+	last := rec.Homotopy[len(rec.Homotopy)-1]
+	assert.Equal(t, 0.0, last.Sigma)
+	sum := 0
+	for _, h := range rec.Homotopy {
+		sum += h.Iterations
+	}
+	assert.GreaterOrEqual(t, rec.Iterations, sum)
+
+	opts.Options.MPCC.Finish = mpcc.CertifyOnly
+	r, err = fesd.Simulate(context.Background(), sys.model(), x0, opts)
+	require.ErrorIs(t, err, fesd.ErrSensitivity)
+	require.Len(t, r.Switches, 1)
+	assert.InDelta(t, 0.5, r.Switches[0].Time, 1e-12)
+	for _, rec := range r.Steps {
+		assert.False(t, rec.Finished)
+	}
 }
