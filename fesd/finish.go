@@ -19,8 +19,8 @@ import (
 // switch just before t₀ + T stays inside the last element, and the
 // linearization at the point (its sensitivity) does not see the switch
 // move with x₀. The finish reads the branch of the point — the mode of every
-// element (which side of every complementarity pair vanishes: branchOf),
-// in the order of the pieces of equal mode — and solves the step once
+// element (which side of every complementarity pair vanishes:
+// solutionModes), in the order of the pieces of equal mode — and solves the step once
 // more on that branch with the branch NLP (branch.go): the vanishing sides
 // fixed at zero, the step sizes free, so that the element boundaries move
 // exactly onto the switches; the same verification (branchAccepted) and
@@ -277,7 +277,10 @@ func (s *Simulator) finishStep(ctx context.Context, st *stepState, hom *StepResu
 		if s.tr.NE >= maxRefinedElements {
 			return nil, nil
 		}
-		sr, err = s.refinedFinish(ctx, pred.elements, st, ev)
+		var failed *mpcc.HomotopyStep
+		if sr, failed, err = s.refinedFinish(ctx, pred.elements, st, ev); failed != nil {
+			s.addFailed(hom, failed)
+		}
 	} else if pred != nil {
 		fst := *st
 		fst.zb0 = clone(st.zb0)
@@ -295,6 +298,9 @@ func (s *Simulator) finishStep(ctx context.Context, st *stepState, hom *StepResu
 	if hom.Record.Status == mpcc.Solved && !endsAgree(hom.Final(), sr.Final()) {
 		// another solution of the step's MPCC, not the point's
 		s.lastBranch = lastBranch
+		for i := range sr.Record.Homotopy {
+			s.addFailed(hom, &sr.Record.Homotopy[i])
+		}
 		return nil, nil
 	}
 	rec := hom.Record
@@ -341,32 +347,32 @@ func (s *Simulator) addFailed(hom *StepResult, br *mpcc.HomotopyStep) {
 
 // refinedFinish finishes the step st on the events ev with a
 // transcription of ne elements (refinedStep's): its branch puts an
-// element boundary at every switch. It returns nil when that branch
-// fails.
-func (s *Simulator) refinedFinish(ctx context.Context, ne int, st *stepState, ev []event) (*StepResult, error) {
+// element boundary at every switch. It returns nil and the failed branch
+// solve's record (if any) when that branch fails.
+func (s *Simulator) refinedFinish(ctx context.Context, ne int, st *stepState, ev []event) (*StepResult, *mpcc.HomotopyStep, error) {
 	r, err := s.refinedSimulator(ne)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	r.Sensitivity, r.ColdStart, r.NoPredict = s.Sensitivity, s.ColdStart, true
 	r.prev, r.lastBranch = nil, nil
 	rst, err := r.newStep(st.t0, st.x0, st.u, st.p)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	rpr := &predictor{s: r, u: st.u, p: st.p, t0: st.t0, T: r.T}
 	pred := r.eventPrediction(rpr, ev, rst.zb0)
 	if pred == nil || pred.elements > 0 {
-		return nil, nil
+		return nil, nil, nil
 	}
 	rst.setPrediction(pred)
 	rst.bounds()
 	sr, err := r.branchStep(ctx, rst)
 	if sr == nil || err != nil {
-		return nil, err
+		return nil, rst.branchRec, err
 	}
 	s.prev, s.lastBranch = nil, nil
-	return sr, nil
+	return sr, nil, nil
 }
 
 // finishHomotopy runs the finish after the homotopy of a step without
