@@ -132,7 +132,14 @@ var boundaryOffsets = []float64{0, 1e-12, -1e-12, 1e-9, -1e-9, 1e-6, -1e-6, 1e-4
 // sliding 1e-8 or 1e-7 step lengths before a step boundary with N_FE = 1
 // still fails: the element of that length on the sliding surface (in the
 // refined step of two elements) makes a branch NLP that the interior point
-// does not solve, and the homotopy's point has no sensitivity.
+// does not solve, and the homotopy's point has no sensitivity (Stewart:
+// a wrong ∂x(T)/∂x₀ at −1e-8, ErrSensitivity at −1e-7). Without the
+// prediction 5 of those 24 sliding cases fail, all before the boundary:
+// Stewart N_FE = 1 at −1e-8 and Stewart N_FE = 3, Step N_FE = 1 at −1e-7
+// with ErrSensitivity (the finish's branch fails, so the refusal of
+// switchNearStepBoundary holds), Stewart N_FE = 1 and Step N_FE = 2 at
+// −1e-7 with a failed step (the homotopy, its finish and the rescue all
+// fail).
 var crossingOffsets = []float64{1e-8, -1e-8, 1e-7, -1e-7}
 
 // TestSwitchAtStepBoundaries is the property test of switches on and near
@@ -221,36 +228,41 @@ func turboClosedForm(u, T float64) (q, v float64) {
 // controls u ∈ [−5, 5] over T = 4 in 8 steps; u = 5 reaches v = 10 exactly
 // at t = 2, a step boundary, and u = 2.5 exactly at T. Every run succeeds
 // with Simulate and with a Simulator driven step by step, Stewart and
-// Step, and q(T), v(T) match turboClosedForm to 1e-8 (piecewise-linear v:
-// the collocation is exact, the error is the solver's).
+// Step, with the prediction on (the default) and off (NoPredict: the
+// homotopy and its finish), and q(T), v(T) match turboClosedForm to 1e-8
+// (piecewise-linear v: the collocation is exact, the error is the
+// solver's).
 func TestTurboCarConstantControls(t *testing.T) {
 	const T, nsim, tol = 4.0, 8, 1e-8
 	m := turbo()
-	for _, form := range []dcs.Formulation{dcs.Stewart, dcs.Step} {
-		o := fesd.Options{DCS: dcs.Options{Formulation: form}}
-		sim, err := fesd.NewSimulator(m, o, T/nsim)
-		require.NoError(t, err)
-		for i := 0; i <= 50; i++ {
-			u := -5 + 0.2*float64(i)
-			if testing.Short() && i%5 != 0 {
-				continue
-			}
-			q, v := turboClosedForm(u, T)
-			name := fmt.Sprintf("%v u=%.1f", form, u)
-			r, err := fesd.Simulate(context.Background(), m, []float64{0, 0}, fesd.SimOptions{TSim: T, NSim: nsim, U: []float64{u}, Options: o})
-			if assert.NoError(t, err, "Simulate "+name) {
-				assert.InDeltaSlice(t, []float64{q, v}, r.Final(), tol, "Simulate "+name)
-			}
-			sim.Reset()
-			x := []float64{0, 0}
-			for k := 0; k < nsim; k++ {
-				sr, err := sim.Step(context.Background(), float64(k)*T/nsim, x, []float64{u}, nil)
-				if !assert.NoError(t, err, "Simulator %s step %d", name, k) {
-					break
+	for _, noPredict := range []bool{false, true} {
+		for _, form := range []dcs.Formulation{dcs.Stewart, dcs.Step} {
+			o := fesd.Options{DCS: dcs.Options{Formulation: form}}
+			sim, err := fesd.NewSimulator(m, o, T/nsim)
+			require.NoError(t, err)
+			sim.NoPredict = noPredict
+			for i := 0; i <= 50; i++ {
+				u := -5 + 0.2*float64(i)
+				if testing.Short() && i%5 != 0 {
+					continue
 				}
-				x = sr.Final()
+				q, v := turboClosedForm(u, T)
+				name := fmt.Sprintf("%v u=%.1f NoPredict=%v", form, u, noPredict)
+				r, err := fesd.Simulate(context.Background(), m, []float64{0, 0}, fesd.SimOptions{TSim: T, NSim: nsim, U: []float64{u}, Options: o, NoPredict: noPredict})
+				if assert.NoError(t, err, "Simulate "+name) {
+					assert.InDeltaSlice(t, []float64{q, v}, r.Final(), tol, "Simulate "+name)
+				}
+				sim.Reset()
+				x := []float64{0, 0}
+				for k := 0; k < nsim; k++ {
+					sr, err := sim.Step(context.Background(), float64(k)*T/nsim, x, []float64{u}, nil)
+					if !assert.NoError(t, err, "Simulator %s step %d", name, k) {
+						break
+					}
+					x = sr.Final()
+				}
+				assert.InDeltaSlice(t, []float64{q, v}, x, tol, "Simulator "+name)
 			}
-			assert.InDeltaSlice(t, []float64{q, v}, x, tol, "Simulator "+name)
 		}
 	}
 }

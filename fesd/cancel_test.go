@@ -68,6 +68,9 @@ func TestCancelMidRun(t *testing.T) {
 	m, x, u := sharedModel()
 	sharedSim := sharedSim
 	sharedSim.NoPredict = true
+	// the homotopy point kept (no finish on its branch, finish.go): step
+	// 0's solves are its homotopy's and the certificate's
+	sharedSim.Options.MPCC.Finish = mpcc.CertifyOnly
 
 	// Cancel after the first NLP solve of step 1 (step 0 takes as many
 	// solves as its homotopy steps in an uncancelled run, plus one for the

@@ -367,7 +367,7 @@
 //   - Away from both ends of a step, the step that contains it finds it:
 //     the prediction puts an element boundary at it, with an element as
 //     short as the switch is close to the step's end (the step sizes next
-//     to their bounds, and multipliers predicted below 1e-6, are free of
+//     to their bounds, and multipliers predicted below 1e-4, are free of
 //     their bounds on the predicted branch, so the interior point's
 //     barrier neither moves the switch nor stalls), and the start
 //     multipliers λ₀₀ that keep the first element in the region x₀ lies
@@ -396,11 +396,25 @@
 // that of the region the first step starts in.
 //
 // Without the prediction (NoPredict) a step is solved by the homotopy from
-// the uniform grid and rescued on its predicted branch only when that
-// fails; start multipliers below SwitchTol are then zero, so a switch
-// within about SwitchTol/|∇ψ·f| after a step boundary moves onto it, and
-// the sensitivities across a switch on or within 1e-9 step lengths of a
-// boundary are not reliable: use the default for them.
+// the uniform grid. Its point rounds start multipliers below SwitchTol to
+// zero, so a switch within about SwitchTol/|∇ψ·f| after a step boundary
+// moves onto it, and it cannot move an element boundary arbitrarily close
+// to the step's end. Where the point has a switch, or a start or end state
+// within 1e-4 of a switching surface, it is finished on its own branch (the
+// MPCC's active-set finish, finish.go): the mode of every element read from
+// the point, a switch it left inside its first or last element (or moved
+// onto t₀) located along the flow of its region from the point's state,
+// and the step solved once more as a predicted branch is — the vanishing
+// sides fixed, the step sizes free, an element added where the switch
+// needs one, the same rules for a switch within rounding of a boundary and
+// the same verification. The sensitivities of a finished step are those
+// of its branch, exact as above (StepRecord.Finished). Options.MPCC.Finish
+// = CertifyOnly or NoCertificate keep the homotopy's point, as they promise,
+// and a finish that fails keeps it too; a step whose homotopies fail and whose
+// finish fails is rescued on its predicted branch. Where a switch within
+// 1e-6 step lengths of a boundary is next to a step that is neither
+// finished nor solved on a branch, Simulate returns ErrSensitivity instead
+// of the sensitivities.
 //
 // A switch into a sliding motion shows up as an event after which the flow
 // of the region entered returns at once: the prediction then slides to the

@@ -323,16 +323,23 @@ func (pr *predictor) advance(x []float64, t, dt, maxStep float64, m mode) ([]flo
 // to the end of the step: the last event's mode is then that sliding
 // mode.
 func (pr *predictor) events(x0 []float64, maxEvents int, slide bool) (ev []event, ok bool) {
-	dt := pr.T / float64(pr.s.tr.NE*predictSubsteps)
 	z, sig, ok := pr.guess(x0)
 	if !ok {
 		return nil, false
 	}
-	cur := mode{sig: sig, z: z}
-	ev = append(ev, event{0, clone(x0), cur})
-	x, t := clone(x0), 0.0
-	for t < pr.T*(1-1e-12) {
-		h := math.Min(dt, pr.T-t)
+	return pr.eventsFrom([]event{{0, clone(x0), mode{sig: sig, z: z}}}, pr.T, maxEvents, slide)
+}
+
+// eventsFrom continues the events ev from the last one (its time, state
+// and mode) to the time until (relative to t₀) as events does, and returns
+// ev with the mode changes found appended.
+func (pr *predictor) eventsFrom(ev []event, until float64, maxEvents int, slide bool) ([]event, bool) {
+	dt := pr.T / float64(pr.s.tr.NE*predictSubsteps)
+	last := ev[len(ev)-1]
+	cur := last.m
+	x, t := clone(last.x), last.t
+	for t < until-1e-12*pr.T {
+		h := math.Min(dt, until-t)
 		if !(h > 0) || t+h == t {
 			return nil, false // a step too short to resolve
 		}
@@ -641,6 +648,16 @@ func (s *Simulator) predictStart(t0 float64, x0, u, p, zb0 []float64) *predictio
 			return nil
 		}
 	}
+	return s.eventPrediction(pr, ev, zb0)
+}
+
+// eventPrediction is the prediction of the step of pr with the events ev
+// (the first at t = 0 with x₀ and its mode): the element boundaries at the
+// events (grid), the mode of every element, and the start with the states
+// of the modes' flows from the events (predictor.at).
+func (s *Simulator) eventPrediction(pr *predictor, ev []event, zb0 []float64) *prediction {
+	tr := s.tr
+	t0, u, p := pr.t0, pr.u, pr.p
 	// modeAt is the mode signature at time τ (the mode that ends at an
 	// event time).
 	modeAt := func(tau float64) []bool {
@@ -703,6 +720,7 @@ func (s *Simulator) predictStart(t0 float64, x0, u, p, zb0 []float64) *predictio
 			xs[n][m], zs[n][m], fs[n][m] = x, z, f
 		}
 		t += h[n]
+		var ok bool
 		if xe[n], ze[n], ok = pr.at(ev, t, maxStep); !ok {
 			return nil
 		}

@@ -36,6 +36,10 @@ type Simulator struct {
 	// lastBranch is the last successful branch solve (for its
 	// sensitivities).
 	lastBranch *branchSolution
+	// finishedEnd is set when the previous step was finished (finish.go)
+	// for a switch near its end or an end state near a surface: the next
+	// step, which starts there, is finished too.
+	finishedEnd bool
 	// Sensitivity makes every successful Step compute the derivatives of
 	// its end state with respect to x₀, u and p (StepResult.Sens).
 	Sensitivity bool
@@ -55,11 +59,16 @@ type Simulator struct {
 	ColdStart bool
 	// NoPredict starts every step without the event-driven prediction
 	// (default false: with it, for a Simulator as for Simulate): from the
-	// previous step's solution, shifted, then from the cold start. Only a
-	// step whose homotopies fail from both is then solved on its predicted
-	// branch (StepRecord.Rescued), so that switching the prediction off
-	// cannot lose a step either. With it on, every step is
-	// first solved on the branch of an event-driven explicit prediction
+	// previous step's solution, shifted, then from the cold start. A
+	// homotopy point with a switch, or with its start or end state near a
+	// switching surface, is then finished on its own branch, with its
+	// element boundaries moved onto the switches (StepRecord.Finished; see
+	// finish.go; not with Options.MPCC.Finish = CertifyOnly or
+	// NoCertificate, which keep the homotopy point). Only a step whose
+	// homotopies fail from both starts and whose finish fails too is
+	// solved on its predicted branch (StepRecord.Rescued), so that
+	// switching the prediction off cannot lose a step either. With it on,
+	// every step is first solved on the branch of an event-driven explicit prediction
 	// (see PredictEvents): the element boundaries at the predicted switch
 	// times, the stage points at the predicted states with the algebraic
 	// values of their element's mode, the vanishing side of every
@@ -104,6 +113,12 @@ type StepRecord struct {
 	// start (Simulator.NoPredict) and the step was solved on its predicted
 	// branch; Homotopy then holds the failed homotopies' records first.
 	Rescued bool
+	// Finished is set when the step was solved by the homotopy
+	// (Simulator.NoPredict) and then once more on the branch of the
+	// homotopy's point, with its element boundaries moved onto the
+	// switches (the active-set finish, finish.go); Homotopy then holds the
+	// homotopy's records and the branch solve's last.
+	Finished bool
 	// ColdRetry is set when the homotopy from the step's first start (the
 	// previous step's solution, shifted) failed and it was run again from
 	// the next (the cold start, then the prediction's; see
@@ -170,6 +185,20 @@ const maxRefinedElements = 16
 // simulator's next step starts without a shifted start (the refined step's
 // solution has another layout).
 func (s *Simulator) refinedStep(ctx context.Context, ne int, t0 float64, x0, u, p []float64, noPredict bool) (*StepResult, error) {
+	r, err := s.refinedSimulator(ne)
+	if err != nil {
+		return nil, err
+	}
+	r.Sensitivity, r.ColdStart, r.NoPredict = s.Sensitivity, s.ColdStart, noPredict
+	r.prev, r.lastBranch = nil, nil
+	sr, err := r.Step(ctx, t0, x0, u, p)
+	s.prev, s.lastBranch = nil, nil
+	return sr, err
+}
+
+// refinedSimulator returns the simulator of the same step with ne
+// elements (at most maxRefinedElements), compiled on first use and kept.
+func (s *Simulator) refinedSimulator(ne int) (*Simulator, error) {
 	if ne > maxRefinedElements {
 		ne = maxRefinedElements
 	}
@@ -186,11 +215,7 @@ func (s *Simulator) refinedStep(ctx context.Context, ne int, t0 float64, x0, u, 
 		}
 		s.refined[ne] = r
 	}
-	r.Sensitivity, r.ColdStart, r.NoPredict = s.Sensitivity, s.ColdStart, noPredict
-	r.prev, r.lastBranch = nil, nil
-	sr, err := r.Step(ctx, t0, x0, u, p)
-	s.prev, s.lastBranch = nil, nil
-	return sr, err
+	return r, nil
 }
 
 // DCS returns the complementarity system the simulator transcribes (nil
@@ -229,7 +254,7 @@ func (s *Simulator) NumComplementarities() int {
 // Reset forgets the previous solution (the next Step starts cold).
 func (s *Simulator) Reset() {
 	if s != nil {
-		s.prev = nil
+		s.prev, s.finishedEnd = nil, false
 	}
 }
 
@@ -287,7 +312,15 @@ func (s *Simulator) Step(ctx context.Context, t0 float64, x0, u, p []float64) (*
 			return sr, err
 		}
 	}
+	st.deferSens = s.NoPredict
+	if fr, _ := s.sliding(); fr != nil {
+		st.slidBefore = true
+	}
+	st.afterFinishedEnd, s.finishedEnd = s.finishedEnd, false
 	sr, err := s.homotopyStep(ctx, st)
+	if s.NoPredict {
+		sr, err = s.finishHomotopy(ctx, st, sr, err)
+	}
 	var se *StepError
 	if s.NoPredict && errors.As(err, &se) && se.Status != mpcc.Cancelled && sr != nil {
 		if rs, rerr := s.rescueStep(ctx, st, sr); rs != nil || rerr != nil {
@@ -380,8 +413,9 @@ type SimOptions struct {
 	// respect to x₀, p and the constant control U (SimResult.Sensitivity;
 	// sensitivity.go describes the method). Where they would not be
 	// reliable — with NoPredict, a switch within 1e-6 step lengths of a
-	// step boundary next to a step the homotopy solved — Simulate returns
-	// the trajectory without them and an error wrapping ErrSensitivity.
+	// step boundary next to a step that the homotopy solved and its finish
+	// did not (StepRecord.Finished) — Simulate returns the trajectory
+	// without them and an error wrapping ErrSensitivity.
 	Sensitivity bool
 	// NoPredict switches off the event-driven prediction (default false:
 	// on; see Simulator.NoPredict). With it on, every step is first solved on
@@ -494,22 +528,30 @@ func Simulate(ctx context.Context, model *dcs.Model, x0 []float64, opts SimOptio
 
 // switchNearStepBoundary returns the time of the first switch of r within
 // 1e-6 step lengths of a boundary between two simulation steps (of length
-// T from t0) of which one was solved by the homotopy, not on a branch
-// (StepRecord.Branch). Such a step was solved with its start multipliers
-// rounded to zero within SwitchTol and no element placed at the switch, and
-// its sensitivity, chained with the saltation at the boundary, can be
-// wrong (measured: in the matrix of TestSwitchAtStepBoundaries without
-// prediction, 51 of 264 derivatives, all with a switch that close).
+// T from t0) of which one was solved by the homotopy and not on a branch,
+// neither its predicted one (StepRecord.Branch) nor its point's
+// (StepRecord.Finished). Such a step was solved with its start
+// multipliers rounded to zero within SwitchTol and no element placed at
+// the switch, and its sensitivity, chained with the saltation at the
+// boundary, can be wrong (measured before the finish: in the matrix of
+// TestSwitchAtStepBoundaries without prediction, 51 of 264 derivatives,
+// all with a switch that close). With the finish no case of
+// TestSwitchAtStepBoundariesNoPredict reaches it; it remains for a
+// finish that fails.
 func switchNearStepBoundary(r *SimResult, t0, T float64) (float64, bool) {
 	n := len(r.Steps)
 	for _, sw := range r.Switches {
 		k := math.Round((sw.Time - t0) / T)
-		if k >= 1 && int(k) < n && math.Abs(sw.Time-(t0+k*T)) <= 1e-6*T && (!r.Steps[int(k)-1].Branch || !r.Steps[int(k)].Branch) {
+		if k >= 1 && int(k) < n && math.Abs(sw.Time-(t0+k*T)) <= 1e-6*T && (!r.Steps[int(k)-1].exact() || !r.Steps[int(k)].exact()) {
 			return sw.Time, true
 		}
 	}
 	return 0, false
 }
+
+// exact reports whether the step was solved on a branch: its predicted one
+// or, after its homotopy, its point's (Branch, Finished).
+func (r StepRecord) exact() bool { return r.Branch || r.Finished }
 
 // checkSimulation checks the inputs of Simulate.
 func checkSimulation(model *dcs.Model, x0 []float64, opts SimOptions) error {

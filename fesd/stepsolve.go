@@ -21,6 +21,13 @@ type stepState struct {
 	xl, xu    []float64 // the variable bounds (start variables fixed)
 	branchRec *mpcc.HomotopyStep
 	s         *Simulator
+	// hw and hpv are the homotopy's last point and its parameters (for
+	// the finish, finish.go); deferSens leaves the homotopy point's
+	// sensitivities to finishHomotopy; slidBefore: the previous step
+	// ended sliding (Simulator.sliding before the step);
+	// afterFinishedEnd: Simulator.finishedEnd before the step.
+	hw, hpv                                 []float64
+	deferSens, slidBefore, afterFinishedEnd bool
 }
 
 // newStep checks the inputs of a step and computes its start values.
@@ -180,6 +187,9 @@ func (s *Simulator) homotopyStep(ctx context.Context, st *stepState) (*StepResul
 		s.prev = nil
 		return nil, fmt.Errorf("fesd: step at t = %g stopped before its first point: %w", st.t0, cancelled(ctx))
 	}
+	if len(res.X) == tr.numW {
+		st.hw, st.hpv = res.X, pv
+	}
 	rec := s.homotopyRecord(st, res, failed)
 	sr := &StepResult{Record: rec}
 	out, err := tr.outputs(res.X, pv)
@@ -193,7 +203,7 @@ func (s *Simulator) homotopyStep(ctx context.Context, st *stepState) (*StepResul
 		return sr, s.stepError(ctx, st, res)
 	}
 	s.prev = res.X
-	if s.Sensitivity {
+	if s.Sensitivity && !st.deferSens {
 		if sr.Sens, err = s.stepSensitivity(ctx, res.X, st.u, st.p, pv, st.xl, st.xu, nil); err != nil {
 			return sr, err
 		}
