@@ -438,6 +438,13 @@ type SimResult struct {
 	// Sensitivity holds ∂x(T0 + TSim)/∂(x₀, u, p) (SimOptions.Sensitivity;
 	// DU only for a constant control U).
 	Sensitivity *Sensitivity
+	// Validity is the physical validity of the trajectory of a
+	// time-freezing model (dcs.NewTimeFreezing; nil for other models),
+	// with the default ValidityTolerances and no clock item: drift below
+	// the ground while the clock advances, phantom contact, flight phases
+	// and landings. Simulate reports it and does not fail on it; check
+	// Validity.Valid (or call TimeFreezingValidity with other tolerances).
+	Validity *Validity
 }
 
 // Simulate integrates the model from x0 over [T0, T0 + TSim] in NSim steps
@@ -508,6 +515,13 @@ func Simulate(ctx context.Context, model *dcs.Model, x0 []float64, opts SimOptio
 			return res, err
 		}
 		res.Switches = sw
+		if tf := model.TimeFreezing(); tf != nil {
+			v, verr := TimeFreezingValidity(tf, &res.Trajectory, opts.P, ValidityTolerances{})
+			if verr != nil && stepErr == nil {
+				return res, verr
+			}
+			res.Validity = v
+		}
 		if len(sens) > 0 && len(sens) == len(us) && err == nil {
 			tot, err := sim.sw.chainSimulation(&res.Trajectory, sens,
 				func(k int) []float64 { return us[k] }, func(int) []float64 { return opts.P })

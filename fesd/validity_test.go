@@ -53,6 +53,7 @@ func TestValiditySimulatedDrop(t *testing.T) {
 			require.NoError(t, err)
 			v, err := fesd.TimeFreezingValidity(tf, &res.Trajectory, nil, fesd.ValidityTolerances{})
 			require.NoError(t, err)
+			assert.Equal(t, v, res.Validity, "Simulate's own check")
 			t.Logf("%v; impact penetration %.1e", v, v.MaxImpactPenetration)
 			assert.True(t, v.Valid, v.String())
 			assert.Equal(t, 1, v.Flights)
