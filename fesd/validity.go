@@ -116,6 +116,9 @@ type Validity struct {
 	// zero with nosnoc's stage-wise clock constraint, and need not be
 	// otherwise).
 	ClockError, StageClockError float64
+	// Horizon is the physical horizon T the clock was checked against (0:
+	// no clock item).
+	Horizon float64
 	// Flights counts the flight phases: maximal runs of points (element
 	// boundaries and stage points in τ order) where every contact's gap
 	// exceeds the Flight tolerance; Landings the flight phases that end
@@ -240,81 +243,113 @@ func (v *validator) auxWeights(r *Trajectory) (w [][]float64, ode []float64, err
 	return w, ode, nil
 }
 
+// gapEval evaluates the gaps of every contact at a state, with the
+// parameters of a stage (one workspace: not for concurrent use).
+type gapEval struct {
+	f  *ad.Function
+	ws *ad.Workspace
+	p  func(stage int) []float64
+	fc []float64
+}
+
+func (g *gapEval) at(x []float64, stage int) ([]float64, error) {
+	if err := g.f.Eval(g.ws, [][]float64{x, g.p(stage)}, [][]float64{g.fc}); err != nil {
+		return nil, err
+	}
+	return g.fc, nil
+}
+
 // check measures the validity of r: p gives the parameter values of a
 // stage, tFinal > 0 the physical horizon T of an OCP with N stages whose
 // ends are the elements stageEnd (0 or nil: no clock item).
 func (v *validator) check(r *Trajectory, p func(stage int) []float64, tol ValidityTolerances, tFinal float64, stageEnd []int) (*Validity, error) {
-	tol = tol.withDefaults()
-	out := &Validity{Tolerances: tol}
-	w, ode, err := v.auxWeights(r)
-	if err != nil {
+	out := &Validity{Tolerances: tol.withDefaults()}
+	g := &gapEval{f: v.gaps, ws: v.gaps.NewWorkspace(), p: p, fc: make([]float64, v.nc)}
+	if err := v.stagePoints(out, r, g); err != nil {
 		return nil, err
 	}
+	if err := flights(out, r, g); err != nil {
+		return nil, err
+	}
+	if tFinal > 0 && len(stageEnd) > 1 && len(r.X) > 0 {
+		v.clock(out, r, tFinal, stageEnd)
+	}
+	out.verdict()
+	return out, nil
+}
+
+// pointsPerElement is n_s of a trajectory (its stage points per element).
+func pointsPerElement(r *Trajectory) int {
+	if len(r.H) == 0 {
+		return 1
+	}
+	return max(len(r.PointX)/len(r.H), 1)
+}
+
+// stagePoints measures at the stage points of r: drift where the clock
+// advances, penetration where it stands, phantom contact and the frozen
+// phases.
+func (v *validator) stagePoints(out *Validity, r *Trajectory, g *gapEval) error {
+	w, ode, err := v.auxWeights(r)
+	if err != nil {
+		return err
+	}
 	if len(w) != len(r.PointX) {
-		return nil, fmt.Errorf("fesd: validity: %d algebraic points for %d stage points", len(w), len(r.PointX))
+		return fmt.Errorf("fesd: validity: %d algebraic points for %d stage points", len(w), len(r.PointX))
 	}
-	ws := v.gaps.NewWorkspace()
-	fc := make([]float64, v.nc)
-	gap := func(x []float64, stage int) ([]float64, error) {
-		in := [][]float64{x, p(stage)}
-		if err := v.gaps.Eval(ws, in, [][]float64{fc}); err != nil {
-			return nil, err
-		}
-		return fc, nil
-	}
-	ns := 0
-	if len(r.H) > 0 {
-		ns = len(r.PointX) / len(r.H)
-	}
-	// Stage points: drift, impact penetration, phantom contact, impacts.
+	ns := pointsPerElement(r)
 	frozen := false
 	for i, x := range r.PointX {
-		n := i / max(ns, 1)
-		g, err := gap(x, r.StageOf[n])
+		gaps, err := g.at(x, r.StageOf[i/ns])
 		if err != nil {
-			return nil, err
+			return err
 		}
 		advancing := ode[i] >= clockAdvancing
-		if advancing {
-			frozen = false
-		} else if !frozen {
+		if !advancing && !frozen {
 			out.Impacts++
-			frozen = true
 		}
-		for c, gc := range g {
-			if d := -gc; advancing && d > out.MaxDrift {
+		frozen = !advancing
+		for c, gc := range gaps {
+			switch d := -gc; {
+			case advancing && d > out.MaxDrift:
 				out.MaxDrift, out.DriftTime = d, r.PointT[i]
-			} else if !advancing {
+			case !advancing:
 				out.MaxImpactPenetration = math.Max(out.MaxImpactPenetration, d)
 			}
-			if gc >= tol.PhantomGap && w[i][c] > out.MaxPhantom {
+			if gc >= out.Tolerances.PhantomGap && w[i][c] > out.MaxPhantom {
 				out.MaxPhantom, out.PhantomGap, out.PhantomTime = w[i][c], gc, r.PointT[i]
 			}
 		}
 	}
-	// Flight phases over the boundaries and stage points in τ order.
+	return nil
+}
+
+// flights counts the flight phases and landings over the element
+// boundaries and stage points of r in τ order.
+func flights(out *Validity, r *Trajectory, g *gapEval) error {
 	type pt struct {
 		tau   float64
 		x     []float64
 		stage int
 	}
+	ns := pointsPerElement(r)
 	var all []pt
 	for n, x := range r.X {
 		all = append(all, pt{r.T[n], x, r.StageOf[min(n, len(r.StageOf)-1)]})
 	}
 	for i, x := range r.PointX {
-		all = append(all, pt{r.PointT[i], x, r.StageOf[i/max(ns, 1)]})
+		all = append(all, pt{r.PointT[i], x, r.StageOf[i/ns]})
 	}
 	sort.SliceStable(all, func(i, j int) bool { return all[i].tau < all[j].tau })
 	flying := false
 	for _, q := range all {
-		g, err := gap(q.x, q.stage)
+		gaps, err := g.at(q.x, q.stage)
 		if err != nil {
-			return nil, err
+			return err
 		}
 		f := true
-		for _, gc := range g {
-			f = f && gc > tol.Flight
+		for _, gc := range gaps {
+			f = f && gc > out.Tolerances.Flight
 		}
 		if f && !flying {
 			out.Flights++
@@ -323,31 +358,38 @@ func (v *validator) check(r *Trajectory, p func(stage int) []float64, tol Validi
 		}
 		flying = f
 	}
-	// The clock of an OCP.
-	if tFinal > 0 && len(stageEnd) > 1 && len(r.X) > 0 {
-		ck := v.tf.Clock
-		t0 := r.X[stageEnd[0]][ck]
-		N := len(stageEnd) - 1
-		out.ClockError = math.Abs(r.X[stageEnd[N]][ck] - t0 - tFinal)
-		for k, n := range stageEnd {
-			out.StageClockError = math.Max(out.StageClockError, math.Abs(r.X[n][ck]-t0-float64(k)*tFinal/float64(N)))
-		}
-		if tol.Clock == 0 {
-			tol.Clock = 1e-6 * math.Max(1, tFinal)
-			out.Tolerances.Clock = tol.Clock
-		}
+	return nil
+}
+
+// clock measures the clock of an OCP at its stage ends against the
+// horizon tFinal, and sets the default clock tolerance.
+func (v *validator) clock(out *Validity, r *Trajectory, tFinal float64, stageEnd []int) {
+	ck := v.tf.Clock
+	out.Horizon = tFinal
+	t0 := r.X[stageEnd[0]][ck]
+	N := len(stageEnd) - 1
+	out.ClockError = math.Abs(r.X[stageEnd[N]][ck] - t0 - tFinal)
+	for k, n := range stageEnd {
+		out.StageClockError = math.Max(out.StageClockError, math.Abs(r.X[n][ck]-t0-float64(k)*tFinal/float64(N)))
 	}
+	if out.Tolerances.Clock == 0 {
+		out.Tolerances.Clock = 1e-6 * math.Max(1, tFinal)
+	}
+}
+
+// verdict names the violated items (the clock only with a horizon).
+func (out *Validity) verdict() {
+	tol := out.Tolerances
 	if out.MaxDrift > tol.Drift {
 		out.Violations = append(out.Violations, fmt.Sprintf("drift: a contact point %.2e below the ground at τ = %.4g while the clock advances (tolerance %.1e)", out.MaxDrift, out.DriftTime, tol.Drift))
 	}
 	if out.MaxPhantom > tol.Phantom {
 		out.Violations = append(out.Violations, fmt.Sprintf("phantom contact: auxiliary dynamics of weight %.2e at a gap of %.2e at τ = %.4g (tolerance %.1e where the gap ≥ %.1e)", out.MaxPhantom, out.PhantomGap, out.PhantomTime, tol.Phantom, tol.PhantomGap))
 	}
-	if tFinal > 0 && out.ClockError > tol.Clock {
-		out.Violations = append(out.Violations, fmt.Sprintf("clock: t(T) − t(0) misses the horizon %.6g by %.2e (tolerance %.1e)", tFinal, out.ClockError, tol.Clock))
+	if out.Horizon > 0 && out.ClockError > tol.Clock {
+		out.Violations = append(out.Violations, fmt.Sprintf("clock: t(T) − t(0) misses the horizon %.6g by %.2e (tolerance %.1e)", out.Horizon, out.ClockError, tol.Clock))
 	}
 	out.Valid = len(out.Violations) == 0
-	return out, nil
 }
 
 // TimeFreezingValidity checks the physical validity of a trajectory r of
