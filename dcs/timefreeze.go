@@ -187,35 +187,17 @@ func NewTimeFreezing(rb RigidBody, opt TimeFreezingOptions) (*TimeFreezing, erro
 	if err := rb.checkShape(); err != nil {
 		return nil, err
 	}
-	g, nq := rb.Graph, len(rb.Q)
-	an := opt.AN
-	if an == 0 {
-		an = DefaultAN
-	}
-	if !(an > 0) || math.IsInf(an, 0) {
-		return nil, newErr(ErrOptions, -1, "AN", -1, -1, "a_n = %v must be positive and finite", opt.AN)
-	}
-	switch opt.Formulation {
-	case Step, Stewart:
-	default:
-		return nil, newErr(ErrOptions, -1, "Formulation", -1, -1, "%v", opt.Formulation)
-	}
-	if opt.NoLift && opt.Formulation != Step {
-		return nil, newErr(ErrOptions, -1, "NoLift", -1, -1, "only for the Step formulation")
-	}
-	if !(opt.Baumgarte >= 0) || math.IsInf(opt.Baumgarte, 0) {
-		return nil, newErr(ErrOptions, -1, "Baumgarte", -1, -1, "k = %v must be nonnegative and finite", opt.Baumgarte)
-	}
-	switch opt.SpeedOfTime {
-	case SpeedOfTimeNone, SpeedOfTimeAll, SpeedOfTimeFreeFlight:
-	default:
-		return nil, newErr(ErrOptions, -1, "SpeedOfTime", -1, -1, "%v", opt.SpeedOfTime)
+	an, err := opt.validate()
+	if err != nil {
+		return nil, err
 	}
 	if err := rb.checkForces(); err != nil {
 		return nil, err
 	}
-
-	tf := &TimeFreezing{Formulation: opt.Formulation, NQ: nq, Clock: 2 * nq, Sot: -1}
+	g, nq := rb.Graph, len(rb.Q)
+	b := &tfBuilder{rb: &rb, opt: opt, an: an, g: g, nq: nq,
+		tf: &TimeFreezing{Formulation: opt.Formulation, NQ: nq, Clock: 2 * nq, Sot: -1}}
+	tf := b.tf
 	tf.ClockSym = g.Sym("t")
 	x := ad.Concat(rb.Q, rb.V, ad.Vec{tf.ClockSym})
 	u := append(ad.Vec(nil), rb.U...)
@@ -230,135 +212,212 @@ func NewTimeFreezing(rb RigidBody, opt TimeFreezingOptions) (*TimeFreezing, erro
 	if err != nil {
 		return nil, newErr(ErrInvalidExpr, -1, "M", -1, -1, "M⁻¹f_v: %v", err)
 	}
-	zq := g.Zeros(nq)
+	b.zq = g.Zeros(nq)
 	fode := ad.Concat(rb.V, vdot, ad.Vec{g.Const(1)})
 	tf.Modes = append(tf.Modes, fode)
 
 	// Contacts: switching functions and auxiliary modes.
-	type contactModes struct {
-		friction bool
-		psi      []int // indices of (f_c, v_n[, v_t]) in Psi
-		pos, neg int   // indices in Modes (neg = −1 frictionless; pos is f_aux then)
-	}
-	cms := make([]contactModes, len(rb.Contacts))
+	b.cms = make([]contactModes, len(rb.Contacts))
 	for ci := range rb.Contacts {
-		c := &rb.Contacts[ci]
-		if err := rb.checkContact(ci); err != nil {
+		if err := b.contact(ci); err != nil {
 			return nil, err
 		}
-		if e := c.Restitution; e != 0 {
-			return nil, newErr(ErrOptions, -1, fmt.Sprintf("Contacts[%d].Restitution", ci), -1, -1, "e = %v: the time-freezing reformulation is inelastic (e = 0); a CLS (NewCLS) handles e > 0", e)
-		}
-		jn, err := rb.normalJacobian(ci)
-		if err != nil {
-			return nil, err
-		}
-		cm := contactModes{friction: c.frictional(), neg: -1}
-		vn, err := ad.Dot(jn, rb.V)
-		if err != nil {
-			return nil, newErr(ErrInvalidExpr, -1, fmt.Sprintf("Contacts[%d].Normal", ci), -1, -1, "%v", err)
-		}
-		if opt.Baumgarte > 0 {
-			vn = vn.Add(c.Gap.Scale(opt.Baumgarte))
-		}
-		cm.psi = []int{len(tf.Psi), len(tf.Psi) + 1}
-		tf.Psi = append(tf.Psi, c.Gap, vn)
-		tf.PsiContact = append(tf.PsiContact, ci, ci)
-		aux := func(dir ad.Vec) (ad.Vec, error) {
-			vd, err := ad.SolveSym(rb.M, dir.Map(func(e ad.Expr) ad.Expr { return e.Scale(an) }))
-			if err != nil {
-				return nil, err
-			}
-			return ad.Concat(zq, vd, ad.Vec{g.Const(0)}), nil
-		}
-		if cm.friction {
-			jt, err := rb.tangentJacobian(ci)
-			if err != nil {
-				return nil, err
-			}
-			vt, err := ad.Dot(jt, rb.V)
-			if err != nil {
-				return nil, newErr(ErrInvalidExpr, -1, fmt.Sprintf("Contacts[%d].Tangent", ci), -1, -1, "%v", err)
-			}
-			cm.psi = append(cm.psi, len(tf.Psi))
-			tf.Psi = append(tf.Psi, vt)
-			tf.PsiContact = append(tf.PsiContact, ci)
-			dpos, dneg := make(ad.Vec, nq), make(ad.Vec, nq)
-			for i := range dpos {
-				dpos[i] = jn[i].Sub(jt[i].Scale(c.Mu))
-				dneg[i] = jn[i].Add(jt[i].Scale(c.Mu))
-			}
-			fp, err := aux(dpos)
-			if err != nil {
-				return nil, newErr(ErrInvalidExpr, -1, "M", -1, -1, "M⁻¹(J_n − μJ_t): %v", err)
-			}
-			fn, err := aux(dneg)
-			if err != nil {
-				return nil, newErr(ErrInvalidExpr, -1, "M", -1, -1, "M⁻¹(J_n + μJ_t): %v", err)
-			}
-			cm.pos, cm.neg = len(tf.Modes), len(tf.Modes)+1
-			tf.Modes = append(tf.Modes, fp, fn)
-		} else {
-			fa, err := aux(jn)
-			if err != nil {
-				return nil, newErr(ErrInvalidExpr, -1, "M", -1, -1, "M⁻¹J_n: %v", err)
-			}
-			cm.pos = len(tf.Modes)
-			tf.Modes = append(tf.Modes, fa)
-		}
-		cms[ci] = cm
 	}
 
 	m := NewModel(g, x, u, rb.P)
 	m.timeFreezing = tf
 	tf.Model = m
-	sot := func(mode int) ad.Expr { // factor of the speed of time on a mode
-		switch {
-		case opt.SpeedOfTime == SpeedOfTimeAll, opt.SpeedOfTime == SpeedOfTimeFreeFlight && mode == 0:
-			return tf.SotSym
-		}
-		return g.Const(1)
-	}
-	scaled := func(mode int) ad.Vec { return tf.Modes[mode].Scale(sot(mode)) }
-
 	if opt.Formulation == Stewart {
-		np := len(tf.Psi)
-		if np > MaxPsi {
-			return nil, newErr(ErrTooManyPsi, -1, "Contacts", -1, -1, "%d switching functions", np)
-		}
-		S := DefaultSigns(np)
-		F := make([]ad.Vec, len(S))
-		tf.BaseModes = make([][]int, len(S))
-		for i, row := range S {
-			var modes []int
-			for _, cm := range cms {
-				if row[cm.psi[0]] > 0 || row[cm.psi[1]] > 0 {
-					continue // free in this contact
-				}
-				if !cm.friction || row[cm.psi[2]] > 0 {
-					modes = append(modes, cm.pos)
-				} else {
-					modes = append(modes, cm.neg)
-				}
-			}
-			if len(modes) == 0 {
-				modes = []int{0}
-			}
-			tf.BaseModes[i] = modes
-			f := scaled(modes[0])
-			for _, k := range modes[1:] {
-				if f, err = f.Add(scaled(k)); err != nil {
-					return nil, newErr(ErrInvalidExpr, -1, "F", i, -1, "%v", err)
-				}
-			}
-			F[i] = f
-		}
-		tf.Signs = S
-		m.AddSubsystem(Subsystem{Name: "timefreeze", Psi: tf.Psi, S: S, F: F})
-		return tf, nil
+		err = b.stewart(m)
+	} else {
+		err = b.step(m, len(x))
 	}
+	if err != nil {
+		return nil, err
+	}
+	return tf, nil
+}
 
-	// Step: general selections α and the θ of the modes.
+// validate checks the options and returns the gain a_n (the default for
+// zero).
+func (opt TimeFreezingOptions) validate() (an float64, err error) {
+	an = opt.AN
+	if an == 0 {
+		an = DefaultAN
+	}
+	if !(an > 0) || math.IsInf(an, 0) {
+		return 0, newErr(ErrOptions, -1, "AN", -1, -1, "a_n = %v must be positive and finite", opt.AN)
+	}
+	switch opt.Formulation {
+	case Step, Stewart:
+	default:
+		return 0, newErr(ErrOptions, -1, "Formulation", -1, -1, "%v", opt.Formulation)
+	}
+	if opt.NoLift && opt.Formulation != Step {
+		return 0, newErr(ErrOptions, -1, "NoLift", -1, -1, "only for the Step formulation")
+	}
+	if !(opt.Baumgarte >= 0) || math.IsInf(opt.Baumgarte, 0) {
+		return 0, newErr(ErrOptions, -1, "Baumgarte", -1, -1, "k = %v must be nonnegative and finite", opt.Baumgarte)
+	}
+	switch opt.SpeedOfTime {
+	case SpeedOfTimeNone, SpeedOfTimeAll, SpeedOfTimeFreeFlight:
+	default:
+		return 0, newErr(ErrOptions, -1, "SpeedOfTime", -1, -1, "%v", opt.SpeedOfTime)
+	}
+	return an, nil
+}
+
+// contactModes are the switching functions and auxiliary modes of one
+// contact in a TimeFreezing.
+type contactModes struct {
+	friction bool
+	psi      []int // indices of (f_c, v_n[, v_t]) in Psi
+	pos, neg int   // indices in Modes (neg = −1 frictionless; pos is f_aux then)
+}
+
+// tfBuilder holds what NewTimeFreezing's steps share.
+type tfBuilder struct {
+	rb  *RigidBody
+	opt TimeFreezingOptions
+	an  float64
+	g   *ad.Graph
+	nq  int
+	zq  ad.Vec // n_q zeros: q̇ of the auxiliary modes
+	tf  *TimeFreezing
+	cms []contactModes
+}
+
+// contact adds the switching functions (f_c, J_nᵀv[, J_tᵀv]) and the
+// auxiliary modes of contact ci.
+func (b *tfBuilder) contact(ci int) error {
+	rb, tf := b.rb, b.tf
+	c := &rb.Contacts[ci]
+	if err := rb.checkContact(ci); err != nil {
+		return err
+	}
+	if e := c.Restitution; e != 0 {
+		return newErr(ErrOptions, -1, fmt.Sprintf("Contacts[%d].Restitution", ci), -1, -1, "e = %v: the time-freezing reformulation is inelastic (e = 0); a CLS (NewCLS) handles e > 0", e)
+	}
+	jn, err := rb.normalJacobian(ci)
+	if err != nil {
+		return err
+	}
+	cm := contactModes{friction: c.frictional(), neg: -1}
+	vn, err := ad.Dot(jn, rb.V)
+	if err != nil {
+		return newErr(ErrInvalidExpr, -1, fmt.Sprintf("Contacts[%d].Normal", ci), -1, -1, "%v", err)
+	}
+	if b.opt.Baumgarte > 0 {
+		vn = vn.Add(c.Gap.Scale(b.opt.Baumgarte))
+	}
+	cm.psi = []int{len(tf.Psi), len(tf.Psi) + 1}
+	tf.Psi = append(tf.Psi, c.Gap, vn)
+	tf.PsiContact = append(tf.PsiContact, ci, ci)
+	if !cm.friction {
+		fa, err := b.aux(jn)
+		if err != nil {
+			return newErr(ErrInvalidExpr, -1, "M", -1, -1, "M⁻¹J_n: %v", err)
+		}
+		cm.pos = len(tf.Modes)
+		tf.Modes = append(tf.Modes, fa)
+		b.cms[ci] = cm
+		return nil
+	}
+	jt, err := rb.tangentJacobian(ci)
+	if err != nil {
+		return err
+	}
+	vt, err := ad.Dot(jt, rb.V)
+	if err != nil {
+		return newErr(ErrInvalidExpr, -1, fmt.Sprintf("Contacts[%d].Tangent", ci), -1, -1, "%v", err)
+	}
+	cm.psi = append(cm.psi, len(tf.Psi))
+	tf.Psi = append(tf.Psi, vt)
+	tf.PsiContact = append(tf.PsiContact, ci)
+	dpos, dneg := make(ad.Vec, b.nq), make(ad.Vec, b.nq)
+	for i := range dpos {
+		dpos[i] = jn[i].Sub(jt[i].Scale(c.Mu))
+		dneg[i] = jn[i].Add(jt[i].Scale(c.Mu))
+	}
+	fp, err := b.aux(dpos)
+	if err != nil {
+		return newErr(ErrInvalidExpr, -1, "M", -1, -1, "M⁻¹(J_n − μJ_t): %v", err)
+	}
+	fn, err := b.aux(dneg)
+	if err != nil {
+		return newErr(ErrInvalidExpr, -1, "M", -1, -1, "M⁻¹(J_n + μJ_t): %v", err)
+	}
+	cm.pos, cm.neg = len(tf.Modes), len(tf.Modes)+1
+	tf.Modes = append(tf.Modes, fp, fn)
+	b.cms[ci] = cm
+	return nil
+}
+
+// aux is the auxiliary mode (0, M⁻¹ dir a_n, 0) along dir.
+func (b *tfBuilder) aux(dir ad.Vec) (ad.Vec, error) {
+	vd, err := ad.SolveSym(b.rb.M, dir.Map(func(e ad.Expr) ad.Expr { return e.Scale(b.an) }))
+	if err != nil {
+		return nil, err
+	}
+	return ad.Concat(b.zq, vd, ad.Vec{b.g.Const(0)}), nil
+}
+
+// scaled is mode k times its factor of the speed of time.
+func (b *tfBuilder) scaled(k int) ad.Vec {
+	switch sot := b.opt.SpeedOfTime; {
+	case sot == SpeedOfTimeAll, sot == SpeedOfTimeFreeFlight && k == 0:
+		return b.tf.Modes[k].Scale(b.tf.SotSym)
+	}
+	return b.tf.Modes[k].Scale(b.g.Const(1))
+}
+
+// stewart adds the Stewart subsystem: every base set of the sign matrix
+// gets the sum of the auxiliary modes of the contacts in their auxiliary
+// regions there, or f_ode.
+func (b *tfBuilder) stewart(m *Model) error {
+	tf := b.tf
+	np := len(tf.Psi)
+	if np > MaxPsi {
+		return newErr(ErrTooManyPsi, -1, "Contacts", -1, -1, "%d switching functions", np)
+	}
+	S := DefaultSigns(np)
+	F := make([]ad.Vec, len(S))
+	tf.BaseModes = make([][]int, len(S))
+	for i, row := range S {
+		var modes []int
+		for _, cm := range b.cms {
+			if row[cm.psi[0]] > 0 || row[cm.psi[1]] > 0 {
+				continue // free in this contact
+			}
+			if !cm.friction || row[cm.psi[2]] > 0 {
+				modes = append(modes, cm.pos)
+			} else {
+				modes = append(modes, cm.neg)
+			}
+		}
+		if len(modes) == 0 {
+			modes = []int{0}
+		}
+		tf.BaseModes[i] = modes
+		f := b.scaled(modes[0])
+		for _, k := range modes[1:] {
+			var err error
+			if f, err = f.Add(b.scaled(k)); err != nil {
+				return newErr(ErrInvalidExpr, -1, "F", i, -1, "%v", err)
+			}
+		}
+		F[i] = f
+	}
+	tf.Signs = S
+	m.AddSubsystem(Subsystem{Name: "timefreeze", Psi: tf.Psi, S: S, F: F})
+	return nil
+}
+
+// step adds the general step selections α of Psi and writes the
+// right-hand side (of length nx) as Σ θ_k(α, β)·f_k, with nosnoc's
+// tailored lifting β unless NoLift.
+func (b *tfBuilder) step(m *Model, nx int) error {
+	tf, g := b.tf, b.g
 	one := g.Const(1)
 	tf.Alpha = m.AddStep(tf.Psi)
 	a := tf.Alpha
@@ -366,17 +425,17 @@ func NewTimeFreezing(rb RigidBody, opt TimeFreezingOptions) (*TimeFreezing, erro
 	unl := make(ad.Vec, len(tf.Modes))
 	var betas, eqs ad.Vec
 	newBeta := func(name string, def ad.Expr) ad.Expr {
-		if opt.NoLift {
+		if b.opt.NoLift {
 			return def
 		}
-		b := g.Sym(name)
-		betas = append(betas, b)
-		eqs = append(eqs, b.Sub(def))
-		return b
+		v := g.Sym(name)
+		betas = append(betas, v)
+		eqs = append(eqs, v.Sub(def))
+		return v
 	}
 	var thetaODE, unlODE ad.Expr
-	for ci, cm := range cms {
-		name := rb.Contacts[ci].Name
+	for ci, cm := range b.cms {
+		name := b.rb.Contacts[ci].Name
 		if name == "" {
 			name = fmt.Sprint(ci)
 		}
@@ -417,13 +476,13 @@ func NewTimeFreezing(rb RigidBody, opt TimeFreezingOptions) (*TimeFreezing, erro
 	if len(betas) > 0 {
 		m.AddAlgebraic(betas, eqs)
 	}
-	f := g.Zeros(len(x))
+	f := g.Zeros(nx)
 	for k := range tf.Modes {
-		fk := scaled(k).Scale(theta[k])
-		if f, err = f.Add(fk); err != nil {
-			return nil, newErr(ErrInvalidExpr, -1, "F0", k, -1, "%v", err)
+		var err error
+		if f, err = f.Add(b.scaled(k).Scale(theta[k])); err != nil {
+			return newErr(ErrInvalidExpr, -1, "F0", k, -1, "%v", err)
 		}
 	}
 	m.F0 = f
-	return tf, nil
+	return nil
 }
