@@ -227,6 +227,10 @@ type tnode struct {
 //     fixed slots, every other value takes a free register, released after
 //     its last use;
 //  4. output slots.
+//
+// The passes share the sweep's tables (cone, uses, slots) and run once per
+// Function; they are kept in one function, read top to bottom in the order
+// above, as the exemption of issue 45 for the symbolic compiler allows.
 func (f *Function) compile(g *Graph, in, out Vec) {
 	s := newSweep(g, out)
 	cone := s.cone
@@ -591,6 +595,11 @@ func (f *Function) checkIn(in [][]float64) error {
 // run executes the tape on the work array, one tight loop per batch.
 // Slots are addressed without bounds checks: compile assigns every operand
 // and result a slot below nwork, and bind guarantees len(w) ≥ nwork.
+//
+// It is one long function on purpose: one case per opcode (its cyclomatic
+// complexity is the size of the instruction set), each a loop over the
+// batch with the slot arithmetic inline; cases moved into functions would
+// put a call into the innermost loop of every evaluation.
 func (f *Function) run(w []float64) {
 	if len(w) < f.nwork || f.nwork == 0 {
 		return

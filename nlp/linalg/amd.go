@@ -48,6 +48,11 @@ const (
 // Rows with more than max(16, α√n) entries are ordered last (dense-row
 // handling, α = DenseAlpha). Variables merged into a supervariable, or
 // mass-eliminated, follow their pivot in the order.
+//
+// AMD is one long function, as the published implementations of the
+// algorithm are (Amestoy, Davis and Duff, ACM TOMS 30(3), 2004): the
+// degree lists, element lists and hash buckets are one workspace that
+// every phase of an elimination step reads and rewrites in place.
 func AMD(a *SymCSC, opt AMDOptions) []int {
 	if a.Validate() != nil {
 		return nil
