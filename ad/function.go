@@ -230,7 +230,7 @@ type tnode struct {
 //
 // The passes share the sweep's tables (cone, uses, slots) and run once per
 // Function; they are kept in one function, read top to bottom in the order
-// above, as the exemption of issue 45 for the symbolic compiler allows.
+// above.
 func (f *Function) compile(g *Graph, in, out Vec) {
 	s := newSweep(g, out)
 	cone := s.cone
