@@ -60,32 +60,17 @@ func lex(s string) ([]token, *exprError) {
 		case strings.IndexByte("+-*/^()[],", c) >= 0:
 			toks = append(toks, token{kind: tokPunct, text: s[i : i+1], off: i})
 			i++
-		case c >= '0' && c <= '9' || c == '.':
-			j := i
-			for j < len(s) && (s[j] >= '0' && s[j] <= '9' || s[j] == '.') {
-				j++
-			}
-			if j < len(s) && (s[j] == 'e' || s[j] == 'E') {
-				k := j + 1
-				if k < len(s) && (s[k] == '+' || s[k] == '-') {
-					k++
-				}
-				if k < len(s) && s[k] >= '0' && s[k] <= '9' {
-					for k < len(s) && s[k] >= '0' && s[k] <= '9' {
-						k++
-					}
-					j = k
-				}
-			}
+		case isDigit(c) || c == '.':
+			j := numberEnd(s, i)
 			v, err := strconv.ParseFloat(s[i:j], 64)
 			if err != nil || math.IsInf(v, 0) {
 				return nil, exprErrorf(i, "invalid number %q", s[i:j])
 			}
 			toks = append(toks, token{kind: tokNum, text: s[i:j], num: v, off: i})
 			i = j
-		case c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z':
+		case isLetter(c):
 			j := i
-			for j < len(s) && (s[j] == '_' || s[j] >= 'a' && s[j] <= 'z' || s[j] >= 'A' && s[j] <= 'Z' || s[j] >= '0' && s[j] <= '9') {
+			for j < len(s) && (isLetter(s[j]) || isDigit(s[j])) {
 				j++
 			}
 			toks = append(toks, token{kind: tokIdent, text: s[i:j], off: i})
@@ -96,6 +81,32 @@ func lex(s string) ([]token, *exprError) {
 		}
 	}
 	return append(toks, token{kind: tokEOF, off: len(s)}), nil
+}
+
+func isDigit(c byte) bool  { return c >= '0' && c <= '9' }
+func isLetter(c byte) bool { return c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' }
+
+// numberEnd returns the end of the number that starts at s[i]: digits and
+// points, then an exponent (e or E, an optional sign, digits) if digits
+// follow.
+func numberEnd(s string, i int) int {
+	j := i
+	for j < len(s) && (isDigit(s[j]) || s[j] == '.') {
+		j++
+	}
+	if j < len(s) && (s[j] == 'e' || s[j] == 'E') {
+		k := j + 1
+		if k < len(s) && (s[k] == '+' || s[k] == '-') {
+			k++
+		}
+		if k < len(s) && isDigit(s[k]) {
+			for k < len(s) && isDigit(s[k]) {
+				k++
+			}
+			j = k
+		}
+	}
+	return j
 }
 
 type nodeKind int
