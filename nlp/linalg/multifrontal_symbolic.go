@@ -101,145 +101,201 @@ func relaxedMerge(k, zeros, tot int) bool {
 }
 
 // mfAnalyze performs the symbolic phase of Multifrontal for the fill-reducing
-// order perm0 (perm0[k] = original index of pivot k).
+// order perm0 (perm0[k] = original index of pivot k), in the steps of
+// mfAnalysis below.
 func mfAnalyze(a *SymCSC, perm0 []int) (*mfSymbolic, error) {
-	n := a.N
-	// Postorder the elimination tree: an equivalent order (same fill) in
-	// which fundamental supernodes are chains of consecutive columns.
+	an := &mfAnalysis{a: a, n: a.N}
+	if err := an.tree(perm0); err != nil {
+		return nil, err
+	}
+	an.supernodes()
+	an.amalgamate()
+	an.fronts()
+	an.children()
+	an.rowStructures()
+	an.entries()
+	an.sizes()
+	return an.sym, nil
+}
+
+// mfAnalysis holds the intermediate results of mfAnalyze.
+type mfAnalysis struct {
+	a *SymCSC
+	n int
+	// tree: the postordered order perm1, its pattern and elimination tree,
+	// the column counts of L.
+	perm1, cp, parent, counts []int
+	ci                        []int32
+	// supernodes: snode[j] is the fundamental supernode of column j,
+	// sfirst[s] its first column (sfirst[ns] = n), sparent the supernodal
+	// tree, nrow[s] = |struct|.
+	snode, sfirst, sparent, nrow []int
+	// amalgamate: rep[s] the front representative (top supernode), reps
+	// the representatives in increasing order, fid[s] the front of a
+	// representative.
+	rep, reps, fid []int
+	// fronts: fnew maps a front to its postordered id, newOf a perm1 index
+	// to its final index.
+	fnew, newOf []int
+	sym         *mfSymbolic
+}
+
+// tree postorders the elimination tree of perm0 (an equivalent order, the
+// same fill, in which fundamental supernodes are chains of consecutive
+// columns) and counts the columns of L.
+func (an *mfAnalysis) tree(perm0 []int) error {
+	n, a := an.n, an.a
 	cp, ci, _ := permutePattern(a, invPerm(perm0))
 	parent := etree(n, cp, ci)
 	post := postorder(parent)
-	perm1 := make([]int, n)
+	an.perm1 = make([]int, n)
 	for k, j := range post {
-		perm1[k] = perm0[j]
+		an.perm1[k] = perm0[j]
 	}
-	pinv1 := invPerm(perm1)
-	cp, ci, _ = permutePattern(a, pinv1)
-	parent = etree(n, cp, ci)
-	counts, total := rowCounts(n, cp, ci, parent, nil)
+	an.cp, an.ci, _ = permutePattern(a, invPerm(an.perm1))
+	an.parent = etree(n, an.cp, an.ci)
+	var total int
+	an.counts, total = rowCounts(n, an.cp, an.ci, an.parent, nil)
 	if total >= math.MaxInt32 {
-		return nil, fmt.Errorf("%w: nnz(L) = %d exceeds 2³¹−1", ErrDimension, total)
+		return fmt.Errorf("%w: nnz(L) = %d exceeds 2³¹−1", ErrDimension, total)
 	}
+	return nil
+}
 
-	// Fundamental supernodes (Liu, Ng, Peyton, SIMAX 14(1), 1993): j joins
-	// the supernode of j−1 when parent(j−1) = j, j has no other child, and
-	// struct(j−1) = {j} ∪ struct(j) (the column counts differ by one).
+// supernodes finds the fundamental supernodes (Liu, Ng, Peyton, SIMAX
+// 14(1), 1993): j joins the supernode of j−1 when parent(j−1) = j, j has
+// no other child, and struct(j−1) = {j} ∪ struct(j) (the column counts
+// differ by one).
+func (an *mfAnalysis) supernodes() {
+	n, parent, counts := an.n, an.parent, an.counts
 	nchild := make([]int, n)
 	for _, p := range parent {
 		if p >= 0 {
 			nchild[p]++
 		}
 	}
-	snode := make([]int, n)
+	an.snode = make([]int, n)
 	sfirst := make([]int, 0, n+1)
 	for j := range n {
 		if j > 0 && parent[j-1] == j && counts[j-1] == counts[j]+1 && nchild[j] == 1 {
-			snode[j] = snode[j-1]
+			an.snode[j] = an.snode[j-1]
 			continue
 		}
-		snode[j] = len(sfirst)
+		an.snode[j] = len(sfirst)
 		sfirst = append(sfirst, j)
 	}
 	ns := len(sfirst)
-	sfirst = append(sfirst, n)
-	sparent := make([]int, ns)
+	an.sfirst = append(sfirst, n)
+	an.sparent = make([]int, ns)
+	an.nrow = make([]int, ns)
+	for s := range ns {
+		last := an.sfirst[s+1] - 1
+		an.sparent[s] = -1
+		if p := parent[last]; p >= 0 {
+			an.sparent[s] = an.snode[p]
+		}
+		an.nrow[s] = counts[last]
+	}
+}
+
+// amalgamate merges a supernode into its parent by relaxedMerge (children
+// are numbered before parents, so a parent has absorbed its earlier
+// children when it is tested itself). The merged front keeps the parent's
+// row structure, which contains the child's minus the parent's columns.
+func (an *mfAnalysis) amalgamate() {
+	ns := len(an.sparent)
 	ncol := make([]int, ns)
 	nzTrue := make([]int, ns) // true nnz of the columns (diagonal included)
-	nrow := make([]int, ns)   // |struct|
 	for s := range ns {
-		last := sfirst[s+1] - 1
-		sparent[s] = -1
-		if p := parent[last]; p >= 0 {
-			sparent[s] = snode[p]
+		ncol[s] = an.sfirst[s+1] - an.sfirst[s]
+		for j := an.sfirst[s]; j < an.sfirst[s+1]; j++ {
+			nzTrue[s] += an.counts[j] + 1
 		}
-		ncol[s] = sfirst[s+1] - sfirst[s]
-		for j := sfirst[s]; j <= last; j++ {
-			nzTrue[s] += counts[j] + 1
-		}
-		nrow[s] = counts[last]
 	}
-
-	// Relaxed amalgamation: merge a supernode into its parent (children are
-	// numbered before parents, so a parent has absorbed its earlier children
-	// when it is tested itself). The merged front keeps the parent's row
-	// structure, which contains the child's minus the parent's columns.
 	merged := make([]int, ns)
 	for s := range ns {
 		merged[s] = -1
-		p := sparent[s]
+		p := an.sparent[s]
 		if p < 0 {
 			continue
 		}
 		k := ncol[s] + ncol[p]
-		tot := k*(k+1)/2 + k*nrow[p]
+		tot := k*(k+1)/2 + k*an.nrow[p]
 		if relaxedMerge(k, tot-nzTrue[s]-nzTrue[p], tot) {
 			merged[s] = p
 			ncol[p] = k
 			nzTrue[p] += nzTrue[s]
 		}
 	}
-	rep := make([]int, ns) // front representative (top supernode)
+	an.rep = make([]int, ns)
 	for s := ns - 1; s >= 0; s-- {
-		rep[s] = s
+		an.rep[s] = s
 		if merged[s] >= 0 {
-			rep[s] = rep[merged[s]]
+			an.rep[s] = an.rep[merged[s]]
 		}
 	}
-	// Fronts in increasing representative order, then postordered.
-	fid := make([]int, ns)
-	var reps []int
+	// Fronts in increasing representative order.
+	an.fid = make([]int, ns)
 	for s := range ns {
 		if merged[s] < 0 {
-			fid[s] = len(reps)
-			reps = append(reps, s)
+			an.fid[s] = len(an.reps)
+			an.reps = append(an.reps, s)
 		}
 	}
-	nf := len(reps)
+}
+
+// fronts postorders the fronts and numbers the columns: fronts in
+// postorder, own columns in increasing order.
+func (an *mfAnalysis) fronts() {
+	n, nf := an.n, len(an.reps)
 	fpar0 := make([]int, nf)
-	for f, s := range reps {
+	for f, s := range an.reps {
 		fpar0[f] = -1
-		if p := sparent[s]; p >= 0 {
-			fpar0[f] = fid[rep[p]]
+		if p := an.sparent[s]; p >= 0 {
+			fpar0[f] = an.fid[an.rep[p]]
 		}
 	}
 	fpost := postorder(fpar0)
-	fnew := make([]int, nf) // old front id → postordered id
+	an.fnew = make([]int, nf) // old front id → postordered id
 	for k, f := range fpost {
-		fnew[f] = k
+		an.fnew[f] = k
 	}
 	sym := &mfSymbolic{n: n, nf: nf}
+	an.sym = sym
 	sym.fcol = make([]int32, nf+1)
 	sym.fparent = make([]int32, nf)
 	for f := range nf {
-		sym.fparent[fnew[f]] = -1
+		sym.fparent[an.fnew[f]] = -1
 		if p := fpar0[f]; p >= 0 {
-			sym.fparent[fnew[f]] = int32(fnew[p])
+			sym.fparent[an.fnew[f]] = int32(an.fnew[p])
 		}
 	}
-	// New numbering: fronts in postorder, own columns in increasing order.
 	frontOf1 := make([]int, n) // front (postordered) of each perm1 index
 	for j := range n {
-		f := fnew[fid[rep[snode[j]]]]
+		f := an.fnew[an.fid[an.rep[an.snode[j]]]]
 		frontOf1[j] = f
 		sym.fcol[f+1]++
 	}
 	for f := range nf {
 		sym.fcol[f+1] += sym.fcol[f]
 	}
-	newOf := make([]int, n) // perm1 index → new index
-	{
-		next := slices.Clone(sym.fcol[:nf])
-		for j := range n {
-			f := frontOf1[j]
-			newOf[j] = int(next[f])
-			next[f]++
-		}
+	an.newOf = make([]int, n) // perm1 index → new index
+	next := slices.Clone(sym.fcol[:nf])
+	for j := range n {
+		f := frontOf1[j]
+		an.newOf[j] = int(next[f])
+		next[f]++
 	}
 	sym.perm = make([]int, n)
 	for j := range n {
-		sym.perm[newOf[j]] = perm1[j]
+		sym.perm[an.newOf[j]] = an.perm1[j]
 	}
-	// Children lists.
+}
+
+// children builds the children lists of the fronts.
+func (an *mfAnalysis) children() {
+	sym := an.sym
+	nf := sym.nf
 	sym.cptr = make([]int32, nf+1)
 	for _, p := range sym.fparent {
 		if p >= 0 {
@@ -250,42 +306,50 @@ func mfAnalyze(a *SymCSC, perm0 []int) (*mfSymbolic, error) {
 		sym.cptr[f+1] += sym.cptr[f]
 	}
 	sym.child = make([]int32, sym.cptr[nf])
-	{
-		next := slices.Clone(sym.cptr[:nf])
-		for f, p := range sym.fparent {
-			if p >= 0 {
-				sym.child[next[p]] = int32(f)
-				next[p]++
-			}
+	next := slices.Clone(sym.cptr[:nf])
+	for f, p := range sym.fparent {
+		if p >= 0 {
+			sym.child[next[p]] = int32(f)
+			next[p]++
 		}
 	}
-	// Row structures: the pattern of L below the last column of each
-	// representative, collected by the row-subtree walks and renumbered.
+}
+
+// rowStructures collects the row structures, the pattern of L below the
+// last column of each representative, by the row-subtree walks, and
+// renumbers them.
+func (an *mfAnalysis) rowStructures() {
+	sym, n := an.sym, an.n
+	nf := sym.nf
 	sym.sptr = make([]int, nf+1)
 	lastOf := make([]int, n) // front (postordered) + 1 if j is a representative's last column
-	for f, s := range reps {
-		last := sfirst[s+1] - 1
-		lastOf[last] = fnew[f] + 1
-		sym.sptr[fnew[f]+1] = nrow[s]
+	for f, s := range an.reps {
+		last := an.sfirst[s+1] - 1
+		lastOf[last] = an.fnew[f] + 1
+		sym.sptr[an.fnew[f]+1] = an.nrow[s]
 	}
 	for f := range nf {
 		sym.sptr[f+1] += sym.sptr[f]
 	}
 	sym.srow = make([]int32, sym.sptr[nf])
-	{
-		next := slices.Clone(sym.sptr[:nf])
-		rowCounts(n, cp, ci, parent, func(k, i int) {
-			if f := lastOf[i] - 1; f >= 0 {
-				sym.srow[next[f]] = int32(newOf[k])
-				next[f]++
-			}
-		})
-	}
+	next := slices.Clone(sym.sptr[:nf])
+	rowCounts(n, an.cp, an.ci, an.parent, func(k, i int) {
+		if f := lastOf[i] - 1; f >= 0 {
+			sym.srow[next[f]] = int32(an.newOf[k])
+			next[f]++
+		}
+	})
 	for f := range nf {
 		slices.Sort(sym.srow[sym.sptr[f]:sym.sptr[f+1]])
 	}
-	// Original entries: A_ij (i ≤ j in the new numbering) belongs to the
-	// front owning i, at row j of its column i.
+}
+
+// entries assigns the original entries: A_ij (i ≤ j in the new numbering)
+// belongs to the front owning i, at row j of its column i (local indices),
+// in the order of A.Val within a front.
+func (an *mfAnalysis) entries() {
+	sym, n, a := an.sym, an.n, an.a
+	nf := sym.nf
 	frontOf := make([]int32, n)
 	for f := range nf {
 		for j := sym.fcol[f]; j < sym.fcol[f+1]; j++ {
@@ -304,17 +368,15 @@ func mfAnalyze(a *SymCSC, perm0 []int) (*mfSymbolic, error) {
 		sym.aptr[f+1] += sym.aptr[f]
 	}
 	sym.aent = make([]mfEntry, sym.aptr[nf])
-	{
-		next := slices.Clone(sym.aptr[:nf])
-		for j := range n {
-			for p := a.ColPtr[j]; p < a.ColPtr[j+1]; p++ {
-				r, c := pinv[j], pinv[a.RowIdx[p]]
-				lo, hi := min(r, c), max(r, c)
-				f := frontOf[lo]
-				// row holds the global index for now.
-				sym.aent[next[f]] = mfEntry{p: int32(p), col: int32(lo), row: int32(hi)}
-				next[f]++
-			}
+	next := slices.Clone(sym.aptr[:nf])
+	for j := range n {
+		for p := a.ColPtr[j]; p < a.ColPtr[j+1]; p++ {
+			r, c := pinv[j], pinv[a.RowIdx[p]]
+			lo, hi := min(r, c), max(r, c)
+			f := frontOf[lo]
+			// row holds the global index for now.
+			sym.aent[next[f]] = mfEntry{p: int32(p), col: int32(lo), row: int32(hi)}
+			next[f]++
 		}
 	}
 	local := make([]int32, n)
@@ -337,7 +399,13 @@ func mfAnalyze(a *SymCSC, perm0 []int) (*mfSymbolic, error) {
 		// Scatter in the order of A.Val (reads A's values sequentially).
 		slices.SortFunc(ents, func(x, y mfEntry) int { return int(x.p - y.p) })
 	}
-	// Sizes without delays: nnz(L), largest front, peak stack.
+}
+
+// sizes computes the sizes without delays: nnz(L), the largest front, the
+// peak stack of update matrices.
+func (an *mfAnalysis) sizes() {
+	sym := an.sym
+	nf := sym.nf
 	var stackV, stackI, nrec int
 	recV := make([]int, 0, nf)
 	recI := make([]int, 0, nf)
@@ -364,5 +432,4 @@ func mfAnalyze(a *SymCSC, perm0 []int) (*mfSymbolic, error) {
 			sym.stackIdx = max(sym.stackIdx, stackI)
 		}
 	}
-	return sym, nil
 }
