@@ -203,67 +203,27 @@ func (s *Solver) SolveStatus(ctx context.Context, p nlp.Problem) (*nlp.Result, R
 	if n < 0 || m < 0 {
 		return nil, 0, fmt.Errorf("%w: n = %d, m = %d", nlp.ErrDimension, n, m)
 	}
-	xL, xU := make([]float64, n), make([]float64, n)
-	gL, gU := make([]float64, m), make([]float64, m)
-	p.Bounds(xL, xU, gL, gU)
+	b := &bounds{xL: make([]float64, n), xU: make([]float64, n), gL: make([]float64, m), gU: make([]float64, m)}
+	p.Bounds(b.xL, b.xU, b.gL, b.gU)
 	st := &state{ctx: ctx, p: p, t0: t0, zeroM: make([]float64, m)}
-	st.jRow, st.jCol = p.JacobianStructure()
-	st.hRow, st.hCol = p.HessianStructure()
-	if len(st.jRow) != len(st.jCol) || len(st.hRow) != len(st.hCol) {
-		return nil, 0, fmt.Errorf("%w: structure lists of different lengths", nlp.ErrStructure)
-	}
-	for k := range st.jRow {
-		if st.jRow[k] < 0 || st.jRow[k] >= m || st.jCol[k] < 0 || st.jCol[k] >= n {
-			return nil, 0, fmt.Errorf("%w: Jacobian entry %d = (%d, %d)", nlp.ErrStructure, k, st.jRow[k], st.jCol[k])
-		}
-	}
-	for k := range st.hRow {
-		if st.hCol[k] < 0 || st.hRow[k] < st.hCol[k] || st.hRow[k] >= n {
-			return nil, 0, fmt.Errorf("%w: Hessian entry %d = (%d, %d)", nlp.ErrStructure, k, st.hRow[k], st.hCol[k])
-		}
+	if err := st.structure(n, m); err != nil {
+		return nil, 0, err
 	}
 	if s.Settings.MaxWallTime > 0 {
 		st.deadline = t0.Add(s.Settings.MaxWallTime)
 	}
 
-	// Vectors handed to C must not be empty (nil pointers are fine only
-	// for outputs).
-	ptr := func(v []float64) *C.double {
-		if len(v) == 0 {
-			return nil
-		}
-		return (*C.double)(unsafe.Pointer(&v[0]))
-	}
-	prob := C.fesd_ipopt_create(C.int(n), ptr(xL), ptr(xU), C.int(m), ptr(gL), ptr(gU),
+	prob := C.fesd_ipopt_create(C.int(n), ptr(b.xL), ptr(b.xU), C.int(m), ptr(b.gL), ptr(b.gU),
 		C.int(len(st.jRow)), C.int(len(st.hRow)))
 	if prob == nil {
 		return nil, 0, fmt.Errorf("%w: CreateIpoptProblem returned NULL", ErrIPOPT)
 	}
 	defer C.FreeIpoptProblem(prob)
 
-	x := make([]float64, n)
-	// With m = 0, y still points to one (unused) element: IPOPT's C
-	// interface asks for the constraint multipliers of a warm start and
-	// fails (Unrecoverable_Exception) when the pointer is NULL.
-	yBuf := make([]float64, max(m, 1))
-	y := yBuf[:m]
-	zL, zU := make([]float64, n), make([]float64, n)
-	ws := s.Settings.WarmStart
-	if ws != nil && ws.X != nil {
-		if len(ws.X) != n {
-			return nil, 0, fmt.Errorf("%w: WarmStart.X has length %d, want %d", nlp.ErrDimension, len(ws.X), n)
-		}
-		copy(x, ws.X)
-	} else {
-		p.Start(x)
+	pt, warmDuals, err := s.startPoint(p, n, m, b)
+	if err != nil {
+		return nil, 0, err
 	}
-	warmDuals := ws != nil && (ws.Y != nil || ws.ZL != nil || ws.ZU != nil)
-	if warmDuals {
-		if err := warmMultipliers(ws, xL, xU, y, zL, zU, s.Settings.BoundMultInit); err != nil {
-			return nil, 0, err
-		}
-	}
-
 	var outFile string
 	if !s.NoTimingStatistics || s.Settings.Log != nil || s.CountFactorizations {
 		f, err := os.CreateTemp("", "fesd-ipopt-*.out")
@@ -286,22 +246,101 @@ func (s *Solver) SolveStatus(ctx context.Context, p nlp.Problem) (*nlp.Result, R
 
 	g := make([]float64, m)
 	var obj C.double
-	rs := ReturnStatus(C.IpoptSolve(prob, ptr(x), ptr(g), &obj, ptr(yBuf), ptr(zL), ptr(zU), C.UserDataPtr(unsafe.Pointer(ud))))
+	rs := ReturnStatus(C.IpoptSolve(prob, ptr(pt.x), ptr(g), &obj, ptr(pt.yBuf), ptr(pt.zL), ptr(pt.zU), C.UserDataPtr(unsafe.Pointer(ud))))
 	total := time.Since(t0)
 
 	e, known := statusTable[rs]
 	if !known || !e.run {
 		return nil, rs, fmt.Errorf("%w: %v", ErrIPOPT, rs)
 	}
+	res := st.result(rs, pt, g, float64(obj), total)
+	s.readOutput(res, outFile)
+	finalErrors(p, res, b.xL, b.xU, b.gL, b.gU)
+	if res.Status == nlp.Cancelled {
+		// The rule of nlp.Solver.Solve: the partial result and an error
+		// wrapping ctx.Err().
+		return res, rs, fmt.Errorf("ipopt: solve cancelled after %d iterations: %w", res.Iterations, ctx.Err())
+	}
+	return res, rs, nil
+}
+
+// bounds are the variable and constraint bounds of a problem.
+type bounds struct{ xL, xU, gL, gU []float64 }
+
+// point is the primal-dual point IPOPT starts from and overwrites with its
+// solution.
+type point struct {
+	x, y, zL, zU []float64
+	// yBuf holds y: with m = 0 it still has one (unused) element, because
+	// IPOPT's C interface asks for the constraint multipliers of a warm
+	// start and fails (Unrecoverable_Exception) when the pointer is NULL.
+	yBuf []float64
+}
+
+// ptr is the C pointer of a vector handed to C; empty vectors give nil
+// (fine only for outputs).
+func ptr(v []float64) *C.double {
+	if len(v) == 0 {
+		return nil
+	}
+	return (*C.double)(unsafe.Pointer(&v[0]))
+}
+
+// structure reads the sparsity structures of the problem and checks them.
+func (st *state) structure(n, m int) error {
+	p := st.p
+	st.jRow, st.jCol = p.JacobianStructure()
+	st.hRow, st.hCol = p.HessianStructure()
+	if len(st.jRow) != len(st.jCol) || len(st.hRow) != len(st.hCol) {
+		return fmt.Errorf("%w: structure lists of different lengths", nlp.ErrStructure)
+	}
+	for k := range st.jRow {
+		if st.jRow[k] < 0 || st.jRow[k] >= m || st.jCol[k] < 0 || st.jCol[k] >= n {
+			return fmt.Errorf("%w: Jacobian entry %d = (%d, %d)", nlp.ErrStructure, k, st.jRow[k], st.jCol[k])
+		}
+	}
+	for k := range st.hRow {
+		if st.hCol[k] < 0 || st.hRow[k] < st.hCol[k] || st.hRow[k] >= n {
+			return fmt.Errorf("%w: Hessian entry %d = (%d, %d)", nlp.ErrStructure, k, st.hRow[k], st.hCol[k])
+		}
+	}
+	return nil
+}
+
+// startPoint is the start of the solve: the warm start's point, or the
+// problem's, with the warm start's multipliers when it has any (warmDuals).
+func (s *Solver) startPoint(p nlp.Problem, n, m int, b *bounds) (pt *point, warmDuals bool, err error) {
+	pt = &point{x: make([]float64, n), yBuf: make([]float64, max(m, 1)), zL: make([]float64, n), zU: make([]float64, n)}
+	pt.y = pt.yBuf[:m]
+	ws := s.Settings.WarmStart
+	if ws != nil && ws.X != nil {
+		if len(ws.X) != n {
+			return nil, false, fmt.Errorf("%w: WarmStart.X has length %d, want %d", nlp.ErrDimension, len(ws.X), n)
+		}
+		copy(pt.x, ws.X)
+	} else {
+		p.Start(pt.x)
+	}
+	warmDuals = ws != nil && (ws.Y != nil || ws.ZL != nil || ws.ZU != nil)
+	if warmDuals {
+		if err := warmMultipliers(ws, b.xL, b.xU, pt.y, pt.zL, pt.zU, s.Settings.BoundMultInit); err != nil {
+			return nil, false, err
+		}
+	}
+	return pt, warmDuals, nil
+}
+
+// result assembles the result of a run that ended with rs at pt.
+func (st *state) result(rs ReturnStatus, pt *point, g []float64, obj float64, total time.Duration) *nlp.Result {
 	res := &nlp.Result{
 		Status:     rs.Status(),
 		Iterations: st.iter,
-		X:          x,
-		Objective:  float64(obj),
+		X:          pt.x,
+		Objective:  obj,
 		G:          g,
-		Y:          y,
-		ZL:         zL,
-		ZU:         zU,
+		Y:          pt.y,
+		ZL:         pt.zL,
+		ZU:         pt.zU,
 		Mu:         st.mu,
 		History:    st.history,
 		Counts:     st.counts,
@@ -319,34 +358,35 @@ func (s *Solver) SolveStatus(ctx context.Context, p nlp.Problem) (*nlp.Result, R
 	}
 	if !res.Status.Success() {
 		// IPOPT 3.11 does not return f and g on every failure.
-		if f, err := p.Objective(x); err == nil {
+		if f, err := st.p.Objective(pt.x); err == nil {
 			res.Objective = f
 		}
-		if m > 0 {
-			_ = p.Constraints(x, g)
+		if len(g) > 0 {
+			_ = st.p.Constraints(pt.x, g)
 		}
 	}
-	if outFile != "" {
-		out, err := os.ReadFile(outFile)
-		if err == nil {
-			if !s.NoTimingStatistics {
-				res.Time.Factorization, res.Time.Solve = parseTiming(out)
-			}
-			if s.CountFactorizations {
-				res.Counts.Factorizations = countFactorizations(out)
-			}
-			if s.Settings.Log != nil {
-				_, _ = s.Settings.Log.Write(out)
-			}
-		}
+	return res
+}
+
+// readOutput takes the timing statistics and factorization count from
+// IPOPT's output file and copies it to the log.
+func (s *Solver) readOutput(res *nlp.Result, outFile string) {
+	if outFile == "" {
+		return
 	}
-	finalErrors(p, res, xL, xU, gL, gU)
-	if res.Status == nlp.Cancelled {
-		// The rule of nlp.Solver.Solve: the partial result and an error
-		// wrapping ctx.Err().
-		return res, rs, fmt.Errorf("ipopt: solve cancelled after %d iterations: %w", res.Iterations, ctx.Err())
+	out, err := os.ReadFile(outFile)
+	if err != nil {
+		return
 	}
-	return res, rs, nil
+	if !s.NoTimingStatistics {
+		res.Time.Factorization, res.Time.Solve = parseTiming(out)
+	}
+	if s.CountFactorizations {
+		res.Counts.Factorizations = countFactorizations(out)
+	}
+	if s.Settings.Log != nil {
+		_, _ = s.Settings.Log.Write(out)
+	}
 }
 
 // warmMultipliers fills y, zL, zU from a warm start; missing parts are y = 0
