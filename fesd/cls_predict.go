@@ -1,0 +1,354 @@
+package fesd
+
+import (
+	"fmt"
+	"math"
+	"sort"
+
+	"github.com/fesd-go/fesd/ad"
+)
+
+// clsGuess is the start of a FESD-J step's homotopy: an event-driven
+// integration of the contact system (explicit RK4 on small sub-steps,
+// impacts located by bisection on the gap and resolved by Newton's law
+// contact by contact, resting contacts held by the force that keeps their
+// normal acceleration at zero), with the element boundaries put on its
+// impacts. From the cold start (every state at x₀) the homotopy of a step
+// with an impact ends locally infeasible (a ball at 0.215 m falling at
+// 3.9 m/s: the last element ends at the ground with Σh < T); from this
+// start it converges to the impact on a boundary.
+type clsGuess struct {
+	s   *clsSystem
+	f   *ad.Function // (q, v, u, p) → (M, f_v, f_c, J_n)
+	ws  *ad.Workspace
+	out []float64
+	u   []float64
+	p   []float64
+}
+
+// clsImpact is an impact of the guess.
+type clsImpact struct {
+	t, lam    float64
+	c         int
+	pre, post []float64
+}
+
+func newCLSGuess(s *clsSystem) (*clsGuess, error) {
+	out := ad.Concat(s.M, s.fv, s.gap)
+	for _, jn := range s.normal {
+		out = append(out, jn...)
+	}
+	f, err := ad.NewFunction("fesdj_guess", []ad.Arg{ad.A("q", s.q...), ad.A("v", s.v...), ad.A("u", s.u...), ad.A("p", s.p...)},
+		[]ad.Arg{ad.A("out", out...)})
+	if err != nil {
+		return nil, fmt.Errorf("fesd: the FESD-J start: %w", err)
+	}
+	return &clsGuess{s: s, f: f, ws: f.NewWorkspace(), out: make([]float64, len(out))}, nil
+}
+
+// eval returns M, f_v, f_c and J_n (row c: contact c) at x.
+func (g *clsGuess) eval(x []float64) (M, fv, gap []float64, jn [][]float64) {
+	s := g.s
+	nq := s.nq
+	if err := g.f.Eval(g.ws, [][]float64{x[:nq], x[nq:], g.u, g.p}, [][]float64{g.out}); err != nil {
+		nan := math.NaN()
+		g.out[0] = nan
+	}
+	o := g.out
+	M, fv, gap = o[:nq*nq], o[nq*nq:nq*nq+nq], o[nq*nq+nq:nq*nq+nq+s.nc]
+	r := o[nq*nq+nq+s.nc:]
+	for c := 0; c < s.nc; c++ {
+		jn = append(jn, r[c*nq:(c+1)*nq])
+	}
+	return
+}
+
+// solveDense solves A x = b (n×n row-major, Gaussian elimination with
+// partial pivoting); a singular A gives zeros.
+func solveDense(A []float64, b []float64) []float64 {
+	n := len(b)
+	a := append([]float64(nil), A...)
+	x := append([]float64(nil), b...)
+	for k := 0; k < n; k++ {
+		p := k
+		for i := k + 1; i < n; i++ {
+			if math.Abs(a[i*n+k]) > math.Abs(a[p*n+k]) {
+				p = i
+			}
+		}
+		if a[p*n+k] == 0 {
+			return make([]float64, n)
+		}
+		for j := 0; j < n; j++ {
+			a[k*n+j], a[p*n+j] = a[p*n+j], a[k*n+j]
+		}
+		x[k], x[p] = x[p], x[k]
+		for i := k + 1; i < n; i++ {
+			l := a[i*n+k] / a[k*n+k]
+			for j := k; j < n; j++ {
+				a[i*n+j] -= l * a[k*n+j]
+			}
+			x[i] -= l * x[k]
+		}
+	}
+	for k := n - 1; k >= 0; k-- {
+		for j := k + 1; j < n; j++ {
+			x[k] -= a[k*n+j] * x[j]
+		}
+		x[k] /= a[k*n+k]
+	}
+	return x
+}
+
+const clsRestTol = 1e-7 // gap and normal velocity of a resting contact
+
+// accel returns the acceleration at x and the contact forces of the
+// resting contacts (gap and normal velocity within clsRestTol, pushed
+// into the obstacle by the other forces).
+func (g *clsGuess) accel(x []float64) (a, lam []float64) {
+	s := g.s
+	nq := s.nq
+	M, fv, gap, jn := g.eval(x)
+	a = solveDense(M, fv)
+	lam = make([]float64, s.nc)
+	for c := 0; c < s.nc; c++ {
+		vn := dot(jn[c], x[nq:])
+		if gap[c] > clsRestTol || math.Abs(vn) > clsRestTol {
+			continue
+		}
+		if an := dot(jn[c], a); an < 0 {
+			mj := solveDense(M, jn[c])
+			l := -an / dot(jn[c], mj)
+			lam[c] = l
+			for i := range a {
+				a[i] += l * mj[i]
+			}
+		}
+	}
+	return a, lam
+}
+
+func dot(a, b []float64) float64 {
+	s := 0.0
+	for i := range a {
+		s += a[i] * b[i]
+	}
+	return s
+}
+
+// rk4 advances x by dt.
+func (g *clsGuess) rk4(x []float64, dt float64) []float64 {
+	nq := g.s.nq
+	f := func(x []float64) []float64 {
+		a, _ := g.accel(x)
+		return append(append([]float64(nil), x[nq:]...), a...)
+	}
+	add := func(x, k []float64, c float64) []float64 {
+		y := make([]float64, len(x))
+		for i := range x {
+			y[i] = x[i] + c*k[i]
+		}
+		return y
+	}
+	k1 := f(x)
+	k2 := f(add(x, k1, dt/2))
+	k3 := f(add(x, k2, dt/2))
+	k4 := f(add(x, k3, dt))
+	y := make([]float64, len(x))
+	for i := range x {
+		y[i] = x[i] + dt/6*(k1[i]+2*k2[i]+2*k3[i]+k4[i])
+	}
+	return y
+}
+
+// minGap returns the smallest gap at x and its contact.
+func (g *clsGuess) minGap(x []float64) (float64, int) {
+	_, _, gap, _ := g.eval(x)
+	m, c := math.Inf(1), -1
+	for i, v := range gap {
+		if v < m {
+			m, c = v, i
+		}
+	}
+	return m, c
+}
+
+// impact applies Newton's law to contact c at x if it approaches.
+func (g *clsGuess) impact(x []float64, c int) (post []float64, lam float64) {
+	s := g.s
+	nq := s.nq
+	M, _, _, jn := g.eval(x)
+	post = append([]float64(nil), x...)
+	vn := dot(jn[c], x[nq:])
+	if vn >= 0 {
+		return post, 0
+	}
+	mj := solveDense(M, jn[c])
+	lam = -(1 + s.e[c]) * vn / dot(jn[c], mj)
+	for i := 0; i < nq; i++ {
+		post[nq+i] += lam * mj[i]
+	}
+	if s.e[c]*math.Abs(vn) < 1e-6 {
+		// at rest on the obstacle
+		for i := 0; i < nq; i++ {
+			post[nq+i] -= dot(jn[c], post[nq:]) * mj[i] / dot(jn[c], mj)
+		}
+	}
+	return post, lam
+}
+
+// run integrates from x at t0 to each of the sorted times ts, returning
+// the states there and the impacts on the way.
+func (g *clsGuess) run(x []float64, t0 float64, ts []float64, dtMax float64) ([][]float64, []clsImpact) {
+	var xs [][]float64
+	var imps []clsImpact
+	t := t0
+	x = append([]float64(nil), x...)
+	if gp, c := g.minGap(x); gp <= clsRestTol {
+		if post, l := g.impact(x, c); l > 0 {
+			imps = append(imps, clsImpact{t: t, lam: l, c: c, pre: x, post: post})
+			x = post
+		}
+	}
+	for _, te := range ts {
+		for t < te-1e-15 {
+			dt := math.Min(dtMax, te-t)
+			y := g.rk4(x, dt)
+			if gp, c := g.minGap(y); gp < -clsRestTol {
+				// bisect for the time the gap closes
+				lo, hi := 0.0, dt
+				for it := 0; it < 60; it++ {
+					mid := (lo + hi) / 2
+					if gm, _ := g.minGap(g.rk4(x, mid)); gm < 0 {
+						hi = mid
+					} else {
+						lo = mid
+					}
+				}
+				pre := g.rk4(x, hi)
+				post, l := g.impact(pre, c)
+				imps = append(imps, clsImpact{t: t + hi, lam: l, c: c, pre: pre, post: post})
+				x, t = post, t+hi
+				continue
+			}
+			x, t = y, t+dt
+		}
+		xs = append(xs, append([]float64(nil), x...))
+	}
+	return xs, imps
+}
+
+// start returns the homotopy start of a step of the transcription tr of f
+// from x0 at t0: element boundaries on the guess's impacts inside the step
+// (at most N_FE − 1), the others spread evenly, and the guess's states,
+// forces and impulses at every point.
+func (g *clsGuess) start(f *clsFormulation, t0 float64, x0, u, p []float64) []float64 {
+	tr, s := f.tr, g.s
+	g.u, g.p = u, p
+	T := tr.tau[1] - tr.tau[0]
+	NE := tr.NE
+	dtMax := T / float64(NE) / 20
+	_, imps := g.run(x0, t0, []float64{t0 + T}, dtMax)
+	// boundaries: the impacts strictly inside the step, then fill
+	cuts := []float64{t0, t0 + T}
+	for _, im := range imps {
+		if im.t > t0+1e-9*T && im.t < t0+T*(1-1e-9) && len(cuts) < NE+1 {
+			cuts = append(cuts, im.t)
+		}
+	}
+	sort.Float64s(cuts)
+	for len(cuts) < NE+1 {
+		// split the longest segment
+		k := 0
+		for i := 1; i+1 < len(cuts); i++ {
+			if cuts[i+1]-cuts[i] > cuts[k+1]-cuts[k] {
+				k = i
+			}
+		}
+		mid := (cuts[k] + cuts[k+1]) / 2
+		cuts = append(cuts[:k+1], append([]float64{mid}, cuts[k+1:]...)...)
+	}
+	var ts []float64
+	c := tr.o.tab.C
+	for n := 0; n < NE; n++ {
+		h := cuts[n+1] - cuts[n]
+		for m := 0; m < tr.ns; m++ {
+			ts = append(ts, cuts[n]+c[m]*h)
+		}
+		if tr.o.rbp {
+			ts = append(ts, cuts[n+1])
+		}
+	}
+	// the states at the element starts (pre and post impact) come from
+	// integrating to every boundary separately
+	bstates, bimps := g.run(x0, t0, cuts[1:NE], dtMax)
+	xs, _ := g.run(x0, t0, ts, dtMax)
+	w := make([]float64, tr.numW)
+	k := 0
+	for n := 0; n < NE; n++ {
+		h := cuts[n+1] - cuts[n]
+		w[tr.h[n]] = h
+		pre := x0
+		if n > 0 {
+			pre = bstates[n-1]
+		}
+		post := pre
+		lam := make([]float64, s.nc)
+		for _, im := range append(bimps, imps...) {
+			if math.Abs(im.t-cuts[n]) <= 1e-9*T+1e-12 {
+				pre, post = im.pre, im.post
+				lam[im.c] = im.lam
+				break
+			}
+		}
+		_, _, gap, jn := g.eval(post)
+		b := f.pos.start[n]
+		copy(w[b[clsVP]:], post[s.nq:])
+		for ci := 0; ci < s.nc; ci++ {
+			w[b[clsLam]+ci] = lam[ci]
+			w[b[clsY]+ci] = math.Max(gap[ci], 0)
+			l := dot(jn[ci], post[s.nq:]) + s.e[ci]*dot(jn[ci], pre[s.nq:])
+			if l > 0 {
+				w[b[clsP]+ci] = l
+			} else {
+				w[b[clsN]+ci] = -l
+			}
+		}
+		var xe []float64
+		for m := 0; m < tr.ns; m++ {
+			x := xs[k]
+			k++
+			a, lf := g.accel(x)
+			_, _, gap, _ := g.eval(x)
+			pt := f.pos.point[n][m]
+			for i := range x {
+				if tr.o.Representation == Integral {
+					w[tr.x[n][m]+i] = x[i]
+				} else if i < s.nq {
+					w[tr.x[n][m]+i] = x[s.nq+i]
+				} else {
+					w[tr.x[n][m]+i] = a[i-s.nq]
+				}
+			}
+			for ci := 0; ci < s.nc; ci++ {
+				w[pt[clsLn]+ci] = lf[ci]
+				w[pt[clsGap]+ci] = math.Max(gap[ci], 0)
+			}
+			copy(w[pt[clsAcc]:], a)
+			xe = x
+		}
+		if tr.o.rbp {
+			xe = xs[k]
+			k++
+			_, _, gap, _ := g.eval(xe)
+			for ci := 0; ci < s.nc; ci++ {
+				w[f.pos.end[n][0]+ci] = math.Max(gap[ci], 0)
+			}
+		}
+		if n+1 < NE {
+			xe = bstates[n]
+		}
+		copy(w[tr.xb[n]:], xe)
+	}
+	return w
+}

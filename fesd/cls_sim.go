@@ -1,0 +1,318 @@
+package fesd
+
+import (
+	"context"
+	"fmt"
+	"math"
+
+	"github.com/fesd-go/fesd/ad"
+	"github.com/fesd-go/fesd/dcs"
+	"github.com/fesd-go/fesd/mpcc"
+)
+
+// CLSSimulator simulates a complementarity Lagrangian system (dcs.CLS)
+// with FESD-J (clsFormulation): every step of length T is the one-stage
+// FESD-J NLP with N_FE finite elements and a fixed control, solved by the
+// MPCC homotopy (package mpcc) from an event-driven guess of the step
+// (clsGuess); the steps are chained by the end state. Impacts happen at element
+// boundaries, the first element's start included, so an impact at the end
+// of a step is the first event of the next.
+//
+// This first version has no event prediction, no branch solves and no
+// sensitivities (the machinery of Simulator), and transcribes frictionless
+// contacts only (μ = 0): a contact with friction is an ErrStructure.
+type CLSSimulator struct {
+	// T is the step length.
+	T     float64
+	o     *resolved
+	s     *clsSystem
+	d     *dcs.DCS // the shell of the system's symbols
+	tr    *transcription
+	f     *clsFormulation
+	kin   *ad.Function // (q, v, u, p) → (f_c, J_nᵀv)
+	kw    *ad.Workspace
+	in    mpcc.InnerSolver
+	guess *clsGuess
+}
+
+// NewCLSSimulator builds the FESD-J step NLP of c for steps of length T
+// with the options opts (Options.DCS is not used).
+func NewCLSSimulator(c *dcs.CLS, opts Options, T float64) (*CLSSimulator, error) {
+	if c == nil {
+		return nil, ErrNilModel
+	}
+	if !(T > 0) || math.IsInf(T, 0) {
+		return nil, fmt.Errorf("%w: step length %g", ErrHorizon, T)
+	}
+	o, err := opts.resolve()
+	if err != nil {
+		return nil, err
+	}
+	s, err := newCLSSystem(c)
+	if err != nil {
+		return nil, err
+	}
+	d := s.shell()
+	x0 := make([]float64, 2*s.nq)
+	p := &OCP{X0: x0, N: 1, T: T, P: make([]float64, len(s.p))}
+	L := newLayout(d, o.Stages, 1, T, func(int) int { return o.NFE })
+	tr, err := buildTranscription(&transcription{layout: L, p: p, o: o, d: d, g: d.Graph, fixed: true,
+		isGlob: map[ad.Expr]bool{}, own: newCLSFormulation(s)})
+	if err != nil {
+		return nil, err
+	}
+	kinOut := append(ad.Vec(nil), s.gap...)
+	for _, jn := range s.normal {
+		vn := s.g.Const(0)
+		for j := range jn {
+			vn = vn.Add(jn[j].Mul(s.v[j]))
+		}
+		kinOut = append(kinOut, vn)
+	}
+	kin, err := ad.NewFunction("fesdj_kin", []ad.Arg{ad.A("q", s.q...), ad.A("v", s.v...), ad.A("u", s.u...), ad.A("p", s.p...)},
+		[]ad.Arg{ad.A("out", kinOut...)})
+	if err != nil {
+		return nil, fmt.Errorf("fesd: the contact kinematics: %w", err)
+	}
+	guess, err := newCLSGuess(s)
+	if err != nil {
+		return nil, err
+	}
+	return &CLSSimulator{T: T, o: o, s: s, d: d, tr: tr, f: tr.form.(*clsFormulation), kin: kin, kw: kin.NewWorkspace(), guess: guess}, nil
+}
+
+// kinematics returns the gaps f_c(q) and the normal velocities J_nᵀv at
+// x = (q, v).
+func (cs *CLSSimulator) kinematics(x, u, p []float64) (gap, vn []float64, err error) {
+	out := make([]float64, 2*cs.s.nc)
+	if err := cs.kin.Eval(cs.kw, [][]float64{x[:cs.s.nq], x[cs.s.nq:], u, p}, [][]float64{out}); err != nil {
+		return nil, nil, err
+	}
+	return out[:cs.s.nc], out[cs.s.nc:], nil
+}
+
+// CLSStep is the solution of one step.
+type CLSStep struct {
+	Record StepRecord
+	// T are the N_FE + 1 element boundaries, X the states there: x₀, then
+	// the end state of every element (before an impulse at that boundary).
+	T []float64
+	X [][]float64
+	// XStart are the states the N_FE elements start from (after the
+	// impulses at their start): X[n] with the post-impact velocity v⁺.
+	XStart [][]float64
+	// Impulse are the normal impulses Λ_n of every contact at the start of
+	// every element ([n][contact]).
+	Impulse [][]float64
+	// H are the element lengths.
+	H []float64
+}
+
+// Step solves the step [t0, t0 + T] from x0 with the control u and the
+// parameters p (nil when the system has none). A homotopy that does not
+// reach mpcc.Solved gives the result with a *StepError.
+func (cs *CLSSimulator) Step(ctx context.Context, t0 float64, x0, u, p []float64) (*CLSStep, error) {
+	if ctx == nil {
+		ctx = context.Background()
+	}
+	s, tr := cs.s, cs.tr
+	if err := checkVec("x0", x0, 2*s.nq); err != nil {
+		return nil, err
+	}
+	if err := checkVec("u", u, len(s.u)); err != nil {
+		return nil, err
+	}
+	if err := checkVec("p", p, len(s.p)); err != nil {
+		return nil, err
+	}
+	pv := clone(tr.pvals)
+	copy(pv[tr.px0:], x0)
+	copy(pv[tr.pu[0]:], u)
+	for i, k := range tr.pp[0] {
+		pv[k] = p[i]
+	}
+	pv[tr.pt0] = t0
+	if err := tr.prob.SetParams(pv); err != nil {
+		return nil, err
+	}
+	w := cs.guess.start(cs.f, t0, x0, u, p)
+	for k := range w { // the start must respect the bounds
+		w[k] = math.Min(math.Max(w[k], tr.wl[k]), tr.wu[k])
+	}
+	if err := tr.prob.SetVarBounds(tr.wl, tr.wu); err != nil {
+		return nil, err
+	}
+	if err := tr.prob.SetStart(w); err != nil {
+		return nil, err
+	}
+	solver := mpcc.Solver{Settings: cs.o.MPCC, Inner: cs.o.Inner}
+	if solver.Settings.Finish == mpcc.FinishDefault {
+		solver.Settings.Finish = mpcc.CertifyOnly // as Simulator: keep the homotopy's point
+	}
+	if solver.Inner == nil {
+		if cs.in == nil {
+			cs.in = &mpcc.NLPSolver{Settings: cs.o.nlpSettings()}
+		}
+		solver.Inner = cs.in
+	}
+	res, err := solver.Solve(ctx, &mpcc.Problem{NLP: tr.prob, Comp: tr.comp})
+	if err != nil && res == nil {
+		return nil, fmt.Errorf("fesd: FESD-J step at t = %g: %w", t0, err)
+	}
+	rec := StepRecord{T0: t0, T1: t0 + cs.T, Status: res.Status, Homotopy: res.Steps,
+		CompResidual: res.CompResidual, NaturalResidual: res.NaturalResidual, Elapsed: res.Elapsed,
+		Stationarity: res.Stationarity, Iterations: res.FinishIterations}
+	for _, h := range res.Steps {
+		rec.Iterations += h.Iterations
+	}
+	st, oerr := cs.read(res.X, pv)
+	if oerr != nil {
+		return nil, oerr
+	}
+	st.Record = rec
+	if res.Status != mpcc.Solved {
+		return st, &StepError{T0: t0, Status: res.Status, Cause: err}
+	}
+	return st, nil
+}
+
+// read returns the step's solution w.
+func (cs *CLSSimulator) read(w, pv []float64) (*CLSStep, error) {
+	tr, f, s := cs.tr, cs.f, cs.s
+	out, err := tr.outputs(w, pv)
+	if err != nil {
+		return nil, err
+	}
+	nx := tr.nx
+	st := &CLSStep{T: clone(out.tb), H: clone(out.h)}
+	for n := 0; n <= tr.NE; n++ {
+		st.X = append(st.X, clone(out.xb[n*nx:(n+1)*nx]))
+	}
+	for n := 0; n < tr.NE; n++ {
+		xs := clone(st.X[n])
+		b := f.pos.start[n]
+		copy(xs[s.nq:], w[b[clsVP]:b[clsVP]+s.nq])
+		st.XStart = append(st.XStart, xs)
+		st.Impulse = append(st.Impulse, clone(w[b[clsLam]:b[clsLam]+s.nc]))
+	}
+	return st, nil
+}
+
+// ContactEvent is an event of a contact at an element boundary.
+type ContactEvent struct {
+	// Time is the element boundary t_n, Boundary its index in
+	// CLSResult.T and Step the simulation step of the element after it.
+	Time     float64
+	Boundary int
+	Step     int
+	// Contact is the index of the contact (dcs.CLS's order).
+	Contact int
+	// Impulse is the normal impulse Λ_n; VnBefore and VnAfter are the
+	// normal velocities J_nᵀv before and after it (VnAfter = −e VnBefore
+	// for an impact).
+	Impulse           float64
+	VnBefore, VnAfter float64
+}
+
+// CLSResult is a FESD-J simulation.
+type CLSResult struct {
+	// T are the element boundaries, X the states there: x₀, then the end
+	// state of every element, before an impulse at that boundary (the
+	// last one included: an impact at the end time is not applied).
+	T []float64
+	X [][]float64
+	// XStart are the states the elements start from, after the impulses:
+	// XStart[i] at T[i] (len(T) − 1 of them).
+	XStart [][]float64
+	// Impacts are the boundaries with a normal impulse above ImpactTol
+	// that meet the contact approaching, J_nᵀv⁻ < −ImpactTol. The second
+	// condition leaves out the impulses of a body at rest on the
+	// obstacle: there the end positions of the elements are within the
+	// NLP's tolerance (about 1e-9) of the obstacle, on either side, and
+	// the row f_c(q + h ε v⁺) ≥ 0 turns a position of −δ into an impulse
+	// and a post-impulse velocity δ/(h ε) (about 1e-5 for the resting
+	// ball with h = 0.05), which the contact force takes out within the
+	// element.
+	Impacts []ContactEvent
+	// Steps has one solver record per step (including a failed last one).
+	Steps []StepRecord
+}
+
+// ImpactTol is the impulse above which CLSResult reports an impact.
+const ImpactTol = 1e-6
+
+// SimulateCLS simulates c from x0 over [T0, T0 + TSim] in NSim FESD-J
+// steps (CLSSimulator) with opts.U (or UFunc) and opts.P. ColdStart,
+// Sensitivity and NoPredict are not used (every step starts cold; there
+// is no prediction). On a failed step it returns what was computed up to
+// it, with the failed step, and a *StepError.
+//
+// At an accumulation point of impacts (the Zeno point of a bouncing
+// ball, t* = √(2/g)(1 + e)/(1 − e) from rest at height 1) the impacts
+// cannot all lie on element boundaries: once the time between two
+// impacts, 2e^k√(2/g), is of the order of an element length, the NLP has
+// solutions in which a finite contact force brings the body to rest within
+// an element, and the simulation continues with the body at rest on the
+// obstacle (the physical limit after t*), or the step fails.
+func SimulateCLS(ctx context.Context, c *dcs.CLS, x0 []float64, opts SimOptions) (*CLSResult, error) {
+	if ctx == nil {
+		ctx = context.Background()
+	}
+	if err := ctx.Err(); err != nil {
+		return nil, fmt.Errorf("fesd: simulation not started: %w", err)
+	}
+	if opts.NSim < 1 || !(opts.TSim > 0) || math.IsInf(opts.TSim, 0) {
+		return nil, fmt.Errorf("%w: TSim = %g, NSim = %d", ErrHorizon, opts.TSim, opts.NSim)
+	}
+	T := opts.TSim / float64(opts.NSim)
+	cs, err := NewCLSSimulator(c, opts.Options, T)
+	if err != nil {
+		return nil, err
+	}
+	res := &CLSResult{T: []float64{opts.T0}, X: [][]float64{clone(x0)}}
+	x := clone(x0)
+	for k := 0; k < opts.NSim; k++ {
+		t0 := opts.T0 + float64(k)*T
+		u := uAt(opts, t0)
+		st, err := cs.Step(ctx, t0, x, u, opts.P)
+		if st == nil {
+			return res, fmt.Errorf("fesd: FESD-J step %d: %w", k, err)
+		}
+		st.Record.Step = k
+		res.Steps = append(res.Steps, st.Record)
+		base := len(res.T) - 1
+		for n := range st.XStart {
+			res.XStart = append(res.XStart, st.XStart[n])
+			if err := cs.events(res, st, n, base+n, k, u, opts.P); err != nil {
+				return res, err
+			}
+			res.T = append(res.T, st.T[n+1])
+			res.X = append(res.X, st.X[n+1])
+		}
+		if err != nil {
+			return res, fmt.Errorf("fesd: FESD-J step %d: %w", k, err)
+		}
+		x = clone(st.X[len(st.X)-1])
+	}
+	return res, nil
+}
+
+// events appends the impacts at the start of element n of step st
+// (boundary b of the result).
+func (cs *CLSSimulator) events(res *CLSResult, st *CLSStep, n, b, k int, u, p []float64) error {
+	_, before, err := cs.kinematics(st.X[n], u, p)
+	if err != nil {
+		return err
+	}
+	_, after, err := cs.kinematics(st.XStart[n], u, p)
+	if err != nil {
+		return err
+	}
+	for c, lam := range st.Impulse[n] {
+		if lam > ImpactTol && before[c] < -ImpactTol {
+			res.Impacts = append(res.Impacts, ContactEvent{Time: st.T[n], Boundary: b, Step: k, Contact: c,
+				Impulse: lam, VnBefore: before[c], VnAfter: after[c]})
+		}
+	}
+	return nil
+}
