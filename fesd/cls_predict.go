@@ -24,13 +24,16 @@ type clsGuess struct {
 	out []float64
 	u   []float64
 	p   []float64
+	// restTime: an impact after which a Zeno sequence would end within
+	// restTime leaves the guessed body at rest (impact)
+	restTime float64
 }
 
 // clsImpact is an impact of the guess.
 type clsImpact struct {
-	t, lam    float64
-	c         int
-	pre, post []float64
+	t, lam      float64
+	c           int
+	pre, newton []float64 // the states before and after (Newton's law)
 }
 
 func newCLSGuess(s *clsSystem) (*clsGuess, error) {
@@ -173,28 +176,37 @@ func (g *clsGuess) minGap(x []float64) (float64, int) {
 	return m, c
 }
 
-// impact applies Newton's law to contact c at x if it approaches.
-func (g *clsGuess) impact(x []float64, c int) (post []float64, lam float64) {
+// impact applies Newton's law to contact c at x if it approaches. It
+// returns Newton's post-impact state newton with its impulse lam (the
+// start values of v⁺ and Λ) and the state post the guess continues from:
+// newton, or the body at rest on the contact when what is left of a
+// Zeno sequence of impacts, 2 v_n⁺ / (|a_n| (1 − e)) with the normal free
+// acceleration a_n = J_nᵀM⁻¹f_v < 0, is shorter than restTime.
+func (g *clsGuess) impact(x []float64, c int) (newton, post []float64, lam float64) {
 	s := g.s
 	nq := s.nq
-	M, _, _, jn := g.eval(x)
-	post = append([]float64(nil), x...)
+	M, fv, _, jn := g.eval(x)
+	newton = append([]float64(nil), x...)
 	vn := dot(jn[c], x[nq:])
 	if vn >= 0 {
-		return post, 0
+		return newton, newton, 0
 	}
 	mj := solveDense(M, jn[c])
-	lam = -(1 + s.e[c]) * vn / dot(jn[c], mj)
+	w := dot(jn[c], mj)
+	lam = -(1 + s.e[c]) * vn / w
 	for i := 0; i < nq; i++ {
-		post[nq+i] += lam * mj[i]
+		newton[nq+i] += lam * mj[i]
 	}
-	if s.e[c]*math.Abs(vn) < 1e-6 {
-		// at rest on the obstacle
+	post = newton
+	an := dot(jn[c], solveDense(M, fv))
+	vp := -s.e[c] * vn
+	if vp < 1e-6 || (s.e[c] < 1 && an < 0 && 2*vp/(-an*(1-s.e[c])) < g.restTime) {
+		post = append([]float64(nil), x...)
 		for i := 0; i < nq; i++ {
-			post[nq+i] -= dot(jn[c], post[nq:]) * mj[i] / dot(jn[c], mj)
+			post[nq+i] -= vn * mj[i] / w
 		}
 	}
-	return post, lam
+	return newton, post, lam
 }
 
 // run integrates from x at t0 to each of the sorted times ts, returning
@@ -205,8 +217,8 @@ func (g *clsGuess) run(x []float64, t0 float64, ts []float64, dtMax float64) ([]
 	t := t0
 	x = append([]float64(nil), x...)
 	if gp, c := g.minGap(x); gp <= clsRestTol {
-		if post, l := g.impact(x, c); l > 0 {
-			imps = append(imps, clsImpact{t: t, lam: l, c: c, pre: x, post: post})
+		if newton, post, l := g.impact(x, c); l > 0 {
+			imps = append(imps, clsImpact{t: t, lam: l, c: c, pre: x, newton: newton})
 			x = post
 		}
 	}
@@ -226,8 +238,8 @@ func (g *clsGuess) run(x []float64, t0 float64, ts []float64, dtMax float64) ([]
 					}
 				}
 				pre := g.rk4(x, hi)
-				post, l := g.impact(pre, c)
-				imps = append(imps, clsImpact{t: t + hi, lam: l, c: c, pre: pre, post: post})
+				newton, post, l := g.impact(pre, c)
+				imps = append(imps, clsImpact{t: t + hi, lam: l, c: c, pre: pre, newton: newton})
 				x, t = post, t+hi
 				continue
 			}
@@ -296,7 +308,7 @@ func (g *clsGuess) start(f *clsFormulation, t0 float64, x0, u, p []float64) []fl
 		lam := make([]float64, s.nc)
 		for _, im := range append(bimps, imps...) {
 			if math.Abs(im.t-cuts[n]) <= 1e-9*T+1e-12 {
-				pre, post = im.pre, im.post
+				pre, post = im.pre, im.newton
 				lam[im.c] = im.lam
 				break
 			}
