@@ -2,6 +2,7 @@ package fesd
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"math"
 
@@ -137,7 +138,9 @@ func (cs *CLSSimulator) interior(t0 float64, x0, u, p []float64) int {
 // guess has more impacts inside it than the N_FE − 1 inner element
 // boundaries can hold (the impacts before a Zeno point), as two steps of
 // half the length, recursively up to clsMaxHalvings times. It returns the
-// steps solved, the last one failed with its error.
+// steps solved, the last one failed with its error. A step that fails is
+// tried again as two halves (up to the same depth); if that fails too, the
+// failed step is returned.
 func (cs *CLSSimulator) span(ctx context.Context, t0 float64, x0, u, p []float64) ([]*CLSStep, error) {
 	if cs.depth < clsMaxHalvings && cs.interior(t0, x0, u, p) > cs.tr.NE-1 {
 		h, err := cs.half()
@@ -153,6 +156,24 @@ func (cs *CLSSimulator) span(ctx context.Context, t0 float64, x0, u, p []float64
 		return append(a, b...), err
 	}
 	st, err := cs.Step(ctx, t0, x0, u, p)
+	var se *StepError
+	if errors.As(err, &se) && se.Status != mpcc.Cancelled && cs.depth < clsMaxHalvings {
+		// a failed step is tried again as two halves: an impact close
+		// to a step boundary (0.12 ms before the end of a 25 ms step) is
+		// then one in the middle of a shorter step
+		h, herr := cs.half()
+		if herr != nil {
+			return nil, herr
+		}
+		a, aerr := h.span(ctx, t0, x0, u, p)
+		if aerr == nil && len(a) > 0 {
+			last := a[len(a)-1]
+			b, berr := h.span(ctx, t0+h.T, last.X[len(last.X)-1], u, p)
+			if berr == nil {
+				return append(a, b...), nil
+			}
+		}
+	}
 	if st == nil {
 		return nil, err
 	}
@@ -339,13 +360,19 @@ const ImpactTol = 1e-6
 // is no prediction). On a failed step it returns what was computed up to
 // it, with the failed step, and a *StepError.
 //
-// At an accumulation point of impacts (the Zeno point of a bouncing
-// ball, t* = √(2/g)(1 + e)/(1 − e) from rest at height 1) the impacts
-// cannot all lie on element boundaries: once the time between two
-// impacts, 2e^k√(2/g), is of the order of an element length, the NLP has
-// solutions in which a finite contact force brings the body to rest within
-// an element, and the simulation continues with the body at rest on the
-// obstacle (the physical limit after t*), or the step fails.
+// A step whose guess has more impacts inside it than the N_FE − 1 inner
+// element boundaries, or that fails, is solved as two half steps
+// (recursively, down to T/64). At an accumulation point of impacts (the
+// Zeno point of a bouncing ball, t* = √(2/g)(1 + e)/(1 − e) from rest at
+// height 1) the impacts are resolved one by one, each on an element
+// boundary, until what is left of the sequence after an impact,
+// 2v_n⁺/(|a_n|(1 − e)) with the normal free acceleration a_n, is shorter
+// than about one nominal element T/N_FE: then the guess rests, and the
+// NLP (which may still resolve a few bounces) takes the solution in
+// which the contact force stops the body within the element after an
+// impact. The body is then at rest on the obstacle from before t* on,
+// at most about one element early, the unresolved bounces lower than
+// (v_n⁺)²/(2|a_n|) (TestCLSBallZeno).
 func SimulateCLS(ctx context.Context, c *dcs.CLS, x0 []float64, opts SimOptions) (*CLSResult, error) {
 	if ctx == nil {
 		ctx = context.Background()

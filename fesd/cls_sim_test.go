@@ -126,3 +126,80 @@ func TestCLSBallInelastic(t *testing.T) {
 		}
 	}
 }
+
+// TestCLSBallZeno: the ball of TestCLSBouncingBall (e = 0.9, steps of
+// 0.1 s with two elements) through its accumulation point t* =
+// √(2/g)(1 + e)/(1 − e) = 8.5789 s. Steps with more impacts than inner
+// element boundaries are halved (down to 1/64). The guess of a step
+// (clsGuess) rests after an impact once what is left of the Zeno
+// sequence, 2v⁺/(g(1 − e)) = t* − t_k, is shorter than one nominal
+// element (T/N_FE = 0.05 s); the NLP may still resolve a few more
+// bounces, and then takes the solution in which the contact force stops
+// the ball within the element after an impact. Checked: every reported
+// impact at its closed-form time, at least those with t* − t_k ≥ 0.05 s
+// (49), the last one before t*, and the ball at rest on the ground
+// (z = v = 0 to the NLP's tolerance) from the end of the element after the
+// last impact on — from before t* instead of from t*, the skipped bounces
+// at most (v_K⁺)²/(2g) ≈ 1.7e-5 m high.
+func TestCLSBallZeno(t *testing.T) {
+	if testing.Short() {
+		t.Skip("200 steps")
+	}
+	const e, T, nfe = 0.9, 0.1, 2
+	r, err := SimulateCLS(context.Background(), bouncingBall(t, e), []float64{1, 0}, SimOptions{TSim: 10, NSim: 100})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t1 := math.Sqrt(2 / gBall)
+	tStar := t1 * (1 + e) / (1 - e)
+	var times []float64
+	minK := 0
+	for k, tk := 0, t1; k < 200; k++ {
+		times = append(times, tk)
+		if tStar-tk >= T/nfe {
+			minK++
+		}
+		tk += 2 * math.Pow(e, float64(k+1)) * t1
+	}
+	if len(r.Impacts) < minK {
+		t.Fatalf("%d impacts, want at least %d", len(r.Impacts), minK)
+	}
+	// The complementarity tolerance (1e-9 on Λ·Y) leaves a gap
+	// Y ≤ 1e-9/Λ at an impact; with the impulses Λ = (1 + e)|v⁻| down to
+	// 0.04 the late impacts start from up to 2.5e-8 above the ground, and
+	// the energy gY changes every later flight: the errors grow towards t*
+	// (measured: 7.5e-9 on the first 29 impact times and 1.4e-8 on their
+	// velocities, 5.2e-7 and 2.0e-6 at the 51st).
+	var worst, worstV [2]float64
+	for k, im := range r.Impacts {
+		late := 0
+		if k >= 29 {
+			late = 1
+		}
+		worst[late] = math.Max(worst[late], math.Abs(im.Time-times[k]))
+		worstV[late] = math.Max(worstV[late], math.Abs(im.VnBefore+math.Pow(e, float64(k))*math.Sqrt(2*gBall)))
+	}
+	if worst[0] > 1e-8 || worstV[0] > 3e-8 || worst[1] > 1e-6 || worstV[1] > 1e-5 {
+		t.Errorf("impacts: max errors %.1e, %.1e (time), %.1e, %.1e (velocity), want 1e-8 and 3e-8 on the first 29, 1e-6 and 1e-5 after", worst[0], worst[1], worstV[0], worstV[1])
+	}
+	tK := r.Impacts[len(r.Impacts)-1].Time
+	if tK >= tStar {
+		t.Errorf("last impact at %.6f, after t*", tK)
+	}
+	rest := 0
+	for i, tb := range r.T {
+		if tb <= tK+T/nfe {
+			continue
+		}
+		rest++
+		if x := r.X[i]; math.Abs(x[0]) > 1e-9 || math.Abs(x[1]) > 1e-8 {
+			t.Errorf("t = %.6f: x = %v, want at rest", tb, x)
+		}
+	}
+	its := 0
+	for _, st := range r.Steps {
+		its += st.Iterations
+	}
+	t.Logf("t* = %.6f: %d impacts to t_K = %.6f (max errors: first 29 %.1e in time, %.1e in velocity; later %.1e, %.1e), at rest on %d boundaries after; %d steps, %.1f NLP iterations per step",
+		tStar, len(r.Impacts), tK, worst[0], worstV[0], worst[1], worstV[1], rest, len(r.Steps), float64(its)/float64(len(r.Steps)))
+}
