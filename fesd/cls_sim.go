@@ -142,6 +142,9 @@ func (cs *CLSSimulator) interior(t0 float64, x0, u, p []float64) int {
 // tried again as two halves (up to the same depth); if that fails too, the
 // failed step is returned.
 func (cs *CLSSimulator) span(ctx context.Context, t0 float64, x0, u, p []float64) ([]*CLSStep, error) {
+	if err := cs.checkInputs(x0, u, p); err != nil {
+		return nil, err
+	}
 	if cs.depth < clsMaxHalvings && cs.interior(t0, x0, u, p) > cs.tr.NE-1 {
 		h, err := cs.half()
 		if err != nil {
@@ -190,6 +193,18 @@ func (cs *CLSSimulator) kinematics(x, u, p []float64) (gap, vn []float64, err er
 	return out[:cs.s.nc], out[cs.s.nc:], nil
 }
 
+// checkInputs reports inputs of the wrong length or not finite.
+func (cs *CLSSimulator) checkInputs(x0, u, p []float64) error {
+	s := cs.s
+	if err := checkVec("x0", x0, 2*s.nq); err != nil {
+		return err
+	}
+	if err := checkVec("u", u, len(s.u)); err != nil {
+		return err
+	}
+	return checkVec("p", p, len(s.p))
+}
+
 // CLSStep is the solution of one step.
 type CLSStep struct {
 	Record StepRecord
@@ -214,14 +229,8 @@ func (cs *CLSSimulator) Step(ctx context.Context, t0 float64, x0, u, p []float64
 	if ctx == nil {
 		ctx = context.Background()
 	}
-	s, tr := cs.s, cs.tr
-	if err := checkVec("x0", x0, 2*s.nq); err != nil {
-		return nil, err
-	}
-	if err := checkVec("u", u, len(s.u)); err != nil {
-		return nil, err
-	}
-	if err := checkVec("p", p, len(s.p)); err != nil {
+	tr := cs.tr
+	if err := cs.checkInputs(x0, u, p); err != nil {
 		return nil, err
 	}
 	pv := clone(tr.pvals)
@@ -394,6 +403,10 @@ func SimulateCLS(ctx context.Context, c *dcs.CLS, x0 []float64, opts SimOptions)
 		t0 := opts.T0 + float64(k)*T
 		u := uAt(opts, t0)
 		sts, err := cs.span(ctx, t0, x, u, opts.P)
+		var se *StepError
+		if errors.As(err, &se) {
+			se.Step = k
+		}
 		if len(sts) == 0 {
 			return res, fmt.Errorf("fesd: FESD-J step %d: %w", k, err)
 		}

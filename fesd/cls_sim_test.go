@@ -2,11 +2,13 @@ package fesd
 
 import (
 	"context"
+	"errors"
 	"math"
 	"testing"
 
 	"github.com/fesd-go/fesd/ad"
 	"github.com/fesd-go/fesd/dcs"
+	"github.com/fesd-go/fesd/rk"
 )
 
 const gBall = 9.81
@@ -202,4 +204,71 @@ func TestCLSBallZeno(t *testing.T) {
 	}
 	t.Logf("t* = %.6f: %d impacts to t_K = %.6f (max errors: first 29 %.1e in time, %.1e in velocity; later %.1e, %.1e), at rest on %d boundaries after; %d steps, %.1f NLP iterations per step",
 		tStar, len(r.Impacts), tK, worst[0], worstV[0], worst[1], worstV[1], rest, len(r.Steps), float64(its)/float64(len(r.Steps)))
+}
+
+// TestCLSBallOptions: the first two impacts of the ball (e = 0.9, closed
+// form as in TestCLSBouncingBall) to 1e-9 with other schemes,
+// representations, stage numbers, elements, cross-complementarity and
+// step-equilibration modes. Radau IIA with one stage (implicit Euler) is
+// not among them: it does not integrate the free fall exactly.
+func TestCLSBallOptions(t *testing.T) {
+	const e, tol = 0.9, 1e-9
+	t1 := math.Sqrt(2 / gBall)
+	want := []float64{t1, t1 + 2*e*t1}
+	for _, c := range []struct {
+		name string
+		o    Options
+	}{
+		{"Gauss–Legendre", Options{Scheme: rk.FamilyGaussLegendre}},
+		{"differential", Options{Representation: Differential}},
+		{"Radau 3 stages", Options{Stages: 3}},
+		{"3 elements", Options{NFE: 3}},
+		{"stage-stage", Options{CrossComp: StageStage}},
+		{"direct equilibration", Options{StepEquilibration: Direct}},
+		{"L2 relaxed scaled", Options{StepEquilibration: L2RelaxedScaled}},
+	} {
+		r, err := SimulateCLS(context.Background(), bouncingBall(t, e), []float64{1, 0}, SimOptions{Options: c.o, TSim: 1.5, NSim: 15})
+		if err != nil {
+			t.Errorf("%s: %v", c.name, err)
+			continue
+		}
+		if len(r.Impacts) != len(want) {
+			t.Errorf("%s: %d impacts, want %d", c.name, len(r.Impacts), len(want))
+			continue
+		}
+		for k, im := range r.Impacts {
+			if d := math.Abs(im.Time - want[k]); d > tol {
+				t.Errorf("%s: impact %d at %.15g, want %.15g", c.name, k+1, im.Time, want[k])
+			}
+		}
+	}
+}
+
+// TestCLSMisuse: friction and DisableFESD are ErrStructure, a bad step
+// length ErrHorizon, a wrong x₀ ErrDimension.
+func TestCLSMisuse(t *testing.T) {
+	g := ad.NewGraph()
+	q, v := g.SymVec("q", 2), g.SymVec("v", 2)
+	M, err := ad.NewMat(2, 2, g.Const(1), g.Const(0), g.Const(0), g.Const(1))
+	if err != nil {
+		t.Fatal(err)
+	}
+	block, err := dcs.NewCLS(dcs.RigidBody{Graph: g, Q: q, V: v, M: M, FV: g.ConstVec(0, -gBall),
+		Contacts: []dcs.Contact{{Gap: q[1], TangentPos: q[0], Mu: 0.3}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := NewCLSSimulator(block, Options{}, 0.1); !errors.Is(err, ErrStructure) {
+		t.Errorf("friction: %v, want ErrStructure", err)
+	}
+	ball := bouncingBall(t, 0.5)
+	if _, err := NewCLSSimulator(ball, Options{DisableFESD: true}, 0.1); !errors.Is(err, ErrStructure) {
+		t.Errorf("DisableFESD: %v, want ErrStructure", err)
+	}
+	if _, err := NewCLSSimulator(ball, Options{}, 0); !errors.Is(err, ErrHorizon) {
+		t.Errorf("T = 0: %v, want ErrHorizon", err)
+	}
+	if _, err := SimulateCLS(context.Background(), ball, []float64{1}, SimOptions{TSim: 1, NSim: 1}); !errors.Is(err, ErrDimension) {
+		t.Errorf("x₀ of length 1: %v, want ErrDimension", err)
+	}
 }
