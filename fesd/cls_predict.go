@@ -29,17 +29,19 @@ type clsGuess struct {
 	restTime float64
 }
 
-// clsImpact is an impact of the guess.
+// clsImpact is an impact of the guess, or (lam = 0) a contact that stops
+// sliding.
 type clsImpact struct {
 	t, lam      float64
+	lamT        float64 // the tangential impulse (0: none, or a stick event)
 	c           int
 	pre, newton []float64 // the states before and after (Newton's law)
 }
 
 func newCLSGuess(s *clsSystem) (*clsGuess, error) {
 	out := ad.Concat(s.M, s.fv, s.gap)
-	for _, jn := range s.normal {
-		out = append(out, jn...)
+	for c, jn := range s.normal {
+		out = append(append(out, jn...), s.tangent[c]...)
 	}
 	f, err := ad.NewFunction("fesdj_guess", []ad.Arg{ad.A("q", s.q...), ad.A("v", s.v...), ad.A("u", s.u...), ad.A("p", s.p...)},
 		[]ad.Arg{ad.A("out", out...)})
@@ -49,8 +51,8 @@ func newCLSGuess(s *clsSystem) (*clsGuess, error) {
 	return &clsGuess{s: s, f: f, ws: f.NewWorkspace(), out: make([]float64, len(out))}, nil
 }
 
-// eval returns M, f_v, f_c and J_n (row c: contact c) at x.
-func (g *clsGuess) eval(x []float64) (M, fv, gap []float64, jn [][]float64) {
+// eval returns M, f_v, f_c, J_n and J_t (row c: contact c) at x.
+func (g *clsGuess) eval(x []float64) (M, fv, gap []float64, jn, jt [][]float64) {
 	s := g.s
 	nq := s.nq
 	if err := g.f.Eval(g.ws, [][]float64{x[:nq], x[nq:], g.u, g.p}, [][]float64{g.out}); err != nil {
@@ -61,7 +63,8 @@ func (g *clsGuess) eval(x []float64) (M, fv, gap []float64, jn [][]float64) {
 	M, fv, gap = o[:nq*nq], o[nq*nq:nq*nq+nq], o[nq*nq+nq:nq*nq+nq+s.nc]
 	r := o[nq*nq+nq+s.nc:]
 	for c := 0; c < s.nc; c++ {
-		jn = append(jn, r[c*nq:(c+1)*nq])
+		jn = append(jn, r[2*c*nq:(2*c+1)*nq])
+		jt = append(jt, r[(2*c+1)*nq:(2*c+2)*nq])
 	}
 	return
 }
@@ -105,30 +108,48 @@ func solveDense(A []float64, b []float64) []float64 {
 
 const clsRestTol = 1e-7 // gap and normal velocity of a resting contact
 
-// accel returns the acceleration at x and the contact forces of the
-// resting contacts (gap and normal velocity within clsRestTol, pushed
-// into the obstacle by the other forces).
-func (g *clsGuess) accel(x []float64) (a, lam []float64) {
+// accel returns the acceleration at x and the normal and tangential
+// contact forces of the resting contacts (gap and normal velocity within
+// clsRestTol, pushed into the obstacle by the other forces): the normal
+// force that keeps the normal acceleration at zero, and Coulomb's
+// friction −μλ_n sign(J_tᵀv) while sliding, or the force within ±μλ_n
+// that keeps J_tᵀv at zero while sticking (contact by contact).
+func (g *clsGuess) accel(x []float64) (a, lam, lamT []float64) {
 	s := g.s
 	nq := s.nq
-	M, fv, gap, jn := g.eval(x)
+	M, fv, gap, jn, jt := g.eval(x)
 	a = solveDense(M, fv)
-	lam = make([]float64, s.nc)
+	lam, lamT = make([]float64, s.nc), make([]float64, s.nc)
+	add := func(l float64, mj []float64) {
+		for i := range a {
+			a[i] += l * mj[i]
+		}
+	}
 	for c := 0; c < s.nc; c++ {
 		vn := dot(jn[c], x[nq:])
 		if gap[c] > clsRestTol || math.Abs(vn) > clsRestTol {
 			continue
 		}
-		if an := dot(jn[c], a); an < 0 {
-			mj := solveDense(M, jn[c])
-			l := -an / dot(jn[c], mj)
-			lam[c] = l
-			for i := range a {
-				a[i] += l * mj[i]
-			}
+		an := dot(jn[c], a)
+		if an >= 0 {
+			continue
 		}
+		mj := solveDense(M, jn[c])
+		lam[c] = -an / dot(jn[c], mj)
+		add(lam[c], mj)
+		if s.mu[c] == 0 {
+			continue
+		}
+		mt := solveDense(M, jt[c])
+		if vt := dot(jt[c], x[nq:]); math.Abs(vt) > clsRestTol {
+			lamT[c] = -s.mu[c] * lam[c] * math.Copysign(1, vt)
+		} else {
+			lim := s.mu[c] * lam[c]
+			lamT[c] = math.Max(-lim, math.Min(lim, -dot(jt[c], a)/dot(jt[c], mt)))
+		}
+		add(lamT[c], mt)
 	}
-	return a, lam
+	return a, lam, lamT
 }
 
 func dot(a, b []float64) float64 {
@@ -143,7 +164,7 @@ func dot(a, b []float64) float64 {
 func (g *clsGuess) rk4(x []float64, dt float64) []float64 {
 	nq := g.s.nq
 	f := func(x []float64) []float64 {
-		a, _ := g.accel(x)
+		a, _, _ := g.accel(x)
 		return append(append([]float64(nil), x[nq:]...), a...)
 	}
 	add := func(x, k []float64, c float64) []float64 {
@@ -166,7 +187,7 @@ func (g *clsGuess) rk4(x []float64, dt float64) []float64 {
 
 // minGap returns the smallest gap at x and its contact.
 func (g *clsGuess) minGap(x []float64) (float64, int) {
-	_, _, gap, _ := g.eval(x)
+	_, _, gap, _, _ := g.eval(x)
 	m, c := math.Inf(1), -1
 	for i, v := range gap {
 		if v < m {
@@ -182,14 +203,17 @@ func (g *clsGuess) minGap(x []float64) (float64, int) {
 // newton, or the body at rest on the contact when what is left of a
 // Zeno sequence of impacts, 2 v_n⁺ / (|a_n| (1 − e)) with the normal free
 // acceleration a_n = J_nᵀM⁻¹f_v < 0, is shorter than restTime.
-func (g *clsGuess) impact(x []float64, c int) (newton, post []float64, lam float64) {
+//
+// With friction the tangential impulse is Coulomb's: the one that stops
+// the tangential velocity if it lies within ±μΛ_n, else ∓μΛ_n (lamT).
+func (g *clsGuess) impact(x []float64, c int) (newton, post []float64, lam, lamT float64) {
 	s := g.s
 	nq := s.nq
-	M, fv, _, jn := g.eval(x)
+	M, fv, _, jn, jt := g.eval(x)
 	newton = append([]float64(nil), x...)
 	vn := dot(jn[c], x[nq:])
 	if vn >= 0 {
-		return newton, newton, 0
+		return newton, newton, 0, 0
 	}
 	mj := solveDense(M, jn[c])
 	w := dot(jn[c], mj)
@@ -206,7 +230,54 @@ func (g *clsGuess) impact(x []float64, c int) (newton, post []float64, lam float
 			post[nq+i] -= vn * mj[i] / w
 		}
 	}
-	return newton, post, lam
+	if s.mu[c] > 0 {
+		mt := solveDense(M, jt[c])
+		lim := s.mu[c] * lam
+		lamT = math.Max(-lim, math.Min(lim, -dot(jt[c], newton[nq:])/dot(jt[c], mt)))
+		same := &post[0] == &newton[0]
+		for i := 0; i < nq; i++ {
+			newton[nq+i] += lamT * mt[i]
+			if !same {
+				post[nq+i] += lamT * mt[i]
+			}
+		}
+	}
+	return newton, post, lam, lamT
+}
+
+// stick returns the index of a resting frictional contact whose
+// tangential velocity changes sign from x to y (−1: none).
+func (g *clsGuess) stick(x, y []float64) int {
+	s := g.s
+	nq := s.nq
+	_, _, gap, jn, jt := g.eval(x)
+	for c := 0; c < s.nc; c++ {
+		if s.mu[c] == 0 || gap[c] > clsRestTol || math.Abs(dot(jn[c], x[nq:])) > clsRestTol {
+			continue
+		}
+		vx := dot(jt[c], x[nq:])
+		if math.Abs(vx) <= clsRestTol {
+			continue
+		}
+		_, _, _, _, jty := g.eval(y)
+		if vy := dot(jty[c], y[nq:]); vy*vx <= 0 {
+			return c
+		}
+	}
+	return -1
+}
+
+// stopAt returns x with the tangential velocity of contact c set to zero.
+func (g *clsGuess) stopAt(x []float64, c int) []float64 {
+	nq := g.s.nq
+	M, _, _, _, jt := g.eval(x)
+	mt := solveDense(M, jt[c])
+	vt := dot(jt[c], x[nq:]) / dot(jt[c], mt)
+	y := append([]float64(nil), x...)
+	for i := 0; i < nq; i++ {
+		y[nq+i] -= vt * mt[i]
+	}
+	return y
 }
 
 // run integrates from x at t0 to each of the sorted times ts, returning
@@ -217,8 +288,8 @@ func (g *clsGuess) run(x []float64, t0 float64, ts []float64, dtMax float64) ([]
 	t := t0
 	x = append([]float64(nil), x...)
 	if gp, c := g.minGap(x); gp <= clsRestTol {
-		if newton, post, l := g.impact(x, c); l > 0 {
-			imps = append(imps, clsImpact{t: t, lam: l, c: c, pre: x, newton: newton})
+		if newton, post, l, lt := g.impact(x, c); l > 0 {
+			imps = append(imps, clsImpact{t: t, lam: l, lamT: lt, c: c, pre: x, newton: newton})
 			x = post
 		}
 	}
@@ -238,9 +309,29 @@ func (g *clsGuess) run(x []float64, t0 float64, ts []float64, dtMax float64) ([]
 					}
 				}
 				pre := g.rk4(x, hi)
-				newton, post, l := g.impact(pre, c)
-				imps = append(imps, clsImpact{t: t + hi, lam: l, c: c, pre: pre, newton: newton})
+				newton, post, l, lt := g.impact(pre, c)
+				imps = append(imps, clsImpact{t: t + hi, lam: l, lamT: lt, c: c, pre: pre, newton: newton})
 				x, t = post, t+hi
+				continue
+			}
+			if c := g.stick(x, y); c >= 0 {
+				// bisect for the time the sliding stops
+				lo, hi := 0.0, dt
+				_, _, _, _, jt := g.eval(x)
+				v0 := dot(jt[c], x[g.s.nq:])
+				for it := 0; it < 60; it++ {
+					mid := (lo + hi) / 2
+					z := g.rk4(x, mid)
+					_, _, _, _, jz := g.eval(z)
+					if dot(jz[c], z[g.s.nq:])*v0 <= 0 {
+						hi = mid
+					} else {
+						lo = mid
+					}
+				}
+				z := g.stopAt(g.rk4(x, hi), c)
+				imps = append(imps, clsImpact{t: t + hi, c: c, pre: z, newton: z})
+				x, t = z, t+hi
 				continue
 			}
 			x, t = y, t+dt
@@ -305,16 +396,19 @@ func (g *clsGuess) start(f *clsFormulation, t0 float64, x0, u, p []float64) []fl
 			pre = bstates[n-1]
 		}
 		post := pre
-		lam := make([]float64, s.nc)
+		lam, lamT := make([]float64, s.nc), make([]float64, s.nc)
 		for _, im := range append(bimps, imps...) {
 			if math.Abs(im.t-cuts[n]) <= 1e-9*T+1e-12 {
 				pre, post = im.pre, im.newton
-				lam[im.c] = im.lam
+				lam[im.c], lamT[im.c] = im.lam, im.lamT
 				break
 			}
 		}
-		_, _, gap, jn := g.eval(post)
+		_, _, gap, jn, _ := g.eval(post)
 		b := f.pos.start[n]
+		if s.friction {
+			g.frictionStart(w, post, lam, lamT, b[clsLd], b[clsGam], b[clsBet], b[clsDel])
+		}
 		copy(w[b[clsVP]:], post[s.nq:])
 		for ci := 0; ci < s.nc; ci++ {
 			w[b[clsLam]+ci] = lam[ci]
@@ -330,9 +424,12 @@ func (g *clsGuess) start(f *clsFormulation, t0 float64, x0, u, p []float64) []fl
 		for m := 0; m < tr.ns; m++ {
 			x := xs[k]
 			k++
-			a, lf := g.accel(x)
-			_, _, gap, _ := g.eval(x)
+			a, lf, lt := g.accel(x)
+			_, _, gap, _, _ := g.eval(x)
 			pt := f.pos.point[n][m]
+			if s.friction {
+				g.frictionStart(w, x, lf, lt, pt[clsld], pt[clsgam], pt[clsbet], pt[clsdel])
+			}
 			for i := range x {
 				if tr.o.Representation == Integral {
 					w[tr.x[n][m]+i] = x[i]
@@ -352,7 +449,7 @@ func (g *clsGuess) start(f *clsFormulation, t0 float64, x0, u, p []float64) []fl
 		if tr.o.rbp {
 			xe = xs[k]
 			k++
-			_, _, gap, _ := g.eval(xe)
+			_, _, gap, _, _ := g.eval(xe)
 			for ci := 0; ci < s.nc; ci++ {
 				w[f.pos.end[n][0]+ci] = math.Max(gap[ci], 0)
 			}
@@ -363,4 +460,21 @@ func (g *clsGuess) start(f *clsFormulation, t0 float64, x0, u, p []float64) []fl
 		copy(w[tr.xb[n]:], xe)
 	}
 	return w
+}
+
+// frictionStart writes the start values of the friction variables at a
+// point with the state x, the normal forces (impulses) nu and the signed
+// tangential ones tau into w at the blocks ld, gam, bet, del: τ± the
+// parts of τ, γ = |J_tᵀv|, β = μν − τ⁺ − τ⁻ and δ = (J_tᵀv + γ, −J_tᵀv + γ).
+func (g *clsGuess) frictionStart(w, x, nu, tau []float64, ld, gam, bet, del int) {
+	s := g.s
+	_, _, _, _, jt := g.eval(x)
+	for c := 0; c < s.nc; c++ {
+		vt := dot(jt[c], x[s.nq:])
+		tp, tm := math.Max(tau[c], 0), math.Max(-tau[c], 0)
+		w[ld+2*c], w[ld+2*c+1] = tp, tm
+		w[gam+c] = math.Abs(vt)
+		w[bet+c] = math.Max(s.mu[c]*nu[c]-tp-tm, 0)
+		w[del+2*c], w[del+2*c+1] = vt+math.Abs(vt), -vt+math.Abs(vt)
+	}
 }

@@ -306,9 +306,9 @@
 // velocity variables at the element boundaries, the impulse equations and
 // Newton's restitution law as the rows that start an element, and switch
 // detection on the gap (and, with friction, on the contact velocities).
-// SimulateCLS and CLSSimulator simulate a frictionless dcs.CLS with it
-// (form_cls.go, cls_sim.go); friction, OCPs and sensitivities are not
-// there yet.
+// SimulateCLS and CLSSimulator simulate a dcs.CLS with it (form_cls.go,
+// cls_sim.go; planar Coulomb friction in nosnoc's polyhedral form); OCPs
+// and sensitivities are not there yet.
 //
 // FESD-J or time freezing. A rigid body with impacts can be simulated (and,
 // with time freezing, optimally controlled) either way. Time freezing
@@ -322,8 +322,8 @@
 // puts each impact as a jump on an element boundary and takes any
 // restitution e ∈ [0, 1]: choose it for elastic impacts and for exact
 // impact times and velocities (the bouncing ball's to 1e-9), time
-// freezing for what FESD-J does not offer here yet (friction, OCPs,
-// sensitivities).
+// freezing for what FESD-J does not offer here yet (OCPs, sensitivities,
+// prediction).
 //
 // # Homotopy and simulation
 //

@@ -29,22 +29,30 @@ type clsSystem struct {
 	normal     []ad.Vec
 	e          []float64
 	nq, nc     int
+	// tangent are the tangential Jacobians (zero for a frictionless
+	// contact) and mu the friction coefficients (0 there); friction is
+	// set when some μ > 0
+	tangent  []ad.Vec
+	mu       []float64
+	friction bool
 }
 
 // newCLSSystem copies c into a new graph (the body's graph is only read).
 func newCLSSystem(c *dcs.CLS) (*clsSystem, error) {
-	for i, mu := range c.Mu {
-		if mu != 0 {
-			return nil, fmt.Errorf("%w: contact %d has friction (μ = %g): FESD-J with Coulomb friction is not implemented yet", ErrStructure, i, mu)
-		}
-	}
 	rb := &c.Body
 	cp := ad.NewCopier(rb.Graph)
 	s := &clsSystem{g: cp.Graph(), q: cp.Vec(rb.Q), v: cp.Vec(rb.V), u: cp.Vec(rb.U), p: cp.Vec(rb.P),
 		M: cp.Vec(rb.M.E), fv: cp.Vec(rb.FV), gap: cp.Vec(c.Gap), e: append([]float64(nil), c.E...),
 		nq: c.NQ, nc: len(c.Gap)}
-	for _, jn := range c.Normal {
+	for i, jn := range c.Normal {
 		s.normal = append(s.normal, cp.Vec(jn))
+		jt, mu := cp.Vec(c.Tangent[i]), c.Mu[i]
+		if c.Tangent[i] == nil {
+			jt, mu = s.g.ConstVec(make([]float64, s.nq)...), 0
+		}
+		s.tangent = append(s.tangent, jt)
+		s.mu = append(s.mu, mu)
+		s.friction = s.friction || mu > 0
 	}
 	if err := s.g.Err(); err != nil {
 		return nil, fmt.Errorf("fesd: copying the contact system: %w", err)
@@ -69,8 +77,8 @@ func (s *clsSystem) at(e ad.Vec, q, v, u, p ad.Vec) (ad.Vec, error) {
 // optimal control of rigid bodies with impacts and Coulomb friction",
 // Nonlinear Analysis: Hybrid Systems 52 (2024) 101460; nosnoc's
 // +nosnoc/+dcs/Cls.m and +nosnoc/+discrete_time_problem/Cls.m) for a
-// frictionless complementarity Lagrangian system (dcs.CLS) with the state
-// x = (q, v). Its variables are
+// complementarity Lagrangian system (dcs.CLS) with the state x = (q, v)
+// and planar contacts (one tangent direction each). Its variables are
 //
 //   - at every stage point: the normal contact forces λ_n ≥ 0, the gaps
 //     y = f_c(q) ≥ 0 and the accelerations a with M(q) a = f_v + Σ J_n λ_n
@@ -95,6 +103,17 @@ func (s *clsSystem) at(e ad.Vec, q, v, u, p ad.Vec) (ad.Vec, error) {
 // y_b): a contact force anywhere in an element closes the gap everywhere
 // in it, so a contact can only be made or broken at an element boundary,
 // which is the switch detection on the gap.
+//
+// With friction (some μ > 0) every point also has the polyhedral Coulomb
+// model of nosnoc's Cls.m with D = [J_t, −J_t] (friction): the tangential
+// forces λ_d = (λ_t⁺, λ_t⁻) ≥ 0 entering M a (J_t(λ_t⁺ − λ_t⁻)), γ ≥ 0,
+// β = μλ_n − λ_t⁺ − λ_t⁻ ≥ 0 and δ = (J_tᵀv + γ, −J_tᵀv + γ) ≥ 0, with
+// λ_d ⊥ δ and γ ⊥ β; at the element start the same with the impulses
+// (Λ_d, Γ, B, Δ at v⁺; pointwise pairs). Across an element λ_d ⊥ δ and
+// γ ⊥ β are crossed: γ = |J_tᵀv| > 0 while sliding and β > 0 while
+// sticking, so a slip–stick transition lies on an element boundary (the
+// switch detection on the contact velocity). The indicator does not see
+// friction yet.
 type clsFormulation struct {
 	tr  *transcription
 	s   *clsSystem
@@ -117,12 +136,22 @@ const (
 	clsY          // Y
 	clsP          // P
 	clsN          // N
+	// with friction (polyhedral, D = [J_t, −J_t]):
+	clsLd  // Λ_d = (Λ_t⁺, Λ_t⁻) of every contact
+	clsGam // Γ
+	clsBet // B = μΛ_n − Λ_t⁺ − Λ_t⁻
+	clsDel // Δ = Dᵀv⁺ + Γ
 )
 
 const (
 	clsLn  = iota // λ_n
 	clsGap        // y
 	clsAcc        // a
+	// with friction, as at the element start:
+	clsld  // λ_d
+	clsgam // γ
+	clsbet // β
+	clsdel // δ
 )
 
 // newCLSFormulation returns the transcription hook of FESD-J for s.
@@ -173,6 +202,11 @@ func (f *clsFormulation) vars() formVars {
 	pl, pu := pos(nc)
 	v.elemStart = []varBlock{blk("vp", vl, vu), blk("Lambda", pl, pu), blk("Y", pl, pu), blk("P", pl, pu), blk("N", pl, pu)}
 	v.point = []varBlock{blk("lambda", pl, pu), blk("y", pl, pu), blk("a", vl, vu)}
+	if f.s.friction {
+		dl, du := pos(2 * nc)
+		v.elemStart = append(v.elemStart, blk("LambdaD", dl, du), blk("Gamma", pl, pu), blk("Beta", pl, pu), blk("Delta", dl, du))
+		v.point = append(v.point, blk("lambdaD", dl, du), blk("gamma", pl, pu), blk("beta", pl, pu), blk("delta", dl, du))
+	}
 	if f.tr.o.rbp {
 		v.elemEnd = []varBlock{blk("yb", pl, pu)}
 	}
@@ -195,41 +229,105 @@ func (f *clsFormulation) start(ev *elemIn) ad.Vec {
 	return ad.Concat(ev.xn[:f.s.nq], ev.start[clsVP])
 }
 
+// contact returns M, the gaps and the contact Jacobians at (q, v, u, p):
+// M row-major, jn[c] and jt[c] of length n_q.
+func (s *clsSystem) contact(q, v, u, p ad.Vec) (M, fv, gap ad.Vec, jn, jt []ad.Vec, err error) {
+	exprs := ad.Concat(s.M, s.fv, s.gap)
+	for c := 0; c < s.nc; c++ {
+		exprs = append(append(exprs, s.normal[c]...), s.tangent[c]...)
+	}
+	sub, err := s.at(exprs, q, v, u, p)
+	if err != nil {
+		return nil, nil, nil, nil, nil, err
+	}
+	nq2 := s.nq * s.nq
+	M, fv, gap = sub[:nq2], sub[nq2:nq2+s.nq], sub[nq2+s.nq:nq2+s.nq+s.nc]
+	r := sub[nq2+s.nq+s.nc:]
+	for c := 0; c < s.nc; c++ {
+		jn = append(jn, r[2*c*s.nq:(2*c+1)*s.nq])
+		jt = append(jt, r[(2*c+1)*s.nq:(2*c+2)*s.nq])
+	}
+	return M, fv, gap, jn, jt, nil
+}
+
+// momentum returns the rows M·dv − rhs − Σ_c (J_n,c ν_c + J_t,c (τ⁺_c −
+// τ⁻_c)) = 0 (τ nil: no friction).
+func (f *clsFormulation) momentum(M, rhs, dv ad.Vec, jn, jt []ad.Vec, nu, tau ad.Vec) []conRow {
+	s := f.s
+	var rows []conRow
+	for i := 0; i < s.nq; i++ {
+		r := f.tr.g.Const(0)
+		if rhs != nil {
+			r = rhs[i].Neg()
+		}
+		for j := 0; j < s.nq; j++ {
+			r = r.Add(M[i*s.nq+j].Mul(dv[j]))
+		}
+		for c := 0; c < s.nc; c++ {
+			r = r.Sub(jn[c][i].Mul(nu[c]))
+			if tau != nil {
+				r = r.Sub(jt[c][i].Mul(tau[2*c].Sub(tau[2*c+1])))
+			}
+		}
+		rows = append(rows, conRow{e: r})
+	}
+	return rows
+}
+
+// friction returns the rows of the polyhedral Coulomb friction of every
+// contact at one point with the velocity v, the normal force (impulse) nu
+// and the friction variables (τ⁺, τ⁻), γ, β, δ: β = μ ν − τ⁺ − τ⁻ and
+// δ = (J_tᵀv + γ, −J_tᵀv + γ) (nosnoc's Polyhedral model in
+// +nosnoc/+dcs/Cls.m, with D = [J_t, −J_t]). With 0 ≤ τ ⊥ δ ≥ 0 and
+// 0 ≤ γ ⊥ β ≥ 0 the force is −μν sign(J_tᵀv) while sliding and within
+// ±μν while sticking.
+func (f *clsFormulation) friction(v ad.Vec, jt []ad.Vec, nu, tau, gam, bet, del ad.Vec) []conRow {
+	s := f.s
+	var rows []conRow
+	for c := 0; c < s.nc; c++ {
+		vt := f.tr.g.Const(0)
+		for j := 0; j < s.nq; j++ {
+			vt = vt.Add(jt[c][j].Mul(v[j]))
+		}
+		rows = append(rows,
+			conRow{e: bet[c].Sub(nu[c].Scale(s.mu[c])).Add(tau[2*c]).Add(tau[2*c+1])},
+			conRow{e: del[2*c].Sub(vt).Sub(gam[c])},
+			conRow{e: del[2*c+1].Add(vt).Sub(gam[c])})
+	}
+	return rows
+}
+
 // jump returns the impulse equations at the start of the element.
 func (f *clsFormulation) jump(ev *elemIn) ([]conRow, error) {
 	s := f.s
 	q, vm := ev.xn[:s.nq], ev.xn[s.nq:]
 	vp := ev.start[clsVP]
 	Lam, Y, P, N := ev.start[clsLam], ev.start[clsY], ev.start[clsP], ev.start[clsN]
-	exprs := ad.Concat(s.M, s.gap)
-	for _, jn := range s.normal {
-		exprs = append(exprs, jn...)
-	}
-	sub, err := s.at(exprs, q, vm, ev.u, ev.p)
+	M, _, gap, jn, jt, err := s.contact(q, vm, ev.u, ev.p)
 	if err != nil {
 		return nil, fmt.Errorf("impulse equations: %w", err)
 	}
-	M, gap, jn := sub[:s.nq*s.nq], sub[s.nq*s.nq:s.nq*s.nq+s.nc], sub[s.nq*s.nq+s.nc:]
-	var rows []conRow
-	for i := 0; i < s.nq; i++ {
-		r := f.tr.g.Const(0)
-		for j := 0; j < s.nq; j++ {
-			r = r.Add(M[i*s.nq+j].Mul(vp[j].Sub(vm[j])))
-		}
-		for c := 0; c < s.nc; c++ {
-			r = r.Sub(jn[c*s.nq+i].Mul(Lam[c]))
-		}
-		rows = append(rows, conRow{e: r})
+	dv := make(ad.Vec, s.nq)
+	for j := range dv {
+		dv[j] = vp[j].Sub(vm[j])
 	}
+	var tau ad.Vec
+	if s.friction {
+		tau = ev.start[clsLd]
+	}
+	rows := f.momentum(M, nil, dv, jn, jt, Lam, tau)
 	for c := 0; c < s.nc; c++ {
 		rows = append(rows, conRow{e: Y[c].Sub(gap[c])})
 	}
 	for c := 0; c < s.nc; c++ {
 		r := P[c].Sub(N[c])
 		for j := 0; j < s.nq; j++ {
-			r = r.Sub(jn[c*s.nq+j].Mul(vp[j].Add(vm[j].Scale(s.e[c]))))
+			r = r.Sub(jn[c][j].Mul(vp[j].Add(vm[j].Scale(s.e[c]))))
 		}
 		rows = append(rows, conRow{e: r})
+	}
+	if s.friction {
+		rows = append(rows, f.friction(vp, jt, Lam, tau, ev.start[clsGam], ev.start[clsBet], ev.start[clsDel])...)
 	}
 	// f_c(q + h ε v⁺) ≥ 0 (nosnoc's eps_cls, scaled by h)
 	qe := make(ad.Vec, s.nq)
@@ -246,35 +344,27 @@ func (f *clsFormulation) jump(ev *elemIn) ([]conRow, error) {
 	return rows, nil
 }
 
-// stage returns ẋ = (v, a) with the rows M(q) a − f_v − Σ J_n λ_n = 0 and
-// y − f_c(q) = 0.
+// stage returns ẋ = (v, a) with the rows M(q) a − f_v − Σ (J_n λ_n +
+// J_t λ_t) = 0, y − f_c(q) = 0 and, with friction, those of the friction
+// model.
 func (f *clsFormulation) stage(pt *stagePoint) (ad.Vec, []conRow, error) {
 	s := f.s
 	q, v := pt.x[:s.nq], pt.x[s.nq:]
 	lam, y, a := pt.v[clsLn], pt.v[clsGap], pt.v[clsAcc]
-	exprs := ad.Concat(s.M, s.fv, s.gap)
-	for _, jn := range s.normal {
-		exprs = append(exprs, jn...)
-	}
-	sub, err := s.at(exprs, q, v, pt.u, pt.p)
+	M, fv, gap, jn, jt, err := s.contact(q, v, pt.u, pt.p)
 	if err != nil {
 		return nil, nil, fmt.Errorf("contact dynamics at stage point %d: %w", pt.m, err)
 	}
-	nq2 := s.nq * s.nq
-	M, fv, gap, jn := sub[:nq2], sub[nq2:nq2+s.nq], sub[nq2+s.nq:nq2+s.nq+s.nc], sub[nq2+s.nq+s.nc:]
-	var rows []conRow
-	for i := 0; i < s.nq; i++ {
-		r := fv[i].Neg()
-		for j := 0; j < s.nq; j++ {
-			r = r.Add(M[i*s.nq+j].Mul(a[j]))
-		}
-		for c := 0; c < s.nc; c++ {
-			r = r.Sub(jn[c*s.nq+i].Mul(lam[c]))
-		}
-		rows = append(rows, conRow{e: r})
+	var tau ad.Vec
+	if s.friction {
+		tau = pt.v[clsld]
 	}
+	rows := f.momentum(M, fv, a, jn, jt, lam, tau)
 	for c := 0; c < s.nc; c++ {
 		rows = append(rows, conRow{e: y[c].Sub(gap[c])})
+	}
+	if s.friction {
+		rows = append(rows, f.friction(v, jt, lam, tau, pt.v[clsgam], pt.v[clsbet], pt.v[clsdel])...)
 	}
 	return ad.Concat(v, a), rows, nil
 }
@@ -306,8 +396,29 @@ func (f *clsFormulation) complementarity() {
 			lam, Y, P, N := st[clsLam]+c, st[clsY]+c, st[clsP]+c, st[clsN]+c
 			tr.addComp(n, mpcc.Complementarity{Pairs: [][2]int{{lam, Y}, {lam, P}, {lam, N}}}, mpcc.Pair(P, N))
 			tr.addComp(n, crossComp(tr.o.CrossComp, f.forces(n, c), f.gaps(n, c))...)
+			if s.friction {
+				// Λ_d ⊥ Δ, Γ ⊥ B at the start; across the element
+				// λ_d ⊥ δ and γ ⊥ β (a slip–stick transition on a
+				// boundary: γ > 0 while sliding, β > 0 while sticking)
+				for d := 0; d < 2; d++ {
+					tr.addComp(n, mpcc.Pair(st[clsLd]+2*c+d, st[clsDel]+2*c+d))
+					tr.addComp(n, crossComp(tr.o.CrossComp, f.pointIdx(n, clsld, 2*c+d), f.pointIdx(n, clsdel, 2*c+d))...)
+				}
+				tr.addComp(n, mpcc.Pair(st[clsGam]+c, st[clsBet]+c))
+				tr.addComp(n, crossComp(tr.o.CrossComp, f.pointIdx(n, clsgam, c), f.pointIdx(n, clsbet, c))...)
+			}
 		}
 	}
+}
+
+// pointIdx returns the indices of entry i of stage-point block b at the
+// stage points of element n.
+func (f *clsFormulation) pointIdx(n, b, i int) []int {
+	out := make([]int, f.tr.ns)
+	for m := range out {
+		out[m] = f.pos.point[n][m][b] + i
+	}
+	return out
 }
 
 // forces returns the indices of λ_n of contact c at the stage points of
