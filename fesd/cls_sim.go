@@ -232,6 +232,8 @@ type CLSStep struct {
 	Impulse [][]float64
 	// H are the element lengths.
 	H []float64
+	// Modes are the modes of every contact on every element ([n][c]).
+	Modes [][]ContactMode
 }
 
 // Step solves the step [t0, t0 + T] from x0 with the control u and the
@@ -328,12 +330,115 @@ func (cs *CLSSimulator) read(w, pv []float64) (*CLSStep, error) {
 		copy(xs[s.nq:], w[b[clsVP]:b[clsVP]+s.nq])
 		st.XStart = append(st.XStart, xs)
 		st.Impulse = append(st.Impulse, clone(w[b[clsLam]:b[clsLam]+s.nc]))
+		st.Modes = append(st.Modes, cs.modes(w, n))
 	}
 	return st, nil
 }
 
-// ContactEvent is an event of a contact at an element boundary.
+// Tolerances of the contact modes (modes).
+const (
+	clsGapTol = 1e-8 // a closed gap
+	clsVelTol = 1e-7 // a sliding contact's |J_tᵀv|
+)
+
+// modes returns the mode of every contact on element n of the solution w:
+// open if its gap exceeds clsGapTol at a stage point, else closed, and
+// with friction sliding if γ = |J_tᵀv| exceeds clsVelTol at a stage
+// point, else sticking.
+func (cs *CLSSimulator) modes(w []float64, n int) []ContactMode {
+	f, s := cs.f, cs.s
+	out := make([]ContactMode, s.nc)
+	for c := range out {
+		gap, vt := 0.0, 0.0
+		for m := 0; m < cs.tr.ns; m++ {
+			p := f.pos.point[n][m]
+			gap = math.Max(gap, w[p[clsGap]+c])
+			if s.friction {
+				vt = math.Max(vt, w[p[clsgam]+c])
+			}
+		}
+		switch {
+		case gap > clsGapTol:
+			out[c] = ContactOpen
+		case s.mu[c] == 0:
+			out[c] = ContactClosed
+		case vt > clsVelTol:
+			out[c] = ContactSliding
+		default:
+			out[c] = ContactSticking
+		}
+	}
+	return out
+}
+
+// ContactMode is the state of a contact on a finite element.
+type ContactMode int8
+
+const (
+	// ContactOpen: the gap is open on the element (it may close at its
+	// end).
+	ContactOpen ContactMode = iota
+	// ContactClosed: the gap is closed, a frictionless contact.
+	ContactClosed
+	// ContactSticking: closed with friction, the tangential velocity
+	// zero.
+	ContactSticking
+	// ContactSliding: closed with friction, sliding.
+	ContactSliding
+)
+
+func (m ContactMode) String() string {
+	switch m {
+	case ContactOpen:
+		return "open"
+	case ContactClosed:
+		return "closed"
+	case ContactSticking:
+		return "sticking"
+	case ContactSliding:
+		return "sliding"
+	}
+	return fmt.Sprintf("ContactMode(%d)", int(m))
+}
+
+// closed reports a mode with the gap closed.
+func (m ContactMode) closed() bool { return m != ContactOpen }
+
+// ContactEventKind is the kind of a ContactEvent.
+type ContactEventKind int8
+
+const (
+	// ContactImpact: a normal impulse above ImpactTol on an approaching
+	// contact (J_nᵀv⁻ < −ImpactTol).
+	ContactImpact ContactEventKind = iota
+	// ContactLiftOff: a closed contact opens, without an impact.
+	ContactLiftOff
+	// ContactStick: a sliding contact sticks.
+	ContactStick
+	// ContactSlip: a sticking contact starts to slide.
+	ContactSlip
+)
+
+func (k ContactEventKind) String() string {
+	switch k {
+	case ContactImpact:
+		return "impact"
+	case ContactLiftOff:
+		return "lift-off"
+	case ContactStick:
+		return "stick"
+	case ContactSlip:
+		return "slip"
+	}
+	return fmt.Sprintf("ContactEventKind(%d)", int(k))
+}
+
+// ContactEvent is an event of a contact at an element boundary: an
+// impact, or a change of its mode between the elements before and after
+// (Before, After; the modes of the first element of the simulation have
+// no event).
 type ContactEvent struct {
+	Kind ContactEventKind
 	// Time is the element boundary t_n, Boundary its index in
 	// CLSResult.T and Step the simulation step of the element after it.
 	Time     float64
@@ -346,6 +451,7 @@ type ContactEvent struct {
 	// for an impact).
 	Impulse           float64
 	VnBefore, VnAfter float64
+	Before, After     ContactMode
 }
 
 // CLSResult is a FESD-J simulation.
@@ -358,6 +464,7 @@ type CLSResult struct {
 	// XStart are the states the elements start from, after the impulses:
 	// XStart[i] at T[i] (len(T) − 1 of them).
 	XStart [][]float64
+	// Events are the contact events, in the order of time and contact.
 	// Impacts are the boundaries with a normal impulse above ImpactTol
 	// that meet the contact approaching, J_nᵀv⁻ < −ImpactTol. The second
 	// condition leaves out the impulses of a body at rest on the obstacle
@@ -366,7 +473,10 @@ type CLSResult struct {
 	// pairs are biactive and the relaxed solution keeps impulses and
 	// post-impulse velocities of order √σ (about 2e-5), which the contact
 	// force takes out within the element.
-	Impacts []ContactEvent
+	Events []ContactEvent
+	// Modes are the modes of every contact on every element ([i][c] on
+	// the element starting at T[i]).
+	Modes [][]ContactMode
 	// Steps has one solver record per step (including a failed last one).
 	Steps []StepRecord
 }
@@ -445,6 +555,11 @@ func SimulateCLS(ctx context.Context, c *dcs.CLS, x0 []float64, opts SimOptions)
 // events appends the impacts at the start of element n of step st
 // (boundary b of the result).
 func (cs *CLSSimulator) events(res *CLSResult, st *CLSStep, n, b, k int, u, p []float64) error {
+	var prev []ContactMode
+	if len(res.Modes) > 0 {
+		prev = res.Modes[len(res.Modes)-1]
+	}
+	res.Modes = append(res.Modes, st.Modes[n])
 	_, before, err := cs.kinematics(st.X[n], u, p)
 	if err != nil {
 		return err
@@ -454,10 +569,38 @@ func (cs *CLSSimulator) events(res *CLSResult, st *CLSStep, n, b, k int, u, p []
 		return err
 	}
 	for c, lam := range st.Impulse[n] {
-		if lam > ImpactTol && before[c] < -ImpactTol {
-			res.Impacts = append(res.Impacts, ContactEvent{Time: st.T[n], Boundary: b, Step: k, Contact: c,
-				Impulse: lam, VnBefore: before[c], VnAfter: after[c]})
+		ev := ContactEvent{Time: st.T[n], Boundary: b, Step: k, Contact: c,
+			Impulse: lam, VnBefore: before[c], VnAfter: after[c], After: st.Modes[n][c]}
+		if prev != nil {
+			ev.Before = prev[c]
 		}
+		impact := lam > ImpactTol && before[c] < -ImpactTol
+		switch {
+		case impact:
+			ev.Kind = ContactImpact
+		case prev == nil:
+			continue
+		case ev.Before.closed() && ev.After == ContactOpen:
+			ev.Kind = ContactLiftOff
+		case ev.Before == ContactSliding && ev.After == ContactSticking:
+			ev.Kind = ContactStick
+		case ev.Before == ContactSticking && ev.After == ContactSliding:
+			ev.Kind = ContactSlip
+		default:
+			continue
+		}
+		res.Events = append(res.Events, ev)
 	}
 	return nil
+}
+
+// Impacts returns the events of kind ContactImpact.
+func (r *CLSResult) Impacts() []ContactEvent {
+	var out []ContactEvent
+	for _, ev := range r.Events {
+		if ev.Kind == ContactImpact {
+			out = append(out, ev)
+		}
+	}
+	return out
 }

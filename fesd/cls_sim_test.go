@@ -52,14 +52,14 @@ func TestCLSBouncingBall(t *testing.T) {
 		times = append(times, tk)
 		tk += 2 * math.Pow(e, float64(k+1)) * t1
 	}
-	if len(r.Impacts) != len(times) {
-		for _, im := range r.Impacts {
+	if len(r.Impacts()) != len(times) {
+		for _, im := range r.Impacts() {
 			t.Logf("impact %+v", im)
 		}
-		t.Fatalf("%d impacts, want %d", len(r.Impacts), len(times))
+		t.Fatalf("%d impacts, want %d", len(r.Impacts()), len(times))
 	}
 	worst := [3]float64{}
-	for k, im := range r.Impacts {
+	for k, im := range r.Impacts() {
 		const tol = 1e-9
 		ek := math.Pow(e, float64(k))
 		errs := [3]float64{math.Abs(im.Time - times[k]), math.Abs(im.VnBefore + ek*v1), math.Abs(im.VnAfter - e*ek*v1)}
@@ -95,7 +95,7 @@ func TestCLSBouncingBall(t *testing.T) {
 		its += st.Iterations
 	}
 	t.Logf("%d impacts; max errors: time %.1e, v⁻ %.1e, v⁺ %.1e, apex %.1e; %d steps, %.1f NLP iterations per step",
-		len(r.Impacts), worst[0], worst[1], worst[2], worstApex, len(r.Steps), float64(its)/float64(len(r.Steps)))
+		len(r.Impacts()), worst[0], worst[1], worst[2], worstApex, len(r.Steps), float64(its)/float64(len(r.Steps)))
 }
 
 // TestCLSBallInelastic: with e = 0 the ball lands at √(2/g) with the
@@ -108,10 +108,10 @@ func TestCLSBallInelastic(t *testing.T) {
 		t.Fatal(err)
 	}
 	t1, v1 := math.Sqrt(2/gBall), math.Sqrt(2*gBall)
-	if len(r.Impacts) != 1 {
-		t.Fatalf("impacts %+v, want one", r.Impacts)
+	if len(r.Impacts()) != 1 {
+		t.Fatalf("impacts %+v, want one", r.Impacts())
 	}
-	im := r.Impacts[0]
+	im := r.Impacts()[0]
 	if math.Abs(im.Time-t1) > tol || math.Abs(im.VnBefore+v1) > tol || math.Abs(im.VnAfter) > tol || math.Abs(im.Impulse-v1) > tol {
 		t.Errorf("impact %+v, want t = %.15g, v⁻ = %.15g, v⁺ = 0, Λ = %.15g", im, t1, -v1, v1)
 	}
@@ -158,8 +158,8 @@ func TestCLSBallZeno(t *testing.T) {
 		}
 		tk += 2 * math.Pow(e, float64(k+1)) * t1
 	}
-	if len(r.Impacts) < minK {
-		t.Fatalf("%d impacts, want at least %d", len(r.Impacts), minK)
+	if len(r.Impacts()) < minK {
+		t.Fatalf("%d impacts, want at least %d", len(r.Impacts()), minK)
 	}
 	// From t = 8.175 s on (the 30th impact), in the halved steps, the
 	// active-set finish of some steps is rejected (its tightened NLP
@@ -168,7 +168,7 @@ func TestCLSBallZeno(t *testing.T) {
 	// errors grow towards t* (measured: 2e-12 on the first 29 impacts,
 	// 6.1e-7 in time and 2.6e-6 in velocity on the later ones).
 	var worst, worstV [2]float64
-	for k, im := range r.Impacts {
+	for k, im := range r.Impacts() {
 		late := 0
 		if k >= 29 {
 			late = 1
@@ -180,7 +180,7 @@ func TestCLSBallZeno(t *testing.T) {
 	if worst[0] > 1e-9 || worstV[0] > 1e-9 || worst[1] > 2e-6 || worstV[1] > 1e-5 {
 		t.Errorf("impacts: max errors %.1e, %.1e (time), %.1e, %.1e (velocity), want 1e-9 on the first 29, 2e-6 and 1e-5 after", worst[0], worst[1], worstV[0], worstV[1])
 	}
-	tK := r.Impacts[len(r.Impacts)-1].Time
+	tK := r.Impacts()[len(r.Impacts())-1].Time
 	if tK >= tStar {
 		t.Errorf("last impact at %.6f, after t*", tK)
 	}
@@ -199,7 +199,7 @@ func TestCLSBallZeno(t *testing.T) {
 		its += st.Iterations
 	}
 	t.Logf("t* = %.6f: %d impacts to t_K = %.6f (max errors: first 29 %.1e in time, %.1e in velocity; later %.1e, %.1e), at rest on %d boundaries after; %d steps, %.1f NLP iterations per step",
-		tStar, len(r.Impacts), tK, worst[0], worstV[0], worst[1], worstV[1], rest, len(r.Steps), float64(its)/float64(len(r.Steps)))
+		tStar, len(r.Impacts()), tK, worst[0], worstV[0], worst[1], worstV[1], rest, len(r.Steps), float64(its)/float64(len(r.Steps)))
 }
 
 // TestCLSBallOptions: the first two impacts of the ball (e = 0.9, closed
@@ -228,11 +228,11 @@ func TestCLSBallOptions(t *testing.T) {
 			t.Errorf("%s: %v", c.name, err)
 			continue
 		}
-		if len(r.Impacts) != len(want) {
-			t.Errorf("%s: %d impacts, want %d", c.name, len(r.Impacts), len(want))
+		if len(r.Impacts()) != len(want) {
+			t.Errorf("%s: %d impacts, want %d", c.name, len(r.Impacts()), len(want))
 			continue
 		}
-		for k, im := range r.Impacts {
+		for k, im := range r.Impacts() {
 			if d := math.Abs(im.Time - want[k]); d > tol {
 				t.Errorf("%s: impact %d at %.15g, want %.15g", c.name, k+1, im.Time, want[k])
 			}
@@ -290,10 +290,10 @@ func TestCLSSlidingBlock(t *testing.T) {
 	t1, vn := math.Sqrt(2/gBall), math.Sqrt(2*gBall)
 	v1 := vx0 - mu*vn
 	ts, xs := t1+v1/(mu*gBall), vx0*t1+v1*v1/(2*mu*gBall)
-	if len(r.Impacts) != 1 {
-		t.Fatalf("impacts %+v, want one", r.Impacts)
+	if len(r.Impacts()) != 1 {
+		t.Fatalf("impacts %+v, want one", r.Impacts())
 	}
-	im := r.Impacts[0]
+	im := r.Impacts()[0]
 	if math.Abs(im.Time-t1) > 1e-9 || math.Abs(im.Impulse-vn) > 1e-9 || math.Abs(r.X[im.Boundary][0]-vx0*t1) > 1e-9 ||
 		math.Abs(r.XStart[im.Boundary][2]-v1) > 1e-9 || math.Abs(r.XStart[im.Boundary][3]) > 1e-9 {
 		t.Errorf("landing %+v at x = %v, after %v; want t = %.15g, Λ_n = %.15g, x = %.15g, v⁺ = (%.15g, 0)",
@@ -323,4 +323,91 @@ func TestCLSSlidingBlock(t *testing.T) {
 	}
 	t.Logf("landing error %.1e; stop at %.12f (error %.1e), x %.12f (error %.1e); %d steps, %.1f NLP iterations per step",
 		math.Abs(im.Time-t1), r.T[stop], r.T[stop]-ts, r.X[stop][0], r.X[stop][0]-xs, len(r.Steps), float64(its)/float64(len(r.Steps)))
+}
+
+// pushedBlock is slidingBlock with a control force u = (u_x, u_z) on the
+// block.
+func pushedBlock(t *testing.T, mu float64) *dcs.CLS {
+	t.Helper()
+	g := ad.NewGraph()
+	q, v, u := g.SymVec("q", 2), g.SymVec("v", 2), g.SymVec("u", 2)
+	M, err := ad.NewMat(2, 2, g.Const(1), g.Const(0), g.Const(0), g.Const(1))
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, err := dcs.NewCLS(dcs.RigidBody{Graph: g, Q: q, V: v, U: u, M: M, FV: ad.Vec{u[0], u[1].AddConst(-gBall)},
+		Contacts: []dcs.Contact{{Gap: q[1], TangentPos: q[0], Mu: mu}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return c
+}
+
+// TestCLSEvents: the events of a block at rest on the ground (μ = 0.3)
+// pushed by a piecewise constant force. Closed form: from t = 0.3 the
+// horizontal force 2μg makes it slip (a slip at 0.3) with the
+// acceleration μg; from 0.6 without the force it decelerates with μg
+// and sticks at 0.9 (a stick inside the step [0.85, 0.95]: switch
+// detection), at x = μg·0.3² = 0.2649; from 1.1 the upward force 2g lifts
+// it off (a lift-off at 1.1), z = g(t − 1.1)²/2. The landing of the
+// sliding block of TestCLSSlidingBlock is an impact into sliding, then a
+// stick.
+func TestCLSEvents(t *testing.T) {
+	const mu = 0.3
+	force := func(t float64) []float64 {
+		switch {
+		case t < 0.3-1e-12:
+			return []float64{0, 0}
+		case t < 0.6-1e-12:
+			return []float64{2 * mu * gBall, 0}
+		case t < 1.1-1e-12:
+			return []float64{0, 0}
+		}
+		return []float64{0, 2 * gBall}
+	}
+	r, err := SimulateCLS(context.Background(), pushedBlock(t, mu), []float64{0, 0, 0, 0},
+		SimOptions{TSim: 1.3, NSim: 13, UFunc: force})
+	if err != nil {
+		t.Fatal(err)
+	}
+	type want struct {
+		kind          ContactEventKind
+		time          float64
+		before, after ContactMode
+	}
+	check := func(name string, evs []ContactEvent, ws []want) {
+		if len(evs) != len(ws) {
+			t.Errorf("%s: events %+v, want %d", name, evs, len(ws))
+			return
+		}
+		for i, w := range ws {
+			ev := evs[i]
+			if ev.Kind != w.kind || math.Abs(ev.Time-w.time) > 1e-9 || ev.Before != w.before || ev.After != w.after {
+				t.Errorf("%s: event %d: %v at %.15g (%v → %v), want %v at %.15g (%v → %v)", name, i, ev.Kind, ev.Time, ev.Before, ev.After, w.kind, w.time, w.before, w.after)
+			}
+		}
+	}
+	check("pushed block", r.Events, []want{
+		{ContactSlip, 0.3, ContactSticking, ContactSliding},
+		{ContactStick, 0.9, ContactSliding, ContactSticking},
+		{ContactLiftOff, 1.1, ContactSticking, ContactOpen},
+	})
+	for i, tb := range r.T {
+		x := r.X[i]
+		if tb > 0.9+1e-9 && math.Abs(x[0]-mu*gBall*0.09) > 1e-9 {
+			t.Errorf("t = %.6f: x = %.15g, want %.15g", tb, x[0], mu*gBall*0.09)
+		}
+		if tb > 1.1 && math.Abs(x[1]-gBall*(tb-1.1)*(tb-1.1)/2) > 1e-9 {
+			t.Errorf("t = %.6f: z = %.15g, want %.15g", tb, x[1], gBall*(tb-1.1)*(tb-1.1)/2)
+		}
+	}
+	r, err = SimulateCLS(context.Background(), slidingBlock(t, mu), []float64{0, 1, 3, 0}, SimOptions{TSim: 1.5, NSim: 15})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t1 := math.Sqrt(2 / gBall)
+	check("sliding block", r.Events, []want{
+		{ContactImpact, t1, ContactOpen, ContactSliding},
+		{ContactStick, t1 + (3-mu*math.Sqrt(2*gBall))/(mu*gBall), ContactSliding, ContactSticking},
+	})
 }
