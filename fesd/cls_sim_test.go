@@ -411,3 +411,28 @@ func TestCLSEvents(t *testing.T) {
 		{ContactStick, t1 + (3-mu*math.Sqrt(2*gBall))/(mu*gBall), ContactSliding, ContactSticking},
 	})
 }
+
+// TestCLSNosnocBall: nosnoc's test/test_simple_cls.m — the ball with
+// e = 1 from (0.8, 0), T_sim = 3 in 20 steps of 2 elements — ends at
+// x(3) = (0.5386, 2.2645) there (to 1e-3); the closed form (impacts at
+// t_1 = √(1.6/g) + k·2t_1, free fall between) gives it to 1e-9 here.
+func TestCLSNosnocBall(t *testing.T) {
+	r, err := SimulateCLS(context.Background(), bouncingBall(t, 1), []float64{0.8, 0}, SimOptions{TSim: 3, NSim: 20})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t1 := math.Sqrt(1.6 / gBall)
+	s := 3 - t1 - 3*2*t1 // since the fourth impact
+	v0 := gBall * t1
+	want := []float64{v0*s - gBall*s*s/2, v0 - gBall*s}
+	x := r.X[len(r.X)-1]
+	for i := range want {
+		if math.Abs(x[i]-want[i]) > 1e-9 || math.Abs(x[i]-[]float64{0.5386, 2.2645}[i]) > 1e-3 {
+			t.Errorf("x(3) = %v, want %v (nosnoc: 0.5386, 2.2645)", x, want)
+			break
+		}
+	}
+	if n := len(r.Impacts()); n != 4 {
+		t.Errorf("%d impacts, want 4", n)
+	}
+}

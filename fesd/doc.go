@@ -307,8 +307,10 @@
 // Newton's restitution law as the rows that start an element, and switch
 // detection on the gap (and, with friction, on the contact velocities).
 // SimulateCLS and CLSSimulator simulate a dcs.CLS with it (form_cls.go,
-// cls_sim.go; planar Coulomb friction in nosnoc's polyhedral form); OCPs
-// and sensitivities are not there yet.
+// cls_sim.go; planar Coulomb friction in nosnoc's polyhedral form),
+// reporting the contact modes of every element and the impacts,
+// lift-offs, sticks and slips (CLSResult.Events); OCPs and
+// sensitivities are not there yet.
 //
 // FESD-J or time freezing. A rigid body with impacts can be simulated (and,
 // with time freezing, optimally controlled) either way. Time freezing
