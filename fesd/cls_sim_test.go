@@ -436,3 +436,59 @@ func TestCLSNosnocBall(t *testing.T) {
 		t.Errorf("%d impacts, want 4", n)
 	}
 }
+
+// inclineBlock is a point mass on the plane through the origin inclined
+// by α (the gap z cos α − x sin α, the tangential coordinate
+// x cos α + z sin α, unit Jacobians) with friction μ.
+func inclineBlock(t *testing.T, alpha, mu float64) *dcs.CLS {
+	t.Helper()
+	g := ad.NewGraph()
+	q, v := g.SymVec("q", 2), g.SymVec("v", 2)
+	M, err := ad.NewMat(2, 2, g.Const(1), g.Const(0), g.Const(0), g.Const(1))
+	if err != nil {
+		t.Fatal(err)
+	}
+	ca, sa := math.Cos(alpha), math.Sin(alpha)
+	c, err := dcs.NewCLS(dcs.RigidBody{Graph: g, Q: q, V: v, M: M, FV: g.ConstVec(0, -gBall),
+		Contacts: []dcs.Contact{{Gap: q[1].Scale(ca).Sub(q[0].Scale(sa)), TangentPos: q[0].Scale(ca).Add(q[1].Scale(sa)), Mu: mu}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return c
+}
+
+// TestCLSIncline: a block at rest on a plane inclined by 30°. With
+// μ = 0.3 < tan 30° it slides down from the start, the distance along the
+// plane g(sin α − μ cos α)t²/2 (closed form, to 1e-9), on it; with
+// μ = 0.7 > tan 30° it sticks where it is.
+func TestCLSIncline(t *testing.T) {
+	const alpha = math.Pi / 6
+	ca, sa := math.Cos(alpha), math.Sin(alpha)
+	for _, mu := range []float64{0.3, 0.7} {
+		r, err := SimulateCLS(context.Background(), inclineBlock(t, alpha, mu), []float64{0, 0, 0, 0}, SimOptions{TSim: 1, NSim: 10})
+		if err != nil {
+			t.Fatalf("μ = %g: %v", mu, err)
+		}
+		acc := math.Max(gBall*(sa-mu*ca), 0)
+		for i, tb := range r.T {
+			x := r.X[i]
+			s, gap := x[0]*ca+x[1]*sa, x[1]*ca-x[0]*sa
+			if math.Abs(s+acc*tb*tb/2) > 1e-9 || math.Abs(gap) > 1e-9 {
+				t.Errorf("μ = %g, t = %.6f: along %.15g, gap %.3g; want %.15g, 0", mu, tb, s, gap, -acc*tb*tb/2)
+			}
+		}
+		wantMode := ContactSliding
+		if mu > math.Tan(alpha) {
+			wantMode = ContactSticking
+		}
+		for i, m := range r.Modes {
+			if m[0] != wantMode {
+				t.Errorf("μ = %g: element %d %v, want %v", mu, i, m[0], wantMode)
+				break
+			}
+		}
+		if len(r.Events) != 0 {
+			t.Errorf("μ = %g: events %+v, want none", mu, r.Events)
+		}
+	}
+}
