@@ -32,9 +32,8 @@ type clsGuess struct {
 // clsImpact is an impact of the guess, or (lam = 0) a contact that stops
 // sliding.
 type clsImpact struct {
-	t, lam      float64
-	lamT        float64 // the tangential impulse (0: none, or a stick event)
-	c           int
+	t           float64
+	lam, lamT   []float64 // the normal and tangential impulses of every contact (nil: a stick event)
 	pre, newton []float64 // the states before and after (Newton's law)
 }
 
@@ -108,8 +107,12 @@ func solveDense(A []float64, b []float64) []float64 {
 
 const clsRestTol = 1e-7
 
+// clsImpactTol is the gap within which a contact takes part in an impact
+// located by bisection (simultaneous impacts).
+const clsImpactTol = 1e-9
+
 // clsGuessBudget bounds the sub-steps and events of one run of the guess.
-const clsGuessBudget = 100000 // gap and normal velocity of a resting contact
+const clsGuessBudget = 2000 // gap and normal velocity of a resting contact
 
 // accel returns the acceleration at x and the normal and tangential
 // contact forces of the resting contacts (gap and normal velocity within
@@ -128,18 +131,45 @@ func (g *clsGuess) accel(x []float64) (a, lam, lamT []float64) {
 			a[i] += l * mj[i]
 		}
 	}
+	// the resting contacts pushed into the obstacle, their normal forces
+	// all at once (J_AᵀM⁻¹J_A λ_A = −J_Aᵀa), dropping negative ones
+	var A []int
 	for c := 0; c < s.nc; c++ {
-		vn := dot(jn[c], x[nq:])
-		if gap[c] > clsRestTol || math.Abs(vn) > clsRestTol {
+		if gap[c] <= clsRestTol && math.Abs(dot(jn[c], x[nq:])) <= clsRestTol && dot(jn[c], a) < 0 {
+			A = append(A, c)
+		}
+	}
+	for len(A) > 0 {
+		na := len(A)
+		mj := make([][]float64, na)
+		for i, c := range A {
+			mj[i] = solveDense(M, jn[c])
+		}
+		W, rhs := make([]float64, na*na), make([]float64, na)
+		for i, c := range A {
+			for j := range A {
+				W[i*na+j] = dot(jn[c], mj[j])
+			}
+			rhs[i] = -dot(jn[c], a)
+		}
+		l := solveDense(W, rhs)
+		var keep []int
+		for i, c := range A {
+			if l[i] >= 0 {
+				keep = append(keep, c)
+			}
+		}
+		if len(keep) < na {
+			A = keep
 			continue
 		}
-		an := dot(jn[c], a)
-		if an >= 0 {
-			continue
+		for i, c := range A {
+			lam[c] = l[i]
+			add(l[i], mj[i])
 		}
-		mj := solveDense(M, jn[c])
-		lam[c] = -an / dot(jn[c], mj)
-		add(lam[c], mj)
+		break
+	}
+	for _, c := range A {
 		if s.mu[c] == 0 {
 			continue
 		}
@@ -200,52 +230,87 @@ func (g *clsGuess) minGap(x []float64) (float64, int) {
 	return m, c
 }
 
-// impact applies Newton's law to contact c at x if it approaches. It
-// returns Newton's post-impact state newton with its impulse lam (the
-// start values of v⁺ and Λ) and the state post the guess continues from:
-// newton, or the body at rest on the contact when what is left of a
-// Zeno sequence of impacts, 2 v_n⁺ / (|a_n| (1 − e)) with the normal free
-// acceleration a_n = J_nᵀM⁻¹f_v < 0, is shorter than restTime.
+// impact applies Newton's law at x to the contacts whose gap is within
+// tol of zero and that approach, all at once: the impulses Λ_A with
+// J_AᵀM⁻¹J_A Λ_A = −(1 + e) J_Aᵀv (negative ones set to zero). It
+// returns Newton's post-impact state newton with the impulses lam (the
+// start values of v⁺ and Λ; hit: some contact approached) and the state
+// post the guess continues from: newton, or the body at rest on the
+// contacts when for every one of them what is left of a Zeno sequence of
+// impacts, 2 v_n⁺ / (|a_n| (1 − e)) with the normal free acceleration
+// a_n = J_nᵀM⁻¹f_v < 0, is shorter than restTime.
 //
-// With friction the tangential impulse is Coulomb's: the one that stops
-// the tangential velocity if it lies within ±μΛ_n, else ∓μΛ_n (lamT).
-func (g *clsGuess) impact(x []float64, c int) (newton, post []float64, lam, lamT float64) {
+// With friction the tangential impulse of every contact is Coulomb's:
+// the one that stops its tangential velocity if it lies within ±μΛ_n,
+// else ∓μΛ_n (lamT), contact by contact.
+func (g *clsGuess) impact(x []float64, tol float64) (newton, post, lam, lamT []float64, hit bool) {
 	s := g.s
 	nq := s.nq
-	M, fv, _, jn, jt := g.eval(x)
+	M, fv, gap, jn, jt := g.eval(x)
+	lam, lamT = make([]float64, s.nc), make([]float64, s.nc)
 	newton = append([]float64(nil), x...)
-	vn := dot(jn[c], x[nq:])
-	if vn >= 0 {
-		return newton, newton, 0, 0
-	}
-	mj := solveDense(M, jn[c])
-	w := dot(jn[c], mj)
-	lam = -(1 + s.e[c]) * vn / w
-	for i := 0; i < nq; i++ {
-		newton[nq+i] += lam * mj[i]
-	}
-	post = newton
-	an := dot(jn[c], solveDense(M, fv))
-	vp := -s.e[c] * vn
-	if vp < 1e-6 || (s.e[c] < 1 && an < 0 && 2*vp/(-an*(1-s.e[c])) < g.restTime) {
-		post = append([]float64(nil), x...)
-		for i := 0; i < nq; i++ {
-			post[nq+i] -= vn * mj[i] / w
+	var A []int
+	for c := range gap {
+		if gap[c] <= tol && dot(jn[c], x[nq:]) < 0 {
+			A = append(A, c)
 		}
 	}
-	if s.mu[c] > 0 {
-		mt := solveDense(M, jt[c])
-		lim := s.mu[c] * lam
-		lamT = math.Max(-lim, math.Min(lim, -dot(jt[c], newton[nq:])/dot(jt[c], mt)))
-		same := &post[0] == &newton[0]
-		for i := 0; i < nq; i++ {
-			newton[nq+i] += lamT * mt[i]
-			if !same {
-				post[nq+i] += lamT * mt[i]
+	if len(A) == 0 {
+		return newton, newton, lam, lamT, false
+	}
+	na := len(A)
+	mj := make([][]float64, na)
+	for i, c := range A {
+		mj[i] = solveDense(M, jn[c])
+	}
+	W, rhs := make([]float64, na*na), make([]float64, na)
+	for i, c := range A {
+		for j := range A {
+			W[i*na+j] = dot(jn[c], mj[j])
+		}
+		rhs[i] = -(1 + s.e[c]) * dot(jn[c], x[nq:])
+	}
+	for i, l := range solveDense(W, rhs) {
+		lam[A[i]] = math.Max(l, 0)
+		for k := 0; k < nq; k++ {
+			newton[nq+k] += lam[A[i]] * mj[i][k]
+		}
+	}
+	post = newton
+	a0 := solveDense(M, fv)
+	rest := true
+	for _, c := range A {
+		vp, an, e := dot(jn[c], newton[nq:]), dot(jn[c], a0), s.e[c]
+		if !(vp < 1e-6 || (e < 1 && an < 0 && 2*vp/(-an*(1-e)) < g.restTime)) {
+			rest = false
+		}
+	}
+	if rest {
+		for i, c := range A {
+			rhs[i] = -dot(jn[c], x[nq:])
+		}
+		post = append([]float64(nil), x...)
+		for i, l := range solveDense(W, rhs) {
+			for k := 0; k < nq; k++ {
+				post[nq+k] += l * mj[i][k]
 			}
 		}
 	}
-	return newton, post, lam, lamT
+	for _, c := range A {
+		if s.mu[c] == 0 {
+			continue
+		}
+		mt := solveDense(M, jt[c])
+		lim := s.mu[c] * lam[c]
+		lamT[c] = math.Max(-lim, math.Min(lim, -dot(jt[c], newton[nq:])/dot(jt[c], mt)))
+		for k := 0; k < nq; k++ {
+			newton[nq+k] += lamT[c] * mt[k]
+			if rest {
+				post[nq+k] += lamT[c] * mt[k]
+			}
+		}
+	}
+	return newton, post, lam, lamT, true
 }
 
 // stick returns the index of a resting frictional contact whose
@@ -290,11 +355,9 @@ func (g *clsGuess) run(x []float64, t0 float64, ts []float64, dtMax float64) ([]
 	var imps []clsImpact
 	t := t0
 	x = append([]float64(nil), x...)
-	if gp, c := g.minGap(x); gp <= clsRestTol {
-		if newton, post, l, lt := g.impact(x, c); l > 0 {
-			imps = append(imps, clsImpact{t: t, lam: l, lamT: lt, c: c, pre: x, newton: newton})
-			x = post
-		}
+	if newton, post, l, lt, hit := g.impact(x, clsRestTol); hit {
+		imps = append(imps, clsImpact{t: t, lam: l, lamT: lt, pre: x, newton: newton})
+		x = post
 	}
 	budget := clsGuessBudget
 	for _, te := range ts {
@@ -308,7 +371,7 @@ func (g *clsGuess) run(x []float64, t0 float64, ts []float64, dtMax float64) ([]
 				continue
 			}
 			y := g.rk4(x, dt)
-			if gp, c := g.minGap(y); gp < -clsRestTol {
+			if gp, _ := g.minGap(y); gp < -clsRestTol {
 				// bisect for the time the gap closes
 				lo, hi := 0.0, dt
 				for it := 0; it < 60; it++ {
@@ -320,8 +383,8 @@ func (g *clsGuess) run(x []float64, t0 float64, ts []float64, dtMax float64) ([]
 					}
 				}
 				pre := g.rk4(x, hi)
-				newton, post, l, lt := g.impact(pre, c)
-				imps = append(imps, clsImpact{t: t + hi, lam: l, lamT: lt, c: c, pre: pre, newton: newton})
+				newton, post, l, lt, _ := g.impact(pre, clsImpactTol)
+				imps = append(imps, clsImpact{t: t + hi, lam: l, lamT: lt, pre: pre, newton: newton})
 				x, t = post, t+hi
 				continue
 			}
@@ -341,7 +404,7 @@ func (g *clsGuess) run(x []float64, t0 float64, ts []float64, dtMax float64) ([]
 					}
 				}
 				z := g.stopAt(g.rk4(x, hi), c)
-				imps = append(imps, clsImpact{t: t + hi, c: c, pre: z, newton: z})
+				imps = append(imps, clsImpact{t: t + hi, pre: z, newton: z})
 				x, t = z, t+hi
 				continue
 			}
@@ -411,7 +474,9 @@ func (g *clsGuess) start(f *clsFormulation, t0 float64, x0, u, p []float64) []fl
 		for _, im := range append(bimps, imps...) {
 			if math.Abs(im.t-cuts[n]) <= 1e-9*T+1e-12 {
 				pre, post = im.pre, im.newton
-				lam[im.c], lamT[im.c] = im.lam, im.lamT
+				if im.lam != nil {
+					lam, lamT = im.lam, im.lamT
+				}
 				break
 			}
 		}

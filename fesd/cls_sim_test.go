@@ -492,3 +492,52 @@ func TestCLSIncline(t *testing.T) {
 		}
 	}
 }
+
+// TestCLSBoxFlat: a box q = (x, z, θ) of mass 1 and inertia 1/6 whose two
+// corners at ±1/2 along its base have the gaps z ± sin(θ)/2, dropped flat
+// from height 1: both corners hit at once, each with half the impulse,
+// and with e = 0.5 it bounces like the ball (impacts at t_1 = √(2/g),
+// t_{k+1} = t_k + 2e^k t_1, to 1e-9), θ = 0 throughout: simultaneous
+// impacts of two contacts with gaps nonlinear in q.
+func TestCLSBoxFlat(t *testing.T) {
+	const e = 0.5
+	g := ad.NewGraph()
+	q, v := g.SymVec("q", 3), g.SymVec("v", 3)
+	one, zero := g.Const(1), g.Const(0)
+	M, err := ad.NewMat(3, 3, one, zero, zero, zero, one, zero, zero, zero, g.Const(1.0/6))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var cts []dcs.Contact
+	for _, s := range []float64{-0.5, 0.5} {
+		cts = append(cts, dcs.Contact{Gap: q[1].Add(ad.Sin(q[2]).Scale(s)), Restitution: e})
+	}
+	c, err := dcs.NewCLS(dcs.RigidBody{Graph: g, Q: q, V: v, M: M, FV: g.ConstVec(0, -gBall, 0), Contacts: cts})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := SimulateCLS(context.Background(), c, []float64{0, 1, 0, 0, 0, 0}, SimOptions{TSim: 1.2, NSim: 12})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t1 := math.Sqrt(2 / gBall)
+	t2 := t1 + 2*e*t1
+	t3 := t2 + 2*e*e*t1
+	want := []float64{t1, t1, t2, t2, t3, t3}
+	imps := r.Impacts()
+	if len(imps) != len(want) {
+		t.Fatalf("impacts %+v, want %d", imps, len(want))
+	}
+	for i, im := range imps {
+		k := i / 2
+		lam := (1 + e) * math.Pow(e, float64(k)) * math.Sqrt(2*gBall) / 2
+		if math.Abs(im.Time-want[i]) > 1e-9 || im.Contact != i%2 || math.Abs(im.Impulse-lam) > 1e-9 {
+			t.Errorf("impact %d: contact %d at %.15g, Λ = %.15g; want contact %d at %.15g, Λ = %.15g", i, im.Contact, im.Time, im.Impulse, i%2, want[i], lam)
+		}
+	}
+	for i, x := range r.X {
+		if math.Abs(x[2]) > 1e-9 || math.Abs(x[5]) > 1e-9 {
+			t.Errorf("t = %.6f: θ = %g, ω = %g, want 0", r.T[i], x[2], x[5])
+		}
+	}
+}
