@@ -9,17 +9,19 @@ import (
 )
 
 // clsGuess is the start of a FESD-J step's homotopy: an event-driven
-// integration of the contact system (explicit RK4 on small sub-steps,
+// integration of the contact system (explicit RK4 on small sub-steps;
 // impacts located by bisection on the gap and resolved by Newton's law
-// contact by contact, resting contacts held by the force that keeps their
-// normal acceleration at zero), with the element boundaries put on its
-// impacts. From the cold start (every state at x₀) the homotopy of a step
+// for all contacts closed at that time at once, with Coulomb's
+// tangential impulses; resting contacts held by the normal forces that
+// keep their normal accelerations at zero, with Coulomb friction; a
+// sliding contact that stops located by bisection on its tangential
+// velocity), with the element boundaries put on its events. From the cold start (every state at x₀) the homotopy of a step
 // with an impact ends locally infeasible (a ball at 0.215 m falling at
 // 3.9 m/s: the last element ends at the ground with Σh < T); from this
 // start it converges to the impact on a boundary.
 type clsGuess struct {
 	s   *clsSystem
-	f   *ad.Function // (q, v, u, p) → (M, f_v, f_c, J_n)
+	f   *ad.Function // (q, v, u, p) → (M, f_v, f_c, J_n, J_t)
 	ws  *ad.Workspace
 	out []float64
 	u   []float64
@@ -29,8 +31,8 @@ type clsGuess struct {
 	restTime float64
 }
 
-// clsImpact is an impact of the guess, or (lam = 0) a contact that stops
-// sliding.
+// clsImpact is an event of the guess: an impact, or (lam nil) a contact
+// that stops sliding.
 type clsImpact struct {
 	t           float64
 	lam, lamT   []float64 // the normal and tangential impulses of every contact (nil: a stick event)
@@ -117,9 +119,10 @@ const clsGuessBudget = 2000 // gap and normal velocity of a resting contact
 // accel returns the acceleration at x and the normal and tangential
 // contact forces of the resting contacts (gap and normal velocity within
 // clsRestTol, pushed into the obstacle by the other forces): the normal
-// force that keeps the normal acceleration at zero, and Coulomb's
-// friction −μλ_n sign(J_tᵀv) while sliding, or the force within ±μλ_n
-// that keeps J_tᵀv at zero while sticking (contact by contact).
+// forces that keep their normal accelerations at zero (solved together,
+// contacts with a negative force dropped), then contact by contact
+// Coulomb's friction −μλ_n sign(J_tᵀv) while sliding, or the force
+// within ±μλ_n that keeps J_tᵀv at zero while sticking.
 func (g *clsGuess) accel(x []float64) (a, lam, lamT []float64) {
 	s := g.s
 	nq := s.nq

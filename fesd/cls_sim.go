@@ -58,11 +58,7 @@ func NewCLSSimulator(c *dcs.CLS, opts Options, T float64) (*CLSSimulator, error)
 		return nil, err
 	}
 	d := s.shell()
-	x0 := make([]float64, 2*s.nq)
-	p := &OCP{X0: x0, N: 1, T: T, P: make([]float64, len(s.p))}
-	L := newLayout(d, o.Stages, 1, T, func(int) int { return o.NFE })
-	tr, err := buildTranscription(&transcription{layout: L, p: p, o: o, d: d, g: d.Graph, fixed: true,
-		isGlob: map[ad.Expr]bool{}, own: newCLSFormulation(s)})
+	tr, err := newCLSStep(s, d, o, T)
 	if err != nil {
 		return nil, err
 	}
@@ -119,10 +115,7 @@ func (cs *CLSSimulator) half() (*CLSSimulator, error) {
 		return cs.halfSim, nil
 	}
 	s, o := cs.s, cs.o
-	p := &OCP{X0: make([]float64, 2*s.nq), N: 1, T: cs.T / 2, P: make([]float64, len(s.p))}
-	L := newLayout(cs.d, o.Stages, 1, cs.T/2, func(int) int { return o.NFE })
-	tr, err := buildTranscription(&transcription{layout: L, p: p, o: o, d: cs.d, g: cs.d.Graph, fixed: true,
-		isGlob: map[ad.Expr]bool{}, own: newCLSFormulation(s)})
+	tr, err := newCLSStep(s, cs.d, o, cs.T/2)
 	if err != nil {
 		return nil, err
 	}
@@ -193,6 +186,16 @@ func (cs *CLSSimulator) span(ctx context.Context, t0 float64, x0, u, p []float64
 		return nil, err
 	}
 	return []*CLSStep{st}, err
+}
+
+// newCLSStep builds the FESD-J NLP of a simulation step of length T: the
+// one-stage problem with a fixed control, through the shared builder with
+// the formulation of s (d is the shell of its symbols).
+func newCLSStep(s *clsSystem, d *dcs.DCS, o *resolved, T float64) (*transcription, error) {
+	p := &OCP{X0: make([]float64, 2*s.nq), N: 1, T: T, P: make([]float64, len(s.p))}
+	L := newLayout(d, o.Stages, 1, T, func(int) int { return o.NFE })
+	return buildTranscription(&transcription{layout: L, p: p, o: o, d: d, g: d.Graph, fixed: true,
+		isGlob: map[ad.Expr]bool{}, own: newCLSFormulation(s)})
 }
 
 // kinematics returns the gaps f_c(q) and the normal velocities J_nᵀv at
