@@ -541,3 +541,40 @@ func TestCLSBoxFlat(t *testing.T) {
 		}
 	}
 }
+
+// TestCLSConcurrentRerun: SimulateCLS only reads the system (it copies
+// it into a graph of its own): two goroutines simulate one ball at once,
+// and their results and a rerun are bit-identical.
+func TestCLSConcurrentRerun(t *testing.T) {
+	ball := bouncingBall(t, 0.9)
+	opts := SimOptions{TSim: 1.5, NSim: 15}
+	res := make([]*CLSResult, 3)
+	errs := make([]error, 3)
+	done := make(chan int)
+	for i := 0; i < 2; i++ {
+		go func(i int) {
+			res[i], errs[i] = SimulateCLS(context.Background(), ball, []float64{1, 0}, opts)
+			done <- i
+		}(i)
+	}
+	<-done
+	<-done
+	res[2], errs[2] = SimulateCLS(context.Background(), ball, []float64{1, 0}, opts)
+	for i := range res {
+		if errs[i] != nil {
+			t.Fatalf("run %d: %v", i, errs[i])
+		}
+	}
+	for i := 1; i < 3; i++ {
+		if len(res[i].X) != len(res[0].X) {
+			t.Fatalf("run %d: %d boundaries, run 0: %d", i, len(res[i].X), len(res[0].X))
+		}
+		for k := range res[0].X {
+			for j := range res[0].X[k] {
+				if res[i].X[k][j] != res[0].X[k][j] || res[i].T[k] != res[0].T[k] {
+					t.Fatalf("run %d differs at boundary %d: %v at %v, run 0: %v at %v", i, k, res[i].X[k], res[i].T[k], res[0].X[k], res[0].T[k])
+				}
+			}
+		}
+	}
+}
