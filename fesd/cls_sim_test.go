@@ -240,9 +240,12 @@ func TestCLSBallOptions(t *testing.T) {
 	}
 }
 
-// TestCLSMisuse: DisableFESD is ErrStructure, a bad step length
-// ErrHorizon, a wrong x₀ ErrDimension.
+// TestCLSMisuse: DisableFESD and friction with Gauss–Legendre are
+// ErrStructure, a bad step length ErrHorizon, a wrong x₀ ErrDimension.
 func TestCLSMisuse(t *testing.T) {
+	if _, err := NewCLSSimulator(slidingBlock(t, 0.3), Options{Scheme: rk.FamilyGaussLegendre}, 0.1); !errors.Is(err, ErrStructure) {
+		t.Errorf("friction with Gauss–Legendre: %v, want ErrStructure", err)
+	}
 	ball := bouncingBall(t, 0.5)
 	if _, err := NewCLSSimulator(ball, Options{DisableFESD: true}, 0.1); !errors.Is(err, ErrStructure) {
 		t.Errorf("DisableFESD: %v, want ErrStructure", err)

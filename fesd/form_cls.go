@@ -171,9 +171,21 @@ func newCLSFormulation(s *clsSystem) func(tr *transcription) formulation {
 // errCLSNoFESD: FESD-J needs the step sizes as variables.
 var errCLSNoFESD = errors.New("fesd: FESD-J needs FESD (DisableFESD is set)")
 
+// errCLSFrictionBoundary: friction with a boundary point.
+var errCLSFrictionBoundary = errors.New("fesd: FESD-J with friction needs c_{n_s} = 1 (Radau IIA): the friction variables are not at the boundary point")
+
+// check: FESD-J needs FESD; with friction the end of an element must be a
+// stage point. With Gauss–Legendre the friction model holds only at the
+// stage points, and the end state, extrapolated from them, can stick with
+// a tangential velocity (the sliding block: −0.015 m/s at the stop, which
+// comes 5 ms late, and the next step infeasible); nosnoc writes the
+// algebraic equations at the boundary point too.
 func (f *clsFormulation) check() error {
 	if f.tr.o.DisableFESD {
 		return fmt.Errorf("%w: %w", ErrStructure, errCLSNoFESD)
+	}
+	if f.s.friction && f.tr.o.rbp {
+		return fmt.Errorf("%w: %w", ErrStructure, errCLSFrictionBoundary)
 	}
 	return nil
 }
