@@ -35,9 +35,13 @@ type transcription struct {
 	d     *dcs.DCS
 	g     *ad.Graph
 	fixed bool // fixed control (simulation)
-	// form is the formulation of d and fv its variable blocks.
+	// form is the formulation of d and fv its variable blocks; own, if
+	// set, makes it (a system that is not transcribed by its DCS class,
+	// whose d is only the shell of its symbols X, U, P, Time; nil: the
+	// registered formulation of d.Formulation).
 	form formulation
 	fv   formVars
+	own  func(tr *transcription) formulation
 	// sens compiles the sensitivity NLP instead (sensitivity.go): x₀, the
 	// fixed control and the model parameters of stage 0 become variables
 	// after w (qIdx maps them to their old parameter index), and no output

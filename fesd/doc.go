@@ -320,7 +320,27 @@
 // Diehl 2024, see References) fits the same frame with impulses, gap and
 // velocity variables at the element boundaries, the impulse equations and
 // Newton's restitution law as the rows that start an element, and switch
-// detection on the gap and on the contact velocities.
+// detection on the gap (and, with friction, on the contact velocities).
+// SimulateCLS and CLSSimulator simulate a dcs.CLS with it (form_cls.go,
+// cls_sim.go; planar Coulomb friction in nosnoc's polyhedral form),
+// reporting the contact modes of every element and the impacts,
+// lift-offs, sticks and slips (CLSResult.Events); OCPs and
+// sensitivities are not there yet.
+//
+// FESD-J or time freezing. A rigid body with impacts can be simulated (and,
+// with time freezing, optimally controlled) either way. Time freezing
+// (dcs.NewTimeFreezing) turns the impacts into a Filippov system with a
+// clock state and auxiliary dynamics: a smooth-by-parts DCS, transcribed
+// by Stewart or Step with all of this package's machinery (prediction,
+// sensitivities, OCPs), but only inelastic (e = 0), with more states and
+// switching functions, and with physical time that stops during the
+// auxiliary phases, so that the stage-wise clock constraints carry the
+// physical horizon. FESD-J keeps the state (q, v) and the physical time,
+// puts each impact as a jump on an element boundary and takes any
+// restitution e ∈ [0, 1]: choose it for elastic impacts and for exact
+// impact times and velocities (the bouncing ball's to 1e-9), time
+// freezing for what FESD-J does not offer here yet (OCPs, sensitivities,
+// prediction).
 //
 // # Homotopy and simulation
 //

@@ -154,8 +154,12 @@ var formulations = map[dcs.Formulation]formulationClass{
 	dcs.Step:    {transcribe: newDCSFormulation, sides: stepSides{}},
 }
 
-// newFormulation returns the formulation that transcribes tr.d.
+// newFormulation returns the formulation that transcribes tr.d (tr.own's
+// if set).
 func newFormulation(tr *transcription) (formulation, error) {
+	if tr.own != nil {
+		return tr.own(tr), nil
+	}
 	c, ok := formulations[tr.d.Formulation]
 	if !ok {
 		return nil, fmt.Errorf("%w: no FESD formulation for the DCS formulation %v", ErrStructure, tr.d.Formulation)

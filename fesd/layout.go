@@ -24,6 +24,7 @@ const (
 	vSOT                  // speed of time (n = stage or −1 global)
 	vV                    // global variable V_i
 	vPC                   // lifted side of a path complementarity
+	vForm                 // a formulation's own variable (its start values are the formulation's)
 )
 
 type varInfo struct {
