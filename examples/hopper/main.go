@@ -225,12 +225,13 @@ func solveAndWrite(ctx context.Context, c config, dir string, stdout io.Writer) 
 	}
 	fmt.Fprintf(stdout, "physical validity: %v\n", r.Validity)
 	fmt.Fprintf(stdout, "wrote %s\n", dir)
-	if err == nil && r.Status == mpcc.Invalid {
-		err = fmt.Errorf("%w: %v", errInvalid, r.Validity)
+	if err == nil && (r.Status != mpcc.Solved || (r.Validity != nil && !r.Validity.Valid)) {
+		err = fmt.Errorf("%w: status %v, %v", errInvalid, r.Status, r.Validity)
 	}
 	return s, err
 }
 
-// errInvalid is the error of a run whose result fails the physical-validity
-// check (its files are written; the program exits with status 1).
-var errInvalid = errors.New("hopper: the result is not physically valid")
+// errInvalid is the error of a run whose result is not a valid solution:
+// not Solved, or not physically valid (its files are written; the program
+// exits with status 1).
+var errInvalid = errors.New("hopper: no valid solution")

@@ -63,9 +63,8 @@ func runMain(ctx context.Context, args []string, stdout, stderr io.Writer) error
 
 // solveAndWrite solves the OCP of c, writes the outputs into dir and
 // prints a summary line and where the files went. A homotopy that does not
-// reach Solved is reported in the summary (status), not as an error,
-// except a result that solved the MPCC but is not physically valid
-// (status Invalid): its error wraps errInvalid.
+// reach Solved, or is not physically valid, is written and reported in
+// the summary; its error wraps errInvalid (exit status 1).
 func solveAndWrite(ctx context.Context, c config, dir string, stdout io.Writer) (summary, error) {
 	t0 := time.Now()
 	r, m, runErr := solve(ctx, c)
@@ -93,12 +92,13 @@ func solveAndWrite(ctx context.Context, c config, dir string, stdout io.Writer) 
 	}
 	fmt.Fprintf(stdout, "physical validity: %v\n", r.Validity)
 	fmt.Fprintf(stdout, "wrote %s in %s\n", strings.Join(outputFiles, ", "), dir)
-	if runErr == nil && r.Status == mpcc.Invalid {
-		runErr = fmt.Errorf("%w: %v", errInvalid, r.Validity)
+	if runErr == nil && (r.Status != mpcc.Solved || (r.Validity != nil && !r.Validity.Valid)) {
+		runErr = fmt.Errorf("%w: status %v, %v", errInvalid, r.Status, r.Validity)
 	}
 	return s, runErr
 }
 
-// errInvalid is the error of a run whose result fails the physical-validity
-// check (its files are written; the program exits with status 1).
-var errInvalid = errors.New("monopod: the result is not physically valid")
+// errInvalid is the error of a run whose result is not a valid solution:
+// not Solved, or not physically valid (its files are written; the program
+// exits with status 1).
+var errInvalid = errors.New("monopod: no valid solution")
