@@ -127,7 +127,9 @@ type StepRecord struct {
 	ColdRetry bool
 	// Depth is 0 for a whole simulation step and d ≥ 1 for a piece of
 	// length T/2^d: Simulate solves a step whose solve failed again as two
-	// halves, recursively down to MaxSplitDepth (split.go). Every piece
+	// halves, recursively down to MaxSplitDepth, and splits a step with
+	// more predicted switches than interior element boundaries before it
+	// is tried (split.go). Every piece
 	// has its own record, Step is the index of the step it belongs to, and
 	// the pieces of a step follow each other in SimResult.Steps with
 	// [T0, T1] covering the step.
@@ -138,6 +140,9 @@ type StepRecord struct {
 	// (2 for the first piece of depth 2 when the step and its first half
 	// failed).
 	Splits int
+	// SplitIterations are the NLP iterations of those failed solves
+	// (included in Iterations).
+	SplitIterations int
 }
 
 // StepResult is the solution of one control interval: its Trajectory has
@@ -465,8 +470,10 @@ type SimResult struct {
 }
 
 // Simulate integrates the model from x0 over [T0, T0 + TSim] in NSim steps
-// of NFE finite elements each. A step whose solve fails is solved again as
-// two halves, recursively down to T/2^MaxSplitDepth (StepRecord.Depth).
+// of NFE finite elements each. A step whose solve fails, or (with the
+// prediction) whose predicted switches outnumber its interior element
+// boundaries, is solved as two halves, recursively down to
+// T/2^MaxSplitDepth (StepRecord.Depth).
 // On a piece that fails at that depth it returns what was computed up to
 // it (with the failed piece's record) and a *StepError naming the step.
 //
