@@ -246,3 +246,36 @@ func TestSimulateSplitSensitivity(t *testing.T) {
 	}
 	t.Logf("largest entry %.4g, worst difference relative to it %.2e", scale, worst)
 }
+
+// TestSimulatorDetect: the first 100 minutes of IRMA (examples/irma's
+// settings, 50 steps, no split) assembled from Simulator.Step with
+// SimResult.AppendStep have, by Simulator.Detect, the switches Simulate
+// reports for the same run (the same computation: equal to the bit), and
+// a result of another layout is an error.
+func TestSimulatorDetect(t *testing.T) {
+	model, _ := reference.IRMARelativeModel(false)
+	ctx := context.Background()
+	want, err := fesd.Simulate(ctx, model, reference.IRMAX0, fesd.SimOptions{TSim: 100, NSim: 50, Options: irmaQuickStart()})
+	require.NoError(t, err)
+	require.Len(t, want.Switches, 2)
+
+	sim, err := fesd.NewSimulator(model, irmaQuickStart(), 2)
+	require.NoError(t, err)
+	r := &fesd.SimResult{}
+	x := reference.IRMAX0
+	for k := range 50 {
+		sr, err := sim.Step(ctx, 2*float64(k), x, nil, nil)
+		require.NoError(t, err)
+		require.NoError(t, r.AppendStep(sr, k))
+		x = sr.Final()
+	}
+	sw, err := sim.Detect(r, nil, nil)
+	require.NoError(t, err)
+	assert.Equal(t, want.Switches, sw)
+	assert.Equal(t, want.Final(), r.Final())
+
+	bad := *r
+	bad.PointZ = bad.PointZ[1:]
+	_, err = sim.Detect(&bad, nil, nil)
+	assert.ErrorIs(t, err, fesd.ErrDimension)
+}
