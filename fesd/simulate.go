@@ -501,35 +501,33 @@ func Simulate(ctx context.Context, model *dcs.Model, x0 []float64, opts SimOptio
 	sim.NoPredict = opts.NoPredict
 	sim.Sensitivity = opts.Sensitivity
 	res := &SimResult{Trajectory: Trajectory{DCS: sim.d}}
-	sp := &splitter{sims: []*Simulator{sim}, opts: &opts}
 	x := clone(x0)
 	var us [][]float64 // the control of every step
 	// the sensitivities, first elements and steps of the pieces
 	var sens []*Sensitivity
 	var first, pieceStep []int
 	var stepErr error
-	for k := 0; k < opts.NSim; k++ {
+	k := 0 // the step being solved
+	sp := &splitter{sims: []*Simulator{sim}, opts: &opts, emit: func(sr *StepResult) {
+		sr.Record.Step = k
+		res.Steps = append(res.Steps, sr.Record)
+		first = append(first, len(res.H))
+		pieceStep = append(pieceStep, k)
+		res.Trajectory.appendStep(&sr.Trajectory, k)
+		if sr.Sens != nil {
+			sens = append(sens, sr.Sens)
+		}
+		if opts.Progress != nil {
+			opts.Progress(sr.Record)
+		}
+	}}
+	for ; k < opts.NSim; k++ {
 		t0 := opts.T0 + float64(k)*T
 		u := uAt(opts, t0)
-		done, failed, err := sp.solve(ctx, t0, x, u, 0)
-		for _, sr := range done {
-			sr.Record.Step = k
-			res.Steps = append(res.Steps, sr.Record)
-			first = append(first, len(res.H))
-			pieceStep = append(pieceStep, k)
-			res.Trajectory.appendStep(&sr.Trajectory, k)
-			x = clone(sr.X[len(sr.X)-1])
-			if sr.Sens != nil {
-				sens = append(sens, sr.Sens)
-			}
-			if opts.Progress != nil {
-				opts.Progress(sr.Record)
-			}
-		}
-		if len(done) > 0 {
-			us = append(us, u)
-		}
+		us = append(us, u)
+		x1, failed, err := sp.solve(ctx, t0, x, u, 0, nil)
 		if err == nil {
+			x = clone(x1)
 			continue
 		}
 		if failed == nil {

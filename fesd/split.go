@@ -31,6 +31,9 @@ const MaxSplitDepth = 3
 type splitter struct {
 	sims []*Simulator // sims[d] integrates steps of length T/2^d
 	opts *SimOptions
+	// emit takes every solved piece, in time order, as soon as it is
+	// solved.
+	emit func(*StepResult)
 }
 
 // at returns the simulator of depth d (steps of length T/2^d).
@@ -48,25 +51,31 @@ func (sp *splitter) at(d int) (*Simulator, error) {
 }
 
 // solve integrates [t0, t0 + T/2^depth] from x0 with the control u of the
-// simulation step the interval belongs to. It returns the solved pieces in
-// time order (one, the whole interval, when its solve succeeds), each with
-// Record.Depth set. When a piece fails at depth MaxSplitDepth, is
-// cancelled or cannot run, it returns the pieces solved before it, the
-// failed piece's result (nil if there is none) and the error.
-func (sp *splitter) solve(ctx context.Context, t0 float64, x0, u []float64, depth int) (done []*StepResult, failed *StepResult, err error) {
+// simulation step the interval belongs to and returns the end state. It
+// emits the solved pieces (one, the whole interval, when its solve
+// succeeds), each with Record.Depth set; the records of the failed solves
+// that were split before (fold, in time order) go into the first piece's
+// record. When a piece fails at depth MaxSplitDepth, is cancelled or
+// cannot run, it returns the failed piece's result (nil if there is none)
+// and the error.
+func (sp *splitter) solve(ctx context.Context, t0 float64, x0, u []float64, depth int, fold []StepRecord) ([]float64, *StepResult, error) {
 	sim, err := sp.at(depth)
 	if err != nil {
 		return nil, nil, err
 	}
 	if !sim.NoPredict && depth < MaxSplitDepth && tooManyEvents(sim, t0, x0, u, sp.opts.P) {
-		return sp.halves(ctx, sim, t0, x0, u, depth, nil)
+		return sp.halves(ctx, sim, t0, x0, u, depth, fold)
 	}
 	sr, err := sim.Step(ctx, t0, x0, u, sp.opts.P)
 	if sr != nil {
 		sr.Record.Depth = depth
+		for i := len(fold) - 1; i >= 0; i-- {
+			foldFailed(&sr.Record, &fold[i])
+		}
 	}
 	if err == nil {
-		return []*StepResult{sr}, nil, nil
+		sp.emit(sr)
+		return sr.Final(), nil, nil
 	}
 	var se *StepError
 	// A switch inside a step of one element (ErrSwitchInStep) stays
@@ -76,36 +85,39 @@ func (sp *splitter) solve(ctx context.Context, t0 float64, x0, u []float64, dept
 		ctx.Err() != nil || depth >= MaxSplitDepth {
 		return nil, sr, err
 	}
-	return sp.halves(ctx, sim, t0, x0, u, depth, sr)
+	return sp.halves(ctx, sim, t0, x0, u, depth, append(fold, sr.Record))
 }
 
 // halves solves the interval of sim (depth) from t0 as two pieces of
-// depth + 1; failed is the record of its failed solve (nil for a step
-// split before it was tried), folded into the first piece's.
-func (sp *splitter) halves(ctx context.Context, sim *Simulator, t0 float64, x0, u []float64, depth int, failed *StepResult) ([]*StepResult, *StepResult, error) {
+// depth + 1; fold are the records of the failed solves it replaces (none
+// for a step split before it was tried), for its first piece.
+func (sp *splitter) halves(ctx context.Context, sim *Simulator, t0 float64, x0, u []float64, depth int, fold []StepRecord) ([]float64, *StepResult, error) {
 	sub, err := sp.at(depth + 1)
 	if err != nil {
-		return nil, failed, err
+		return nil, nil, err
 	}
 	// The state of sim is dropped: its next step starts from the last
 	// piece's end without a shifted start.
 	sim.prev = nil
 	sub.Reset()
-	first, f, err := sp.solve(ctx, t0, x0, u, depth+1)
-	if failed != nil {
-		if len(first) > 0 {
-			foldFailed(&first[0].Record, &failed.Record)
-		} else if f != nil {
-			foldFailed(&f.Record, &failed.Record)
-		}
-	}
+	x1, f, err := sp.solve(ctx, t0, x0, u, depth+1, fold)
 	if err != nil {
-		return first, f, err
+		return nil, f, err
 	}
-	last := first[len(first)-1]
-	second, f, err := sp.solve(ctx, t0+sub.T, last.X[len(last.X)-1], u, depth+1)
+	x2, f, err := sp.solve(ctx, t0+sub.T, x1, u, depth+1, nil)
 	sim.finishedEnd = sub.finishedEnd
-	return append(first, second...), f, err
+	return x2, f, err
+}
+
+// foldFailed puts the record of a failed solve that was split into the
+// record of its first piece: its homotopy records first, its iterations
+// and time added, Splits and SplitIterations counted.
+func foldFailed(piece, failed *StepRecord) {
+	piece.Homotopy = append(append([]mpcc.HomotopyStep(nil), failed.Homotopy...), piece.Homotopy...)
+	piece.Iterations += failed.Iterations
+	piece.Elapsed += failed.Elapsed
+	piece.Splits++
+	piece.SplitIterations += failed.Iterations
 }
 
 // tooManyEvents reports whether the event-driven prediction of the step
@@ -140,15 +152,4 @@ func tooManyEvents(sim *Simulator, t0 float64, x0, u, p []float64) bool {
 		}
 	}
 	return n > nfe-1
-}
-
-// foldFailed puts the record of a failed solve that was split into the
-// record of its first piece: its homotopy records first, its iterations
-// and time added, Splits and SplitIterations counted.
-func foldFailed(piece, failed *StepRecord) {
-	piece.Homotopy = append(append([]mpcc.HomotopyStep(nil), failed.Homotopy...), piece.Homotopy...)
-	piece.Iterations += failed.Iterations
-	piece.Elapsed += failed.Elapsed
-	piece.Splits++
-	piece.SplitIterations += failed.Iterations
 }

@@ -279,3 +279,28 @@ func TestSimulatorDetect(t *testing.T) {
 	_, err = sim.Detect(&bad, nil, nil)
 	assert.ErrorIs(t, err, fesd.ErrDimension)
 }
+
+// TestSimulateSplitCancel: a context cancelled (from SimOptions.Progress)
+// right after the first piece of IRMA's split step 66 ends the simulation
+// there: errors.Is(err, context.Canceled), and the partial result holds
+// the 66 whole steps and that piece, consistent.
+func TestSimulateSplitCancel(t *testing.T) {
+	model, _ := reference.IRMARelativeModel(false)
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	r, err := fesd.Simulate(ctx, model, reference.IRMAX0, fesd.SimOptions{TSim: 140, NSim: 70, Options: irmaQuickStart(),
+		Progress: func(rec fesd.StepRecord) {
+			if rec.Depth > 0 {
+				cancel()
+			}
+		}})
+	require.ErrorIs(t, err, context.Canceled)
+	require.NotNil(t, r)
+	require.Len(t, r.Steps, 67)
+	last := r.Steps[66]
+	assert.Equal(t, 66, last.Step)
+	assert.Equal(t, 1, last.Depth)
+	assert.Equal(t, 1, last.Splits)
+	assert.Equal(t, 1, checkSplitRecords(t, r, 0, 2, 70))
+	assert.InDelta(t, 133, r.T[len(r.T)-1], 1e-12)
+}
