@@ -131,11 +131,23 @@
 // control (SimOptions.U, or UFunc(t₀)) and N_FE = Options.NFE elements. It
 // starts from the previous step's solution (see "Homotopy and simulation");
 // if its homotopy fails from there, the step is solved once more from the
-// cold start (StepRecord.ColdRetry). If a step fails, Simulate returns what
-// was computed up to it together with a *StepError (ErrStepFailed), which
-// names the status of the last relaxed NLP and, with N_FE = 1 and a switch
-// predicted inside the step, wraps ErrSwitchInStep. The switches are
-// detected over the whole trajectory.
+// cold start (StepRecord.ColdRetry). A step that still fails is solved
+// again as two halves of the same control, each halved again if it fails,
+// down to T/2^MaxSplitDepth = T/8 (split.go); with the prediction, a step
+// whose predicted switches outnumber its N_FE − 1 interior element
+// boundaries is split before it is tried. Every piece keeps its
+// StepRecord (Step the index of its step, Depth d for the length T/2^d, the
+// failed solve's records folded into the first piece's, Splits), its
+// elements belong to its step's stage (StageOf), and the sensitivities are
+// chained across the pieces as across steps. On examples/irma's 1000
+// minutes six of 500 steps are split (one down to T/8), and their failed
+// solves cost 1 631 NLP iterations of the run's 2 882. If a piece
+// fails at the deepest level, Simulate returns what was computed up to it
+// together with a *StepError (ErrStepFailed), which names the status of
+// the last relaxed NLP and, with N_FE = 1 and a switch predicted inside the
+// step, wraps ErrSwitchInStep (such a step is not split: the switch stays
+// inside one of the halves). The switches are detected over the whole
+// trajectory.
 //
 // # Sharing a model, cancellation
 //

@@ -138,23 +138,14 @@ func (si *switchInfo) saltation(tot *Sensitivity, sw Switch, fm, fp, u, p []floa
 	return nil
 }
 
-// chainSimulation multiplies the step sensitivities sens (one per step of
-// the simulation result r, in order) with the saltation of every switch
-// on a boundary between two steps. uOf and pOf give the control and the
+// chainSimulation multiplies the step sensitivities sens (one per step,
+// or piece of a split step, of the simulation result r, in order; first[k]
+// is the first element of step k) with the saltation of every switch on a
+// boundary between two steps. uOf and pOf give the control and the
 // parameters of a step.
-func (si *switchInfo) chainSimulation(r *Trajectory, sens []*Sensitivity, uOf, pOf func(k int) []float64) (*Sensitivity, error) {
+func (si *switchInfo) chainSimulation(r *Trajectory, sens []*Sensitivity, first []int, uOf, pOf func(k int) []float64) (*Sensitivity, error) {
 	if len(sens) == 0 {
 		return nil, nil
-	}
-	// the first element of every step
-	first := make([]int, len(sens))
-	for i := range first {
-		first[i] = -1
-	}
-	for e, k := range r.StageOf {
-		if k < len(first) && first[k] < 0 {
-			first[k] = e
-		}
 	}
 	ns := si.o.Stages
 	tot := sens[0].clone()

@@ -125,6 +125,24 @@ type StepRecord struct {
 	// Simulator.NoPredict); Homotopy then holds the records of all of
 	// them.
 	ColdRetry bool
+	// Depth is 0 for a whole simulation step and d ≥ 1 for a piece of
+	// length T/2^d: Simulate solves a step whose solve failed again as two
+	// halves, recursively down to MaxSplitDepth, and splits a step with
+	// more predicted switches than interior element boundaries before it
+	// is tried (split.go). Every piece
+	// has its own record, Step is the index of the step it belongs to, and
+	// the pieces of a step follow each other in SimResult.Steps with
+	// [T0, T1] covering the step.
+	Depth int
+	// Splits counts the failed solves folded into this record: the first
+	// piece after a failed solve holds that solve's homotopy records first
+	// in Homotopy, and its iterations and time in Iterations and Elapsed
+	// (2 for the first piece of depth 2 when the step and its first half
+	// failed).
+	Splits int
+	// SplitIterations are the NLP iterations of those failed solves
+	// (included in Iterations).
+	SplitIterations int
 }
 
 // StepResult is the solution of one control interval: its Trajectory has
@@ -417,6 +435,10 @@ type SimOptions struct {
 	// did not (StepRecord.Finished) — Simulate returns the trajectory
 	// without them and an error wrapping ErrSensitivity.
 	Sensitivity bool
+	// Progress, if not nil, is called with the record of every step (or
+	// piece of a split step) as soon as it is solved, from the goroutine
+	// that runs Simulate: for a progress display.
+	Progress func(StepRecord)
 	// NoPredict switches off the event-driven prediction (default false:
 	// on; see Simulator.NoPredict). With it on, every step is first solved on
 	// the branch the predictor gives (the mode of every finite element,
@@ -432,8 +454,8 @@ type SimOptions struct {
 // and one solver record per step.
 type SimResult struct {
 	Trajectory
-	// Steps has one solver record per simulation step (including a failed
-	// last step).
+	// Steps has one solver record per simulation step, or per piece of a
+	// split step (StepRecord.Depth), including a failed last one.
 	Steps []StepRecord
 	// Sensitivity holds ∂x(T0 + TSim)/∂(x₀, u, p) (SimOptions.Sensitivity;
 	// DU only for a constant control U).
@@ -448,9 +470,12 @@ type SimResult struct {
 }
 
 // Simulate integrates the model from x0 over [T0, T0 + TSim] in NSim steps
-// of NFE finite elements each. On a failed step it returns what was
-// computed up to that step (with the failed step's record) and a
-// *StepError naming the step.
+// of NFE finite elements each. A step whose solve fails, or (with the
+// prediction) whose predicted switches outnumber its interior element
+// boundaries, is solved as two halves, recursively down to
+// T/2^MaxSplitDepth (StepRecord.Depth).
+// On a piece that fails at that depth it returns what was computed up to
+// it (with the failed piece's record) and a *StepError naming the step.
 //
 // A context done before the call gives a nil result and an error wrapping
 // ctx.Err(); a context done during the simulation gives the steps computed
@@ -478,34 +503,44 @@ func Simulate(ctx context.Context, model *dcs.Model, x0 []float64, opts SimOptio
 	res := &SimResult{Trajectory: Trajectory{DCS: sim.d}}
 	x := clone(x0)
 	var us [][]float64 // the control of every step
+	// the sensitivities, first elements and steps of the pieces
 	var sens []*Sensitivity
+	var first, pieceStep []int
 	var stepErr error
-	for k := 0; k < opts.NSim; k++ {
-		t0 := opts.T0 + float64(k)*T
-		u := uAt(opts, t0)
-		sr, err := sim.Step(ctx, t0, x, u, opts.P)
-		if sr == nil {
-			if err == nil {
-				err = fmt.Errorf("fesd: step %d returned no result", k)
-			}
-			return res, fmt.Errorf("fesd: simulation step %d (t = %g): %w", k, t0, err)
-		}
+	k := 0 // the step being solved
+	sp := &splitter{sims: []*Simulator{sim}, opts: &opts, emit: func(sr *StepResult) {
 		sr.Record.Step = k
 		res.Steps = append(res.Steps, sr.Record)
-		if err != nil {
-			var se *StepError
-			if errors.As(err, &se) {
-				se.Step = k
-			}
-			stepErr = err
-			break
-		}
+		first = append(first, len(res.H))
+		pieceStep = append(pieceStep, k)
 		res.Trajectory.appendStep(&sr.Trajectory, k)
-		us = append(us, u)
-		x = clone(sr.X[len(sr.X)-1])
 		if sr.Sens != nil {
 			sens = append(sens, sr.Sens)
 		}
+		if opts.Progress != nil {
+			opts.Progress(sr.Record)
+		}
+	}}
+	for ; k < opts.NSim; k++ {
+		t0 := opts.T0 + float64(k)*T
+		u := uAt(opts, t0)
+		us = append(us, u)
+		x1, failed, err := sp.solve(ctx, t0, x, u, 0, nil)
+		if err == nil {
+			x = clone(x1)
+			continue
+		}
+		if failed == nil {
+			return res, fmt.Errorf("fesd: simulation step %d (t = %g): %w", k, t0, err)
+		}
+		failed.Record.Step = k
+		res.Steps = append(res.Steps, failed.Record)
+		var se *StepError
+		if errors.As(err, &se) {
+			se.Step = k
+		}
+		stepErr = err
+		break
 	}
 	if len(res.X) > 0 {
 		sw, err := sim.sw.detect(&res.Trajectory,
@@ -522,15 +557,15 @@ func Simulate(ctx context.Context, model *dcs.Model, x0 []float64, opts SimOptio
 			}
 			res.Validity = v
 		}
-		if len(sens) > 0 && len(sens) == len(us) && err == nil {
-			tot, err := sim.sw.chainSimulation(&res.Trajectory, sens,
-				func(k int) []float64 { return us[k] }, func(int) []float64 { return opts.P })
+		if len(sens) > 0 && len(sens) == len(first) && err == nil {
+			tot, err := sim.sw.chainSimulation(&res.Trajectory, sens, first,
+				func(i int) []float64 { return us[pieceStep[i]] }, func(int) []float64 { return opts.P })
 			if err != nil && stepErr == nil {
 				return res, err
 			}
 			res.Sensitivity = tot
 			if opts.NoPredict && stepErr == nil {
-				if t, ok := switchNearStepBoundary(res, opts.T0, T); ok {
+				if t, ok := switchNearStepBoundary(res, T); ok {
 					res.Sensitivity = nil
 					return res, fmt.Errorf("%w: a switch at t = %.17g lies within 1e-6 step lengths of a step boundary next to a step solved by the homotopy without prediction (SimOptions.NoPredict), where the sensitivities are not reliable", ErrSensitivity, t)
 				}
@@ -541,8 +576,8 @@ func Simulate(ctx context.Context, model *dcs.Model, x0 []float64, opts SimOptio
 }
 
 // switchNearStepBoundary returns the time of the first switch of r within
-// 1e-6 step lengths of a boundary between two simulation steps (of length
-// T from t0) of which one was solved by the homotopy and not on a branch,
+// 1e-6 step lengths T of a boundary between two simulation steps (or
+// pieces of a split step, StepRecord.Depth) of which one was solved by the homotopy and not on a branch,
 // neither its predicted one (StepRecord.Branch) nor its point's
 // (StepRecord.Finished). Such a step was solved with its start
 // multipliers rounded to zero within SwitchTol and no element placed at
@@ -552,12 +587,14 @@ func Simulate(ctx context.Context, model *dcs.Model, x0 []float64, opts SimOptio
 // all with a switch that close). With the finish no case of
 // TestSwitchAtStepBoundariesNoPredict reaches it; it remains for a
 // finish that fails.
-func switchNearStepBoundary(r *SimResult, t0, T float64) (float64, bool) {
-	n := len(r.Steps)
+func switchNearStepBoundary(r *SimResult, T float64) (float64, bool) {
 	for _, sw := range r.Switches {
-		k := math.Round((sw.Time - t0) / T)
-		if k >= 1 && int(k) < n && math.Abs(sw.Time-(t0+k*T)) <= 1e-6*T && (!r.Steps[int(k)-1].exact() || !r.Steps[int(k)].exact()) {
-			return sw.Time, true
+		// the boundaries between steps, and between the pieces of a
+		// split step, are the starts of the records after the first
+		for i := 1; i < len(r.Steps); i++ {
+			if math.Abs(sw.Time-r.Steps[i].T0) <= 1e-6*T && (!r.Steps[i-1].exact() || !r.Steps[i].exact()) {
+				return sw.Time, true
+			}
 		}
 	}
 	return 0, false

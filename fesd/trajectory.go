@@ -143,7 +143,8 @@ func (r *Trajectory) appendStep(sr *Trajectory, k int) {
 // StepRecord.Step) k: its trajectory after the first boundary (all of it
 // for the first step) and its solver record. Programs that drive a
 // Simulator themselves — splitting steps, retrying, closing a control loop
-// — assemble their SimResult with it.
+// — assemble their SimResult with it, and Simulator.Detect finds its
+// switches as Simulate does.
 //
 // The stages are numbered from 0 in order: k must be the next stage index
 // len(r.Steps), or, for the pieces of a split step, at least the stage of

@@ -188,9 +188,9 @@
 // T0 (default 0), NoPredict, ColdStart, and U, the constant control (n_u
 // numbers), or UTable, a piecewise-constant control: rows [t, u₀, u₁, …] with
 // increasing t, each holding from its t on; the first row's t must be ≤ T0.
-// One of U and UTable is required when the model has controls. MaxSplit
-// (0…8, default 3) bounds how often Model.Simulate halves a step (see
-// there).
+// One of U and UTable is required when the model has controls.
+// Model.Simulate runs fesd.Simulate, which halves a step that fails down to
+// T/2^fesd.MaxSplitDepth (see there).
 //
 // # Optimal control
 //

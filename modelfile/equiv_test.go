@@ -45,9 +45,10 @@ func maxDiff(a, b []float64) float64 {
 }
 
 // TestIRMAFile simulates examples/models/irma.toml and the Go model of
-// examples/irma (reference.IRMARelativeModel with its simOptions) with the
-// same stepper (examples/irma's) over the quick start's 1000 minutes in 500
-// steps (with -short the first 200 minutes in 100 steps): the NLPs have the
+// examples/irma (reference.IRMARelativeModel with its simOptions) through
+// Model.Simulate's fesd.Simulate (which splits steps, as examples/irma's
+// run) over the quick start's 1000 minutes in 500 steps (with -short the
+// first 200 minutes in 100 steps): the NLPs have the
 // same size, the switches are the same and those of the exact solution
 // (internal/reference.IRMAExact: 36, with -short 7), and x(T) agrees to
 // 1e-12 (the two graphs differ only in x − θ written as a subtraction
@@ -201,8 +202,9 @@ func frictionGo() *dcs.Model {
 // settings (Step DCS, Radau IIA n_s = 2, N_FE = 4, h = 0.05) over [0, 10]
 // ([0, 2] with -short): the same switches (fesd's detection) and x(T) to
 // 1e-12. The full run must give the paper's 22 switches (Stewart 1996 §5;
-// examples/friction measures 22), and Model.Simulate's own stepper and
-// switch reading must report the same 22 (times to 1e-9, kinds equal).
+// examples/friction measures 22), and Model.Simulate (fesd.Simulate with
+// ψ renumbered as dcs.Model.EvalPsi) must report the same 22 (times to
+// 1e-9, kinds equal).
 func TestFrictionFile(t *testing.T) {
 	m := readModel(t, "friction.toml")
 	goOpts := fesd.Options{Scheme: rk.FamilyRadauIIA, Stages: 2, NFE: 4, DCS: dcs.Options{Formulation: dcs.Step}}
@@ -257,7 +259,7 @@ func TestFrictionFile(t *testing.T) {
 			t.Errorf("switch %d: %+v, fesd.Simulate ψ%d %s at %.12g", i, s, g.Subsystem, want, g.Time)
 		}
 	}
-	// Stewart's formulation (θ, λ) through the same stepper: the same 22
+	// Stewart's formulation (θ, λ) through Model.Simulate: the same 22
 	// switches; the two formulations' discrete solutions may differ, so
 	// times within 1e-6 (examples/friction: switch times within 8.3e-7 of
 	// the exact ones; measured 2.7e-15, both put the element boundaries at
@@ -382,7 +384,7 @@ func TestCartPoleFile(t *testing.T) {
 // TestBouncingBallFile simulates examples/models/bouncingball.toml and the
 // same time-freezing system built in Go (dcs.NewTimeFreezing of the rigid
 // body z̈ = −9.81 with the frictionless contact z ≥ 0, a_n = 100) with
-// Model.Simulate's stepper: x(1) agrees to 1e-12 and the switches are the
+// Model.Simulate: x(1) agrees to 1e-12 and the switches are the
 // same. Against the closed form of the file's comment: landing at τ = t* =
 // √(2/g), rest at t*(1 + g/a_n), the clock t(1) = t* + (1 − t*(1 +
 // g/a_n))·a_n/(a_n + g) = 0.91066387…; tolerance 1e-8 (the motion is

@@ -80,9 +80,6 @@ type Simulation struct {
 	// them when the model has controls).
 	U      []float64
 	UTable []ControlStep
-	// MaxSplit is how often a failed step or one with more predicted
-	// switches than element boundaries may be halved (0…8).
-	MaxSplit int
 }
 
 // Control returns the control at time t: U, or the last row of UTable

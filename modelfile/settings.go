@@ -94,7 +94,7 @@ func (b *builder) options(root *table) error {
 	return nil
 }
 
-var simKeys = []string{"TSim", "NSim", "T0", "U", "UTable", "NoPredict", "ColdStart", "MaxSplit"}
+var simKeys = []string{"TSim", "NSim", "T0", "U", "UTable", "NoPredict", "ColdStart"}
 
 func (b *builder) simulate(root *table) error {
 	t, err := root.subtable("simulate", "[simulate]")
@@ -104,7 +104,7 @@ func (b *builder) simulate(root *table) error {
 	if err := t.check(simKeys...); err != nil {
 		return err
 	}
-	s := &Simulation{MaxSplit: 3}
+	s := &Simulation{}
 	if s.TSim, _, err = t.float("TSim", true); err != nil {
 		return err
 	}
@@ -125,14 +125,6 @@ func (b *builder) simulate(root *table) error {
 	}
 	if s.ColdStart, err = t.bool("ColdStart"); err != nil {
 		return err
-	}
-	if n, ok, err := t.int("MaxSplit", false); err != nil {
-		return err
-	} else if ok {
-		if n < 0 || n > 8 {
-			return b.d.valErr(t.sub("MaxSplit"), "MaxSplit must be between 0 and 8, found %d", n)
-		}
-		s.MaxSplit = n
 	}
 	nu := len(b.u)
 	if s.U, _, err = t.floats("U", nu, false); err != nil {

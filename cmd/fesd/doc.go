@@ -35,9 +35,8 @@
 // the file (modelfile.Model.SetOption): fesd simulate -set
 // DCS.Formulation=stewart -set NFE=4 model.toml.
 //
-// simulate integrates step by step as examples/irma does (modelfile's
-// Model.Simulate): steps with more predicted switches than element
-// boundaries, or whose homotopy fails, are halved (up to [simulate]
-// MaxSplit times), and the switches are read from the selections α (Step
-// formulation) or θ (Stewart) of every finite element.
+// simulate integrates with fesd.Simulate (modelfile's Model.Simulate):
+// steps with more predicted switches than element boundaries, or whose
+// solve fails, are halved (down to T/2^fesd.MaxSplitDepth), and the
+// switches are fesd's, detected over the whole trajectory.
 package main

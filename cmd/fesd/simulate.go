@@ -30,7 +30,6 @@ type simSummary struct {
 	Iterations      int     `json:"nlp_iterations"`
 	Steps           int     `json:"steps"`
 	SplitSteps      []int   `json:"split_steps"`
-	FailedSteps     []int   `json:"failed_steps"`
 	StepNLP         nlpSize `json:"step_nlp"`
 	ParseSeconds    float64 `json:"parse_seconds"`
 	ElapsedSeconds  float64 `json:"elapsed_seconds"`
@@ -98,7 +97,7 @@ func simulateRun(ctx context.Context, e *env, path string, set sets, out string,
 	sum := simSummary{
 		File: path, Name: m.Name, Status: "completed", TEnd: res.T[len(res.T)-1], XFinal: res.Final(), States: m.StateNames,
 		Switches: listOf(run.Switches), Iterations: run.Iterations, Steps: len(res.Steps),
-		SplitSteps: listOf(run.Split), FailedSteps: listOf(run.Failed),
+		SplitSteps:   listOf(run.Split),
 		StepNLP:      nlpSize{Variables: run.NumVariables, Constraints: run.NumConstraints, Complementarities: run.NumComplementarities},
 		ParseSeconds: parse.Seconds(), ElapsedSeconds: run.Elapsed.Seconds(),
 	}
@@ -116,9 +115,6 @@ func simulateRun(ctx context.Context, e *env, path string, set sets, out string,
 		run.Elapsed.Seconds(), report.StepClasses(res.Steps))
 	if len(run.Split) > 0 {
 		fmt.Fprintf(e.log, "steps split into halves: %v\n", run.Split)
-	}
-	if len(run.Failed) > 0 {
-		fmt.Fprintf(e.log, "steps with a failed homotopy whose solution was kept: %v\n", run.Failed)
 	}
 	if out != "" {
 		if err := writeSim(out, m, run, sum, plot); err != nil {

@@ -34,27 +34,31 @@
 // ends Infeasible or at the iteration limit), relative ψ solves it with ≤ 23
 // iterations per relaxed NLP.
 //
-// Every step starts from fesd's event-driven prediction (Simulator.NoPredict unset:
-// element boundaries at the predicted switch times; -nopredict turns it
-// off). A step whose prediction has more switches than its N_FE − 1
-// interior element boundaries is split into two half steps before it is
-// tried (recursively, down to T/8). A step whose homotopy still fails is
-// retried from a cold start and then split; if the deepest level still
-// fails its solution is kept, as nosnoc's simulation loop does, and the
-// step is listed in summary.json. Switches are read from the stage
-// selections α of every element (detectSwitches) and matched with the exact
-// event-driven solution of internal/reference (IRMAExact).
+// The run is one fesd.Simulate. Every step starts from fesd's event-driven
+// prediction (Simulator.NoPredict unset: element boundaries at the
+// predicted switch times, a step with more predicted switches than its
+// N_FE − 1 interior element boundaries solved with more elements;
+// -nopredict turns it off). fesd.Simulate splits a step whose prediction
+// has more switches than N_FE − 1 before it is tried, and one whose solve
+// fails, into two half steps, recursively down to T/8
+// (fesd.MaxSplitDepth; the split steps are listed in summary.json). The switches are fesd's
+// (fesd.SimResult.Switches, detected over the whole trajectory) and are
+// matched with the exact event-driven solution of internal/reference
+// (IRMAExact).
 //
 // Measured, default run (1000 minutes, 2-core machine shared with other
 // jobs): all 36 exact switches found with no spurious one, x(1000) within
-// 8.4e-7 of the exact state, switch times within 3e-4 min except three
+// 8.5e-7 of the exact state, switch times within 3e-4 min except three
 // crossings of ψ₆ (3.3e-3 min; α₆ does not enter irma.py's right-hand
-// side), 1 251 NLP iterations, 5 s (most steps are one NLP on the
-// predicted branch, fesd.StepRecord.Branch; with the homotopy from the
-// predicted start for every step it was 69 113 iterations and 21 s); six
-// steps split, none failed. Without
-// the prediction and with raw ψ (the previous default) the run lost the
-// trajectory at t = 195.69 (x(1000) off by 8.6e-3).
+// side), 2 882 NLP iterations of which 1 631 in the failed solves of the
+// six split steps (66, 103, 277, 444, 450, 451; step 103 down to T/8; the
+// 1 251 of the steps kept are the count of the program's own loop before
+// fesd.Simulate split steps, which left the failed solves out), 2 s
+// (most steps are one NLP on the predicted branch, fesd.StepRecord.Branch;
+// with the homotopy from the predicted start for every step it was 69 113
+// iterations and 21 s). Without the prediction and with raw ψ (the
+// previous default) the run lost the trajectory at t = 195.69 (x(1000) off
+// by 8.6e-3).
 //
 // Output in -out (default out/irma):
 //
@@ -130,26 +134,28 @@ type switchOut struct {
 
 // summary is written to summary.json.
 type summary struct {
-	Model      string          `json:"model"`
-	Lift       bool            `json:"lift"`
-	T0         float64         `json:"t0"`
-	TSim       float64         `json:"tsim"`
-	NSim       int             `json:"nsim"`
-	NFE        int             `json:"nfe"`
-	Scheme     string          `json:"scheme"`
-	Stages     int             `json:"ns"`
-	CompTol    float64         `json:"comp_tol"`
-	Variables  int             `json:"nlp_variables"`
-	Elapsed    float64         `json:"elapsed_seconds"`
-	Iterations int             `json:"nlp_iterations"`
-	Split      []int           `json:"split_steps"`
-	Failed     []int           `json:"failed_steps"`
-	TEnd       float64         `json:"t_end"`
-	Final      []float64       `json:"x_final"`
-	FinalRef   []float64       `json:"x_final_exact"`
-	FinalErr   float64         `json:"x_final_error_max"`
-	Switches   []switchOut     `json:"switches"`
-	Reference  []report.Switch `json:"exact_switches"`
+	Model      string  `json:"model"`
+	Lift       bool    `json:"lift"`
+	T0         float64 `json:"t0"`
+	TSim       float64 `json:"tsim"`
+	NSim       int     `json:"nsim"`
+	NFE        int     `json:"nfe"`
+	Scheme     string  `json:"scheme"`
+	Stages     int     `json:"ns"`
+	CompTol    float64 `json:"comp_tol"`
+	Variables  int     `json:"nlp_variables"`
+	Elapsed    float64 `json:"elapsed_seconds"`
+	Iterations int     `json:"nlp_iterations"`
+	Split      []int   `json:"split_steps"`
+	// SplitIterations are the NLP iterations of the failed solves of the
+	// split steps (included in Iterations).
+	SplitIterations int             `json:"split_iterations"`
+	TEnd            float64         `json:"t_end"`
+	Final           []float64       `json:"x_final"`
+	FinalRef        []float64       `json:"x_final_exact"`
+	FinalErr        float64         `json:"x_final_error_max"`
+	Switches        []switchOut     `json:"switches"`
+	Reference       []report.Switch `json:"exact_switches"`
 	// MaxSwitchErr is the largest |t − t_ref| over the matched switches;
 	// Unmatched counts detected switches without an exact counterpart and
 	// Missed exact switches without a detected one.
@@ -240,7 +246,7 @@ func run(ctx context.Context, w io.Writer, o options) (*result, error) {
 	s := summary{
 		Model: "IRMA (nosnoc_py irma.py, SWITCH_ON = 1)", Lift: o.Lift, T0: o.T0, TSim: o.TSim, NSim: o.NSim, NFE: o.NFE,
 		Scheme: "radau_iia", Stages: o.Stages, CompTol: o.CompTol, Variables: sim.NumVariables(),
-		Elapsed: info.Elapsed.Seconds(), Iterations: info.Iterations, Split: report.List(info.Split), Failed: report.List(info.Failed),
+		Elapsed: info.Elapsed.Seconds(), Iterations: info.Iterations, Split: report.List(info.Split), SplitIterations: info.SplitIterations,
 		TEnd: tEnd, Final: res.Final(), FinalRef: exact.At(tEnd),
 	}
 	s.FinalErr = maxAbsDiff(s.Final, s.FinalRef)
@@ -250,7 +256,7 @@ func run(ctx context.Context, w io.Writer, o options) (*result, error) {
 		}
 		s.Reference = append(s.Reference, report.Switch{T: e.T, Psi: e.Psi, Kind: e.Kind})
 	}
-	s.Switches, s.MaxSwitchErr, s.Unmatched, s.Missed = matchSwitches(detectSwitches(res), s.Reference, 2*T)
+	s.Switches, s.MaxSwitchErr, s.Unmatched, s.Missed = matchSwitches(report.Switches(model, res.Switches), s.Reference, 2*T)
 	s.Switches = report.List(s.Switches)
 
 	fmt.Fprintf(w, "\n%d switches (exact: %d)\n%10s %4s %-18s %12s %10s\n", len(s.Switches), len(s.Reference), "t", "ψ", "kind", "exact t", "error")
@@ -265,10 +271,7 @@ func run(ctx context.Context, w io.Writer, o options) (*result, error) {
 	fmt.Fprintf(w, "x(%s) = %.6g, max error vs exact %.2e\n", report.Time(tEnd), s.Final, s.FinalErr)
 	fmt.Fprintf(w, "%d NLP iterations, %.1f s; steps: %s\n", info.Iterations, info.Elapsed.Seconds(), report.StepClasses(res.Steps))
 	if len(info.Split) > 0 {
-		fmt.Fprintf(w, "steps split into halves (more predicted switches than element boundaries, or a failed homotopy): %v\n", info.Split)
-	}
-	if len(info.Failed) > 0 {
-		fmt.Fprintf(w, "steps with a failed homotopy whose solution was kept: %v\n", info.Failed)
+		fmt.Fprintf(w, "steps split into halves (more predicted switches than element boundaries, or a failed solve): %v (%d iterations in failed solves)\n", info.Split, info.SplitIterations)
 	}
 	r := &result{Sim: res, Summary: s, Exact: exact}
 	if o.Out != "" {
@@ -278,15 +281,6 @@ func run(ctx context.Context, w io.Writer, o options) (*result, error) {
 		fmt.Fprintf(w, "wrote %s\n", o.Out)
 	}
 	return r, simErr
-}
-
-func finite(v []float64) bool {
-	for _, x := range v {
-		if math.IsNaN(x) || math.IsInf(x, 0) {
-			return false
-		}
-	}
-	return true
 }
 
 func maxAbsDiff(a, b []float64) float64 {
