@@ -246,7 +246,8 @@ func run(ctx context.Context, w io.Writer, o options) (*summary, error) {
 	start := time.Now()
 	res, simErr := simulate(ctx, w, m, x0, f, o, nsim)
 	s.WallSeconds = time.Since(start).Seconds()
-	if res == nil {
+	if res == nil || len(res.T) == 0 {
+		// no point at all (the first step failed): nothing to summarize
 		return s, fmt.Errorf("simulation: %w", simErr)
 	}
 	s.result = res
@@ -295,7 +296,7 @@ func simulate(ctx context.Context, w io.Writer, m *dcs.Model, x0 []float64, f dc
 		DCS:    dcs.Options{Formulation: f},
 	}
 	res, err := fesd.Simulate(ctx, m, x0, fesd.SimOptions{TSim: o.TF, NSim: nsim, Options: opts})
-	if res != nil {
+	if res != nil && len(res.T) > 0 {
 		it := 0
 		for _, r := range res.Steps {
 			it += r.Iterations

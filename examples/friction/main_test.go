@@ -108,20 +108,29 @@ func TestRun(t *testing.T) {
 		s.NumSwitches, ref.SwitchTimeMaxError, ref.MaxError, s.Iterations, s.WallSeconds)
 }
 
-// TestRunStepFailure: with N_FE = 2 the step [0.2, 0.25], which holds two
-// switches, is infeasible; run must return the step error and still write
-// its files with the failure recorded.
+// TestRunStepFailure: implicit Euler with one element per step of 5 s
+// cannot hold the switches of the step [5, 10], even in its pieces of
+// 5/8 s (fesd.Simulate splits a failed step down to T/8; measured: the
+// piece at t = 6.875 ends Infeasible); run must return the step error and
+// still write its files with the failure recorded. With a first step that
+// fails (-step 10 -nfe 2) the result has no point at all, which must not
+// crash the program either.
 func TestRunStepFailure(t *testing.T) {
 	dir := t.TempDir()
 	o := defaultOptions()
-	o.Out, o.TF, o.NFE = dir, 0.3, 2
+	o.Out, o.TF, o.NFE, o.H, o.Stages = dir, 10, 1, 5, 1
 	s, err := run(context.Background(), io.Discard, o)
 	var se *fesd.StepError
-	if !errors.Is(err, fesd.ErrStepFailed) || !errors.As(err, &se) || se.Step != 4 {
-		t.Fatalf("err = %v, want the failure of step 4", err)
+	if !errors.Is(err, fesd.ErrStepFailed) || !errors.As(err, &se) || se.Step != 1 {
+		t.Fatalf("err = %v, want the failure of step 1", err)
 	}
-	if s == nil || s.Failures != 1 || s.FailedAt == nil || math.Abs(*s.FailedAt-0.2) > 1e-9 {
+	if s == nil || s.Failures != 1 || s.FailedAt == nil || *s.FailedAt < 5 || *s.FailedAt >= 10 {
 		t.Fatalf("summary %+v", s)
+	}
+	o2 := o
+	o2.Out, o2.H, o2.NFE, o2.Stages = t.TempDir(), 10, 2, 2
+	if _, err := run(context.Background(), io.Discard, o2); !errors.Is(err, fesd.ErrStepFailed) {
+		t.Errorf("a failed first step: err = %v, want a step failure", err)
 	}
 	for _, f := range []string{"trajectory.csv", "summary.json", "friction.png"} {
 		if _, err := os.Stat(filepath.Join(dir, f)); err != nil {
