@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"flag"
 	"fmt"
 	"path/filepath"
@@ -90,7 +91,11 @@ func simulateRun(ctx context.Context, e *env, path string, set sets, out string,
 	if tty {
 		fmt.Fprintln(e.log)
 	}
-	if run == nil {
+	if run == nil || run.Result == nil || len(run.Result.T) == 0 {
+		// no point at all (the first step failed): nothing to write
+		if simErr == nil {
+			simErr = errors.New("the simulation computed no point")
+		}
 		return simErr
 	}
 	res := run.Result

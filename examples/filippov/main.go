@@ -217,7 +217,7 @@ func simulateCase(ctx context.Context, c tutorialCase, f dcs.Formulation, o opti
 	start := time.Now()
 	res, err := fesd.Simulate(ctx, c.model(), []float64{c.x0}, fesd.SimOptions{TSim: o.TF, NSim: o.NSim, Options: opts})
 	r.WallSeconds = time.Since(start).Seconds()
-	if res == nil {
+	if res == nil || len(res.T) == 0 { // no point at all: the first step failed
 		r.Failures, r.Message = 1, err.Error()
 		r.XT, r.XTExact, r.Error = 0, 0, 0
 		r.Switches = []report.Switch{}

@@ -235,7 +235,7 @@ func run(ctx context.Context, w io.Writer, o options) (*result, error) {
 		x0 = pre.At(o.T0)
 	}
 	res, info, simErr := simulate(ctx, w, model, x0, o)
-	if len(res.X) < 2 {
+	if res == nil || len(res.X) < 2 {
 		return nil, simErr
 	}
 	tEnd := res.T[len(res.T)-1]
