@@ -366,10 +366,13 @@
 // x₀, and values within SwitchTol of zero are set to zero. A state on a
 // switching surface (the end of a step that ended at a switch) then does not
 // pin the active set of the first element. Every step's homotopy point is
-// certified (mpcc's stationarity certificate, StepRecord.Stationarity) and
-// kept: the active-set finish, which OCPs use by default, is not applied to
+// certified (mpcc's stationarity certificate, StepRecord.Stationarity).
+// mpcc's active-set finish, which OCPs use by default, is not applied to
 // simulation steps unless Options.MPCC.Finish asks for it, since it may
-// move to another solution of the step's MPCC.
+// move to another solution of the step's MPCC; without prediction, a step
+// whose point has a switch is instead finished on the branch of modes read
+// from that point (see "Switches at step boundaries"), and kept only if
+// its end state stays within 1e-3 of its size.
 //
 // Simulate adds an event-driven prediction before each step (on by
 // default; SimOptions.NoPredict switches it off, and a Simulator has it
