@@ -8,6 +8,7 @@ import (
 // (github.com/nosnoc/nosnoc_py, examples/Acary2014/irma.py, get_irma_model
 // with SWITCH_ON = 1, not lifted); the dynamics are written out in package
 // internal/reference (irma.go).
+// Not reference.IRMAModel: reference imports ad (a cycle), and this test stays pure ad (no dcs).
 var (
 	irmaThresholds = [][]float64{{0.01}, {0.01, 0.06, 0.08}, {0.035}, {0.04}, {0.01}}
 	irmaKappa      = [5][2]float64{{1.1e-4, 9e-4}, {3e-4, 0.15}, {6e-4, 0.018}, {5e-4, 0.03}, {7.5e-4, 0.015}}

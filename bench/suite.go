@@ -89,9 +89,9 @@ func suite(cfg config) []benchCase {
 	// The settings of examples/friction: Step DCS, N_FE = 4, h = 0.05 (with
 	// Stewart's DCS and N_FE = 2 fesd fails at t = 0.2).
 	fesdOpt := fesd.Options{NFE: 4, Stages: 2, DCS: dcs.Options{Formulation: dcs.Step}}
-	cs = append(cs, simCase(fmt.Sprintf("three masses FESD (Step, N_FE=4, T=%g, %d steps)", masses.TSim, masses.NSim), "fesd", threeMasses, massesX0, masses, fesdOpt))
+	cs = append(cs, simCase(fmt.Sprintf("three masses FESD (Step, N_FE=4, T=%g, %d steps)", masses.TSim, masses.NSim), "fesd", threeMasses, reference.FrictionX0, masses, fesdOpt))
 	tsOpt := fesd.Options{NFE: 2, Stages: 2, DisableFESD: true}
-	cs = append(cs, simCase(fmt.Sprintf("three masses time-stepping (FESD off, T=%g, %d steps)", masses.TSim, masses.NSim), "fesd", threeMasses, massesX0, masses, tsOpt))
+	cs = append(cs, simCase(fmt.Sprintf("three masses time-stepping (FESD off, T=%g, %d steps)", masses.TSim, masses.NSim), "fesd", threeMasses, reference.FrictionX0, masses, tsOpt))
 	// The monopod OCP does not solve at N = 30 yet (examples/monopod): only
 	// the first relaxed NLP, with an iteration cap, per-iteration cost.
 	for _, n := range monoN {

@@ -7,6 +7,7 @@ import (
 
 	"github.com/fesd-go/fesd/ad"
 	"github.com/fesd-go/fesd/dcs"
+	"github.com/fesd-go/fesd/internal/reference"
 )
 
 // oscillator is the Filippov oscillator of nosnoc_py's
@@ -35,54 +36,9 @@ func oscillatorRHS(x []float64) []float64 {
 	return []float64{x[0] - w*x[1], w*x[0] + x[1]}
 }
 
-// threeMasses is Stewart's three masses with Coulomb friction
-// (Stewart 1996, §5, eq. 15), x = (q, v), ψ_j = v_j:
-//
-//	q̈₁ = −q₁ + (q₂ − q₁) − q̇₁ − 0.3 sgn(q̇₁)
-//	q̈₂ = (q₁ − q₂) + (q₃ − q₂) − q̇₂ − 0.3 sgn(q̇₂)
-//	q̈₃ = (q₂ − q₃) − q̇₃ − 0.3 sgn(q̇₃) + 10 cos(πt)
-//
-// as three 2-mode subsystems (split = true, the paper's decomposition) or
-// one subsystem with all 8 sign combinations.
-func threeMasses(split bool) *dcs.Model {
-	g := ad.NewGraph()
-	x := g.SymVec("x", 6)
-	tm := g.Sym("t")
-	q, v := x[:3], x[3:]
-	m := dcs.NewModel(g, x, nil, nil)
-	m.Time = tm
-	m.F0 = ad.Vec{v[0], v[1], v[2],
-		q[0].Neg().Add(q[1].Sub(q[0])).Sub(v[0]),
-		q[0].Sub(q[1]).Add(q[2].Sub(q[1])).Sub(v[1]),
-		q[1].Sub(q[2]).Sub(v[2]).Add(ad.Cos(tm.Scale(math.Pi)).Scale(10)),
-	}
-	friction := func(signs []int, idx []int) ad.Vec {
-		f := g.Zeros(6)
-		for k, j := range idx {
-			f[3+j] = g.Const(-0.3 * float64(signs[k]))
-		}
-		return f
-	}
-	if split {
-		for j := 0; j < 3; j++ {
-			m.AddSubsystem(dcs.Subsystem{
-				Name: fmt.Sprintf("m%d", j+1),
-				Psi:  ad.Vec{v[j]},
-				S:    [][]int{{1}, {-1}},
-				F:    []ad.Vec{friction([]int{1}, []int{j}), friction([]int{-1}, []int{j})},
-			})
-		}
-		return m
-	}
-	S := dcs.DefaultSigns(3)
-	F := make([]ad.Vec, len(S))
-	for i, row := range S {
-		F[i] = friction(row, []int{0, 1, 2})
-	}
-	m.AddSubsystem(dcs.Subsystem{Psi: ad.Vec{v[0], v[1], v[2]}, F: F})
-	return m
-}
-
+// threeMassesRHS is the right-hand side of Stewart's three masses with
+// Coulomb friction (Stewart 1996, §5, eq. 15; the model is
+// reference.FrictionModel) written out, with sgn v_j from the sign of v_j.
 func threeMassesRHS(x []float64, t float64) []float64 {
 	q, v := x[:3], x[3:]
 	sgn := func(a float64) float64 {
@@ -128,8 +84,9 @@ func TestStepStewartConsistency(t *testing.T) {
 				return []float64{rad * math.Cos(a), rad * math.Sin(a)}
 			}, 2},
 	}
-	for _, split := range []bool{true, false} {
-		problems = append(problems, problem{fmt.Sprintf("three masses split=%v", split), threeMasses(split), threeMassesRHS,
+	for _, form := range []reference.FrictionForm{reference.FrictionSplit, reference.FrictionJoint} {
+		split := form == reference.FrictionSplit
+		problems = append(problems, problem{fmt.Sprintf("three masses split=%v", split), reference.FrictionModel(form), threeMassesRHS,
 			func(u func() float64, region int) []float64 {
 				x := make([]float64, 6)
 				for i := range x {
@@ -174,8 +131,8 @@ func TestStepStewartConsistency(t *testing.T) {
 // Remark 19) and the 8-mode enumeration with θ from eq. (21) give the same
 // ẋ; this is Proposition 5 (Σθ = 1) applied per mass.
 func TestSumOfSubsystemsEqualsEnumeration(t *testing.T) {
-	split := reformulate(t, threeMasses(true), dcs.Options{Formulation: dcs.Step})
-	full := reformulate(t, threeMasses(false), dcs.Options{Formulation: dcs.Step, LiftDepth: 2})
+	split := reformulate(t, reference.FrictionModel(reference.FrictionSplit), dcs.Options{Formulation: dcs.Step})
+	full := reformulate(t, reference.FrictionModel(reference.FrictionJoint), dcs.Options{Formulation: dcs.Step, LiftDepth: 2})
 	r := newRand(2)
 	for trial := 0; trial < 20; trial++ {
 		x := make([]float64, 6)

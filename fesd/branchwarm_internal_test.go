@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/fesd-go/fesd/dcs"
+	"github.com/fesd-go/fesd/internal/reference"
 )
 
 // TestBranchWarmStart: a branch solve whose predicted modes are those of
@@ -21,7 +22,7 @@ func TestBranchWarmStart(t *testing.T) {
 	o := Options{NFE: 4, Stages: 2, DCS: dcs.Options{Formulation: dcs.Step}}
 	const h, n = 0.05, 40
 	run := func(cold bool) ([]float64, int) {
-		sim, err := NewSimulator(threeMasses(), o, h)
+		sim, err := NewSimulator(reference.FrictionModel(reference.FrictionSplit), o, h)
 		if err != nil {
 			t.Fatal(err)
 		}

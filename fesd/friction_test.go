@@ -2,62 +2,23 @@ package fesd
 
 import (
 	"context"
-	"fmt"
 	"math"
 	"testing"
 	"time"
 
-	"github.com/fesd-go/fesd/ad"
 	"github.com/fesd-go/fesd/dcs"
+	"github.com/fesd-go/fesd/internal/reference"
 	"github.com/fesd-go/fesd/rk"
 )
 
-// threeMasses is Stewart's three masses with Coulomb friction (seed 000 §5
-// eq. 15), x = (q₁, q₂, q₃, v₁, v₂, v₃):
-//
-//	q̈₁ = −q₁ + (q₂ − q₁) − q̇₁ − 0.3 sgn q̇₁
-//	q̈₂ = (q₁ − q₂) + (q₃ − q₂) − q̇₂ − 0.3 sgn q̇₂
-//	q̈₃ = (q₂ − q₃) − q̇₃ − 0.3 sgn q̇₃ + 10 cos πt
-//
-// as a smooth drift F0 (springs, damping, forcing through the time symbol)
-// plus three independent Filippov subsystems (004 Remark 19, the paper's
-// decomposition): ψ_j = v_j, S = [1; −1], modes −0.3e_{v_j} (v_j > 0) and
-// +0.3e_{v_j} (v_j < 0). The same model serves the Step formulation
-// (sgn v_j ↦ 2α_j − 1) and Stewart's (three 2-mode subsystems).
-func threeMasses() *dcs.Model {
-	g := ad.NewGraph()
-	x := g.SymVec("x", 6)
-	tm := g.Sym("t")
-	m := dcs.NewModel(g, x, nil, nil)
-	m.Time = tm
-	q, v := x[:3], x[3:]
-	zero := g.Const(0)
-	m.F0 = ad.Vec{v[0], v[1], v[2],
-		q[0].Neg().Add(q[1].Sub(q[0])).Sub(v[0]),
-		q[0].Sub(q[1]).Add(q[2].Sub(q[1])).Sub(v[1]),
-		q[1].Sub(q[2]).Sub(v[2]).Add(ad.Cos(tm.Scale(math.Pi)).Scale(10)),
-	}
-	for j := range 3 {
-		plus, minus := make(ad.Vec, 6), make(ad.Vec, 6)
-		for i := range plus {
-			plus[i], minus[i] = zero, zero
-		}
-		plus[3+j], minus[3+j] = g.Const(-0.3), g.Const(0.3)
-		m.AddSubsystem(dcs.Subsystem{
-			Name: fmt.Sprintf("mass%d", j+1),
-			Psi:  ad.Vec{v[j]}, S: [][]int{{1}, {-1}},
-			F: []ad.Vec{plus, minus},
-		})
-	}
-	return m
-}
-
-// frictionRun simulates threeMasses from x0 at t0 over n steps of length
-// T with the formulation f.
+// frictionRun simulates Stewart's three masses with Coulomb friction
+// (reference.FrictionModel: smooth drift plus three 2-mode subsystems,
+// ψ_j = v_j) from x0 at t0 over n steps of length T with the
+// formulation f.
 func frictionRun(t *testing.T, f dcs.Formulation, x0 []float64, t0, tsim float64, n int) (*SimResult, time.Duration) {
 	t.Helper()
 	start := time.Now()
-	r, err := Simulate(context.Background(), threeMasses(), x0, SimOptions{
+	r, err := Simulate(context.Background(), reference.FrictionModel(reference.FrictionSplit), x0, SimOptions{
 		T0: t0, TSim: tsim, NSim: n,
 		Options: Options{Scheme: rk.FamilyRadauIIA, Stages: 3, NFE: 4, DCS: dcs.Options{Formulation: f}},
 	})

@@ -171,36 +171,10 @@ func compareOCP(t *testing.T, a, b *fesd.OCPResult) {
 	t.Logf("status %v, objective %.12g (Go %.12g), T_f %.12g, |Δu| %.3g, |Δx(T)| %.3g, %d iterations", a.Status, a.Objective, b.Objective, a.TFinal, du, dx, a.Iterations)
 }
 
-// frictionGo is the three-mass model of examples/friction (its model
-// function, written out again: a main package cannot be imported).
-func frictionGo() *dcs.Model {
-	g := ad.NewGraph()
-	x := g.SymVec("x", 6)
-	tm := g.Sym("t")
-	q, v := x[:3], x[3:]
-	m := dcs.NewModel(g, x, nil, nil)
-	m.Time = tm
-	acc := ad.Vec{
-		q[0].Neg().Add(q[1].Sub(q[0])).Sub(v[0]),
-		q[0].Sub(q[1]).Add(q[2].Sub(q[1])).Sub(v[1]),
-		q[1].Sub(q[2]).Sub(v[2]).Add(ad.Cos(tm.Scale(math.Pi)).Scale(10)),
-	}
-	m.F0 = ad.Vec{v[0], v[1], v[2], acc[0], acc[1], acc[2]}
-	zero := g.Const(0)
-	for j := range 3 {
-		plus := ad.Vec{zero, zero, zero, zero, zero, zero}
-		minus := ad.Vec{zero, zero, zero, zero, zero, zero}
-		plus[3+j] = g.Const(-0.3)
-		minus[3+j] = g.Const(0.3)
-		m.AddSubsystem(dcs.Subsystem{Psi: ad.Vec{v[j]}, S: [][]int{{1}, {-1}}, F: []ad.Vec{plus, minus}})
-	}
-	return m
-}
-
 // TestFrictionFile simulates examples/models/friction.toml and the Go
-// model of examples/friction with fesd.Simulate and examples/friction's
-// settings (Step DCS, Radau IIA n_s = 2, N_FE = 4, h = 0.05) over [0, 10]
-// ([0, 2] with -short): the same switches (fesd's detection) and x(T) to
+// model of examples/friction (reference.FrictionModel with FrictionSplit)
+// with fesd.Simulate and examples/friction's settings (Step DCS, Radau
+// IIA n_s = 2, N_FE = 4, h = 0.05) over [0, 10] ([0, 2] with -short): the same switches (fesd's detection) and x(T) to
 // 1e-12. The full run must give the paper's 22 switches (Stewart 1996 §5;
 // examples/friction measures 22), and Model.Simulate (fesd.Simulate with
 // ψ renumbered as dcs.Model.EvalPsi) must report the same 22 (times to
@@ -221,7 +195,7 @@ func TestFrictionFile(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	goRes, err := fesd.Simulate(ctx, frictionGo(), reference.FrictionX0, so)
+	goRes, err := fesd.Simulate(ctx, reference.FrictionModel(reference.FrictionSplit), reference.FrictionX0, so)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -305,7 +279,7 @@ func TestNLPSizes(t *testing.T) {
 		name      string
 		file, ref *dcs.Model
 		m         *Model
-	}{{"friction", m.Model, frictionGo(), m}, {"bouncing ball", b.Model, tf.Model, b}} {
+	}{{"friction", m.Model, reference.FrictionModel(reference.FrictionSplit), m}, {"bouncing ball", b.Model, tf.Model, b}} {
 		T := c.m.Sim.TSim / float64(c.m.Sim.NSim)
 		a, err := fesd.NewSimulator(c.file, c.m.Options, T)
 		if err != nil {

@@ -6,7 +6,8 @@
 //	q₂'' = (q₁ − q₂) + (q₃ − q₂) − q₂' − 0.3 sgn(q₂')
 //	q₃'' = (q₂ − q₃) − q₃' − 0.3 sgn(q₃') + 10 cos(πt)
 //
-// with q(0) = (−1, 1, −1), q'(0) = (−1, 1, 1) on [0, 10]. The state is
+// with q(0) = (−1, 1, −1), q'(0) = (−1, 1, 1) on [0, 10]. The model is
+// internal/reference.FrictionModel with FrictionSplit: the state is
 // x = (q₁, q₂, q₃, v₁, v₂, v₃) and the model has three independent Filippov
 // subsystems (the paper's decomposition), one per contact, with ψ_j = v_j
 // and the modes ∓0.3 e_{v_j} for v_j ≷ 0; the smooth part (springs, damping
@@ -61,7 +62,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/fesd-go/fesd/ad"
 	"github.com/fesd-go/fesd/dcs"
 	"github.com/fesd-go/fesd/fesd"
 	"github.com/fesd-go/fesd/internal/reference"
@@ -70,18 +70,12 @@ import (
 	"gonum.org/v1/plot/vg"
 )
 
-// Problem data (Stewart §5, eq. 15).
+// Problem data (Stewart §5, eq. 15; the model and x(0) are
+// reference.FrictionModel and reference.FrictionX0).
 const (
-	friction  = 0.3 // Coulomb coefficient of every contact
-	forcing   = 10  // amplitude of 10 cos(πt) on mass 3
 	sampleDT  = 0.05
 	paperNSw  = 22 // "In this range there are 22 switching points."
 	psiReport = 1e-6
-)
-
-var (
-	q0 = []float64{-1, 1, -1}
-	v0 = []float64{-1, 1, 1}
 )
 
 // options configures run.
@@ -163,36 +157,6 @@ type summary struct {
 	model   *dcs.Model      // for the ψ numbering
 }
 
-// model builds the three-mass system in graph g.
-func model() *dcs.Model {
-	g := ad.NewGraph()
-	x := g.SymVec("x", 6)
-	tm := g.Sym("t")
-	q, v := x[:3], x[3:]
-	m := dcs.NewModel(g, x, nil, nil)
-	m.Time = tm
-	acc := ad.Vec{
-		q[0].Neg().Add(q[1].Sub(q[0])).Sub(v[0]),
-		q[0].Sub(q[1]).Add(q[2].Sub(q[1])).Sub(v[1]),
-		q[1].Sub(q[2]).Sub(v[2]).Add(ad.Cos(tm.Scale(math.Pi)).Scale(forcing)),
-	}
-	m.F0 = ad.Vec{v[0], v[1], v[2], acc[0], acc[1], acc[2]}
-	zero := g.Const(0)
-	for j := range 3 {
-		plus := ad.Vec{zero, zero, zero, zero, zero, zero}
-		minus := ad.Vec{zero, zero, zero, zero, zero, zero}
-		plus[3+j] = g.Const(-friction) // v_j > 0: friction −0.3
-		minus[3+j] = g.Const(friction) // v_j < 0: friction +0.3
-		m.AddSubsystem(dcs.Subsystem{
-			Name: fmt.Sprintf("contact%d", j+1),
-			Psi:  ad.Vec{v[j]},
-			S:    [][]int{{1}, {-1}},
-			F:    []ad.Vec{plus, minus},
-		})
-	}
-	return m
-}
-
 func main() {
 	o := defaultOptions()
 	flag.StringVar(&o.Out, "out", o.Out, "output directory")
@@ -226,7 +190,7 @@ func run(ctx context.Context, w io.Writer, o options) (*summary, error) {
 	if _, err := report.MakeDir(o.Out); err != nil {
 		return nil, err
 	}
-	m := model()
+	m := reference.FrictionModel(reference.FrictionSplit)
 	s := &summary{
 		Problem:       "Stewart's three masses with Coulomb friction (Stewart 1996, §5, eq. 15)",
 		Formulation:   strings.ToLower(f.String()),
@@ -239,7 +203,7 @@ func run(ctx context.Context, w io.Writer, o options) (*summary, error) {
 		PaperSwitches: paperNSw,
 		model:         m,
 	}
-	x0 := append(append([]float64{}, q0...), v0...)
+	x0 := append([]float64{}, reference.FrictionX0...)
 	fmt.Fprintf(w, "three masses with Coulomb friction on [0, %g]: %v DCS, Radau IIA n_s = %d, h = %g (%d steps × %d elements)\n",
 		o.TF, f, o.Stages, o.H, nsim, o.NFE)
 
@@ -507,7 +471,7 @@ func writeOutputs(s *summary, o options) error {
 // compareReference computes the reference over the simulated horizon and
 // compares it with the samples and switches of s.
 func compareReference(s *summary) (refSummary, error) {
-	x0 := append(append([]float64{}, q0...), v0...)
+	x0 := append([]float64{}, reference.FrictionX0...)
 	tf := s.sampleT[len(s.sampleT)-1]
 	ref, err := reference.Friction(x0, tf, reference.FrictionOptions{})
 	if err != nil {

@@ -128,7 +128,7 @@ func frictionProblem() (*problem, error) {
 	}
 	return &problem{
 		Name:   "friction",
-		Model:  reference.FrictionModel,
+		Model:  func() *dcs.Model { return reference.FrictionModel(reference.FrictionSteps) },
 		X0:     reference.FrictionX0,
 		TSim:   reference.FrictionTEnd,
 		NSim:   []int{20, 40, 80},

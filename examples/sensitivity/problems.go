@@ -315,13 +315,14 @@ func slidingProblem() *problem {
 const frictionT = 2.0
 
 // frictionProblem: Stewart's three masses with Coulomb friction (seed 000;
-// reference.FrictionModel, Step DCS) from the benchmark's x₀ over [0, 2]:
-// four velocity reversals (mass 2 at t = 0.2077, mass 1 at 0.2487, mass 3
-// at 0.9183 and 1.8694), all transversal crossings of v_j = 0. The exact
-// ∂x(2)/∂x₀ is that of the event-driven solution (reference.Friction, the
-// matrix exponential of each mode, event brackets refined to machine
-// precision) by its variational equation and saltation matrices
-// (FrictionSolution.DX0), exact to rounding; central differences of the
+// reference.FrictionModel with FrictionSteps, Step DCS) from the
+// benchmark's x₀ over [0, 2]: four velocity reversals (mass 2 at
+// t = 0.2077, mass 1 at 0.2487, mass 3 at 0.9183 and 1.8694), all
+// transversal crossings of v_j = 0. The exact ∂x(2)/∂x₀ is that of the
+// event-driven solution (reference.Friction, the matrix exponential of
+// each mode, event brackets refined to machine precision) by its
+// variational equation and saltation matrices (FrictionSolution.DX0),
+// exact to rounding; central differences of the
 // solution agree with it to their own error (1.6e-9 relative at δ = 3e-4,
 // TestReferences). N_FE = 4 as in examples/friction (the first two
 // reversals are 0.041 apart). Floor 1e-12: the FESD errors of n_s = 3
@@ -338,7 +339,7 @@ func frictionProblem() (*problem, error) {
 	}
 	return &problem{
 		Name:   "friction",
-		Model:  reference.FrictionModel,
+		Model:  func() *dcs.Model { return reference.FrictionModel(reference.FrictionSteps) },
 		X0:     reference.FrictionX0,
 		TSim:   frictionT,
 		NSim:   []int{5, 10, 20, 40, 80, 160},

@@ -31,11 +31,80 @@ var (
 // 10 cos πt) − v.
 var frictionK = [3][3]float64{{-2, 1, 0}, {1, -2, 1}, {0, 1, -1}}
 
-// FrictionModel builds the three masses as a dcs.Model with general steps
-// ψ_j = v_j, α_j ∈ γ(v_j), and sgn(v_j) = 2α_j − 1 (the Heaviside form
-// of 004 §2.5 with one step per contact); the forcing uses the model's
-// time symbol.
-func FrictionModel() *dcs.Model {
+// FrictionForm selects how FrictionModel writes the friction forces
+// −0.3 sgn(v_j).
+type FrictionForm int
+
+const (
+	// FrictionSplit: three independent 2-mode Filippov subsystems
+	// "mass1"…"mass3" (the paper's decomposition, 004 Remark 19), ψ_j = v_j,
+	// S = [1; −1], modes −0.3e_{v_j} (v_j > 0) and +0.3e_{v_j} (v_j < 0).
+	// It serves the Step formulation (sgn v_j ↦ 2α_j − 1) and Stewart's.
+	FrictionSplit FrictionForm = iota
+	// FrictionJoint: one subsystem with ψ = v and all 8 sign combinations
+	// (dcs.DefaultSigns(3)).
+	FrictionJoint
+	// FrictionSteps: general steps α_j ∈ γ(v_j) with sgn(v_j) = 2α_j − 1
+	// written into F0 (Model.AddStep, the Heaviside form of 004 §2.5 with
+	// one step per contact); the Step formulation only.
+	FrictionSteps
+)
+
+// FrictionModel builds the three masses as a dcs.Model in the given form.
+// The smooth part (springs, damping and the forcing 10 cos(πt) through the
+// model's time symbol) is in the drift F0; sticking of mass j is the
+// sliding mode v_j ≡ 0. All forms describe the same Filippov system;
+// their graphs and DCS differ, so runs of two forms are not bit-identical.
+// It panics on an unknown form.
+func FrictionModel(form FrictionForm) *dcs.Model {
+	switch form {
+	case FrictionSteps:
+		return frictionSteps()
+	case FrictionSplit, FrictionJoint:
+	default:
+		panic(fmt.Sprintf("reference: unknown FrictionForm %d", form))
+	}
+	g := ad.NewGraph()
+	x := g.SymVec("x", 6)
+	tm := g.Sym("t")
+	q, v := x[:3], x[3:]
+	m := dcs.NewModel(g, x, nil, nil)
+	m.Time = tm
+	m.F0 = ad.Vec{v[0], v[1], v[2],
+		q[0].Neg().Add(q[1].Sub(q[0])).Sub(v[0]),
+		q[0].Sub(q[1]).Add(q[2].Sub(q[1])).Sub(v[1]),
+		q[1].Sub(q[2]).Sub(v[2]).Add(ad.Cos(tm.Scale(math.Pi)).Scale(10)),
+	}
+	// friction is the mode with sgn v_idx[k] = signs[k].
+	friction := func(signs []int, idx []int) ad.Vec {
+		f := g.Zeros(6)
+		for k, j := range idx {
+			f[3+j] = g.Const(-FrictionMu * float64(signs[k]))
+		}
+		return f
+	}
+	if form == FrictionSplit {
+		for j := range 3 {
+			m.AddSubsystem(dcs.Subsystem{
+				Name: fmt.Sprintf("mass%d", j+1),
+				Psi:  ad.Vec{v[j]},
+				S:    [][]int{{1}, {-1}},
+				F:    []ad.Vec{friction([]int{1}, []int{j}), friction([]int{-1}, []int{j})},
+			})
+		}
+		return m
+	}
+	S := dcs.DefaultSigns(3)
+	F := make([]ad.Vec, len(S))
+	for i, row := range S {
+		F[i] = friction(row, []int{0, 1, 2})
+	}
+	m.AddSubsystem(dcs.Subsystem{Psi: ad.Vec{v[0], v[1], v[2]}, F: F})
+	return m
+}
+
+// frictionSteps is FrictionModel(FrictionSteps).
+func frictionSteps() *dcs.Model {
 	g := ad.NewGraph()
 	x := g.SymVec("x", 6)
 	t := g.Sym("t")
