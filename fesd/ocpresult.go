@@ -206,16 +206,18 @@ func (s *OCPSolver) fill(r *OCPResult, w, zb0 []float64) error {
 		}
 		return v
 	}
-	z0, err := initialGuess(tr.d, r.X[0], r.U[0], pk(0))
+	z0, err := s.system().algebraic(r.X[0], r.U[0], pk(0))
 	if err != nil {
 		return err
 	}
 	r.Z0 = z0
-	sw, err := s.sw.detect(&r.Trajectory, func(n int) []float64 { return r.U[tr.stageOf[n]] }, func(n int) []float64 { return pk(tr.stageOf[n]) })
-	if err != nil {
-		return err
+	if s.sw != nil { // a system with a switch read-out
+		sw, err := s.sw.detect(&r.Trajectory, func(n int) []float64 { return r.U[tr.stageOf[n]] }, func(n int) []float64 { return pk(tr.stageOf[n]) })
+		if err != nil {
+			return err
+		}
+		r.Switches = sw
 	}
-	r.Switches = sw
 	if s.valid != nil {
 		// the physical horizon the clock must span: T (with free time,
 		// T_f = ∫ s dτ includes the frozen phases and is no clock

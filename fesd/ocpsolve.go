@@ -23,7 +23,11 @@ type OCPSolver struct {
 	p  OCP
 	o  *resolved
 	tr *transcription
+	// sw reads the switches of the results (nil: a system without a
+	// switch read-out, a CLS)
 	sw *switchInfo
+	// sys is the system's part of a solve (nil: the DCS's, dcsSystem)
+	sys ocpSystem
 	// valid checks the physical validity of the results of a
 	// time-freezing model (nil for other models).
 	valid *validator
@@ -56,6 +60,14 @@ func NewOCPSolver(p *OCP, opts Options) (*OCPSolver, error) {
 	o, err := opts.resolve()
 	if err != nil {
 		return nil, err
+	}
+	if p.CLS != nil {
+		s, err := newCLSOCPSolver(p, o)
+		if err != nil {
+			return nil, err
+		}
+		s.BuildTime = time.Since(start)
+		return s, nil
 	}
 	d, err := p.Model.Reformulate(o.DCS)
 	if err != nil {

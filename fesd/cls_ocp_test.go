@@ -1,0 +1,145 @@
+package fesd
+
+import (
+	"context"
+	"math"
+	"testing"
+
+	"github.com/fesd-go/fesd/ad"
+	"github.com/fesd-go/fesd/dcs"
+	"github.com/fesd-go/fesd/mpcc"
+)
+
+// actuatedBall is the 1-D ball of unit mass under gravity g and a
+// vertical force u on the ground z ≥ 0 with restitution e: M = 1,
+// f_v = −g + u (bouncingBall with a control).
+func actuatedBall(t *testing.T, e float64) *dcs.CLS {
+	t.Helper()
+	g := ad.NewGraph()
+	q, v, u := g.SymVec("z", 1), g.SymVec("v", 1), g.SymVec("u", 1)
+	M, err := ad.NewMat(1, 1, g.Const(1))
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, err := dcs.NewCLS(dcs.RigidBody{Graph: g, Q: q, V: v, U: u, M: M, FV: ad.Vec{u[0].Sub(g.Const(gBall))},
+		Contacts: []dcs.Contact{{Gap: q[0], Restitution: e}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return c
+}
+
+// TestCLSOCPBall: a FESD-J OCP. The actuated ball starts at rest at
+// height 1 and must be at z_T = 0.8 at T = 1.2; N = 4 stages of τ = 0.3,
+// the controls of the first two fixed at zero (StageEnd), the objective
+// ∫u² dt. Closed form: free fall to the impact at t₁ = √(2/g) (stage 1)
+// with v⁻ = −√(2g), v⁺ = −e v⁻, the flight to t = 0.6 gives (z_a, v_a);
+// then the ball flies (for this target), and with constant u₂, u₃ on the
+// last two stages z(T) = z_a + 2τ v_a − 2gτ² + a·u with a = (3τ²/2,
+// τ²/2), so the minimum of τ|u|² subject to it is u = b a/|a|² with
+// b = z_T − z_a − 2τ v_a + 2gτ², and the objective τ b²/|a|². Radau IIA
+// integrates the piecewise quadratic flights exactly, and FESD-J puts
+// the impact on an element boundary, so the NLP's optimum is the closed
+// form up to the complementarity tolerance; checked to 1e-6, together
+// with the complementarity bar 1e-6, the impact (one normal
+// impulse Λ_n = (1 + e)√(2g) at t₁, to 1e-6) and SimulateCLS with the
+// optimal controls (its end state within 1e-6 of the OCP's).
+func TestCLSOCPBall(t *testing.T) {
+	const (
+		e     = 0.5
+		T     = 1.2
+		N     = 4
+		zT    = 0.8
+		tau   = T / N
+		tol   = 1e-6
+		nfe   = 3
+		fixed = 2 // stages with u = 0
+	)
+	c := actuatedBall(t, e)
+	u := c.Body.U
+	zero := func(k int) []Constraint {
+		if k < fixed {
+			return []Constraint{{G: u, L: []float64{0}, U: []float64{0}}}
+		}
+		return nil
+	}
+	p := &OCP{CLS: c, X0: []float64{1, 0}, N: N, T: T, NFE: []int{nfe},
+		Lagrange: u[0].Mul(u[0]), StageEnd: zero,
+		Terminal: []Constraint{{G: ad.Vec{c.Body.Q[0]}, L: []float64{zT}, U: []float64{zT}}}}
+	s, err := NewOCPSolver(p, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// the start: with u = 0 on the last stages the guess bounces a second
+	// time at t = 0.9, and the homotopy ends in the local minimum with
+	// that bounce (objective 121.8); with u = 10 the guess flies
+	r, err := s.Solve(context.Background(), Start{UInit: [][]float64{{0}, {0}, {10}, {10}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// the closed form
+	t1 := math.Sqrt(2 / gBall)
+	vp := e * math.Sqrt(2*gBall)
+	dt := 2*tau - t1
+	za, va := vp*dt-gBall*dt*dt/2, vp-gBall*dt
+	a := [2]float64{1.5 * tau * tau, 0.5 * tau * tau}
+	b := zT - za - 2*tau*va + 2*gBall*tau*tau
+	aa := a[0]*a[0] + a[1]*a[1]
+	uOpt := [2]float64{b * a[0] / aa, b * a[1] / aa}
+	obj := tau * b * b / aa
+	t.Logf("status %v, %d iterations, objective %.12g (closed form %.12g), comp %.2g, u %v (closed form %v)",
+		r.Status, r.Iterations, r.Objective, obj, r.CompResidual, r.U, uOpt)
+	if r.Status != mpcc.Solved {
+		t.Fatalf("status %v", r.Status)
+	}
+	if r.CompResidual > tol {
+		t.Errorf("complementarity residual %g > %g", r.CompResidual, tol)
+	}
+	if d := math.Abs(r.Objective - obj); d > tol*obj {
+		t.Errorf("objective %.12g, closed form %.12g (relative error %.2g)", r.Objective, obj, d/obj)
+	}
+	for k := 0; k < N; k++ {
+		want := 0.0
+		if k >= fixed {
+			want = uOpt[k-fixed]
+		}
+		if d := math.Abs(r.U[k][0] - want); d > tol*math.Max(1, math.Abs(want)) {
+			t.Errorf("u_%d = %.12g, closed form %.12g", k, r.U[k][0], want)
+		}
+	}
+	xT := r.X[len(r.X)-1]
+	if math.Abs(xT[0]-zT) > tol {
+		t.Errorf("z(T) = %.12g, want %g", xT[0], zT)
+	}
+	// the impacts: the normal impulses at the element starts
+	f := s.sys.(*clsOCPSystem).f
+	var imps []int
+	for n := 0; n < s.tr.NE; n++ {
+		if lam := r.w[f.pos.start[n][clsLam]]; lam > ImpactTol {
+			imps = append(imps, n)
+			t.Logf("impulse %.12g at t = %.12g (closed form %.12g at %.12g)", lam, r.T[n], (1+e)*math.Sqrt(2*gBall), t1)
+		}
+	}
+	if len(imps) != 1 {
+		t.Fatalf("impulses at the elements %v, want one", imps)
+	}
+	if n := imps[0]; math.Abs(r.T[n]-t1) > tol || math.Abs(r.w[f.pos.start[n][clsLam]]-(1+e)*math.Sqrt(2*gBall)) > tol {
+		t.Errorf("impact at t = %.12g with Λ_n = %.12g, closed form %.12g and %.12g", r.T[n], r.w[f.pos.start[n][clsLam]], t1, (1+e)*math.Sqrt(2*gBall))
+	}
+	// an independent simulation with the optimal controls
+	sim, err := SimulateCLS(context.Background(), c, p.X0, SimOptions{TSim: T, NSim: N, Options: Options{NFE: nfe},
+		UFunc: func(t float64) []float64 { return r.UAt(t) }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	xs := sim.X[len(sim.X)-1]
+	for i := range xs {
+		if d := math.Abs(xs[i] - xT[i]); d > tol {
+			t.Errorf("simulated end state %v, the OCP's %v", xs, xT)
+			break
+		}
+	}
+	if im := sim.Impacts(); len(im) != 1 || math.Abs(im[0].Time-t1) > tol {
+		t.Errorf("simulated impacts %+v, want one at %g", im, t1)
+	}
+}
