@@ -30,6 +30,50 @@ func (c copierImporter) ImportExpr(e ad.Expr) ad.Expr { return c.cp.Expr(e) }
 type clsOCPSystem struct {
 	f     *clsFormulation
 	guess *clsGuess
+	kin   *ad.Function // (q, v, u, p) → (f_c, J_nᵀv)
+}
+
+// homotopy: σ₀ = CLSSigma0 and the finish CLSFinish where set leaves
+// them to the default, as SimulateCLS.
+func (*clsOCPSystem) homotopy(set *mpcc.Settings) {
+	if set.Sigma0 == 0 {
+		set.Sigma0 = CLSSigma0
+	}
+	if set.Finish == mpcc.FinishDefault {
+		set.Finish = CLSFinish
+	}
+}
+
+// result fills r.Contacts as SimulateCLS fills its result, stage by
+// stage (CLSSimulator.events, modes).
+func (c *clsOCPSystem) result(s *OCPSolver, r *OCPResult, w []float64, pk func(k int) []float64) error {
+	tr, f := s.tr, c.f
+	cs := &CLSSimulator{s: f.s, f: f, tr: tr, kin: c.kin, kw: c.kin.NewWorkspace()}
+	out := &CLSResult{T: clone(r.T), X: make([][]float64, len(r.X))}
+	for i, x := range r.X {
+		out.X[i] = clone(x)
+	}
+	nq := f.s.nq
+	for k := 0; k < tr.N; k++ {
+		n0, ne := tr.elemStart[k], tr.nfe[k]
+		st := &CLSStep{T: out.T[n0 : n0+ne+1], X: out.X[n0 : n0+ne+1]}
+		for n := n0; n < n0+ne; n++ {
+			b := f.pos.start[n]
+			xs := clone(out.X[n])
+			copy(xs[nq:], w[b[clsVP]:b[clsVP]+nq])
+			st.XStart = append(st.XStart, xs)
+			st.Impulse = append(st.Impulse, clone(w[b[clsLam]:b[clsLam]+f.s.nc]))
+			st.Modes = append(st.Modes, cs.modes(w, n))
+		}
+		for j := range st.XStart {
+			out.XStart = append(out.XStart, st.XStart[j])
+			if err := cs.events(out, st, j, n0+j, k, r.U[k], pk(k)); err != nil {
+				return err
+			}
+		}
+	}
+	r.Contacts = out
+	return nil
 }
 
 func (*clsOCPSystem) algebraic(x, u, p []float64) ([]float64, error) { return nil, nil }
@@ -74,22 +118,20 @@ func newCLSOCPSolver(p *OCP, o *resolved) (*OCPSolver, error) {
 		return nil, err
 	}
 	ro := *o
-	if ro.MPCC.Sigma0 == 0 {
-		ro.MPCC.Sigma0 = CLSSigma0
-	}
-	if ro.MPCC.Finish == mpcc.FinishDefault {
-		ro.MPCC.Finish = CLSFinish
-	}
+	cos := &clsOCPSystem{}
+	cos.homotopy(&ro.MPCC)
 	L := newLayout(d, ro.Stages, q.N, q.T, func(k int) int { return q.nfe(k, ro.NFE) })
 	tr, err := buildTranscription(&transcription{layout: L, p: q, o: &ro, d: d, g: d.Graph,
 		isGlob: map[ad.Expr]bool{}, own: newCLSFormulation(sys)})
 	if err != nil {
 		return nil, err
 	}
-	guess, err := newCLSGuess(sys)
-	if err != nil {
+	if cos.guess, err = newCLSGuess(sys); err != nil {
 		return nil, err
 	}
-	return &OCPSolver{p: *tr.p, o: &ro, tr: tr, sys: &clsOCPSystem{f: tr.form.(*clsFormulation), guess: guess},
-		x0: clone(p.X0), t0: p.T0}, nil
+	if cos.kin, err = newCLSKinematics(sys); err != nil {
+		return nil, err
+	}
+	cos.f = tr.form.(*clsFormulation)
+	return &OCPSolver{p: *tr.p, o: &ro, tr: tr, sys: cos, x0: clone(p.X0), t0: p.T0}, nil
 }

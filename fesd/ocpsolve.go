@@ -123,6 +123,7 @@ func (s *OCPSolver) WithHomotopy(set mpcc.Settings) (*OCPSolver, error) {
 	c := *s
 	ro := *s.o
 	ro.MPCC = r.MPCC
+	s.system().homotopy(&ro.MPCC)
 	c.o = &ro
 	c.inner, c.innerAlt = nil, nil
 	c.x0 = clone(s.x0)

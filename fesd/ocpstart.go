@@ -292,6 +292,11 @@ type ocpSystem interface {
 	// coldStart returns the start point of g, with the fixed start
 	// values zb0.
 	coldStart(g *guess, zb0 []float64) ([]float64, error)
+	// result adds the system's parts of the result r at the solution w
+	// (pk gives the parameters of stage k).
+	result(s *OCPSolver, r *OCPResult, w []float64, pk func(k int) []float64) error
+	// homotopy sets the system's defaults in the homotopy settings.
+	homotopy(set *mpcc.Settings)
 }
 
 // dcsSystem is the ocpSystem of a model's reformulation.
@@ -302,6 +307,10 @@ func (ds dcsSystem) algebraic(x, u, p []float64) ([]float64, error) {
 }
 
 func (dcsSystem) coldStart(g *guess, zb0 []float64) ([]float64, error) { return g.coldStart(zb0) }
+
+func (dcsSystem) result(*OCPSolver, *OCPResult, []float64, func(int) []float64) error { return nil }
+
+func (dcsSystem) homotopy(*mpcc.Settings) {}
 
 // system returns the solver's ocpSystem (a DCS's when none is set).
 func (s *OCPSolver) system() ocpSystem {
