@@ -149,3 +149,114 @@ func TestCLSOCPBall(t *testing.T) {
 		t.Errorf("simulated impacts %+v, want one at %g", im, t1)
 	}
 }
+
+// TestCLSOCPBlock: a FESD-J OCP with friction. The block of pushedBlock
+// (μ = 0.3) slides on the ground from x = 0 with the velocity v₀ = 2.5
+// and must be at x_T = 1.5 at T = 1 (free end velocity), with N = 4
+// stages of τ = 0.25, the vertical force fixed at zero (UL = UU) and the
+// objective ∫u_x² dt. Without a force it would stop at x = 1.06. Closed
+// form: while it slides forward v̇ = u_k − μg, so x(T) = x_T is the linear
+// condition a·u = b with a_k = τ²(N − k − ½) and
+// b = x_T − v₀T + μg Σ a_k on the piecewise constant controls, and the
+// minimum of τ|u|² subject to it is u = b a/|a|², objective τb²/|a|²; its
+// velocity stays positive up to T (checked), so it is the solution among
+// sliding motions. Checked to 1e-6 with complementarity ≤ 1e-6, no
+// impact, the contact sliding on every element, and SimulateCLS with the
+// optimal controls. Measured: objective and controls 1.6e-8 from the
+// closed form, complementarity residual 1e-9, the simulated end state
+// 1.3e-8, 223 iterations.
+//
+// With the block at rest at x = 0 and the terminal rest x(T) = 1,
+// v(T) = 0 (T = 2, N = 4) the homotopy ends NLPFailure: the relaxed NLPs
+// fail from σ = 1e-7 on (NumericalError, 3219 iterations in all), and the
+// active-set finish reaches the closed-form objective 18.922498 (to 1e-12)
+// on a branch that is only W-stationary (a biactive multiplier −5.45, 34
+// biactive pairs: the friction pairs at the start from rest and at the
+// stop at T, where the terminal constraint fixes v), so the homotopy's
+// point stays (objective 18.92171).
+func TestCLSOCPBlock(t *testing.T) {
+	const (
+		mu  = 0.3
+		v0  = 2.5
+		T   = 1.0
+		N   = 4
+		xT  = 1.5
+		tau = T / N
+		tol = 1e-6
+		nfe = 2
+	)
+	c := pushedBlock(t, mu)
+	inf := math.Inf(1)
+	p := &OCP{CLS: c, X0: []float64{0, 0, v0, 0}, N: N, T: T, NFE: []int{nfe},
+		UL: []float64{-inf, 0}, UU: []float64{inf, 0},
+		Lagrange: c.Body.U[0].Mul(c.Body.U[0]),
+		Terminal: []Constraint{{G: ad.Vec{c.Body.Q[0]}, L: []float64{xT}, U: []float64{xT}}}}
+	s, err := NewOCPSolver(p, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := s.Solve(context.Background(), Start{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// the closed form
+	mg := mu * gBall
+	var a [N]float64
+	b, aa := xT-v0*T, 0.0
+	for k := range a {
+		a[k] = tau * tau * (N - float64(k) - 0.5)
+		b += mg * a[k]
+		aa += a[k] * a[k]
+	}
+	var uOpt [N]float64
+	v := v0
+	for k := range a {
+		uOpt[k] = b * a[k] / aa
+		if v += tau * (uOpt[k] - mg); !(v > 0) {
+			t.Fatalf("the closed form stops in stage %d (v = %g)", k, v)
+		}
+	}
+	obj := tau * b * b / aa
+	t.Logf("status %v, %d iterations, objective %.12g (closed form %.12g), comp %.2g, u %v (closed form %v)",
+		r.Status, r.Iterations, r.Objective, obj, r.CompResidual, r.U, uOpt)
+	if r.Status != mpcc.Solved {
+		t.Fatalf("status %v", r.Status)
+	}
+	if r.CompResidual > tol {
+		t.Errorf("complementarity residual %g > %g", r.CompResidual, tol)
+	}
+	if d := math.Abs(r.Objective - obj); d > tol*obj {
+		t.Errorf("objective %.12g, closed form %.12g (relative error %.2g)", r.Objective, obj, d/obj)
+	}
+	du := 0.0
+	for k := 0; k < N; k++ {
+		du = math.Max(du, math.Abs(r.U[k][0]-uOpt[k]))
+	}
+	if du > tol {
+		t.Errorf("controls %v, closed form %v", r.U, uOpt)
+	}
+	if im := r.Contacts.Impacts(); len(im) != 0 {
+		t.Errorf("impacts %+v, want none", im)
+	}
+	for n, m := range r.Contacts.Modes {
+		if m[0] != ContactSliding {
+			t.Errorf("element %d: mode %v, want sliding", n, m[0])
+		}
+	}
+	xE := r.X[len(r.X)-1]
+	sim, err := SimulateCLS(context.Background(), c, p.X0, SimOptions{TSim: T, NSim: N, Options: Options{NFE: nfe},
+		UFunc: func(t float64) []float64 { return r.UAt(t) }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	xs := sim.X[len(sim.X)-1]
+	dx := 0.0
+	for i := range xs {
+		dx = math.Max(dx, math.Abs(xs[i]-xE[i]))
+	}
+	t.Logf("|objective − closed form| %.2g, |u − closed form| %.2g, |simulated end state − OCP's| %.2g (end %v)",
+		math.Abs(r.Objective-obj), du, dx, xE)
+	if dx > tol {
+		t.Errorf("simulated end state %v, the OCP's %v", xs, xE)
+	}
+}
