@@ -2,6 +2,7 @@ package fesd
 
 import (
 	"context"
+	"errors"
 	"math"
 	"testing"
 
@@ -258,5 +259,46 @@ func TestCLSOCPBlock(t *testing.T) {
 		math.Abs(r.Objective-obj), du, dx, xE)
 	if dx > tol {
 		t.Errorf("simulated end state %v, the OCP's %v", xs, xE)
+	}
+}
+
+// TestCLSOCPMisuse: an OCP with both Model and CLS, DCS callbacks on a
+// CLS, an x₀ of the wrong length, and the sensitivities (not built for a
+// CLS yet) are errors.
+func TestCLSOCPMisuse(t *testing.T) {
+	c := actuatedBall(t, 0.5)
+	m := crossing(1, 1)
+	base := OCP{CLS: c, X0: []float64{1, 0}, N: 2, T: 0.5}
+	cases := []struct {
+		name string
+		edit func(p *OCP)
+		want error
+	}{
+		{"model and CLS", func(p *OCP) { p.Model = m }, ErrStructure},
+		{"neither", func(p *OCP) { p.CLS = nil }, ErrNilModel},
+		{"LagrangeFromDCS", func(p *OCP) { p.LagrangeFromDCS = func(*dcs.DCS) ad.Expr { return ad.Expr{} } }, ErrStructure},
+		{"PathComp.FromDCS", func(p *OCP) {
+			p.PathComps = []PathComp{{FromDCS: func(*dcs.DCS) (ad.Vec, ad.Vec) { return nil, nil }}}
+		}, ErrStructure},
+		{"x0 of length 1", func(p *OCP) { p.X0 = []float64{1} }, ErrDimension},
+		{"a control bound of length 2", func(p *OCP) { p.UL = []float64{0, 0} }, ErrDimension},
+	}
+	for _, tc := range cases {
+		p := base
+		tc.edit(&p)
+		if _, err := NewOCPSolver(&p, Options{}); !errors.Is(err, tc.want) {
+			t.Errorf("%s: %v, want %v", tc.name, err, tc.want)
+		}
+	}
+	s, err := NewOCPSolver(&base, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := s.Solve(context.Background(), Start{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.Sensitivity(context.Background(), r); !errors.Is(err, ErrStructure) {
+		t.Errorf("sensitivity: %v, want ErrStructure", err)
 	}
 }
