@@ -50,8 +50,9 @@ type OCPSolver struct {
 }
 
 // NewOCPSolver validates the problem and the settings, reformulates the
-// model with opts.DCS, builds the NLP of all stages and compiles it. The
-// OCP is copied (later changes to p have no effect).
+// model with opts.DCS (for OCP.CLS: copies the system, opts.DCS is not
+// used), builds the NLP of all stages and compiles it. The OCP is copied
+// (later changes to p have no effect).
 func NewOCPSolver(p *OCP, opts Options) (*OCPSolver, error) {
 	start := time.Now()
 	if err := p.validate(); err != nil {
@@ -131,7 +132,9 @@ func (s *OCPSolver) WithHomotopy(set mpcc.Settings) (*OCPSolver, error) {
 }
 
 // DCS returns the complementarity system the solver transcribes (nil for a
-// nil or zero-value solver).
+// nil or zero-value solver). For an OCP on a CLS it holds the symbols of
+// the solver's copy of the system only (X = (q, v), U, P and a time
+// symbol): FESD-J declares its own variables.
 func (s *OCPSolver) DCS() *dcs.DCS {
 	if s == nil || s.tr == nil {
 		return nil
