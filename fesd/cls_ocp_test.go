@@ -91,13 +91,13 @@ func TestCLSOCPBall(t *testing.T) {
 	aa := a[0]*a[0] + a[1]*a[1]
 	uOpt := [2]float64{b * a[0] / aa, b * a[1] / aa}
 	obj := tau * b * b / aa
-	t.Logf("status %v, %d iterations, objective %.12g (closed form %.12g), comp %.2g, u %v (closed form %v)",
-		r.Status, r.Iterations, r.Objective, obj, r.CompResidual, r.U, uOpt)
+	t.Logf("status %v, %d iterations, objective %.12g (closed form %.12g), comp %.2g, infeasibility %.2g, u %v (closed form %v)",
+		r.Status, r.Iterations, r.Objective, obj, r.CompResidual, r.Infeasibility, r.U, uOpt)
 	if r.Status != mpcc.Solved {
 		t.Fatalf("status %v", r.Status)
 	}
-	if r.CompResidual > tol {
-		t.Errorf("complementarity residual %g > %g", r.CompResidual, tol)
+	if r.CompResidual > tol || r.Infeasibility > tol {
+		t.Errorf("complementarity residual %g, infeasibility %g > %g", r.CompResidual, r.Infeasibility, tol)
 	}
 	if d := math.Abs(r.Objective - obj); d > tol*obj {
 		t.Errorf("objective %.12g, closed form %.12g (relative error %.2g)", r.Objective, obj, d/obj)
@@ -218,13 +218,13 @@ func TestCLSOCPBlock(t *testing.T) {
 		}
 	}
 	obj := tau * b * b / aa
-	t.Logf("status %v, %d iterations, objective %.12g (closed form %.12g), comp %.2g, u %v (closed form %v)",
-		r.Status, r.Iterations, r.Objective, obj, r.CompResidual, r.U, uOpt)
+	t.Logf("status %v, %d iterations, objective %.12g (closed form %.12g), comp %.2g, infeasibility %.2g, u %v (closed form %v)",
+		r.Status, r.Iterations, r.Objective, obj, r.CompResidual, r.Infeasibility, r.U, uOpt)
 	if r.Status != mpcc.Solved {
 		t.Fatalf("status %v", r.Status)
 	}
-	if r.CompResidual > tol {
-		t.Errorf("complementarity residual %g > %g", r.CompResidual, tol)
+	if r.CompResidual > tol || r.Infeasibility > tol {
+		t.Errorf("complementarity residual %g, infeasibility %g > %g", r.CompResidual, r.Infeasibility, tol)
 	}
 	if d := math.Abs(r.Objective - obj); d > tol*obj {
 		t.Errorf("objective %.12g, closed form %.12g (relative error %.2g)", r.Objective, obj, d/obj)
