@@ -802,7 +802,7 @@ func (tr *transcription) substAt(e, x, u, p, z ad.Vec, t, tf ad.Expr) (ad.Vec, e
 	d := tr.d
 	from := ad.Concat(d.X, d.U, d.P, ad.Vec{d.Time})
 	to := ad.Concat(x, u, p, ad.Vec{t})
-	if z != nil {
+	if z != nil && len(d.Z) > 0 { // a formulation of its own (FESD-J) has no d.Z
 		from = append(from, d.Z...)
 		to = append(to, z...)
 	}

@@ -423,10 +423,20 @@ func (g *clsGuess) run(x []float64, t0 float64, ts []float64, dtMax float64) ([]
 // (at most N_FE − 1), the others spread evenly, and the guess's states,
 // forces and impulses at every point.
 func (g *clsGuess) start(f *clsFormulation, t0 float64, x0, u, p []float64) []float64 {
-	tr, s := f.tr, g.s
 	g.u, g.p = u, p
-	T := tr.tau[1] - tr.tau[0]
-	NE := tr.NE
+	w := make([]float64, f.tr.numW)
+	g.stage(f, w, 0, t0, x0)
+	return w
+}
+
+// stage writes the guess of control stage k of f's transcription into w:
+// the event-driven integration from x0 at t0 with the control g.u and
+// the parameters g.p, with the stage's element boundaries on its impacts.
+// It returns the stage's end state (before an impact there).
+func (g *clsGuess) stage(f *clsFormulation, w []float64, k int, t0 float64, x0 []float64) []float64 {
+	tr, s := f.tr, g.s
+	T := tr.tau[k+1] - tr.tau[k]
+	n0, NE := tr.elemStart[k], tr.nfe[k]
 	dtMax := T / float64(NE) / 20
 	_, imps := g.run(x0, t0, []float64{t0 + T}, dtMax)
 	// boundaries: the impacts strictly inside the step, then fill
@@ -439,14 +449,14 @@ func (g *clsGuess) start(f *clsFormulation, t0 float64, x0, u, p []float64) []fl
 	sort.Float64s(cuts)
 	for len(cuts) < NE+1 {
 		// split the longest segment
-		k := 0
+		l := 0
 		for i := 1; i+1 < len(cuts); i++ {
-			if cuts[i+1]-cuts[i] > cuts[k+1]-cuts[k] {
-				k = i
+			if cuts[i+1]-cuts[i] > cuts[l+1]-cuts[l] {
+				l = i
 			}
 		}
-		mid := (cuts[k] + cuts[k+1]) / 2
-		cuts = append(cuts[:k+1], append([]float64{mid}, cuts[k+1:]...)...)
+		mid := (cuts[l] + cuts[l+1]) / 2
+		cuts = append(cuts[:l+1], append([]float64{mid}, cuts[l+1:]...)...)
 	}
 	var ts []float64
 	c := tr.o.tab.C
@@ -463,11 +473,11 @@ func (g *clsGuess) start(f *clsFormulation, t0 float64, x0, u, p []float64) []fl
 	// integrating to every boundary separately
 	bstates, bimps := g.run(x0, t0, cuts[1:NE], dtMax)
 	xs, _ := g.run(x0, t0, ts, dtMax)
-	w := make([]float64, tr.numW)
-	k := 0
+	var xe []float64
+	j := 0
 	for n := 0; n < NE; n++ {
 		h := cuts[n+1] - cuts[n]
-		w[tr.h[n]] = h
+		w[tr.h[n0+n]] = h
 		pre := x0
 		if n > 0 {
 			pre = bstates[n-1]
@@ -484,7 +494,7 @@ func (g *clsGuess) start(f *clsFormulation, t0 float64, x0, u, p []float64) []fl
 			}
 		}
 		_, _, gap, jn, _ := g.eval(post)
-		b := f.pos.start[n]
+		b := f.pos.start[n0+n]
 		if s.friction {
 			g.frictionStart(w, post, lam, lamT, b[clsLd], b[clsGam], b[clsBet], b[clsDel])
 		}
@@ -499,23 +509,22 @@ func (g *clsGuess) start(f *clsFormulation, t0 float64, x0, u, p []float64) []fl
 				w[b[clsN]+ci] = -l
 			}
 		}
-		var xe []float64
 		for m := 0; m < tr.ns; m++ {
-			x := xs[k]
-			k++
+			x := xs[j]
+			j++
 			a, lf, lt := g.accel(x)
 			_, _, gap, _, _ := g.eval(x)
-			pt := f.pos.point[n][m]
+			pt := f.pos.point[n0+n][m]
 			if s.friction {
 				g.frictionStart(w, x, lf, lt, pt[clsld], pt[clsgam], pt[clsbet], pt[clsdel])
 			}
 			for i := range x {
 				if tr.o.Representation == Integral {
-					w[tr.x[n][m]+i] = x[i]
+					w[tr.x[n0+n][m]+i] = x[i]
 				} else if i < s.nq {
-					w[tr.x[n][m]+i] = x[s.nq+i]
+					w[tr.x[n0+n][m]+i] = x[s.nq+i]
 				} else {
-					w[tr.x[n][m]+i] = a[i-s.nq]
+					w[tr.x[n0+n][m]+i] = a[i-s.nq]
 				}
 			}
 			for ci := 0; ci < s.nc; ci++ {
@@ -526,19 +535,19 @@ func (g *clsGuess) start(f *clsFormulation, t0 float64, x0, u, p []float64) []fl
 			xe = x
 		}
 		if tr.o.rbp {
-			xe = xs[k]
-			k++
+			xe = xs[j]
+			j++
 			_, _, gap, _, _ := g.eval(xe)
 			for ci := 0; ci < s.nc; ci++ {
-				w[f.pos.end[n][0]+ci] = math.Max(gap[ci], 0)
+				w[f.pos.end[n0+n][0]+ci] = math.Max(gap[ci], 0)
 			}
 		}
 		if n+1 < NE {
 			xe = bstates[n]
 		}
-		copy(w[tr.xb[n]:], xe)
+		copy(w[tr.xb[n0+n]:], xe)
 	}
-	return w
+	return xe
 }
 
 // frictionStart writes the start values of the friction variables at a

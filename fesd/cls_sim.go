@@ -62,6 +62,20 @@ func NewCLSSimulator(c *dcs.CLS, opts Options, T float64) (*CLSSimulator, error)
 	if err != nil {
 		return nil, err
 	}
+	kin, err := newCLSKinematics(s)
+	if err != nil {
+		return nil, err
+	}
+	guess, err := newCLSGuess(s)
+	if err != nil {
+		return nil, err
+	}
+	guess.restTime = T / float64(o.NFE)
+	return &CLSSimulator{T: T, o: o, s: s, d: d, tr: tr, f: tr.form.(*clsFormulation), kin: kin, kw: kin.NewWorkspace(), guess: guess}, nil
+}
+
+// newCLSKinematics compiles (q, v, u, p) → (f_c, J_nᵀv) of s.
+func newCLSKinematics(s *clsSystem) (*ad.Function, error) {
 	kinOut := append(ad.Vec(nil), s.gap...)
 	for _, jn := range s.normal {
 		vn := s.g.Const(0)
@@ -75,12 +89,7 @@ func NewCLSSimulator(c *dcs.CLS, opts Options, T float64) (*CLSSimulator, error)
 	if err != nil {
 		return nil, fmt.Errorf("fesd: the contact kinematics: %w", err)
 	}
-	guess, err := newCLSGuess(s)
-	if err != nil {
-		return nil, err
-	}
-	guess.restTime = T / float64(o.NFE)
-	return &CLSSimulator{T: T, o: o, s: s, d: d, tr: tr, f: tr.form.(*clsFormulation), kin: kin, kw: kin.NewWorkspace(), guess: guess}, nil
+	return kin, nil
 }
 
 // CLSSigma0 is σ₀ of a FESD-J step's homotopy when Options.MPCC.Sigma0

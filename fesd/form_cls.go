@@ -35,6 +35,9 @@ type clsSystem struct {
 	tangent  []ad.Vec
 	mu       []float64
 	friction bool
+	// cp copies expressions of the body's graph into g (an OCP's costs
+	// and constraints)
+	cp *ad.Copier
 }
 
 // newCLSSystem copies c into a new graph (the body's graph is only read).
@@ -43,7 +46,7 @@ func newCLSSystem(c *dcs.CLS) (*clsSystem, error) {
 	cp := ad.NewCopier(rb.Graph)
 	s := &clsSystem{g: cp.Graph(), q: cp.Vec(rb.Q), v: cp.Vec(rb.V), u: cp.Vec(rb.U), p: cp.Vec(rb.P),
 		M: cp.Vec(rb.M.E), fv: cp.Vec(rb.FV), gap: cp.Vec(c.Gap), e: append([]float64(nil), c.E...),
-		nq: c.NQ, nc: len(c.Gap)}
+		nq: c.NQ, nc: len(c.Gap), cp: cp}
 	for i, jn := range c.Normal {
 		s.normal = append(s.normal, cp.Vec(jn))
 		jt, mu := cp.Vec(c.Tangent[i]), c.Mu[i]

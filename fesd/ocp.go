@@ -1,6 +1,7 @@
 package fesd
 
 import (
+	"errors"
 	"fmt"
 	"math"
 
@@ -159,8 +160,21 @@ func Diag(v ...float64) [][]float64 {
 // NewOCPSolver, SolveOCP). A zero field means "none" or the default given
 // in its comment; NewOCPSolver checks the dimensions and bounds.
 type OCP struct {
-	// Model is the nonsmooth system (required).
+	// Model is the nonsmooth system (exactly one of Model and CLS).
 	Model *dcs.Model
+	// CLS, instead of Model, is a complementarity Lagrangian system,
+	// transcribed by FESD-J (A. Nurkanović, J. Frey, A. Pozharskiy,
+	// M. Diehl, Nonlinear Analysis: Hybrid Systems 52 (2024) 101460; the
+	// FESD-J formulation of SimulateCLS). Its state is x = (q, v) (CLS.X)
+	// and the expressions are built in the body's graph in its symbols
+	// Q, V, U and P (there is no time symbol). A CLS has no algebraic
+	// variables for user expressions: LagrangeFromDCS and
+	// PathComp.FromDCS are ErrStructure, and Validity does not apply. With
+	// Options.MPCC.Sigma0 zero the homotopy starts at CLSSigma0, and with
+	// Options.MPCC.Finish zero it ends with CLSFinish, as SimulateCLS; the
+	// cold start is SimulateCLS's event-driven guess, stage by stage with
+	// the start's controls (Start.XInit and InitFrom are not used).
+	CLS *dcs.CLS
 	// X0 is the initial state s₀, of length n_x (required; fixed in the
 	// NLP, OCPSolver.SetX0 changes it between solves, as in
 	// model-predictive control).
@@ -261,9 +275,11 @@ type OCP struct {
 // HorizonSym new symbols of d's graph). Callbacks are wrapped so that what
 // they return is translated too; expressions they build from d are already
 // in its graph.
-func (p *OCP) importInto(d *dcs.DCS) *OCP {
+func (p *OCP) importInto(d exprImporter) *OCP {
 	q := *p
-	q.Model = d.Model()
+	if dd, ok := d.(*dcs.DCS); ok {
+		q.Model = dd.Model()
+	}
 	q.V = d.Import(p.V)
 	q.HorizonSym = d.ImportExpr(p.HorizonSym)
 	q.Lagrange = d.ImportExpr(p.Lagrange)
@@ -303,10 +319,43 @@ func (p *OCP) importInto(d *dcs.DCS) *OCP {
 	return &q
 }
 
+// exprImporter translates expressions into the graph of a transcription
+// (*dcs.DCS for a model's reformulation; the copier of a CLS).
+type exprImporter interface {
+	Import(v ad.Vec) ad.Vec
+	ImportExpr(e ad.Expr) ad.Expr
+}
+
+// symbols returns the graph and the symbols of the OCP's system: its
+// model's, or its CLS's (X = (q, v)).
+func (p *OCP) symbols() (g *ad.Graph, X, U, P ad.Vec) {
+	if c := p.CLS; c != nil {
+		return c.Body.Graph, c.X, c.Body.U, c.Body.P
+	}
+	m := p.Model
+	return m.Graph, m.X, m.U, m.P
+}
+
+// errCLSFromDCS: a CLS has no DCS for the FromDCS callbacks.
+var errCLSFromDCS = errors.New("fesd: an OCP on a CLS has no DCS algebraic variables (LagrangeFromDCS, PathComp.FromDCS)")
+
 // validate checks the OCP against the model's dimensions.
 func (p *OCP) validate() error {
-	if p == nil || p.Model == nil {
+	if p == nil || (p.Model == nil) == (p.CLS == nil) {
+		if p != nil && p.Model != nil {
+			return fmt.Errorf("%w: give Model or CLS, not both", ErrStructure)
+		}
 		return ErrNilModel
+	}
+	if p.CLS != nil {
+		if p.LagrangeFromDCS != nil {
+			return fmt.Errorf("%w: %w", ErrStructure, errCLSFromDCS)
+		}
+		for _, c := range p.PathComps {
+			if c.FromDCS != nil {
+				return fmt.Errorf("%w: %w", ErrStructure, errCLSFromDCS)
+			}
+		}
 	}
 	for _, check := range []func() error{p.validateHorizon, p.validateTime, p.validateBounds, p.validateGlobals, p.validateConstraints, p.Validity.Validate} {
 		if err := check(); err != nil {
@@ -314,7 +363,8 @@ func (p *OCP) validate() error {
 		}
 	}
 	if t := p.Tracking; t != nil {
-		if err := t.validate(p.N, len(p.Model.X), len(p.Model.U)); err != nil {
+		_, X, U, _ := p.symbols()
+		if err := t.validate(p.N, len(X), len(U)); err != nil {
 			return err
 		}
 	}
@@ -332,7 +382,8 @@ func (p *OCP) validateHorizon() error {
 	if bad(p.T0) {
 		return fmt.Errorf("%w: T0 = %g", ErrHorizon, p.T0)
 	}
-	if err := checkVec("X0", p.X0, len(p.Model.X)); err != nil {
+	_, X, _, _ := p.symbols()
+	if err := checkVec("X0", p.X0, len(X)); err != nil {
 		return err
 	}
 	switch len(p.NFE) {
@@ -375,8 +426,8 @@ func (p *OCP) validateTime() error {
 
 // validateBounds checks the state and control bounds and the parameters.
 func (p *OCP) validateBounds() error {
-	m := p.Model
-	nx, nu, np := len(m.X), len(m.U), len(m.P)
+	_, X, U, P := p.symbols()
+	nx, nu, np := len(X), len(U), len(P)
 	if err := checkBounds("XL/XU", p.XL, p.XU, nx); err != nil {
 		return err
 	}
@@ -396,7 +447,7 @@ func (p *OCP) validateBounds() error {
 			}
 		}
 	} else if err := checkVec("P", p.P, np); err != nil {
-		if !(np > 0 && len(p.P) == 0 && allGlobal(m.P, p.V)) {
+		if !(np > 0 && len(p.P) == 0 && allGlobal(P, p.V)) {
 			return err
 		}
 	}
@@ -405,10 +456,9 @@ func (p *OCP) validateBounds() error {
 
 // validateGlobals checks the global variables and the horizon symbol.
 func (p *OCP) validateGlobals() error {
-	m := p.Model
-	g := m.Graph
+	g, X, U, P := p.symbols()
 	seen := map[ad.Expr]bool{}
-	for _, e := range ad.Concat(m.X, m.U) {
+	for _, e := range ad.Concat(X, U) {
 		seen[e] = true
 	}
 	for i, v := range p.V {
@@ -427,7 +477,7 @@ func (p *OCP) validateGlobals() error {
 		if !p.HorizonSym.IsSymbol() || p.HorizonSym.Graph() != g || seen[p.HorizonSym] {
 			return fmt.Errorf("%w: HorizonSym must be a new symbol of the model's graph", ErrDimension)
 		}
-		for _, e := range m.P {
+		for _, e := range P {
 			if e == p.HorizonSym {
 				return fmt.Errorf("%w: HorizonSym is a model parameter", ErrDimension)
 			}

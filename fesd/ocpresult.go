@@ -102,6 +102,13 @@ type OCPResult struct {
 	// at a point that is not valid ends mpcc.Invalid instead of
 	// mpcc.Solved, and Validity names the violated items.
 	Validity *Validity
+	// Contacts is, for an OCP on a CLS (OCP.CLS), the FESD-J view of the
+	// trajectory as SimulateCLS reports it: the element boundaries and
+	// states before the impulses (T, X, as the trajectory's), the states
+	// after them (XStart), the contact events — impacts, lift-off, stick,
+	// slip; ContactEvent.Step is the control stage — and the contact
+	// modes of every element; its Steps are nil (nil for a DCS model).
+	Contacts *CLSResult
 
 	// LastSuccess is set when the homotopy ended on a failed step after an
 	// earlier step had succeeded: the result at that earlier step's point
@@ -206,16 +213,21 @@ func (s *OCPSolver) fill(r *OCPResult, w, zb0 []float64) error {
 		}
 		return v
 	}
-	z0, err := initialGuess(tr.d, r.X[0], r.U[0], pk(0))
+	z0, err := s.system().algebraic(r.X[0], r.U[0], pk(0))
 	if err != nil {
 		return err
 	}
 	r.Z0 = z0
-	sw, err := s.sw.detect(&r.Trajectory, func(n int) []float64 { return r.U[tr.stageOf[n]] }, func(n int) []float64 { return pk(tr.stageOf[n]) })
-	if err != nil {
+	if s.sw != nil { // a system with a switch read-out
+		sw, err := s.sw.detect(&r.Trajectory, func(n int) []float64 { return r.U[tr.stageOf[n]] }, func(n int) []float64 { return pk(tr.stageOf[n]) })
+		if err != nil {
+			return err
+		}
+		r.Switches = sw
+	}
+	if err := s.system().result(s, r, w, pk); err != nil {
 		return err
 	}
-	r.Switches = sw
 	if s.valid != nil {
 		// the physical horizon the clock must span: T (with free time,
 		// T_f = ∫ s dτ includes the frozen phases and is no clock

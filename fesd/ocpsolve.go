@@ -23,7 +23,11 @@ type OCPSolver struct {
 	p  OCP
 	o  *resolved
 	tr *transcription
+	// sw reads the switches of the results (nil: a system without a
+	// switch read-out, a CLS)
 	sw *switchInfo
+	// sys is the system's part of a solve (nil: the DCS's, dcsSystem)
+	sys ocpSystem
 	// valid checks the physical validity of the results of a
 	// time-freezing model (nil for other models).
 	valid *validator
@@ -46,8 +50,9 @@ type OCPSolver struct {
 }
 
 // NewOCPSolver validates the problem and the settings, reformulates the
-// model with opts.DCS, builds the NLP of all stages and compiles it. The
-// OCP is copied (later changes to p have no effect).
+// model with opts.DCS (for OCP.CLS: copies the system, opts.DCS is not
+// used), builds the NLP of all stages and compiles it. The OCP is copied
+// (later changes to p have no effect).
 func NewOCPSolver(p *OCP, opts Options) (*OCPSolver, error) {
 	start := time.Now()
 	if err := p.validate(); err != nil {
@@ -56,6 +61,14 @@ func NewOCPSolver(p *OCP, opts Options) (*OCPSolver, error) {
 	o, err := opts.resolve()
 	if err != nil {
 		return nil, err
+	}
+	if p.CLS != nil {
+		s, err := newCLSOCPSolver(p, o)
+		if err != nil {
+			return nil, err
+		}
+		s.BuildTime = time.Since(start)
+		return s, nil
 	}
 	d, err := p.Model.Reformulate(o.DCS)
 	if err != nil {
@@ -111,6 +124,7 @@ func (s *OCPSolver) WithHomotopy(set mpcc.Settings) (*OCPSolver, error) {
 	c := *s
 	ro := *s.o
 	ro.MPCC = r.MPCC
+	s.system().homotopy(&ro.MPCC)
 	c.o = &ro
 	c.inner, c.innerAlt = nil, nil
 	c.x0 = clone(s.x0)
@@ -118,7 +132,9 @@ func (s *OCPSolver) WithHomotopy(set mpcc.Settings) (*OCPSolver, error) {
 }
 
 // DCS returns the complementarity system the solver transcribes (nil for a
-// nil or zero-value solver).
+// nil or zero-value solver). For an OCP on a CLS it holds the symbols of
+// the solver's copy of the system only (X = (q, v), U, P and a time
+// symbol): FESD-J declares its own variables.
 func (s *OCPSolver) DCS() *dcs.DCS {
 	if s == nil || s.tr == nil {
 		return nil

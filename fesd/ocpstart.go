@@ -69,7 +69,8 @@ type Start struct {
 
 // validate checks the start against the problem's dimensions.
 func (st *Start) validate(p *OCP) error {
-	nx, nu := len(p.Model.X), len(p.Model.U)
+	_, X, U, _ := p.symbols()
+	nx, nu := len(X), len(U)
 	switch len(st.XInit) {
 	case 0, 1, p.N + 1:
 	default:
@@ -281,6 +282,44 @@ func initialGuess(d *dcs.DCS, x, u, p []float64) ([]float64, error) {
 	return z, nil
 }
 
+// ocpSystem is what a solve needs of its class of system besides the
+// shared transcription: the consistent algebraic values of the DCS at a
+// state (the fixed start values, OCPResult.Z0) and the cold start.
+type ocpSystem interface {
+	// algebraic returns the algebraic values at (x, u, p) (none for a
+	// system whose formulation declares all its variables).
+	algebraic(x, u, p []float64) ([]float64, error)
+	// coldStart returns the start point of g, with the fixed start
+	// values zb0.
+	coldStart(g *guess, zb0 []float64) ([]float64, error)
+	// result adds the system's parts of the result r at the solution w
+	// (pk gives the parameters of stage k).
+	result(s *OCPSolver, r *OCPResult, w []float64, pk func(k int) []float64) error
+	// homotopy sets the system's defaults in the homotopy settings.
+	homotopy(set *mpcc.Settings)
+}
+
+// dcsSystem is the ocpSystem of a model's reformulation.
+type dcsSystem struct{ d *dcs.DCS }
+
+func (ds dcsSystem) algebraic(x, u, p []float64) ([]float64, error) {
+	return initialGuess(ds.d, x, u, p)
+}
+
+func (dcsSystem) coldStart(g *guess, zb0 []float64) ([]float64, error) { return g.coldStart(zb0) }
+
+func (dcsSystem) result(*OCPSolver, *OCPResult, []float64, func(int) []float64) error { return nil }
+
+func (dcsSystem) homotopy(*mpcc.Settings) {}
+
+// system returns the solver's ocpSystem (a DCS's when none is set).
+func (s *OCPSolver) system() ocpSystem {
+	if s.sys != nil {
+		return s.sys
+	}
+	return dcsSystem{s.tr.d}
+}
+
 // startValues returns the fixed values of the boundary variables at x₀:
 // the consistent algebraic values there with the start's first control.
 func (s *OCPSolver) startValues(st Start) ([]float64, error) {
@@ -288,7 +327,7 @@ func (s *OCPSolver) startValues(st Start) ([]float64, error) {
 	if st.Warm == nil && st.InitFrom != nil {
 		g.from = newInitSource(st.InitFrom)
 	}
-	z0, err := initialGuess(s.tr.d, s.x0, g.uStart(0), g.stageP(0))
+	z0, err := s.system().algebraic(s.x0, g.uStart(0), g.stageP(0))
 	if err != nil {
 		return nil, err
 	}
@@ -314,7 +353,7 @@ func (s *OCPSolver) start(st Start) (w0, xl, xu, zb0 []float64, err error) {
 		if st.InitFrom != nil {
 			g.from = newInitSource(st.InitFrom)
 		}
-		if w0, err = g.coldStart(zb0); err != nil {
+		if w0, err = s.system().coldStart(g, zb0); err != nil {
 			return nil, nil, nil, nil, err
 		}
 	}
@@ -407,7 +446,14 @@ func (g *guess) coldStart(zb0 []float64) ([]float64, error) {
 	}
 	w := make([]float64, tr.numW)
 	tr.fillStart(w, elementStart{h: hs, x: xG, f: fG, z: zG, xe: xE, ze: zE, startZB0: zb0}, s.o.Representation, d)
-	for i, inf := range tr.winfo {
+	g.setDecisions(w, sot)
+	return w, nil
+}
+
+// setDecisions writes the start's controls, the speeds of time sot (per
+// stage) and the global variables into w.
+func (g *guess) setDecisions(w, sot []float64) {
+	for i, inf := range g.s.tr.winfo {
 		switch inf.kind {
 		case vU:
 			w[i] = g.uStart(inf.n)[inf.i]
@@ -421,7 +467,6 @@ func (g *guess) coldStart(zb0 []float64) ([]float64, error) {
 			w[i] = g.vStart(inf.i)
 		}
 	}
-	return w, nil
 }
 
 // forwardGuess integrates the model from x₀ with the initial controls by

@@ -461,6 +461,9 @@ func (s *OCPSolver) Sensitivity(ctx context.Context, r *OCPResult) (*OCPSensitiv
 	if r == nil || len(r.w) != tr.numW {
 		return nil, fmt.Errorf("%w: sensitivity of a result that is not of this solver", ErrDimension)
 	}
+	if s.p.CLS != nil {
+		return nil, fmt.Errorf("%w: no sensitivities of an OCP on a CLS yet", ErrStructure)
+	}
 	if s.sensTr == nil {
 		st, err := newSensTranscription(&s.p, tr.d, s.o, false)
 		if err != nil {
