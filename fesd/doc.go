@@ -336,11 +336,12 @@
 // SimulateCLS and CLSSimulator simulate a dcs.CLS with it (form_cls.go,
 // cls_sim.go; planar Coulomb friction in nosnoc's polyhedral form),
 // reporting the contact modes of every element and the impacts,
-// lift-offs, sticks and slips (CLSResult.Events); OCPs and
-// sensitivities are not there yet.
+// lift-offs, sticks and slips (CLSResult.Events). An OCP states a CLS in
+// OCP.CLS instead of OCP.Model (OCPResult.Contacts has the same report);
+// sensitivities and Shift are not there yet.
 //
-// FESD-J or time freezing. A rigid body with impacts can be simulated (and,
-// with time freezing, optimally controlled) either way. Time freezing
+// FESD-J or time freezing. A rigid body with impacts can be simulated and
+// optimally controlled either way. Time freezing
 // (dcs.NewTimeFreezing) turns the impacts into a Filippov system with a
 // clock state and auxiliary dynamics: a smooth-by-parts DCS, transcribed
 // by Stewart or Step with all of this package's machinery (prediction,
@@ -351,8 +352,8 @@
 // puts each impact as a jump on an element boundary and takes any
 // restitution e ∈ [0, 1]: choose it for elastic impacts and for exact
 // impact times and velocities (the bouncing ball's to 1e-9), time
-// freezing for what FESD-J does not offer here yet (OCPs, sensitivities,
-// prediction).
+// freezing for what FESD-J does not offer here yet (sensitivities,
+// prediction, Shift and MPC, the physical-validity check).
 //
 // # Homotopy and simulation
 //
