@@ -61,14 +61,7 @@ standard error. A homotopy that does not end Solved exits with status 1
 after writing its outputs.
 `,
 		setup: func(fs *flag.FlagSet) func(context.Context, *env, []string) error {
-			out := fs.String("out", "out/fesd", "output folder (\"\" writes nothing)")
-			var set sets
-			fs.Var(&set, "set", setUsage)
-			jsonOut := fs.Bool("json", false, "print summary.json on standard output (the log goes to standard error)")
-			plot := fs.Bool("plot", true, "write trajectory.png and trajectory.svg")
-			return func(ctx context.Context, e *env, args []string) error {
-				return ocpRun(ctx, e, args[0], set, *out, *jsonOut, *plot)
-			}
+			return runFlags(fs, ocpRun)
 		},
 	}
 }

@@ -54,15 +54,22 @@ A progress line is drawn on a terminal only. With -json the summary is
 printed on standard output and the log goes to standard error.
 `,
 		setup: func(fs *flag.FlagSet) func(context.Context, *env, []string) error {
-			out := fs.String("out", "out/fesd", "output folder (\"\" writes nothing)")
-			var set sets
-			fs.Var(&set, "set", setUsage)
-			jsonOut := fs.Bool("json", false, "print summary.json on standard output (the log goes to standard error)")
-			plot := fs.Bool("plot", true, "write trajectory.png and trajectory.svg")
-			return func(ctx context.Context, e *env, args []string) error {
-				return simulateRun(ctx, e, args[0], set, *out, *jsonOut, *plot)
-			}
+			return runFlags(fs, simulateRun)
 		},
+	}
+}
+
+// runFlags defines the flags that simulate and ocp share (-out, -set,
+// -json, -plot) on fs and returns the command's action, which calls run
+// with the model file's path and their values.
+func runFlags(fs *flag.FlagSet, run func(ctx context.Context, e *env, path string, set sets, out string, jsonOut, plot bool) error) func(context.Context, *env, []string) error {
+	out := fs.String("out", "out/fesd", "output folder (\"\" writes nothing)")
+	var set sets
+	fs.Var(&set, "set", setUsage)
+	jsonOut := fs.Bool("json", false, "print summary.json on standard output (the log goes to standard error)")
+	plot := fs.Bool("plot", true, "write trajectory.png and trajectory.svg")
+	return func(ctx context.Context, e *env, args []string) error {
+		return run(ctx, e, args[0], set, *out, *jsonOut, *plot)
 	}
 }
 
