@@ -110,14 +110,9 @@ func (b *builder) subsystems(root *table) error {
 		if err != nil {
 			return err
 		}
-		restore := b.restrict("cannot appear in switching functions", "time", "step selection", "algebraic variable")
-		psi, _, err := b.exprs(t, "psi", -1, true, "psi")
-		restore()
+		psi, err := b.switchingFunctions(t)
 		if err != nil {
 			return err
-		}
-		if len(psi) > dcs.MaxPsi {
-			return b.d.valErr(t.sub("psi"), "%d switching functions, at most %d", len(psi), dcs.MaxPsi)
 		}
 		mv, ok := t.m["modes"]
 		if !ok {
@@ -145,7 +140,7 @@ func (b *builder) subsystems(root *table) error {
 		} else if len(modes) != len(S) {
 			return b.d.valErr(t.sub("modes"), "%d modes for %d rows of signs: every row needs its dynamics", len(modes), len(S))
 		}
-		restore = b.restrict("cannot appear in the modes of a subsystem (use [dynamics])", "step selection", "algebraic variable")
+		restore := b.restrict("cannot appear in the modes of a subsystem (use [dynamics])", "step selection", "algebraic variable")
 		var F []ad.Vec
 		mt := &table{d: b.d, path: t.sub("modes"), m: map[string]any{}, name: "modes"}
 		for i, e := range modes {

@@ -483,6 +483,22 @@ func exprStrings(v any) []string {
 	return []string{fmt.Sprint(v)}
 }
 
+// switchingFunctions reads the key psi of t: switching functions of the
+// states, controls and parameters (not of the time, step selections or
+// algebraic variables), at most dcs.MaxPsi of them.
+func (b *builder) switchingFunctions(t *table) (ad.Vec, error) {
+	restore := b.restrict("cannot appear in switching functions", "time", "step selection", "algebraic variable")
+	psi, _, err := b.exprs(t, "psi", -1, true, "psi")
+	restore()
+	if err != nil {
+		return nil, err
+	}
+	if len(psi) > dcs.MaxPsi {
+		return nil, b.d.valErr(t.sub("psi"), "%d switching functions, at most %d", len(psi), dcs.MaxPsi)
+	}
+	return psi, nil
+}
+
 func (b *builder) steps(root *table) error {
 	ts, err := root.tables("step", "[[step]]")
 	if err != nil {
@@ -496,14 +512,9 @@ func (b *builder) steps(root *table) error {
 		if err != nil {
 			return err
 		}
-		restore := b.restrict("cannot appear in switching functions", "time", "step selection", "algebraic variable")
-		psi, _, err := b.exprs(t, "psi", -1, true, "psi")
-		restore()
+		psi, err := b.switchingFunctions(t)
 		if err != nil {
 			return err
-		}
-		if len(psi) > dcs.MaxPsi {
-			return b.d.valErr(t.sub("psi"), "%d switching functions, at most %d", len(psi), dcs.MaxPsi)
 		}
 		alpha := b.m.Model.AddStep(psi)
 		if err := b.define(t.sub("name"), name, "step selection", alpha); err != nil {
