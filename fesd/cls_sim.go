@@ -522,8 +522,8 @@ func SimulateCLS(ctx context.Context, c *dcs.CLS, x0 []float64, opts SimOptions)
 	if err := ctx.Err(); err != nil {
 		return nil, fmt.Errorf("fesd: simulation not started: %w", err)
 	}
-	if opts.NSim < 1 || !(opts.TSim > 0) || math.IsInf(opts.TSim, 0) {
-		return nil, fmt.Errorf("%w: TSim = %g, NSim = %d", ErrHorizon, opts.TSim, opts.NSim)
+	if err := checkHorizon(opts); err != nil {
+		return nil, err
 	}
 	T := opts.TSim / float64(opts.NSim)
 	cs, err := NewCLSSimulator(c, opts.Options, T)

@@ -604,11 +604,9 @@ func switchNearStepBoundary(r *SimResult, T float64) (float64, bool) {
 // or, after its homotopy, its point's (Branch, Finished).
 func (r StepRecord) exact() bool { return r.Branch || r.Finished }
 
-// checkSimulation checks the inputs of Simulate.
-func checkSimulation(model *dcs.Model, x0 []float64, opts SimOptions) error {
-	if model == nil {
-		return ErrNilModel
-	}
+// checkHorizon checks the horizon of a simulation: NSim ≥ 1 steps of
+// TSim/NSim > 0 from a finite T0 that advance the time.
+func checkHorizon(opts SimOptions) error {
 	if opts.NSim < 1 {
 		return fmt.Errorf("%w: NSim = %d < 1", ErrHorizon, opts.NSim)
 	}
@@ -620,6 +618,17 @@ func checkSimulation(model *dcs.Model, x0 []float64, opts SimOptions) error {
 	}
 	if T := opts.TSim / float64(opts.NSim); opts.T0+T == opts.T0 || opts.T0+opts.TSim == opts.T0 {
 		return fmt.Errorf("%w: steps of %g from T0 = %g do not advance the time", ErrHorizon, T, opts.T0)
+	}
+	return nil
+}
+
+// checkSimulation checks the inputs of Simulate.
+func checkSimulation(model *dcs.Model, x0 []float64, opts SimOptions) error {
+	if model == nil {
+		return ErrNilModel
+	}
+	if err := checkHorizon(opts); err != nil {
+		return err
 	}
 	if err := checkVec("x0", x0, len(model.X)); err != nil {
 		return err
