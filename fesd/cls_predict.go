@@ -1,9 +1,12 @@
 package fesd
 
 import (
+	"errors"
 	"fmt"
 	"math"
 	"sort"
+
+	"gonum.org/v1/gonum/mat"
 
 	"github.com/fesd-go/fesd/ad"
 )
@@ -70,41 +73,17 @@ func (g *clsGuess) eval(x []float64) (M, fv, gap []float64, jn, jt [][]float64) 
 	return
 }
 
-// solveDense solves A x = b (n×n row-major, Gaussian elimination with
-// partial pivoting); a singular A gives zeros.
+// solveDense solves A x = b (n×n row-major) by gonum's LU factorization
+// with partial pivoting; a singular A gives zeros.
 func solveDense(A []float64, b []float64) []float64 {
 	n := len(b)
-	a := append([]float64(nil), A...)
-	x := append([]float64(nil), b...)
-	for k := 0; k < n; k++ {
-		p := k
-		for i := k + 1; i < n; i++ {
-			if math.Abs(a[i*n+k]) > math.Abs(a[p*n+k]) {
-				p = i
-			}
-		}
-		if a[p*n+k] == 0 {
-			return make([]float64, n)
-		}
-		for j := 0; j < n; j++ {
-			a[k*n+j], a[p*n+j] = a[p*n+j], a[k*n+j]
-		}
-		x[k], x[p] = x[p], x[k]
-		for i := k + 1; i < n; i++ {
-			l := a[i*n+k] / a[k*n+k]
-			for j := k; j < n; j++ {
-				a[i*n+j] -= l * a[k*n+j]
-			}
-			x[i] -= l * x[k]
-		}
+	var x mat.VecDense
+	err := x.SolveVec(mat.NewDense(n, n, append([]float64(nil), A...)), mat.NewVecDense(n, append([]float64(nil), b...)))
+	var cond mat.Condition
+	if err != nil && (!errors.As(err, &cond) || math.IsInf(float64(cond), 1)) {
+		return make([]float64, n)
 	}
-	for k := n - 1; k >= 0; k-- {
-		for j := k + 1; j < n; j++ {
-			x[k] -= a[k*n+j] * x[j]
-		}
-		x[k] /= a[k*n+k]
-	}
-	return x
+	return x.RawVector().Data
 }
 
 const clsRestTol = 1e-7
