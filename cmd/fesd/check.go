@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"encoding/json"
 	"flag"
 	"fmt"
 	"strings"
@@ -63,9 +62,7 @@ the optimal control problem ([ocp]). It compiles the NLPs but solves nothing.
 					return err
 				}
 				if *jsonOut {
-					enc := json.NewEncoder(e.stdout)
-					enc.SetIndent("", "  ")
-					return enc.Encode(r)
+					return e.printJSON(r)
 				}
 				printCheck(e, r)
 				return nil

@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"encoding/json"
 	"flag"
 	"fmt"
 	"path/filepath"
@@ -115,9 +114,7 @@ func ocpRun(ctx context.Context, e *env, path string, set sets, out string, json
 		fmt.Fprintf(e.log, "wrote %s\n", out)
 	}
 	if jsonOut {
-		enc := json.NewEncoder(e.stdout)
-		enc.SetIndent("", "  ")
-		if jerr := enc.Encode(sum); jerr != nil {
+		if jerr := e.printJSON(sum); jerr != nil {
 			return jerr
 		}
 	}

@@ -59,6 +59,13 @@ printed on standard output and the log goes to standard error.
 	}
 }
 
+// printJSON writes v to standard output as indented JSON (-json).
+func (e *env) printJSON(v any) error {
+	enc := json.NewEncoder(e.stdout)
+	enc.SetIndent("", "  ")
+	return enc.Encode(v)
+}
+
 // runFlags defines the flags that simulate and ocp share (-out, -set,
 // -json, -plot) on fs and returns the command's action, which calls run
 // with the model file's path and their values.
@@ -135,9 +142,7 @@ func simulateRun(ctx context.Context, e *env, path string, set sets, out string,
 		fmt.Fprintf(e.log, "wrote %s\n", out)
 	}
 	if jsonOut {
-		enc := json.NewEncoder(e.stdout)
-		enc.SetIndent("", "  ")
-		if err := enc.Encode(sum); err != nil {
+		if err := e.printJSON(sum); err != nil {
 			return err
 		}
 	}
