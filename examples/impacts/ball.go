@@ -74,7 +74,7 @@ func (b ballExact) impact(k int) (t, vMinus, vPlus float64) {
 // state returns (z, v) at time t (after the impulse of an impact at t).
 func (b ballExact) state(t float64) (z, v float64) {
 	if t < b.t1 {
-		return 1 - grav*t*t/2, -grav * t
+		return 1 - grav*t*t/2, 0 - grav*t
 	}
 	if t >= b.zeno() {
 		return 0, 0
@@ -102,10 +102,15 @@ type ballImpact struct {
 	VPlus    float64 `json:"v_after"`
 	VPExact  float64 `json:"v_after_closed_form"`
 	Impulse  float64 `json:"impulse"`
-	Apex     float64 `json:"apex"` // z⁺ + (v⁺)²/(2g) after the impulse
+	// Apex is z⁺ + (v⁺)²/(2g) after the impulse, the height of the
+	// flight after it, and ApexExac its closed form e^{2k}.
+	Apex     float64 `json:"apex"`
 	ApexExac float64 `json:"apex_closed_form"`
 	// TErr, VErr and ApexErr are the absolute errors of the time, of the
-	// worse of v⁻ and v⁺, and of the apex.
+	// worse of v⁻ and v⁺, and of z + v²/(2g) over the flight after the
+	// impact (after the impulse and at every element start before the
+	// closed-form time of the next impact: the energy of a flight is
+	// constant).
 	TErr    float64 `json:"t_error"`
 	VErr    float64 `json:"v_error"`
 	ApexErr float64 `json:"apex_error"`
@@ -133,6 +138,11 @@ type ballSummary struct {
 	LastImpact       float64 `json:"last_impact"`
 	Unresolved       float64 `json:"unresolved_time,omitempty"`
 	UnresolvedHeight float64 `json:"unresolved_height,omitempty"`
+	// ZenoElement is the finite element [t_n, t_{n+1}] that contains t*
+	// (if the horizon does), ZenoMode the contact mode on it: "closed"
+	// when the gap is closed at all its stage points.
+	ZenoElement []float64 `json:"zeno_element,omitempty"`
+	ZenoMode    string    `json:"zeno_element_mode,omitempty"`
 	// RestFrom is the first element boundary from which on z and v stay
 	// below 1e-8 in magnitude to the end (−1 if the ball does not come
 	// to rest), RestErr the largest |z|, |v| after it.
@@ -187,7 +197,6 @@ func ballScene(ctx context.Context, o options, progress func(t float64)) (*fesd.
 	if !math.IsInf(ex.zeno(), 1) {
 		s.ZenoTime = ex.zeno()
 	}
-	leading := true
 	for i, im := range r.Impacts() {
 		k := i + 1
 		tk, vm, vp := ex.impact(k)
@@ -197,6 +206,31 @@ func ballScene(ctx context.Context, o options, progress func(t float64)) (*fesd.
 		bi.TErr = math.Abs(bi.T - tk)
 		bi.VErr = math.Max(math.Abs(bi.VMinus-vm), math.Abs(bi.VPlus-vp))
 		bi.ApexErr = math.Abs(bi.Apex - bi.ApexExac)
+		s.List = append(s.List, bi)
+		s.LastImpact = im.Time
+	}
+	s.Impacts = len(s.List)
+	// the apex error over every flight: z + v²/(2g) = e^{2k} at the
+	// start of every element of flight k (after the impulse of impact k,
+	// before the closed-form impact k + 1)
+	imps := r.Impacts()
+	for i := range r.XStart {
+		k := 0
+		for k < len(imps) && imps[k].Boundary <= i {
+			k++
+		}
+		if k == 0 {
+			continue
+		}
+		if next, _, _ := ex.impact(k + 1); r.T[i] >= next-1e-9 {
+			continue
+		}
+		x := r.XStart[i]
+		d := math.Abs(x[0] + x[1]*x[1]/(2*grav) - s.List[k-1].ApexExac)
+		s.List[k-1].ApexErr = math.Max(s.List[k-1].ApexErr, d)
+	}
+	leading := true
+	for _, bi := range s.List {
 		if leading && math.Max(bi.TErr, math.Max(bi.VErr, bi.ApexErr)) <= 1e-9 {
 			s.Within1e9++
 		} else {
@@ -205,10 +239,7 @@ func ballScene(ctx context.Context, o options, progress func(t float64)) (*fesd.
 		s.MaxTErr = math.Max(s.MaxTErr, bi.TErr)
 		s.MaxVErr = math.Max(s.MaxVErr, bi.VErr)
 		s.MaxApexErr = math.Max(s.MaxApexErr, bi.ApexErr)
-		s.List = append(s.List, bi)
-		s.LastImpact = im.Time
 	}
-	s.Impacts = len(s.List)
 	if n := len(s.List); n > 0 && s.ZenoTime > 0 {
 		last := s.List[n-1]
 		s.Unresolved = last.ToZeno
@@ -226,6 +257,14 @@ func ballScene(ctx context.Context, o options, progress func(t float64)) (*fesd.
 		for i, x := range r.X {
 			if r.T[i] >= s.RestFrom {
 				s.RestErr = math.Max(s.RestErr, math.Max(math.Abs(x[0]), math.Abs(x[1])))
+			}
+		}
+	}
+	if z := s.ZenoTime; z > 0 {
+		for i := 0; i+1 < len(r.T); i++ {
+			if r.T[i] <= z && z < r.T[i+1] {
+				s.ZenoElement = []float64{r.T[i], r.T[i+1]}
+				s.ZenoMode = r.Modes[i][0].String()
 			}
 		}
 	}

@@ -57,7 +57,7 @@ func newBlockExact(mu, v0 float64) blockExact {
 func (b blockExact) state(t float64) []float64 {
 	switch {
 	case t < b.t1:
-		return []float64{b.v0 * t, 1 - grav*t*t/2, b.v0, -grav * t}
+		return []float64{b.v0 * t, 1 - grav*t*t/2, b.v0, 0 - grav*t}
 	case t < b.ts:
 		s := t - b.t1
 		return []float64{b.v0*b.t1 + b.v1*s - b.mu*grav*s*s/2, 0, b.v1 - b.mu*grav*s, 0}

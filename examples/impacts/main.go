@@ -183,16 +183,20 @@ func printBall(w io.Writer, s *ballSummary) {
 	fmt.Fprintf(w, "  %s\n", s.effort.line())
 	switch {
 	case s.ZenoTime > 0 && s.T > s.ZenoTime && s.Impacts > 0:
-		fmt.Fprintf(w, "  At the Zeno point: infinitely many impacts accumulate at t* = %.6f. FESD-J resolves them one by one on element boundaries up to\n", s.ZenoTime)
-		fmt.Fprintf(w, "  impact %d at t = %.6f; the rest of the sequence (%.2e s long, bounces at most %.1e m high) is not resolved: the contact\n",
-			s.Impacts, s.LastImpact, s.Unresolved, s.UnresolvedHeight)
-		if s.RestFrom >= 0 {
-			fmt.Fprintf(w, "  force stops the ball within the next element, and it rests on the ground (|z|, |v| ≤ %.0e) from t = %.4f on, %.3f s before t*.\n",
-				math.Max(s.RestErr, 1e-16), s.RestFrom, s.ZenoTime-s.RestFrom)
-		} else {
-			fmt.Fprintf(w, "  the ball does not come to rest by t = %g.\n", s.T)
+		fmt.Fprintf(w, "  At the accumulation point: the closed form has infinitely many impacts before t* = %.6f and rests from t* on.\n", s.ZenoTime)
+		fmt.Fprintf(w, "  FESD-J resolves them one by one, each on an element boundary, up to impact %d at t = %.6f. The rest of the sequence\n", s.Impacts, s.LastImpact)
+		fmt.Fprintf(w, "  (%.2e s of bounces at most %.1e m high) is not resolved:", s.Unresolved, s.UnresolvedHeight)
+		if len(s.ZenoElement) == 2 && s.ZenoElement[0] != s.LastImpact {
+			fmt.Fprintf(w, " the element that contains t* is [%.6f, %.6f] (contact mode %q).", s.ZenoElement[0], s.ZenoElement[1], s.ZenoMode)
+		} else if len(s.ZenoElement) == 2 {
+			fmt.Fprintf(w, " it falls in one finite element, [%.6f, %.6f], which contains t*;\n  its contact mode is %q (the gap closed at its stage points): there the contact force, not an impulse, takes out\n  the last velocity v⁺_%d.", s.ZenoElement[0], s.ZenoElement[1], s.ZenoMode, s.Impacts)
 		}
-		fmt.Fprintf(w, "  Past t* the closed form rests too: |x(T) − closed form| = %.1e.\n", s.FinalErr)
+		if s.RestFrom >= 0 {
+			fmt.Fprintf(w, " The ball rests on the ground (|z|, |v| ≤ %.0e) at every element boundary from t = %.4f on.\n", math.Max(s.RestErr, 1e-16), s.RestFrom)
+		} else {
+			fmt.Fprintf(w, " The ball does not come to rest by t = %g.\n", s.T)
+		}
+		fmt.Fprintf(w, "  |x(T) − closed form| = %.1e.\n", s.FinalErr)
 	case s.ZenoTime > 0 && s.Impacts > 0:
 		fmt.Fprintf(w, "  The impacts accumulate at t* = %.6f, after the horizon (-T %g); |x(T) − closed form| = %.1e.\n", s.ZenoTime, s.T, s.FinalErr)
 	default:

@@ -42,6 +42,28 @@ func ocpExact() (u [2]float64, obj, t1, vPlus float64) {
 	return [2]float64{b * a[0] / aa, b * a[1] / aa}, tau * b * b / aa, t1, vPlus
 }
 
+// ocpExactZ is the height of the closed-form solution at t ∈ [0, T]:
+// free fall, the impact at t₁, the flight to 2τ, then the accelerations
+// u₂ − g and u₃ − g on the last two stages.
+func ocpExactZ(t float64) float64 {
+	u, _, t1, vp := ocpExact()
+	tau := ocpT / ocpN
+	if t < t1 {
+		return 1 - grav*t*t/2
+	}
+	z, v, t0 := 0.0, vp, t1
+	for k, a := range []float64{-grav, u[0] - grav, u[1] - grav} {
+		end := float64(k+2) * tau
+		if t < end || k == 2 {
+			s := t - t0
+			return z + v*s + a*s*s/2
+		}
+		s := end - t0
+		z, v, t0 = z+v*s+a*s*s/2, v+a*s, end
+	}
+	return math.NaN()
+}
+
 // ocpSummary is the OCP scene in summary.json.
 type ocpSummary struct {
 	Status        string     `json:"status"`

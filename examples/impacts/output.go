@@ -90,8 +90,10 @@ func writeOutputs(s *summary, o options) ([]string, error) {
 
 // writeTrajectory writes the element boundaries of r: t, the state
 // before the impulses there (names), the state after them (names with
-// "_after"; the last boundary has none: NaN) and the closed form exact(t)
-// (names with "_exact", after the impulses).
+// "_after"; the last boundary has none: NaN), the closed form exact(t)
+// (names with "_exact", after the impulses) and the mode of the contact
+// on the element that starts there (fesd.ContactMode: 0 open, 1 closed,
+// 2 sticking, 3 sliding; NaN at the last boundary).
 func writeTrajectory(path string, names []string, r *fesd.CLSResult, exact func(t float64) []float64) error {
 	header := []string{"t"}
 	for _, suffix := range []string{"", "_after", "_exact"} {
@@ -109,8 +111,14 @@ func writeTrajectory(path string, names []string, r *fesd.CLSResult, exact func(
 				row = append(row, math.NaN())
 			}
 		}
-		rows[i] = append(row, exact(t)...)
+		row = append(row, exact(t)...)
+		mode := math.NaN()
+		if i < len(r.Modes) {
+			mode = float64(r.Modes[i][0])
+		}
+		rows[i] = append(row, mode)
 	}
+	header = append(header, "contact_mode")
 	return report.WriteCSV(path, header, rows)
 }
 
@@ -226,8 +234,8 @@ func ballPlots(s *summary, o options) ([]string, error) {
 			Series: []report.Series{exactSeries(ct, cz), fesdSeries(bt, bz)}},
 		report.LinePlot{Title: "velocity (both sides of every impact)", XLabel: "t (s)", YLabel: "v (m/s)", VLines: vl,
 			Series: []report.Series{exactSeries(ct, cv), fesdSeries(bt, bv)}},
-		report.LinePlot{Title: "apex height after impact k", XLabel: "impact k", YLabel: "z + v²/2g after the impulse (m)", LogY: true,
-			Series: []report.Series{{Name: "closed form e^2k", X: k, Y: apexEx, Color: exactColor},
+		report.LinePlot{Title: "apex height after impact k", XLabel: "impact k", YLabel: "apex z + v²/2g (m)", LogY: true,
+			Series: []report.Series{{Name: "closed form e^(2k)", X: k, Y: apexEx, Color: exactColor},
 				{Name: "FESD-J", X: k, Y: apex, Color: fesdColor, Points: true, NoLine: true}}},
 		report.LinePlot{Title: "|FESD-J − closed form| (0 drawn at 1e-17)", XLabel: "impact k", YLabel: "error", LogY: true, HLines: []float64{1e-9},
 			Series: []report.Series{{Name: "time t_k", X: k, Y: tErr, Points: true},
@@ -237,6 +245,10 @@ func ballPlots(s *summary, o options) ([]string, error) {
 	if err != nil {
 		return nil, err
 	}
+	// legends where the data are not: the apex panel bottom left, the
+	// errors bottom right
+	tp.Plots[2].Legend.Top, tp.Plots[2].Legend.Left = false, true
+	tp.Plots[3].Legend.Top = false
 	files, err := report.SavePlot(tp, 28*vg.Centimeter, 18*vg.Centimeter, filepath.Join(o.Out, "ball"))
 	if err != nil || len(vl) == 0 {
 		return files, err
@@ -310,14 +322,19 @@ func blockPlot(r *fesd.CLSResult, ex blockExact, base string) ([]string, error) 
 	if err != nil {
 		return nil, err
 	}
+	tp.Plots[0].Legend.Top = false // bottom right, below the resting block
 	return report.SavePlot(tp, 18*vg.Centimeter, 20*vg.Centimeter, base)
 }
 
 // ocpPlot draws ocp.png: the height and the force of the OCP solution.
 func ocpPlot(r *fesd.OCPResult, base string) ([]string, error) {
-	var zt, zz []float64
+	var zt, zz, et, ez []float64
 	for i, t := range r.T {
 		zt, zz = append(zt, t), append(zz, r.X[i][0])
+	}
+	for i := 0; i <= 1200; i++ {
+		t := ocpT * float64(i) / 1200
+		et, ez = append(et, t), append(ez, ocpExactZ(t))
 	}
 	uEx, _, _, _ := ocpExact()
 	var st, su, se []float64
@@ -339,7 +356,7 @@ func ocpPlot(r *fesd.OCPResult, base string) ([]string, error) {
 	tp, err := report.Tiled(2, 1,
 		report.LinePlot{Title: fmt.Sprintf("OCP: z(%g) = %g with least ∫u² dt, impact (red)", ocpT, ocpZT), XLabel: "t (s)", YLabel: "z (m)",
 			HLines: []float64{ocpZT}, VLines: vl,
-			Series: []report.Series{{Name: "FESD-J (element boundaries)", X: zt, Y: zz, Color: fesdColor, Points: true}}},
+			Series: []report.Series{exactSeries(et, ez), fesdSeries(zt, zz)}},
 		report.LinePlot{XLabel: "t (s)", YLabel: "u (N)", VLines: vl,
 			Series: []report.Series{exactSeries(st, se), {Name: "FESD-J", X: st, Y: su, Color: fesdColor, Dashed: true}}},
 	)
