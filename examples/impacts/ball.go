@@ -94,14 +94,14 @@ func (b ballExact) state(t float64) (z, v float64) {
 
 // ballImpact compares one impact of the simulation with the closed form.
 type ballImpact struct {
-	K        int     `json:"k"`
-	T        float64 `json:"t"`
-	TExact   float64 `json:"t_closed_form"`
-	VMinus   float64 `json:"v_before"`
-	VMExact  float64 `json:"v_before_closed_form"`
-	VPlus    float64 `json:"v_after"`
-	VPExact  float64 `json:"v_after_closed_form"`
-	Impulse  float64 `json:"impulse"`
+	K       int     `json:"k"`
+	T       float64 `json:"t"`
+	TExact  float64 `json:"t_closed_form"`
+	VMinus  float64 `json:"v_before"`
+	VMExact float64 `json:"v_before_closed_form"`
+	VPlus   float64 `json:"v_after"`
+	VPExact float64 `json:"v_after_closed_form"`
+	Impulse float64 `json:"impulse"`
 	// Apex is z⁺ + (v⁺)²/(2g) after the impulse, the height of the
 	// flight after it, and ApexExac its closed form e^{2k}.
 	Apex     float64 `json:"apex"`
@@ -114,8 +114,10 @@ type ballImpact struct {
 	TErr    float64 `json:"t_error"`
 	VErr    float64 `json:"v_error"`
 	ApexErr float64 `json:"apex_error"`
-	// ToZeno is t* − t_k, what is left of the Zeno sequence.
-	ToZeno float64 `json:"time_to_zeno_point"`
+	// ToZeno is t* − t_k, what is left of the Zeno sequence (0 < e < 1;
+	// +Inf in the CSV file and omitted in JSON otherwise).
+	ToZeno float64  `json:"-"`
+	ToZ    *float64 `json:"time_to_zeno_point,omitempty"`
 }
 
 // ballSummary is the bouncing-ball scene in summary.json.
@@ -124,7 +126,7 @@ type ballSummary struct {
 	T        float64 `json:"T"`
 	NSim     int     `json:"nsim"`
 	NFE      int     `json:"nfe"`
-	ZenoTime float64 `json:"zeno_time,omitempty"` // t* (omitted for e = 1)
+	ZenoTime float64 `json:"zeno_time,omitempty"` // t* (0 < e < 1; omitted otherwise)
 	Impacts  int     `json:"impacts"`
 	// Within1e9 is the number of leading impacts whose time, velocities
 	// and apex are all within 1e-9 of the closed form.
@@ -138,11 +140,11 @@ type ballSummary struct {
 	LastImpact       float64 `json:"last_impact"`
 	Unresolved       float64 `json:"unresolved_time,omitempty"`
 	UnresolvedHeight float64 `json:"unresolved_height,omitempty"`
-	// ZenoElement is the finite element [t_n, t_{n+1}] that contains t*
-	// (if the horizon does), ZenoMode the contact mode on it: "closed"
-	// when the gap is closed at all its stage points.
-	ZenoElement []float64 `json:"zeno_element,omitempty"`
-	ZenoMode    string    `json:"zeno_element_mode,omitempty"`
+	// AfterLast is the finite element [t_K, t_{K+1}] after the last
+	// impact, AfterLastMode the contact mode on it ("closed": the gap is
+	// closed at all its stage points).
+	AfterLast     []float64 `json:"element_after_last_impact,omitempty"`
+	AfterLastMode string    `json:"element_after_last_impact_mode,omitempty"`
 	// RestFrom is the first element boundary from which on z and v stay
 	// below 1e-8 in magnitude to the end (−1 if the ball does not come
 	// to rest), RestErr the largest |z|, |v| after it.
@@ -194,7 +196,7 @@ func ballScene(ctx context.Context, o options, progress func(t float64)) (*fesd.
 	}
 	s.solver(r.Steps)
 	ex := newBallExact(o.E)
-	if !math.IsInf(ex.zeno(), 1) {
+	if o.E > 0 && o.E < 1 {
 		s.ZenoTime = ex.zeno()
 	}
 	for i, im := range r.Impacts() {
@@ -203,6 +205,9 @@ func ballScene(ctx context.Context, o options, progress func(t float64)) (*fesd.
 		x := r.XStart[im.Boundary]
 		bi := ballImpact{K: k, T: im.Time, TExact: tk, VMinus: im.VnBefore, VMExact: vm, VPlus: im.VnAfter, VPExact: vp,
 			Impulse: im.Impulse, Apex: x[0] + x[1]*x[1]/(2*grav), ApexExac: vp * vp / (2 * grav), ToZeno: ex.zeno() - tk}
+		if s.ZenoTime > 0 {
+			bi.ToZ = &bi.ToZeno
+		}
 		bi.TErr = math.Abs(bi.T - tk)
 		bi.VErr = math.Max(math.Abs(bi.VMinus-vm), math.Abs(bi.VPlus-vp))
 		bi.ApexErr = math.Abs(bi.Apex - bi.ApexExac)
@@ -260,12 +265,10 @@ func ballScene(ctx context.Context, o options, progress func(t float64)) (*fesd.
 			}
 		}
 	}
-	if z := s.ZenoTime; z > 0 {
-		for i := 0; i+1 < len(r.T); i++ {
-			if r.T[i] <= z && z < r.T[i+1] {
-				s.ZenoElement = []float64{r.T[i], r.T[i+1]}
-				s.ZenoMode = r.Modes[i][0].String()
-			}
+	if n := len(imps); n > 0 {
+		if b := imps[n-1].Boundary; b+1 < len(r.T) {
+			s.AfterLast = []float64{r.T[b], r.T[b+1]}
+			s.AfterLastMode = r.Modes[b][0].String()
 		}
 	}
 	if err == nil {
@@ -274,6 +277,14 @@ func ballScene(ctx context.Context, o options, progress func(t float64)) (*fesd.
 		s.FinalErr = math.Max(math.Abs(xT[0]-z), math.Abs(xT[1]-v))
 	}
 	return r, s, err
+}
+
+// VPlusLast returns v⁺ of the last impact (0 without impacts).
+func (s *ballSummary) VPlusLast() float64 {
+	if len(s.List) == 0 {
+		return 0
+	}
+	return s.List[len(s.List)-1].VPlus
 }
 
 // ballStep is the simulation step of the ball scene (s).

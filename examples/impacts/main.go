@@ -185,23 +185,43 @@ func printBall(w io.Writer, s *ballSummary) {
 	case s.ZenoTime > 0 && s.T > s.ZenoTime && s.Impacts > 0:
 		fmt.Fprintf(w, "  At the accumulation point: the closed form has infinitely many impacts before t* = %.6f and rests from t* on.\n", s.ZenoTime)
 		fmt.Fprintf(w, "  FESD-J resolves them one by one, each on an element boundary, up to impact %d at t = %.6f. The rest of the sequence\n", s.Impacts, s.LastImpact)
-		fmt.Fprintf(w, "  (%.2e s of bounces at most %.1e m high) is not resolved:", s.Unresolved, s.UnresolvedHeight)
-		if len(s.ZenoElement) == 2 && s.ZenoElement[0] != s.LastImpact {
-			fmt.Fprintf(w, " the element that contains t* is [%.6f, %.6f] (contact mode %q).", s.ZenoElement[0], s.ZenoElement[1], s.ZenoMode)
-		} else if len(s.ZenoElement) == 2 {
-			fmt.Fprintf(w, " it falls in one finite element, [%.6f, %.6f], which contains t*;\n  its contact mode is %q (the gap closed at its stage points): there the contact force, not an impulse, takes out\n  the last velocity v⁺_%d.", s.ZenoElement[0], s.ZenoElement[1], s.ZenoMode, s.Impacts)
-		}
-		if s.RestFrom >= 0 {
-			fmt.Fprintf(w, " The ball rests on the ground (|z|, |v| ≤ %.0e) at every element boundary from t = %.4f on.\n", math.Max(s.RestErr, 1e-16), s.RestFrom)
-		} else {
-			fmt.Fprintf(w, " The ball does not come to rest by t = %g.\n", s.T)
-		}
+		fmt.Fprintf(w, "  (%.2e s of bounces at most %.1e m high) is not resolved.\n ", s.Unresolved, s.UnresolvedHeight)
+		restingAt(w, s)
 		fmt.Fprintf(w, "  |x(T) − closed form| = %.1e.\n", s.FinalErr)
 	case s.ZenoTime > 0 && s.Impacts > 0:
 		fmt.Fprintf(w, "  The impacts accumulate at t* = %.6f, after the horizon (-T %g); |x(T) − closed form| = %.1e.\n", s.ZenoTime, s.T, s.FinalErr)
+	case s.E == 0 && s.Impacts > 0:
+		fmt.Fprintf(w, "  e = 0: the impact stops the ball (v⁺ = 0).\n ")
+		restingAt(w, s)
+		fmt.Fprintf(w, "  |x(T) − closed form| = %.1e.\n", s.FinalErr)
 	default:
 		fmt.Fprintf(w, "  |x(T) − closed form| = %.1e.\n", s.FinalErr)
 	}
+}
+
+// restingAt prints how the ball comes to rest after its last impact.
+func restingAt(w io.Writer, s *ballSummary) {
+	if len(s.AfterLast) == 2 {
+		fmt.Fprintf(w, " On the element after the last impact, [%.6f, %.6f], the contact mode is %q", s.AfterLast[0], s.AfterLast[1], s.AfterLastMode)
+		if s.AfterLastMode == "closed" && s.VPlusLast() > 1e-9 {
+			fmt.Fprintf(w, " (the gap closed\n  at its stage points): there the contact force, not an impulse, takes out the last velocity v⁺_%d = %.2e.", s.Impacts, s.VPlusLast())
+		} else {
+			fmt.Fprintf(w, ".")
+		}
+	}
+	if s.RestFrom < 0 {
+		fmt.Fprintf(w, "\n  The ball does not come to rest by t = %g.\n", s.T)
+		return
+	}
+	fmt.Fprintf(w, "\n  The ball rests on the ground (|z|, |v| ≤ %.0e) at every element boundary from t = %.4f on", math.Max(s.RestErr, 1e-16), s.RestFrom)
+	if s.ZenoTime > 0 {
+		if d := s.RestFrom - s.ZenoTime; d >= 0 {
+			fmt.Fprintf(w, ", %.4f s after t*", d)
+		} else {
+			fmt.Fprintf(w, ", %.4f s before t*", -d)
+		}
+	}
+	fmt.Fprintln(w, ".")
 }
 
 // printBlock prints the landing and the stop of the block beside the
