@@ -43,14 +43,8 @@ type summary struct {
 }
 
 func main() {
-	o := defaultOptions()
-	fs := flag.NewFlagSet("impacts", flag.ContinueOnError)
-	fs.StringVar(&o.Out, "out", o.Out, "output directory")
-	fs.Float64Var(&o.E, "e", o.E, "restitution coefficient of the bouncing ball, in [0, 1]")
-	fs.Float64Var(&o.Mu, "mu", o.Mu, "friction coefficient of the sliding block (> 0)")
-	fs.Float64Var(&o.TBall, "T", o.TBall, "horizon of the bouncing ball in seconds (steps of 0.1 s)")
-	fs.BoolVar(&o.NoOCP, "noocp", o.NoOCP, "leave out the optimal control scene")
-	if err := fs.Parse(os.Args[1:]); err != nil {
+	o, err := parseFlags(os.Args[1:], os.Stderr)
+	if err != nil {
 		if report.IsHelp(err) {
 			os.Exit(0)
 		}
@@ -62,6 +56,25 @@ func main() {
 		fmt.Fprintln(os.Stderr, "impacts:", err)
 		os.Exit(1)
 	}
+}
+
+// parseFlags reads the command line; errors and the usage go to stderr
+// (-h gives flag.ErrHelp).
+func parseFlags(args []string, stderr io.Writer) (options, error) {
+	o := defaultOptions()
+	fs := flag.NewFlagSet("impacts", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	fs.StringVar(&o.Out, "out", o.Out, "output directory")
+	fs.Float64Var(&o.E, "e", o.E, "restitution coefficient of the bouncing ball, in [0, 1]")
+	fs.Float64Var(&o.Mu, "mu", o.Mu, "friction coefficient of the sliding block (> 0)")
+	fs.Float64Var(&o.TBall, "T", o.TBall, "horizon of the bouncing ball in seconds (steps of 0.1 s)")
+	fs.BoolVar(&o.NoOCP, "noocp", o.NoOCP, "leave out the optimal control scene")
+	err := fs.Parse(args)
+	if err == nil && fs.NArg() > 0 {
+		err = fmt.Errorf("unexpected arguments %q", fs.Args())
+		fmt.Fprintln(stderr, err)
+	}
+	return o, err
 }
 
 // timed runs f and returns its CPU time (user + system, of the whole
