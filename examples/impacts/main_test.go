@@ -18,7 +18,7 @@ import (
 //
 // Ball: impact k at t_k = √(2/g)(1 + 2e + … + 2e^{k−1}) with v⁻_k =
 // −e^{k−1}√(2g), v⁺_k = e^k√(2g), and z + v²/(2g) = e^{2k} over the flight
-// after it. Tolerance 1e-9 for the impacts before t = 8 s (the first 28;
+// after it. Tolerance 1e-9 for the impacts before t = 8 s (the first 26;
 // measured: 2.4e-12 at most). Closer to t* = 8.5789 s the active-set finish
 // of some steps is rejected and those steps keep the homotopy's point
 // (fesd's TestCLSBallZeno: errors of order √σ there), so the later impacts
