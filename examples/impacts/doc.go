@@ -38,7 +38,7 @@
 //
 // With the defaults (measured): FESD-J puts every impact on a finite
 // element boundary. The ball's first 29 impacts (up to 8.15 s) match the
-// closed form to 2.4e-12 in time, velocity and apex height (the bar of
+// closed form to 1.4e-11 in time, velocity and apex height (the bar of
 // fesd's FESD-J tests is 1e-9). The later ones, from 8.2 s on (within
 // 0.38 s of t*), come from steps whose active-set finish is rejected and
 // that keep the homotopy's point, and match to 6.1e-7 in time and 2.6e-6
