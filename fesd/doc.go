@@ -340,20 +340,68 @@
 // OCP.CLS instead of OCP.Model (OCPResult.Contacts has the same report);
 // sensitivities and Shift are not there yet.
 //
-// FESD-J or time freezing. A rigid body with impacts can be simulated and
-// optimally controlled either way. Time freezing
-// (dcs.NewTimeFreezing) turns the impacts into a Filippov system with a
-// clock state and auxiliary dynamics: a smooth-by-parts DCS, transcribed
-// by Stewart or Step with all of this package's machinery (prediction,
-// sensitivities, OCPs), but only inelastic (e = 0), with more states and
-// switching functions, and with physical time that stops during the
-// auxiliary phases, so that the stage-wise clock constraints carry the
-// physical horizon. FESD-J keeps the state (q, v) and the physical time,
-// puts each impact as a jump on an element boundary and takes any
-// restitution e ∈ [0, 1]: choose it for elastic impacts and for exact
-// impact times and velocities (the bouncing ball's to 1e-9), time
-// freezing for what FESD-J does not offer here yet (sensitivities,
-// prediction, Shift and MPC, the physical-validity check).
+// # FESD-J or time freezing
+//
+// A rigid body with unilateral contacts (dcs.RigidBody: M(q), f_v, gaps,
+// contact Jacobians, μ, e) can be simulated and optimally controlled in
+// two ways; both models are built from the same RigidBody.
+//
+// Time freezing (dcs.NewTimeFreezing; A. Nurkanović, S. Albrecht, B.
+// Brogliato, M. Diehl, Automatica 158 (2023), and 004 §7.2;
+// examples/monopod, examples/hopper) makes the impacts a Filippov system.
+// A clock state t joins (q, v); in free flight it runs with the numerical
+// time, and in the region {f_c < 0, J_nᵀv < 0} it stops while auxiliary
+// dynamics (0, M⁻¹(J_n ∓ μJ_t) a_n, 0) with a large gain a_n
+// (dcs.TimeFreezingOptions.AN, default dcs.DefaultAN = 100; the monopod
+// uses 200) turn the normal velocity around. The result is a dcs.Model
+// with two switching functions per contact (f_c, J_nᵀv) and a third with
+// friction (J_tᵀv), transcribed by Stewart or Step with all of this
+// package: Simulate's event-driven prediction and branch solves,
+// SimOptions.Sensitivity and OCPSolver.Sensitivity, Shift and RunMPC, the
+// model files of package modelfile and the fesd command ([time_freezing]),
+// and the physical-validity check (OCPResult.Validity,
+// TimeFreezingValidity). What it costs: impacts are inelastic only (a
+// Contact.Restitution other than 0 is an error); an impact is a phase of
+// numerical time in which the contact point dips below the obstacle and
+// whose length and conditioning depend on a_n; the physical time is a
+// state, so an OCP carries speed of time variables and a clock constraint
+// per stage to span its physical horizon; and a relaxed solution may apply
+// the auxiliary dynamics, with the weight of about σ/f_c amplified by a_n,
+// where the gap is open, or keep a foot below the ground while the clock
+// runs (the "floating" that Validity reports).
+//
+// FESD-J (dcs.NewCLS, SimulateCLS, OCP.CLS; examples/impacts) keeps the
+// state (q, v) and the physical time. An impact is a jump at a finite
+// element boundary: a normal impulse Λ_n with Newton's restitution law
+// J_nᵀv⁺ = −e J_nᵀv⁻ for any e ∈ [0, 1], and with friction the Coulomb
+// impulse |Λ_t| ≤ μΛ_n; between the impacts the contact forces act at the
+// stage points, with switch detection on the gaps and the contact
+// velocities. There is no clock, no auxiliary dynamics and no gain a_n: an
+// impulse is direct, and a relaxed one where the gap is still open is
+// bounded by its complementarity with the gap, Λ_n·f_c ≤ σ in the homotopy
+// (see CLSSigma0). Impact times, velocities and stick times come out to
+// the NLP's tolerance: the bouncing ball with e = 0.9 to 1e-9 over its
+// first 29 impacts, the sliding block's landing and stop to 1e-9
+// (cls_sim_test.go, examples/impacts). What it does not have yet:
+// SimulateCLS starts every step from its own event-driven guess and halves
+// steps, but has no branch solves and does not use SimOptions.Sensitivity,
+// NoPredict, ColdStart or Progress; OCPSolver.Sensitivity on an OCP with
+// CLS is ErrStructure; Shift of its result is ErrDimension and RunMPC
+// needs a dcs.Model as plant, so there is no receding-horizon loop; there
+// is no model-file or fesd-command form; friction is planar (one tangent
+// direction per contact) and needs a scheme whose last stage point is the
+// element end, c_{n_s} = 1, such as Radau IIA (Gauss–Legendre with
+// friction is ErrStructure, as is DisableFESD). At a Zeno point the
+// impacts are resolved one by one until what is left of the sequence is
+// shorter than about one element; then the contact force stops the body
+// within an element (SimulateCLS).
+//
+// So choose FESD-J for impacts with restitution e > 0, for exact impact,
+// stick and slip times, and for a small model in physical time (no clock,
+// no speed of time, no stage-wise clock constraints); choose time freezing
+// for inelastic impacts when you need what only a dcs.Model has here
+// today: sensitivities, MPC (Shift, RunMPC), the fesd command, or
+// Simulate's prediction and branch solves.
 //
 // # Homotopy and simulation
 //
