@@ -245,8 +245,9 @@ func ballPlots(s *summary, o options) ([]string, error) {
 	if err != nil {
 		return nil, err
 	}
-	// legends where the data are not: the apex panel bottom left, the
-	// errors bottom right
+	// legends where the data are not: the velocity bottom right (the ball
+	// rests there), the apex panel bottom left, the errors bottom right
+	tp.Plots[1].Legend.Top = false
 	tp.Plots[2].Legend.Top, tp.Plots[2].Legend.Left = false, true
 	tp.Plots[3].Legend.Top = false
 	files, err := report.SavePlot(tp, 28*vg.Centimeter, 18*vg.Centimeter, filepath.Join(o.Out, "ball"))
@@ -263,7 +264,7 @@ func ballPlots(s *summary, o options) ([]string, error) {
 			it, iz = append(it, im.T), append(iz, 0)
 		}
 	}
-	lp := report.LinePlot{Title: fmt.Sprintf("the last bounces before t* = %.4f (red): FESD-J impacts on the ground (×), rest from t = %.4f", bs.ZenoTime, bs.RestFrom),
+	lp := report.LinePlot{Title: fmt.Sprintf("the last bounces before t* = %.4f (red line): FESD-J impacts (red dots), rest from t = %.4f on", bs.ZenoTime, bs.RestFrom),
 		XLabel: "t (s)", YLabel: "z (m)", VLines: vl,
 		Series: []report.Series{exactSeries(ct, cz), fesdSeries(bt, bz),
 			{Name: "FESD-J impacts", X: it, Y: iz, Points: true, NoLine: true, Color: color.RGBA{R: 214, G: 39, B: 40, A: 255}}}}
