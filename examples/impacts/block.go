@@ -23,12 +23,18 @@ func blockModel(mu float64) (*dcs.CLS, error) {
 		Contacts: []dcs.Contact{{Name: "ground", Gap: q[1], TangentPos: q[0], Mu: mu}}})
 }
 
-// Initial state of the block: height 1, horizontal velocity blockVX0.
+// The block starts at height 1 with the horizontal velocity blockVX0
+// and is simulated in steps of blockStep over 1.5 s, or to 0.3 s after
+// its closed-form stop if that is later (small μ).
 const (
-	blockVX0 = 3.0
-	blockT   = 1.5 // horizon (s)
-	blockN   = 15  // simulation steps
+	blockVX0  = 3.0
+	blockStep = 0.1
 )
+
+// blockHorizon returns the number of steps of the block scene.
+func blockHorizon(ex blockExact) int {
+	return max(15, int(math.Ceil((ex.ts+0.3)/blockStep)))
+}
 
 // blockExact is the closed form of the block thrown horizontally with the
 // velocity v₀ from height 1: free flight x = v₀t, z = 1 − g t²/2 until
@@ -107,20 +113,23 @@ func events(evs []fesd.ContactEvent) []event {
 }
 
 // blockScene simulates the block from (x, z) = (0, 1) with the velocity
-// (3, 0) over [0, 1.5] in 15 steps and compares it with the closed form:
-// the landing is the impact event, the stop the stick event.
+// (3, 0) over [0, 1.5] in 15 steps (longer for a late stop: blockHorizon)
+// and compares it with the closed form: the landing is the impact event,
+// the stop the stick event (or the landing, if its impulse stops the
+// block).
 func blockScene(ctx context.Context, o options) (*fesd.CLSResult, *blockSummary, error) {
 	c, err := blockModel(o.Mu)
 	if err != nil {
 		return nil, nil, err
 	}
 	ex := newBlockExact(o.Mu, blockVX0)
-	s := &blockSummary{Mu: o.Mu, T: blockT, LandingExact: ex.t1, ImpulseExact: ex.lam, VxAfterExact: ex.v1,
+	s := &blockSummary{Mu: o.Mu, T: float64(blockHorizon(ex)) * blockStep, LandingExact: ex.t1, ImpulseExact: ex.lam, VxAfterExact: ex.v1,
 		StopExact: ex.ts, XStopExact: ex.xs}
 	var r *fesd.CLSResult
 	s.effort, err = timed(func() error {
 		var err error
-		r, err = fesd.SimulateCLS(ctx, c, []float64{0, 1, blockVX0, 0}, fesd.SimOptions{TSim: blockT, NSim: blockN})
+		n := blockHorizon(ex)
+		r, err = fesd.SimulateCLS(ctx, c, []float64{0, 1, blockVX0, 0}, fesd.SimOptions{TSim: float64(n) * blockStep, NSim: n})
 		return err
 	})
 	if r == nil {
@@ -134,6 +143,12 @@ func blockScene(ctx context.Context, o options) (*fesd.CLSResult, *blockSummary,
 			s.FoundLandingOK = true
 			s.Landing, s.Impulse, s.VxAfter = ev.Time, ev.Impulse, r.XStart[ev.Boundary][2]
 			s.LandingErr = math.Max(math.Abs(s.Landing-ex.t1), math.Max(math.Abs(s.Impulse-ex.lam), math.Abs(s.VxAfter-ex.v1)))
+			if ex.v1 == 0 && ev.After == fesd.ContactSticking {
+				// μ√(2g) ≥ v₀: the landing impulse stops the block
+				s.FoundStopOK = true
+				s.Stop, s.XStop = ev.Time, r.X[ev.Boundary][0]
+				s.StopErr = math.Max(math.Abs(s.Stop-ex.ts), math.Abs(s.XStop-ex.xs))
+			}
 		case ev.Kind == fesd.ContactStick && !s.FoundStopOK:
 			s.FoundStopOK = true
 			s.Stop, s.XStop = ev.Time, r.X[ev.Boundary][0]

@@ -135,7 +135,7 @@ func run(ctx context.Context, w io.Writer, o options) (*summary, error) {
 	// 2. the sliding block
 	bx := newBlockExact(o.Mu, blockVX0)
 	fmt.Fprintf(w, "\nSliding block: unit mass from (x, z) = (0, 1) with v = (%g, 0), inelastic landing, Coulomb friction μ = %g, %d steps of %g s\n",
-		blockVX0, o.Mu, blockN, blockT/blockN)
+		blockVX0, o.Mu, blockHorizon(bx), blockStep)
 	block, ks, err := blockScene(ctx, o)
 	s.block, s.Block = block, ks
 	if err != nil {
