@@ -394,7 +394,12 @@
 // friction is ErrStructure, as is DisableFESD). At a Zeno point the
 // impacts are resolved one by one until what is left of the sequence is
 // shorter than about one element; then the contact force stops the body
-// within an element (SimulateCLS).
+// within an element (SimulateCLS). Measured on the bouncing ball in steps
+// of 0.1 s (examples/impacts): this works for the seven e from 0.3 to 0.9
+// tried, while for e = 0.91 … 0.97 a halved step fails 0.05–0.15 s before
+// the Zeno point; and a slip–stick transition may land on the element
+// boundary before it (the stop of a sliding block 1e-2 s early with μ =
+// 0.1 or 0.6).
 //
 // So choose FESD-J for impacts with restitution e > 0, for exact impact,
 // stick and slip times, and for a small model in physical time (no clock,
