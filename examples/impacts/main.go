@@ -193,6 +193,10 @@ func printBall(w io.Writer, s *ballSummary) {
 	}
 	fmt.Fprintf(w, "  %d impacts; the first %d within 1e-9 of the closed form in time, velocity and apex; largest errors %.1e (time), %.1e (velocity), %.1e (apex)\n",
 		s.Impacts, s.Within1e9, s.MaxTErr, s.MaxVErr, s.MaxApexErr)
+	if n := s.Within1e9; n < s.Impacts && s.ZenoTime > 0 {
+		fmt.Fprintf(w, "  Impacts %d to %d come within %.2f s of t*, where some steps keep the homotopy's point (errors of order √σ)\n  instead of the exact point of the active-set finish (fesd.CLSFinish).\n",
+			n+1, s.Impacts, s.List[n].ToZeno)
+	}
 	fmt.Fprintf(w, "  %s\n", s.effort.line())
 	switch {
 	case s.ZenoTime > 0 && s.T > s.ZenoTime && s.Impacts > 0:
