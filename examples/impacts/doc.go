@@ -42,8 +42,8 @@
 // fesd's FESD-J tests is 1e-9). The later ones, from 8.2 s on (within
 // 0.38 s of t*), come from steps whose active-set finish is rejected and
 // that keep the homotopy's point, and match to 6.1e-7 in time and 2.6e-6
-// in velocity. 55 impacts are resolved
-// in all, the last at 8.5515 s. The rest of the Zeno sequence (0.027 s of
+// in velocity. 55 impacts are resolved in all, the last at 8.5515 s. The
+// rest of the Zeno sequence (0.027 s of
 // bounces at most 9.3e-6 m high) is not resolved: on the element after the
 // last impact, [8.5515, 8.6], the gap is closed at the stage points, and
 // there the contact force, not an impulse, takes out the last velocity
