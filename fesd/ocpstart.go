@@ -8,6 +8,7 @@ import (
 
 	"github.com/fesd-go/fesd/dcs"
 	"github.com/fesd-go/fesd/mpcc"
+	"github.com/fesd-go/fesd/rk"
 )
 
 // Start is where a solve of an OCP begins (OCPSolver.Solve, SolveOCP): an
@@ -470,67 +471,49 @@ func (g *guess) setDecisions(w, sot []float64) {
 }
 
 // forwardGuess integrates the model from x₀ with the initial controls by
-// explicit RK4 on the uniform grid, with the algebraic variables of the
-// DCS's initial guess at every point (the mode of the region the point is
-// in), and returns the states at the stage points and element ends. It
-// returns nil if an evaluation fails or the trajectory is not finite.
+// explicit RK4 (rk.RK4) on the uniform grid, with the algebraic variables
+// of the DCS's initial guess at every point (the mode of the region the
+// point is in), and returns the states at the stage points and element
+// ends. It returns nil if an evaluation fails or the trajectory is not
+// finite.
 func (g *guess) forwardGuess(sot []float64) ([][][]float64, [][]float64) {
 	s := g.s
 	tr, d, tab := s.tr, s.tr.d, s.o.tab
 	ns := tr.ns
-	f := func(x []float64, k int, t float64) ([]float64, bool) {
+	step, err := rk.NewExplicitStepper(rk.RK4(), len(s.x0))
+	if err != nil {
+		return nil, nil
+	}
+	// f is the right-hand side on stage k; failed records an evaluation
+	// that failed or was not finite (the stepper's f cannot return one).
+	k, failed := 0, false
+	f := func(t float64, x, dx []float64) {
+		if failed {
+			return
+		}
 		u, pv := g.uStart(k), g.stageP(k)
 		z, err := d.InitialGuess(x, u, pv)
 		if err != nil {
-			return nil, false
+			failed = true
+			return
 		}
 		v, err := d.EvalF(x, u, pv, z, t)
 		if err != nil {
-			return nil, false
+			failed = true
+			return
 		}
 		for i := range v {
-			v[i] *= sot[k]
-			if bad(v[i]) {
-				return nil, false
+			dx[i] = v[i] * sot[k]
+			if bad(dx[i]) {
+				failed = true
 			}
 		}
-		return v, true
-	}
-	rk4 := func(x []float64, k int, t, h float64) ([]float64, bool) {
-		axpy := func(a float64, y []float64) []float64 {
-			o := clone(x)
-			for i := range o {
-				o[i] += a * y[i]
-			}
-			return o
-		}
-		k1, ok1 := f(x, k, t)
-		if !ok1 {
-			return nil, false
-		}
-		k2, ok2 := f(axpy(h/2, k1), k, t+h/2)
-		if !ok2 {
-			return nil, false
-		}
-		k3, ok3 := f(axpy(h/2, k2), k, t+h/2)
-		if !ok3 {
-			return nil, false
-		}
-		k4, ok4 := f(axpy(h, k3), k, t+h)
-		if !ok4 {
-			return nil, false
-		}
-		o := clone(x)
-		for i := range o {
-			o[i] += h / 6 * (k1[i] + 2*k2[i] + 2*k3[i] + k4[i])
-		}
-		return o, true
 	}
 	xs := make([][][]float64, tr.NE)
 	xe := make([][]float64, tr.NE)
 	x := clone(s.x0)
 	for n := 0; n < tr.NE; n++ {
-		k := tr.stageOf[n]
+		k = tr.stageOf[n]
 		h := tr.h0[k]
 		t := s.t0 + tr.tau[k] + float64(n-tr.elemStart[k])*h
 		xs[n] = make([][]float64, ns)
@@ -542,10 +525,12 @@ func (g *guess) forwardGuess(sot []float64) ([][][]float64, [][]float64) {
 				c = tab.C[m]
 			}
 			if dt := (c - pos) * h; dt > 0 {
-				var ok bool
-				if cur, ok = rk4(cur, k, t+pos*h, dt); !ok {
+				next := make([]float64, len(cur))
+				step.StepTo(next, f, t+pos*h, cur, dt)
+				if failed {
 					return nil, nil
 				}
+				cur = next
 			}
 			pos = c
 			if m < ns {
