@@ -138,8 +138,21 @@ func (sc *clsSens) step(ctx context.Context, st *CLSStep) (*Sensitivity, error) 
 	if err != nil {
 		return nil, err
 	}
-	if d := maxDiff(ir.X, st.w); d > branchSensTol {
-		return nil, fmt.Errorf("%w: the branch of the step's solution moves it by %.1e", ErrSensitivity, d)
+	// the branch must keep the step's trajectory: its boundary states and
+	// element lengths (the multipliers of a sticking contact, λ_t⁺ = λ_t⁻
+	// with any sum up to μλ_n, and Γ at a boundary without an impulse
+	// are not unique)
+	d := 0.0
+	for n := 0; n < tr.NE; n++ {
+		for i := 0; i < tr.nx; i++ {
+			d = math.Max(d, math.Abs(ir.X[tr.xb[n]+i]-st.w[tr.xb[n]+i]))
+		}
+		if tr.h[n] >= 0 {
+			d = math.Max(d, math.Abs(ir.X[tr.h[n]]-st.w[tr.h[n]]))
+		}
+	}
+	if d > branchSensTol {
+		return nil, fmt.Errorf("%w: the branch of the step's solution moves its trajectory by %.1e", ErrSensitivity, d)
 	}
 	str, ok := sc.tr[cs]
 	if !ok {

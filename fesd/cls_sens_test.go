@@ -40,7 +40,7 @@ func ballSaltation(e, z0, v0, T float64) [2][2]float64 {
 // TestCLSSensBall: the ball dropped from rest at height 1 (e = 0, 0.5,
 // 0.9), simulated over [0, 0.7] in 7 steps: one impact, at √(2/g) =
 // 0.4515 inside the fifth step. ∂(z, v)(0.7)/∂(z₀, v₀) against the
-// saltation closed form ballSaltation, to 1e-9 (measured: 7e-15; FESD-J
+// saltation closed form ballSaltation, to 1e-9 (measured: 6.3e-15; FESD-J
 // integrates the free flight exactly and puts the impact on an element
 // boundary, so the branch's derivative is exact up to rounding).
 func TestCLSSensBall(t *testing.T) {
@@ -63,5 +63,55 @@ func TestCLSSensBall(t *testing.T) {
 			t.Errorf("e = %g: ∂x(T)/∂x₀ = %v, want %v (error %.1e)", e, r.Sensitivity.DX0, want, worst)
 		}
 		t.Logf("e = %g: ∂x(T)/∂x₀ = %.6g, error %.1e", e, r.Sensitivity.DX0, worst)
+	}
+}
+
+// maxErr returns the largest |a − b| over the entries of two matrices
+// (b with a's shape).
+func maxErr(a, b [][]float64) float64 {
+	m := 0.0
+	for i := range a {
+		for j := range a[i] {
+			m = math.Max(m, math.Abs(a[i][j]-b[i][j]))
+		}
+	}
+	return m
+}
+
+// TestCLSSensBlockOnGround: the block of pushedBlock (unit mass, μ = 0.3,
+// e = 0) on the ground with the horizontal speed v₀ = 1 and the force
+// u = (u_x, u_z) = 0, sliding with the deceleration d = μ(g − u_z) − u_x
+// until t_s = v₀/d = 0.3398, over [0, 0.3] (before the stop) and [0, 0.6]
+// (after it). Closed form, x(T) = x₀ + v₀T − dT²/2 and v_x = v₀ − dT
+// before, x₀ + v₀²/(2d) and 0 after: the directions along the contact
+// (δx₀, δv_x0) give ∂(x, v_x)/∂(x₀, v_x0) = [1 T; 0 1] before and
+// [1 v₀/d; 0 0] after; the contact is closed at x₀, so Sensitivity.DX0
+// is zero in the columns of z₀ and v_z0 (the projector Π removes them)
+// and in the rows of z and v_z (the block stays on the ground); and
+// ∂(x, v_x)/∂(u_x, u_z) = [T²/2 μT²/2; T μT] before, [v₀²/(2d²)
+// μv₀²/(2d²); 0 0] after. All to 1e-9 (measured: 3.9e-13).
+func TestCLSSensBlockOnGround(t *testing.T) {
+	const mu, v0 = 0.3, 1.0
+	d := mu * gBall
+	for _, T := range []float64{0.3, 0.6} {
+		r, err := SimulateCLS(context.Background(), pushedBlock(t, mu), []float64{0, 0, v0, 0},
+			SimOptions{TSim: T, NSim: int(math.Round(T / 0.1)), U: []float64{0, 0}, Sensitivity: true})
+		if err != nil {
+			t.Fatalf("T = %g: %v", T, err)
+		}
+		wantX := [][]float64{{1, 0, T, 0}, {0, 0, 0, 0}, {0, 0, 1, 0}, {0, 0, 0, 0}}
+		wantU := [][]float64{{T * T / 2, mu * T * T / 2}, {0, 0}, {T, mu * T}, {0, 0}}
+		if T > v0/d {
+			wantX = [][]float64{{1, 0, v0 / d, 0}, {0, 0, 0, 0}, {0, 0, 0, 0}, {0, 0, 0, 0}}
+			wantU = [][]float64{{v0 * v0 / (2 * d * d), mu * v0 * v0 / (2 * d * d)}, {0, 0}, {0, 0}, {0, 0}}
+		}
+		if len(r.SensitivityOnContact) != 1 || r.SensitivityOnContact[0] != 0 {
+			t.Errorf("T = %g: on contact %v, want [0]", T, r.SensitivityOnContact)
+		}
+		ex, eu := maxErr(r.Sensitivity.DX0, wantX), maxErr(r.Sensitivity.DU, wantU)
+		if ex > 1e-9 || eu > 1e-9 {
+			t.Errorf("T = %g: ∂x/∂x₀ = %v, want %v (error %.1e); ∂x/∂u = %v, want %v (error %.1e)", T, r.Sensitivity.DX0, wantX, ex, r.Sensitivity.DU, wantU, eu)
+		}
+		t.Logf("T = %g: errors ∂x/∂x₀ %.1e, ∂x/∂u %.1e", T, ex, eu)
 	}
 }
