@@ -4,6 +4,9 @@ import (
 	"context"
 	"math"
 	"testing"
+
+	"github.com/fesd-go/fesd/ad"
+	"github.com/fesd-go/fesd/dcs"
 )
 
 // ballSaltation is the closed form of ∂(z, v)(T)/∂(z₀, v₀) of the ball
@@ -204,4 +207,78 @@ func TestCLSSensBlockLanding(t *testing.T) {
 		}
 		t.Logf("T = %g: ∂x/∂x₀ error %.1e; ∂x/∂x₀ = %.6g", T, e, r.Sensitivity.DX0)
 	}
+}
+
+// bouncingBlock is slidingBlock with the restitution e and the gravity
+// as the parameter p = (g).
+func bouncingBlock(t *testing.T, e, mu float64) *dcs.CLS {
+	t.Helper()
+	g := ad.NewGraph()
+	q, v, p := g.SymVec("q", 2), g.SymVec("v", 2), g.SymVec("g", 1)
+	M, err := ad.NewMat(2, 2, g.Const(1), g.Const(0), g.Const(0), g.Const(1))
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, err := dcs.NewCLS(dcs.RigidBody{Graph: g, Q: q, V: v, P: p, M: M, FV: ad.Vec{g.Const(0), p[0].Neg()},
+		Contacts: []dcs.Contact{{Gap: q[1], TangentPos: q[0], Mu: mu, Restitution: e}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return c
+}
+
+// TestCLSSensTwoImpacts: bouncingBlock (e = 0.5, μ = 0.2, g = 9.81) from
+// (0, 1, 3, 0) over [0, 1.05] in 10 steps: two impacts with frictional
+// impulses (at 0.4515 and 0.9031), sliding after each. ∂x(T)/∂x₀ and
+// ∂x(T)/∂g against central differences of SimulateCLS (step 1e-5; the
+// difference's truncation error is O(1e-10), its rounding 1e-13/1e-5):
+// to 1e-6 (measured: 3.0e-10).
+func TestCLSSensTwoImpacts(t *testing.T) {
+	const e, mu = 0.5, 0.2
+	c := bouncingBlock(t, e, mu)
+	x0, p := []float64{0, 1, 3, 0}, []float64{gBall}
+	opts := SimOptions{TSim: 1.05, NSim: 10, P: p}
+	sens := opts
+	sens.Sensitivity = true
+	r, err := SimulateCLS(context.Background(), c, x0, sens)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(r.Impacts()) != 2 {
+		t.Fatalf("impacts %+v, want two", r.Impacts())
+	}
+	end := func(x0, p []float64) []float64 {
+		o := opts
+		o.P = p
+		r, err := SimulateCLS(context.Background(), c, x0, o)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return r.X[len(r.X)-1]
+	}
+	const h = 1e-5
+	worst := 0.0
+	for j := 0; j < 5; j++ {
+		xp, xm, pp, pm := clone(x0), clone(x0), clone(p), clone(p)
+		if j < 4 {
+			xp[j] += h
+			xm[j] -= h
+		} else {
+			pp[0] += h
+			pm[0] -= h
+		}
+		fp, fm := end(xp, pp), end(xm, pm)
+		for i := 0; i < 4; i++ {
+			got := r.Sensitivity.DP[i][0]
+			if j < 4 {
+				got = r.Sensitivity.DX0[i][j]
+			}
+			fd := (fp[i] - fm[i]) / (2 * h)
+			worst = math.Max(worst, math.Abs(got-fd))
+			if math.Abs(got-fd) > 1e-6 {
+				t.Errorf("∂x_%d/∂q_%d = %.12g, central difference %.12g", i, j, got, fd)
+			}
+		}
+	}
+	t.Logf("largest difference %.1e; ∂x/∂x₀ = %.6g, ∂x/∂g = %.6g", worst, r.Sensitivity.DX0, r.Sensitivity.DP)
 }
