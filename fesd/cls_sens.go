@@ -250,6 +250,9 @@ func (cs *CLSSimulator) sensDefined(res *CLSResult, steps []*CLSStep, opts SimOp
 		}
 	}
 	for i, st := range elemStep {
+		if err := cs.grazesInside(res, i, st, opts); err != nil {
+			return err
+		}
 		n, f := elemN[i], st.sim.f
 		last := st.sim.tr.ns
 		if !st.sim.o.rbp {
@@ -267,6 +270,40 @@ func (cs *CLSSimulator) sensDefined(res *CLSResult, steps []*CLSStep, opts SimOp
 				slideDir(elemStep[i-1], elemN[i-1], c)*slideDir(st, n, c) < 0 {
 				return refuse(res.T[i], c, "the sliding direction reverses without a stop")
 			}
+		}
+	}
+	return nil
+}
+
+// grazesInside returns an error wrapping ErrSensitivity when a contact
+// open on element i (of the step st) touches the obstacle between its
+// points: where the normal velocity turns from approaching to receding
+// inside the element, the minimum of the cubic Hermite interpolant of
+// the gap between its ends (gap and J_nᵀv at both) is at most clsGapTol.
+func (cs *CLSSimulator) grazesInside(res *CLSResult, i int, st *CLSStep, opts SimOptions) error {
+	u := uAt(opts, opts.T0+float64(st.Record.Step)*cs.T)
+	g0, v0, err := cs.kinematics(res.XStart[i], u, opts.P)
+	if err != nil {
+		return err
+	}
+	g1, v1, err := cs.kinematics(res.X[i+1], u, opts.P)
+	if err != nil {
+		return err
+	}
+	h := res.T[i+1] - res.T[i]
+	for c := range g0 {
+		if res.Modes[i][c] != ContactOpen || !(v0[c] < 0 && v1[c] > 0) {
+			continue
+		}
+		lo := math.Min(g0[c], g1[c])
+		for k := 1; k < 200; k++ {
+			s := float64(k) / 200
+			s2, s3 := s*s, s*s*s
+			p := (2*s3-3*s2+1)*g0[c] + (s3-2*s2+s)*h*v0[c] + (-2*s3+3*s2)*g1[c] + (s3-s2)*h*v1[c]
+			lo = math.Min(lo, p)
+		}
+		if lo <= clsGapTol {
+			return fmt.Errorf("%w: contact %d at t = %.17g: the gap closes inside an open element (its interpolant reaches %.3g): a grazing contact", ErrSensitivity, c, res.T[i], lo)
 		}
 	}
 	return nil

@@ -2,6 +2,7 @@ package fesd
 
 import (
 	"context"
+	"errors"
 	"math"
 	"testing"
 
@@ -281,4 +282,89 @@ func TestCLSSensTwoImpacts(t *testing.T) {
 		}
 	}
 	t.Logf("largest difference %.1e; ∂x/∂x₀ = %.6g, ∂x/∂g = %.6g", worst, r.Sensitivity.DX0, r.Sensitivity.DP)
+}
+
+// clockBlock is slidingBlock with a third coordinate s, free of forces
+// and contacts (from v_s = 1 it is the time), and the force
+// (k_x s, k_z s) on the block.
+func clockBlock(t *testing.T, mu, kx, kz float64) *dcs.CLS {
+	t.Helper()
+	g := ad.NewGraph()
+	q, v := g.SymVec("q", 3), g.SymVec("v", 3)
+	one, zero := g.Const(1), g.Const(0)
+	M, err := ad.NewMat(3, 3, one, zero, zero, zero, one, zero, zero, zero, one)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, err := dcs.NewCLS(dcs.RigidBody{Graph: g, Q: q, V: v, M: M,
+		FV:       ad.Vec{q[2].Scale(kx), q[2].Scale(kz).AddConst(-gBall), zero},
+		Contacts: []dcs.Contact{{Gap: q[1], TangentPos: q[0], Mu: mu}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return c
+}
+
+// ceilingBall is the ball under gravity below a ceiling at height 1
+// (gap 1 − z) with restitution e.
+func ceilingBall(t *testing.T, e float64) *dcs.CLS {
+	t.Helper()
+	g := ad.NewGraph()
+	q, v := g.SymVec("z", 1), g.SymVec("v", 1)
+	M, err := ad.NewMat(1, 1, g.Const(1))
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, err := dcs.NewCLS(dcs.RigidBody{Graph: g, Q: q, V: v, M: M, FV: g.ConstVec(-gBall),
+		Contacts: []dcs.Contact{{Gap: q[0].Neg().AddConst(1), Restitution: e}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return c
+}
+
+// TestCLSSensRefused: where the flow has no derivative, or FESD-J's
+// branch does not determine it, SimulateCLS returns the trajectory
+// without Sensitivity and an error wrapping ErrSensitivity:
+//   - the ball's impact exactly on a step boundary (dropped from
+//     g·0.5²/2, impact at 0.5, steps of 0.1);
+//   - an impact pending at the end time (TSim = √(2/g));
+//   - x₀ on the ground approaching it (an impact at T0);
+//   - a grazing contact: thrown up from z = 0 with √(2g) below a ceiling
+//     at 1, its apex touches it at √(2/g) = 0.4515, inside a step;
+//   - the Zeno tail of the ball dropped from 0.01 with e = 0.5
+//     (accumulation at t* = 0.135);
+//   - a lift-off inside a step: clockBlock on the ground with the upward
+//     force g s/0.43 (lift-off at 0.43);
+//   - a stick-to-slip transition inside a step: clockBlock at rest with
+//     the horizontal force μg s/0.43 (μ = 0.3, slip at 0.43).
+func TestCLSSensRefused(t *testing.T) {
+	t1 := math.Sqrt(2 / gBall)
+	cases := []struct {
+		name string
+		c    *dcs.CLS
+		x0   []float64
+		opts SimOptions
+	}{
+		{"impact on a step boundary", bouncingBall(t, 0.5), []float64{gBall * 0.125, 0}, SimOptions{TSim: 0.7, NSim: 7}},
+		{"impact at the end", bouncingBall(t, 0.5), []float64{1, 0}, SimOptions{TSim: t1, NSim: 4}},
+		{"impact at T0", bouncingBall(t, 0.5), []float64{0, -1}, SimOptions{TSim: 0.2, NSim: 2}},
+		{"grazing", ceilingBall(t, 0.5), []float64{0, math.Sqrt(2 * gBall)}, SimOptions{TSim: 0.7, NSim: 7}},
+		{"Zeno", bouncingBall(t, 0.5), []float64{0.01, 0}, SimOptions{TSim: 0.2, NSim: 2}},
+		{"lift-off", clockBlock(t, 0, 0, gBall/0.43), []float64{0, 0, 0, 0, 0, 1}, SimOptions{TSim: 0.6, NSim: 6}},
+		{"stick to slip", clockBlock(t, 0.3, 0.3*gBall/0.43, 0), []float64{0, 0, 0, 0, 0, 1}, SimOptions{TSim: 0.6, NSim: 6}},
+	}
+	for _, tc := range cases {
+		tc.opts.Sensitivity = true
+		r, err := SimulateCLS(context.Background(), tc.c, tc.x0, tc.opts)
+		if !errors.Is(err, ErrSensitivity) || r == nil || r.Sensitivity != nil {
+			var s *Sensitivity
+			if r != nil {
+				s = r.Sensitivity
+			}
+			t.Errorf("%s: %v, sensitivity %v; want ErrSensitivity and none", tc.name, err, s)
+			continue
+		}
+		t.Logf("%s: %v", tc.name, err)
+	}
 }
