@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"math"
+	"strings"
 	"testing"
 
 	"github.com/fesd-go/fesd/ad"
@@ -337,32 +338,41 @@ func ceilingBall(t *testing.T, e float64) *dcs.CLS {
 //   - a lift-off inside a step: clockBlock on the ground with the upward
 //     force g s/0.43 (lift-off at 0.43);
 //   - a stick-to-slip transition inside a step: clockBlock at rest with
-//     the horizontal force μg s/0.43 (μ = 0.3, slip at 0.43).
+//     the horizontal force μg s/0.43 (μ = 0.3, slip at 0.43);
+//   - a reversal of the sliding direction: pushedBlock (μ = 0.3) on the
+//     ground with v_x0 = −1 and the force 2μg, which turns at
+//     t_r = 1/(3μg) = 0.1133 and slides on. Closed form ∂v_x(T)/∂v_x0 =
+//     1/3 (the ratio of the decelerations), where the branch gives 1.0
+//     (measured with the refusal switched off);
+//   - a frictional impact at the stick–slip limit: slidingBlock (μ = 0.3)
+//     landing with v_x = μ√(2g), which the impulse stops exactly.
 func TestCLSSensRefused(t *testing.T) {
 	t1 := math.Sqrt(2 / gBall)
 	cases := []struct {
-		name string
-		c    *dcs.CLS
-		x0   []float64
-		opts SimOptions
+		name, why string
+		c         *dcs.CLS
+		x0        []float64
+		opts      SimOptions
 	}{
-		{"impact on a step boundary", bouncingBall(t, 0.5), []float64{gBall * 0.125, 0}, SimOptions{TSim: 0.7, NSim: 7}},
-		{"impact at the end", bouncingBall(t, 0.5), []float64{1, 0}, SimOptions{TSim: t1, NSim: 4}},
-		{"impact at T0", bouncingBall(t, 0.5), []float64{0, -1}, SimOptions{TSim: 0.2, NSim: 2}},
-		{"grazing", ceilingBall(t, 0.5), []float64{0, math.Sqrt(2 * gBall)}, SimOptions{TSim: 0.7, NSim: 7}},
-		{"Zeno", bouncingBall(t, 0.5), []float64{0.01, 0}, SimOptions{TSim: 0.2, NSim: 2}},
-		{"lift-off", clockBlock(t, 0, 0, gBall/0.43), []float64{0, 0, 0, 0, 0, 1}, SimOptions{TSim: 0.6, NSim: 6}},
-		{"stick to slip", clockBlock(t, 0.3, 0.3*gBall/0.43, 0), []float64{0, 0, 0, 0, 0, 1}, SimOptions{TSim: 0.6, NSim: 6}},
+		{"impact on a step boundary", "between simulation steps", bouncingBall(t, 0.5), []float64{gBall * 0.125, 0}, SimOptions{TSim: 0.7, NSim: 7}},
+		{"impact at the end", "pending at the end", bouncingBall(t, 0.5), []float64{1, 0}, SimOptions{TSim: t1, NSim: 4}},
+		{"impact at T0", "(or at T0)", bouncingBall(t, 0.5), []float64{0, -1}, SimOptions{TSim: 0.2, NSim: 2}},
+		{"grazing", "grazing contact", ceilingBall(t, 0.5), []float64{0, math.Sqrt(2 * gBall)}, SimOptions{TSim: 0.7, NSim: 7}},
+		{"Zeno", "(Zeno)", bouncingBall(t, 0.5), []float64{0.01, 0}, SimOptions{TSim: 0.2, NSim: 2}},
+		{"lift-off", "lift-off inside", clockBlock(t, 0, 0, gBall/0.43), []float64{0, 0, 0, 0, 0, 1}, SimOptions{TSim: 0.6, NSim: 6}},
+		{"stick to slip", "slip inside", clockBlock(t, 0.3, 0.3*gBall/0.43, 0), []float64{0, 0, 0, 0, 0, 1}, SimOptions{TSim: 0.6, NSim: 6}},
+		{"sliding reversal", "reverses", pushedBlock(t, 0.3), []float64{0, 0, -1, 0}, SimOptions{TSim: 0.3, NSim: 3, U: []float64{0.6 * gBall, 0}}},
+		{"impact at the stick–slip limit", "stick–slip limit", slidingBlock(t, 0.3), []float64{0, 1, 0.3 * math.Sqrt(2*gBall), 0}, SimOptions{TSim: 0.7, NSim: 7}},
 	}
 	for _, tc := range cases {
 		tc.opts.Sensitivity = true
 		r, err := SimulateCLS(context.Background(), tc.c, tc.x0, tc.opts)
-		if !errors.Is(err, ErrSensitivity) || r == nil || r.Sensitivity != nil {
+		if !errors.Is(err, ErrSensitivity) || !strings.Contains(err.Error(), tc.why) || r == nil || r.Sensitivity != nil {
 			var s *Sensitivity
 			if r != nil {
 				s = r.Sensitivity
 			}
-			t.Errorf("%s: %v, sensitivity %v; want ErrSensitivity and none", tc.name, err, s)
+			t.Errorf("%s: %v, sensitivity %v; want ErrSensitivity (%q) and none", tc.name, err, s, tc.why)
 			continue
 		}
 		t.Logf("%s: %v", tc.name, err)
