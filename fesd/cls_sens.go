@@ -14,16 +14,18 @@ import (
 //
 // What the paper gives. FESD-J (Nurkanović, Frey, Pozharskiy, Diehl,
 // Nonlinear Analysis: Hybrid Systems 52 (2024) 101460) proves no
-// convergence of numerical sensitivities: its Section 5 leaves "the
+// convergence of numerical sensitivities: its Section 6 leaves "the
 // empirically observed high accuracy and convergence of numerical
 // sensitivities" to be proven, expecting that for a fixed active set the
 // FESD-J problem reduces to a well-defined square system and that the
-// proof of FESD for Filippov systems (004 Theorem 18) carries over. What
-// it does show (Section 3.3) is which switches its cross complementarity
-// pins to an element boundary by an equation: a contact made with an
-// impact (elastic or inelastic: f_c(q_n) = 0 at the boundary, Lemma 2 and
-// the impulse row Y = f_c(q_n)) and a slip–stick transition (Γ_n = 0
-// gives J_tᵀv_n = 0, eq. (21)). On such a boundary the step size moves
+// proof for Filippov systems (004 Theorem 18) carries over. What it does
+// show (Section 3.3) is which switches the cross complementarity pins to
+// an element boundary by an equation: a contact made with an impact,
+// elastic or inelastic (f_c(q_n) = 0 at the boundary: Lemma 2 and the
+// impulse row Y = f_c(q_n)), and a slip–stick transition (J_tᵀv_n = 0 at
+// the boundary, eq. (21); in clsFormulation, which needs Radau IIA with
+// friction, the biactive pair γ = β = 0 at the sliding element's last
+// stage point, its end). On such a boundary the element length moves
 // with x₀ through that equation, as the switch times do in FESD.
 //
 // What is computed. Every step solved by the homotopy and finished on
@@ -57,12 +59,16 @@ import (
 //     cone and no tangential velocity after it (the stick–slip limit of
 //     the impact law);
 //   - a lift-off or a stick-to-slip transition inside a step, and a
-//     reversal of the sliding direction: no equation of FESD-J pins these
-//     boundaries (the normal force, the friction cone's margin and the
-//     tangential velocity at the boundary are not constrained to zero
-//     there), so the step's linearization does not say how they move. At
-//     a boundary between steps, where a change of the control causes
-//     them, they are kept;
+//     reversal of the sliding direction: no equation of clsFormulation
+//     pins these boundaries (the normal force and the friction cone's
+//     margin at the end of the element before are not constrained to
+//     zero, nor is the tangential velocity between two sliding
+//     elements — the paper's eq. (22) is not part of it), only
+//     inequalities do, so the step's linearization does not say how they
+//     move: a lift-off at 0.43 s is placed 1.9e-3 s early, and through a
+//     reversal the branch gives ∂v_x/∂v_x0 = 1 where the closed form is
+//     1/3 (TestCLSSensRefused). At a boundary between steps, where a
+//     change of the control causes them, they are kept;
 //   - a step not finished on a branch (its homotopy point has the
 //     complementarity only to √σ), or whose branch NLP fails or has a
 //     singular linearization.

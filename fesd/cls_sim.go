@@ -20,8 +20,9 @@ import (
 // of a step is the first event of the next.
 //
 // This first version has no event prediction, no branch solves and no
-// sensitivities (the machinery of Simulator), and reports impacts only
-// (CLSResult.Impacts), not lift-off, stick and slip.
+// sensitivities of Step (SimulateCLS computes them after the simulation,
+// cls_sens.go), and reports impacts only (CLSResult.Impacts), not
+// lift-off, stick and slip.
 type CLSSimulator struct {
 	// T is the step length.
 	T     float64
