@@ -36,15 +36,18 @@ import (
 // impact times and stops — move, and the steps are chained. On a
 // transversal impact inside a step this is the saltation of the impact
 // with Newton's law (TestCLSSensBall), on a stop the jump of the
-// sticking motion (TestCLSSensBlock).
+// sticking motion (TestCLSSensBlockOnGround,
+// TestCLSSensBlockLanding); with a smooth but not polynomial flow the
+// error falls with the order 2n_s − 1 of Radau IIA (TestCLSSensOrder).
 //
 // Where there is none. SimulateCLS returns the trajectory without
 // Sensitivity and an error wrapping ErrSensitivity where the flow has no
 // derivative or FESD-J's branch does not determine it:
 //
 //   - a contact reached without an impact (J_nᵀv⁻ > −ImpactTol with the
-//     gap closed after an open element, or an open element's interior
-//     stage point on the obstacle): a grazing contact, where the impact
+//     gap closed after an open element, or an open element's stage point
+//     or the cubic interpolant of its gap between its ends on the
+//     obstacle): a grazing contact, where the impact
 //     time, and with it the state, moves like the square root of the
 //     perturbation;
 //   - an impact on a boundary between two simulation steps (its time
@@ -70,8 +73,8 @@ import (
 //     1/3 (TestCLSSensRefused). At a boundary between steps, where a
 //     change of the control causes them, they are kept;
 //   - a step not finished on a branch (its homotopy point has the
-//     complementarity only to √σ), or whose branch NLP fails or has a
-//     singular linearization.
+//     complementarity only to √σ), or whose branch NLP fails or moves
+//     its trajectory by more than branchSensTol.
 //
 // A body at rest or sliding on an obstacle at x₀ (contact c closed,
 // |J_nᵀv₀| ≤ ImpactTol) has no derivative in the directions that open
@@ -83,7 +86,7 @@ import (
 // the exact derivative along those directions, and that of its part
 // along the contact for another δx₀.
 
-// clsSensTol decides the branch of a finished step (resolveBranch): a
+// clsSensTol decides the branch of a finished step (clsSens.branch): a
 // side of a complementarity pair at most this is zero. The active-set
 // finish fixes the vanishing sides at exactly zero.
 const clsSensTol = 1e-9
