@@ -29,7 +29,7 @@ import (
 // with x₀ through that equation, as the switch times do in FESD.
 //
 // What is computed. Every step solved by the homotopy and finished on
-// its branch (StepRecord.Finished) is a KKT point of the branch NLP (the
+// its branch (the active-set finish, CLSFinish, accepted) is a KKT point of the branch NLP (the
 // vanishing side of every complementarity pair fixed at zero); the
 // implicit function theorem on it (kktSensitivity, as for Simulate) gives
 // ∂x(t₀ + T)/∂(x₀, u, p) of the step including how its element boundaries —
@@ -140,7 +140,7 @@ func zeros(r, c int) [][]float64 {
 func (sc *clsSens) step(ctx context.Context, st *CLSStep) (*Sensitivity, error) {
 	cs := st.sim
 	tr := cs.tr
-	if !st.Record.Finished {
+	if !st.finished {
 		return nil, fmt.Errorf("%w: the step was not finished on a branch (its complementarity holds only to the homotopy's σ)", ErrSensitivity)
 	}
 	ir, bl, bu, err := sc.branch(ctx, st)

@@ -247,9 +247,11 @@ type CLSStep struct {
 	H []float64
 	// Modes are the modes of every contact on every element ([n][c]).
 	Modes [][]ContactMode
-	// sim solved the step at w with the parameters pv (cls_sens.go)
-	sim   *CLSSimulator
-	w, pv []float64
+	// sim solved the step at w with the parameters pv, finished on its
+	// branch by the active-set finish if finished (cls_sens.go)
+	sim      *CLSSimulator
+	w, pv    []float64
+	finished bool
 }
 
 // Step solves the step [t0, t0 + T] from x0 with the control u and the
@@ -322,8 +324,8 @@ func (cs *CLSSimulator) Step(ctx context.Context, t0 float64, x0, u, p []float64
 		return nil, oerr
 	}
 	st.Record = rec
-	st.Record.Finished = res.Finish != nil && res.Finish.Accepted
 	st.sim, st.w, st.pv = cs, res.X, pv
+	st.finished = res.Finish != nil && res.Finish.Accepted
 	if res.Status != mpcc.Solved {
 		return st, &StepError{T0: t0, Status: res.Status, Cause: err}
 	}
