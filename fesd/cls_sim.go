@@ -553,7 +553,9 @@ func SimulateCLS(ctx context.Context, c *dcs.CLS, x0 []float64, opts SimOptions)
 		t0 := opts.T0 + float64(k)*T
 		u := uAt(opts, t0)
 		sts, err := cs.span(ctx, t0, x, u, opts.P)
-		steps = append(steps, sts...)
+		if opts.Sensitivity {
+			steps = append(steps, sts...)
+		}
 		var se *StepError
 		if errors.As(err, &se) {
 			se.Step = k
