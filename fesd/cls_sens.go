@@ -163,6 +163,9 @@ func (sc *clsSens) step(ctx context.Context, st *CLSStep) (*Sensitivity, error) 
 	if d > branchSensTol {
 		return nil, fmt.Errorf("%w: the branch of the step's solution moves its trajectory by %.1e", ErrSensitivity, d)
 	}
+	if err := inactiveRows(tr, ir); err != nil {
+		return nil, err
+	}
 	str, ok := sc.tr[cs]
 	if !ok {
 		L := newLayout(cs.d, cs.o.Stages, 1, cs.T, func(int) int { return cs.o.NFE })
@@ -507,4 +510,28 @@ func (sc *clsSens) branch(ctx context.Context, st *CLSStep) (*mpcc.InnerResult, 
 		return nil, nil, nil, fmt.Errorf("%w: the branch of the step's solution ends %v", ErrSensitivity, ir.Status)
 	}
 	return ir, bl, bu, nil
+}
+
+// inactiveRows sets the multipliers of the inequality rows of tr's NLP
+// that the branch solution ir holds more than 1e-8 inside their bounds to
+// zero, their value at an exact KKT point. The interior point leaves
+// μ/slack there, which kktSensitivity (taking a row with a multiplier
+// above 1e-8 as active) would read as an active row: the row
+// f_c(q_n + h ε v⁺) ≥ 0 after an impact 9.2e-3 s before a step's end
+// holds with the slack 4.4e-6 and the multiplier 2e-8, and taken as
+// active it over-determines the linearization (∂v/∂z of that step 34.6065
+// against 34.6117 of the closed form and of central differences).
+func inactiveRows(tr *transcription, ir *mpcc.InnerResult) error {
+	n, m := tr.prob.Dims()
+	cl, cu, g := make([]float64, m), make([]float64, m), make([]float64, m)
+	tr.prob.Bounds(make([]float64, n), make([]float64, n), cl, cu)
+	if err := tr.prob.Constraints(ir.X, g); err != nil {
+		return err
+	}
+	for i := 0; i < m; i++ {
+		if cl[i] != cu[i] && g[i]-cl[i] > 1e-8 && cu[i]-g[i] > 1e-8 {
+			ir.Y[i] = 0
+		}
+	}
+	return nil
 }
