@@ -82,9 +82,13 @@ import (
 // normal velocity √(2gδ). For those contacts (SensitivityOnContact)
 // Sensitivity.DX0 is D·Π, D the derivative of the persistent contact and
 // Π the orthogonal projector onto the directions δx₀ = (δq, δv) that keep
-// them closed to first order, ∇f_cᵀδq = 0 and ∂(J_nᵀv)/∂(q, v)·δx₀ = 0:
-// the exact derivative along those directions, and that of its part
-// along the contact for another δx₀.
+// them closed to first order, ∇f_cᵀδq = 0 and ∂(J_nᵀv)/∂(q, v)·δx₀ = 0,
+// and those sticking at x₀ (μ > 0, |J_tᵀv₀| ≤ 1e-7) sticking,
+// ∂(J_tᵀv)/∂(q, v)·δx₀ = 0: DX0·δx₀ is the derivative along δx₀ for δx₀
+// in the range of Π, and not one for another δx₀. (A tangential velocity
+// given to a sticking contact is taken out by the friction within a time
+// of its order, along the field of the sliding motion, not orthogonally;
+// for the block on flat ground both give zero.)
 
 // clsSensTol decides the branch of a finished step (clsSens.branch): a
 // side of a complementarity pair at most this is zero. The active-set
@@ -372,12 +376,14 @@ func (cs *CLSSimulator) onContact(x0, u, p []float64) ([]int, [][]float64, error
 	// respect to (q, v), its rows orthonormalized (Gram–Schmidt), and
 	// Π = I − Σ r rᵀ
 	kin := append(ad.Vec(nil), s.gap...)
-	for _, jn := range s.normal {
-		e := s.g.Const(0)
-		for j := range jn {
-			e = e.Add(jn[j].Mul(s.v[j]))
+	for _, jv := range [][]ad.Vec{s.normal, s.tangent} {
+		for _, jn := range jv {
+			e := s.g.Const(0)
+			for j := range jn {
+				e = e.Add(jn[j].Mul(s.v[j]))
+			}
+			kin = append(kin, e)
 		}
-		kin = append(kin, e)
 	}
 	J, err := ad.Jacobian(kin, ad.Concat(s.q, s.v))
 	if err != nil {
@@ -392,9 +398,19 @@ func (cs *CLSSimulator) onContact(x0, u, p []float64) ([]int, [][]float64, error
 	if err := fn.Eval(fn.NewWorkspace(), [][]float64{x0[:s.nq], x0[s.nq:], u, p}, [][]float64{flat}); err != nil {
 		return nil, nil, err
 	}
+	vt := make([]float64, s.nc) // J_tᵀv₀, from its gradient in v, J_t
+	for c := range vt {
+		for j := 0; j < s.nq; j++ {
+			vt[c] += flat[(2*s.nc+c)*nx+s.nq+j] * x0[s.nq+j]
+		}
+	}
 	var basis [][]float64
 	for _, c := range closed {
-		for _, r := range []int{c, s.nc + c} {
+		rows := []int{c, s.nc + c}
+		if s.mu[c] > 0 && math.Abs(vt[c]) <= clsVelTol {
+			rows = append(rows, 2*s.nc+c) // sticking
+		}
+		for _, r := range rows {
 			row := clone(flat[r*nx : (r+1)*nx])
 			for _, b := range basis {
 				d := dot(row, b)

@@ -45,7 +45,7 @@ func ballSaltation(e, z0, v0, T float64) [2][2]float64 {
 // TestCLSSensBall: the ball dropped from rest at height 1 (e = 0, 0.5,
 // 0.9), simulated over [0, 0.7] in 7 steps: one impact, at √(2/g) =
 // 0.4515 inside the fifth step. ∂(z, v)(0.7)/∂(z₀, v₀) against the
-// saltation closed form ballSaltation, to 1e-9 (measured: 6.3e-15; FESD-J
+// saltation closed form ballSaltation, to 1e-9 (measured: 2.0e-14; FESD-J
 // integrates the free flight exactly and puts the impact on an element
 // boundary, so the branch's derivative is exact up to rounding).
 func TestCLSSensBall(t *testing.T) {
@@ -487,4 +487,26 @@ func TestCLSSensManyImpacts(t *testing.T) {
 			t.Logf("T = %g, %d impacts, %d steps: ∂x/∂x₀ = %.6g, error %.1e", T, n, len(r.Steps), r.Sensitivity.DX0, d)
 		}
 	}
+}
+
+// TestCLSSensBlockSticking: pushedBlock (μ = 0.3) at rest on the ground
+// with the force u = (μg/2, 0) inside the friction cone stays where it is
+// over [0, 0.3]: closed form x(T) = x₀ along the contact, so DX0 has 1 in
+// the entry of x and zeros elsewhere — the columns of z₀, v_z0 and (the
+// contact sticks at x₀) v_x0 are projected out — and ∂x(T)/∂u = 0 (the
+// friction force follows the push). To 1e-9 (measured: 3.2e-14).
+func TestCLSSensBlockSticking(t *testing.T) {
+	const mu = 0.3
+	r, err := SimulateCLS(context.Background(), pushedBlock(t, mu), []float64{0, 0, 0, 0},
+		SimOptions{TSim: 0.3, NSim: 3, U: []float64{mu * gBall / 2, 0}, Sensitivity: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	wantX := zeros(4, 4)
+	wantX[0][0] = 1
+	ex, eu := maxErr(r.Sensitivity.DX0, wantX), maxErr(r.Sensitivity.DU, zeros(4, 2))
+	if ex > 1e-9 || eu > 1e-9 || len(r.SensitivityOnContact) != 1 {
+		t.Errorf("∂x/∂x₀ = %v (error %.1e), ∂x/∂u = %v (error %.1e), on contact %v; want e₁e₁ᵀ, 0, [0]", r.Sensitivity.DX0, ex, r.Sensitivity.DU, eu, r.SensitivityOnContact)
+	}
+	t.Logf("errors ∂x/∂x₀ %.1e, ∂x/∂u %.1e", ex, eu)
 }

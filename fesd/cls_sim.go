@@ -501,8 +501,9 @@ type CLSResult struct {
 	Steps []StepRecord
 	// Sensitivity holds ∂x(T0 + TSim)/∂(x₀, u, p) (SimOptions.Sensitivity;
 	// DU only for a constant control U; nil otherwise), and
-	// SensitivityOnContact the contacts closed at x₀, along which alone
-	// DX0 is a derivative (the comment at the top of cls_sens.go).
+	// SensitivityOnContact the contacts closed at x₀: DX0 is a derivative
+	// only along the directions that keep them closed (and sticking ones
+	// sticking; the comment at the top of cls_sens.go).
 	Sensitivity          *Sensitivity
 	SensitivityOnContact []int
 }
