@@ -20,8 +20,9 @@ import (
 //
 // S the saltation matrix of the impact with Newton's law v⁺ = −e v⁻
 // (reset R(z, v) = (z, −ev), S = R_x + (f⁺ − R_x f⁻)∇ψᵀ/(∇ψ·f⁻) with
-// ψ = z, f^∓ = (v^∓, −g)). For e = 0 the ball rests after the impact and
-// D = 0.
+// ψ = z, f^∓ = (v^∓, −g)). For e = 0 the ball rests after the impact:
+// with the field of the persistent contact, f⁺ = 0, and R_x = diag(1, 0)
+// the saltation is S = 0, and D = 0.
 func ballSaltation(e, z0, v0, T float64) [2][2]float64 {
 	if e == 0 {
 		return [2][2]float64{}
