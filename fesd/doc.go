@@ -352,8 +352,12 @@
 // puts each impact as a jump on an element boundary and takes any
 // restitution e ∈ [0, 1]: choose it for elastic impacts and for exact
 // impact times and velocities (the bouncing ball's to 1e-9), time
-// freezing for what FESD-J does not offer here yet (sensitivities,
-// prediction, Shift and MPC, the physical-validity check).
+// freezing for what FESD-J does not offer here yet (sensitivities of
+// OCPs, prediction, Shift and MPC, the physical-validity check).
+// SimulateCLS gives a simulation's sensitivities where the flow has them
+// and FESD-J's branch determines them, and refuses them (ErrSensitivity)
+// at grazing contacts, impacts on step boundaries, Zeno tails and
+// lift-off, slip or a sliding reversal inside a step (cls_sens.go).
 //
 // # Homotopy and simulation
 //
