@@ -20,8 +20,9 @@ import (
 // of a step is the first event of the next.
 //
 // This first version has no event prediction, no branch solves and no
-// sensitivities (the machinery of Simulator), and reports impacts only
-// (CLSResult.Impacts), not lift-off, stick and slip.
+// sensitivities of Step (SimulateCLS computes them after the simulation,
+// cls_sens.go), and reports impacts only (CLSResult.Impacts), not
+// lift-off, stick and slip.
 type CLSSimulator struct {
 	// T is the step length.
 	T     float64
@@ -246,6 +247,11 @@ type CLSStep struct {
 	H []float64
 	// Modes are the modes of every contact on every element ([n][c]).
 	Modes [][]ContactMode
+	// sim solved the step at w with the parameters pv, finished on its
+	// branch by the active-set finish if finished (cls_sens.go)
+	sim      *CLSSimulator
+	w, pv    []float64
+	finished bool
 }
 
 // Step solves the step [t0, t0 + T] from x0 with the control u and the
@@ -318,6 +324,8 @@ func (cs *CLSSimulator) Step(ctx context.Context, t0 float64, x0, u, p []float64
 		return nil, oerr
 	}
 	st.Record = rec
+	st.sim, st.w, st.pv = cs, res.X, pv
+	st.finished = res.Finish != nil && res.Finish.Accepted
 	if res.Status != mpcc.Solved {
 		return st, &StepError{T0: t0, Status: res.Status, Cause: err}
 	}
@@ -491,16 +499,25 @@ type CLSResult struct {
 	Modes [][]ContactMode
 	// Steps has one solver record per step (including a failed last one).
 	Steps []StepRecord
+	// Sensitivity holds ∂x(T0 + TSim)/∂(x₀, u, p) (SimOptions.Sensitivity;
+	// DU only for a constant control U; nil otherwise), and
+	// SensitivityOnContact the contacts closed at x₀: DX0 is a derivative
+	// only along the directions that keep them closed (and sticking ones
+	// sticking; the comment at the top of cls_sens.go).
+	Sensitivity          *Sensitivity
+	SensitivityOnContact []int
 }
 
 // ImpactTol is the impulse above which CLSResult reports an impact.
 const ImpactTol = 1e-6
 
 // SimulateCLS simulates c from x0 over [T0, T0 + TSim] in NSim FESD-J
-// steps (CLSSimulator) with opts.U (or UFunc) and opts.P. ColdStart,
-// Sensitivity and NoPredict are not used (every step starts cold; there
-// is no prediction). On a failed step it returns what was computed up to
-// it, with the failed step, and a *StepError.
+// steps (CLSSimulator) with opts.U (or UFunc) and opts.P. ColdStart and
+// NoPredict are not used (every step starts cold; there is no
+// prediction); Sensitivity fills CLSResult.Sensitivity where it is
+// defined and otherwise returns the trajectory with an error wrapping
+// ErrSensitivity (cls_sens.go). On a failed step it returns what was
+// computed up to it, with the failed step, and a *StepError.
 //
 // A step whose guess has more impacts inside it than the N_FE − 1 inner
 // element boundaries, or that fails, is solved as two half steps
@@ -532,10 +549,14 @@ func SimulateCLS(ctx context.Context, c *dcs.CLS, x0 []float64, opts SimOptions)
 	}
 	res := &CLSResult{T: []float64{opts.T0}, X: [][]float64{clone(x0)}}
 	x := clone(x0)
+	var steps []*CLSStep
 	for k := 0; k < opts.NSim; k++ {
 		t0 := opts.T0 + float64(k)*T
 		u := uAt(opts, t0)
 		sts, err := cs.span(ctx, t0, x, u, opts.P)
+		if opts.Sensitivity {
+			steps = append(steps, sts...)
+		}
 		var se *StepError
 		if errors.As(err, &se) {
 			se.Step = k
@@ -560,6 +581,9 @@ func SimulateCLS(ctx context.Context, c *dcs.CLS, x0 []float64, opts SimOptions)
 		if err != nil {
 			return res, fmt.Errorf("fesd: FESD-J step %d: %w", k, err)
 		}
+	}
+	if opts.Sensitivity {
+		return res, cs.sensitivity(ctx, res, steps, x0, opts)
 	}
 	return res, nil
 }

@@ -338,7 +338,7 @@
 // reporting the contact modes of every element and the impacts,
 // lift-offs, sticks and slips (CLSResult.Events). An OCP states a CLS in
 // OCP.CLS instead of OCP.Model (OCPResult.Contacts has the same report);
-// sensitivities and Shift are not there yet.
+// OCP sensitivities and Shift are not there yet.
 //
 // # FESD-J or time freezing
 //
@@ -384,9 +384,12 @@
 // first 29 impacts, the sliding block's landing and stop to 1e-9
 // (cls_sim_test.go, examples/impacts). What it does not have yet:
 // SimulateCLS starts every step from its own event-driven guess and halves
-// steps, but has no branch solves and does not use SimOptions.Sensitivity,
-// NoPredict, ColdStart or Progress; OCPSolver.Sensitivity on an OCP with
-// CLS is ErrStructure; Shift of its result is ErrDimension and RunMPC
+// steps, and does not use SimOptions.NoPredict, ColdStart or Progress; with
+// SimOptions.Sensitivity it gives ∂x(T)/∂(x₀, u, p) where FESD-J's branch
+// determines them and refuses them (ErrSensitivity) at grazing contacts,
+// impacts on step boundaries, Zeno tails, and lift-off, slip or a sliding
+// reversal inside a step (cls_sens.go); OCPSolver.Sensitivity on an OCP
+// with CLS is ErrStructure; Shift of its result is ErrDimension and RunMPC
 // needs a dcs.Model as plant, so there is no receding-horizon loop; there
 // is no model-file or fesd-command form; friction is planar (one tangent
 // direction per contact) and needs a scheme whose last stage point is the
@@ -405,7 +408,7 @@
 // stick and slip times, and for a small model in physical time (no clock,
 // no speed of time, no stage-wise clock constraints); choose time freezing
 // for inelastic impacts when you need what only a dcs.Model has here
-// today: sensitivities, MPC (Shift, RunMPC), the fesd command, or
+// today: OCP sensitivities, MPC (Shift, RunMPC), the fesd command, or
 // Simulate's prediction and branch solves.
 //
 // # Homotopy and simulation
