@@ -8,17 +8,10 @@ package nlp
 // inertia while the direction has negative or vanishing curvature; the
 // line search then creeps with tiny steps.
 func (ip *ipm) curvatureOK() bool {
-	nk := ip.nw + ip.m
-	if len(ip.curvX) != nk {
-		ip.curvX, ip.curvY = make([]float64, nk), make([]float64, nk)
-	}
-	copy(ip.curvX, ip.dw)
-	clear(ip.curvX[ip.nw:])
-	ip.K.MulVecTo(ip.curvY, ip.curvX)
-	curv, dd := 0.0, 0.0
-	for j := range ip.nw {
-		curv += ip.dw[j] * ip.curvY[j]
-		dd += ip.dw[j] * ip.dw[j]
+	curv := ip.kkt.curvature(ip.dw)
+	dd := 0.0
+	for _, v := range ip.dw[:ip.nw] {
+		dd += v * v
 	}
 	return curv >= curvKappa*dd
 }

@@ -269,7 +269,7 @@ func (ip *ipm) computeDirection() float64 {
 		}
 	}
 	ip.setRHS(ip.mu)
-	return ip.solveRefined(ip.bw, ip.by, ip.bL, ip.bU, ip.dw, ip.dy, ip.dzL, ip.dzU)
+	return ip.kkt.solve(ip.rhsVec(), ip.stepVec())
 }
 
 // qualityMu is the quality-function oracle (Nocedal, Wächter, Waltz 2009,
@@ -288,7 +288,7 @@ func (ip *ipm) qualityMu() (float64, bool) {
 		return ip.prm.muMin, false
 	}
 	ip.setRHS(-1)
-	r1 := ip.solveRefined(ip.bw, ip.by, ip.bL, ip.bU, ip.dw, ip.dy, ip.dzL, ip.dzU)
+	r1 := ip.kkt.solve(ip.rhsVec(), ip.stepVec())
 	// Centering right-hand side.
 	for j := range ip.nw {
 		ip.bw[j] = -kappaD * avg * ip.oLU[j]
@@ -296,7 +296,7 @@ func (ip *ipm) qualityMu() (float64, bool) {
 		ip.bU[j] = avg * ip.mU[j]
 	}
 	clear(ip.by)
-	r2 := ip.solveRefined(ip.bw, ip.by, ip.bL, ip.bU, ip.dwS, ip.dyS, ip.dzLS, ip.dzUS)
+	r2 := ip.kkt.solve(ip.rhsVec(), ip.auxVec())
 	ip.qfRatio = max(r1, r2)
 	if !(ip.qfRatio <= resRatioSing) {
 		return 0, false
@@ -419,7 +419,7 @@ func (ip *ipm) probeMu() (float64, bool) {
 		return ip.prm.muMin, true
 	}
 	ip.setRHS(-1)
-	ratio := ip.solveRefined(ip.bw, ip.by, ip.bL, ip.bU, ip.dw, ip.dy, ip.dzL, ip.dzU)
+	ratio := ip.kkt.solve(ip.rhsVec(), ip.stepVec())
 	if ratio > resRatioSing {
 		return 0, false
 	}
@@ -659,9 +659,9 @@ func (ip *ipm) secondOrderCorrection(alpha, thetaT, gphid float64) lsOutcome {
 		thetaOld = thetaSoc
 		// Same right-hand side except the constraint block.
 		for i := range ip.m {
-			ip.cy[i] = -ip.csoc[i]
+			ip.socY[i] = -ip.csoc[i]
 		}
-		ratio := ip.solveRefined(ip.bw, ip.cy, ip.bL, ip.bU, ip.dwS, ip.dyS, ip.dzLS, ip.dzUS)
+		ratio := ip.kkt.solve(kktVec{ip.bw, ip.socY, ip.bL, ip.bU}, ip.auxVec())
 		if ratio > resRatioSing {
 			return lsFailed
 		}

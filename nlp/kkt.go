@@ -2,7 +2,6 @@ package nlp
 
 import (
 	"math"
-	"time"
 )
 
 // computeResidual writes r = g̃ − s (inequalities) or g̃ − g_eq (equalities).
@@ -194,42 +193,43 @@ func (ip *ipm) avgCompl() float64 {
 	return s / float64(ip.nBounds)
 }
 
-// addAT adds Aᵀv to out (length nw), A = [J, −E].
-func (ip *ipm) addAT(v, out []float64) {
-	for k, i := range ip.jRow {
-		if !ip.jSkip[k] {
-			out[ip.jCol[k]] += ip.jVal[k] * v[i]
+// addAT adds Aᵀv to out (length nw), A = [J, −E] (slackOf: the slack of
+// each constraint, or −1).
+func (d *ipmDerivs) addAT(slackOf []int, v, out []float64) {
+	for k, i := range d.jRow {
+		if !d.jSkip[k] {
+			out[d.jCol[k]] += d.jVal[k] * v[i]
 		}
 	}
-	for i := range ip.m {
-		if k := ip.slackOf[i]; k >= 0 {
+	for i, k := range slackOf {
+		if k >= 0 {
 			out[k] -= v[i]
 		}
 	}
 }
 
 // addA adds A·v to out (length m).
-func (ip *ipm) addA(v, out []float64) {
-	for k, i := range ip.jRow {
-		if !ip.jSkip[k] {
-			out[i] += ip.jVal[k] * v[ip.jCol[k]]
+func (d *ipmDerivs) addA(slackOf []int, v, out []float64) {
+	for k, i := range d.jRow {
+		if !d.jSkip[k] {
+			out[i] += d.jVal[k] * v[d.jCol[k]]
 		}
 	}
-	for i := range ip.m {
-		if k := ip.slackOf[i]; k >= 0 {
+	for i, k := range slackOf {
+		if k >= 0 {
 			out[i] -= v[k]
 		}
 	}
 }
 
 // addW adds W·v to out (x part only).
-func (ip *ipm) addW(v, out []float64) {
-	for k, i := range ip.hRow {
-		if ip.hSkip[k] {
+func (d *ipmDerivs) addW(v, out []float64) {
+	for k, i := range d.hRow {
+		if d.hSkip[k] {
 			continue
 		}
-		j := ip.hCol[k]
-		h := ip.hVal[k]
+		j := d.hCol[k]
+		h := d.hVal[k]
 		out[i] += h * v[j]
 		if i != j {
 			out[j] += h * v[i]
@@ -240,7 +240,7 @@ func (ip *ipm) addW(v, out []float64) {
 // dualResidual writes rd = ∇f̃ + Aᵀy − z_L + z_U into out (fixed x: 0).
 func (ip *ipm) dualResidual(out []float64) {
 	copy(out, ip.grad)
-	ip.addAT(ip.y, out)
+	ip.ipmDerivs.addAT(ip.slackOf, ip.y, out)
 	for j := range ip.nw {
 		out[j] += ip.zU[j] - ip.zL[j]
 	}
@@ -251,64 +251,14 @@ func (ip *ipm) dualResidual(out []float64) {
 	}
 }
 
-// assemble writes the KKT values: W + Σ + δ_w I, J, −I, −δ_c I. With lsq
-// set, W = 0 and Σ = I (the least-squares multiplier system).
-func (ip *ipm) assemble(deltaW, deltaC float64, lsq bool) {
-	v := ip.K.Val
-	clear(v)
-	if !lsq {
-		for k, p := range ip.posH {
-			if !ip.hSkip[k] {
-				v[p] += ip.hVal[k]
-			}
-		}
-	}
-	for k, p := range ip.posJ {
-		if !ip.jSkip[k] {
-			v[p] += ip.jVal[k]
-		}
-	}
-	for i, p := range ip.posSl {
-		if p >= 0 {
-			v[p] = -1
-		}
-		_ = i
-	}
-	for j := range ip.nw {
-		d := deltaW + ip.zL[j]/ip.sL[j] + ip.zU[j]/ip.sU[j]
-		if lsq {
-			d = 1
-		}
-		if j < ip.n && ip.fixed[j] {
-			// Fixed variable: decouple.
-			p0, p1 := ip.K.ColPtr[j], ip.K.ColPtr[j+1]
-			for p := p0; p < p1; p++ {
-				v[p] = 0
-			}
-			v[ip.posDiag[j]] = 1
-			continue
-		}
-		v[ip.posDiag[j]] += d
-	}
-	for i := range ip.m {
-		v[ip.posDiag[ip.nw+i]] -= deltaC
-	}
-	// Rows of fixed variables inside later columns (Jacobian entries are
-	// skipped above; Hessian entries with a fixed index too).
-}
-
-// factorize assembles and factorizes; it reports whether the inertia is
-// the wanted (nw, m, 0).
-func (ip *ipm) factorize(deltaW, deltaC float64, lsq bool) (ok bool, singular bool) {
-	ip.assemble(deltaW, deltaC, lsq)
-	t := time.Now()
-	err := ip.ls.Factorize(ip.K, ip.signs)
-	ip.addFactorTime(time.Since(t))
-	ip.counts.Factorizations++
+// factorize factorizes the KKT matrix at the current iterate with δ_w,
+// δ_c and reports whether its inertia is the wanted (nw, m, 0), and whether
+// the matrix counts as singular.
+func (ip *ipm) factorize(deltaW, deltaC float64) (ok bool, singular bool) {
+	in, err := ip.kkt.factorize(deltaW, deltaC)
 	if err != nil {
 		return false, true
 	}
-	in := ip.ls.Inertia()
 	if in.Zero > 0 {
 		// The backend replaced tiny pivots by ±RegDelta with the expected
 		// sign (static pivoting cannot move a zero diagonal of the primal
@@ -327,199 +277,25 @@ func (ip *ipm) factorize(deltaW, deltaC float64, lsq bool) (ok bool, singular bo
 			return false, true
 		}
 		ip.regularized = true
-		return !lsq && in.Zero <= ip.nStructZero && in.Pos <= ip.nw && in.Neg <= ip.m, true
+		return in.Zero <= ip.nStructZero && in.Pos <= ip.nw && in.Neg <= ip.m, true
 	}
 	ip.regularized = false
 	return in.Pos == ip.nw && in.Neg == ip.m, false
 }
 
-func (ip *ipm) addFactorTime(d time.Duration) {
-	r := ip
-	if r.parent != nil {
-		r = r.parent
-	}
-	r.timing.Factorization += d
-}
-
-func (ip *ipm) addSolveTime(d time.Duration) {
-	r := ip
-	if r.parent != nil {
-		r = r.parent
-	}
-	r.timing.Solve += d
-}
-
 // leastSquaresY computes y from min ‖∇f̃ + Aᵀy − z_L + z_U‖ (IPOPT's
 // least_square_mults) and discards it when ‖y‖_∞ > ConstrMultInitMax.
 func (ip *ipm) leastSquaresY() bool {
-	if ip.zeroDual > 0 {
-		// the factorization would meet zero pivots, which the
-		// least-squares system does not accept (zeroDual)
-		return false
-	}
-	ok, _ := ip.factorize(0, 0, true)
+	y, ok := ip.kkt.leastSquaresY()
 	if !ok {
 		return false
 	}
-	nw := ip.nw
-	for j := range nw {
-		ip.rhsK[j] = -(ip.grad[j] - ip.zL[j] + ip.zU[j])
-		if j < ip.n && ip.fixed[j] {
-			ip.rhsK[j] = 0
-		}
-	}
-	for i := range ip.m {
-		ip.rhsK[nw+i] = 0
-	}
-	t := time.Now()
-	err := ip.ls.Solve(ip.solK, ip.rhsK)
-	ip.addSolveTime(time.Since(t))
-	if err != nil {
-		return false
-	}
-	ymax := normInf(ip.solK[nw:])
+	ymax := normInf(y)
 	if ymax > ip.prm.constrMultInitMax || math.IsNaN(ymax) {
 		return false
 	}
-	copy(ip.y, ip.solK[nw:])
+	copy(ip.y, y)
 	return true
-}
-
-// reduceAndSolve solves the reduced system for the full right-hand side
-// (bw, by, bL, bU) and recovers (dw, dy, dzL, dzU).
-func (ip *ipm) reduceAndSolve(bw, by, bL, bU, dw, dy, dzL, dzU []float64) bool {
-	nw := ip.nw
-	sL, sU, rhs := ip.sL[:nw], ip.sU[:nw], ip.rhsK[:nw]
-	bw, bL, bU = bw[:nw], bL[:nw], bU[:nw]
-	for j := range rhs {
-		rhs[j] = bw[j] + bL[j]/sL[j] - bU[j]/sU[j]
-	}
-	for _, j := range ip.fixedIdx {
-		rhs[j] = 0
-	}
-	copy(ip.rhsK[nw:], by)
-	t := time.Now()
-	err := ip.ls.Solve(ip.solK, ip.rhsK)
-	ip.addSolveTime(time.Since(t))
-	if err != nil {
-		return false
-	}
-	copy(dw, ip.solK[:nw])
-	copy(dy, ip.solK[nw:])
-	zL, zU := ip.zL[:nw], ip.zU[:nw]
-	dw, dzL, dzU = dw[:nw], dzL[:nw], dzU[:nw]
-	for j := range dw {
-		dzL[j] = (bL[j] - zL[j]*dw[j]) / sL[j]
-		dzU[j] = (bU[j] + zU[j]*dw[j]) / sU[j]
-	}
-	return true
-}
-
-// fullResidual writes the residual of the unreduced (perturbed) system
-//
-//	(W + δ_w I) dw + Aᵀdy − dz_L + dz_U = bw
-//	A dw − δ_c dy                      = by
-//	Z_L dw + S_L dz_L                  = bL
-//	−Z_U dw + S_U dz_U                 = bU
-//
-// into (rw, ry, rL, rU) and returns its max-norm.
-func (ip *ipm) fullResidual(bw, by, bL, bU, dw, dy, dzL, dzU []float64) float64 {
-	nw := ip.nw
-	clear(ip.hv)
-	ip.addW(dw, ip.hv)
-	ip.addAT(dy, ip.hv)
-	for _, j := range ip.fixedIdx {
-		ip.hv[j] = bw[j] // residual 0 for fixed variables
-		dw[j] = 0
-	}
-	res := 0.0
-	dW := ip.deltaW
-	hv, rw, rL, rU := ip.hv[:nw], ip.rw[:nw], ip.rL[:nw], ip.rU[:nw]
-	sL, sU, zL, zU := ip.sL[:nw], ip.sU[:nw], ip.zL[:nw], ip.zU[:nw]
-	bw, bL, bU = bw[:nw], bL[:nw], bU[:nw]
-	dw, dzL, dzU = dw[:nw], dzL[:nw], dzU[:nw]
-	for j := range rw {
-		v := bw[j] - (hv[j] + dW*dw[j] - dzL[j] + dzU[j])
-		l := bL[j] - (zL[j]*dw[j] + sL[j]*dzL[j])
-		u := bU[j] - (-zU[j]*dw[j] + sU[j]*dzU[j])
-		rw[j], rL[j], rU[j] = v, l, u
-		res = fmax(fmax(res, math.Abs(v)), fmax(math.Abs(l), math.Abs(u)))
-	}
-	for _, j := range ip.fixedIdx {
-		rw[j] = 0
-	}
-	clear(ip.ry)
-	ip.addA(dw, ip.ry)
-	for i := range ip.m {
-		ip.ry[i] = by[i] - (ip.ry[i] - ip.deltaC*dy[i])
-		res = fmax(res, math.Abs(ip.ry[i]))
-	}
-	if math.IsNaN(res) {
-		return math.Inf(1)
-	}
-	return res
-}
-
-func maxAbs4(a, b, c, d []float64) float64 {
-	return math.Max(math.Max(normInf(a), normInf(b)), math.Max(normInf(c), normInf(d)))
-}
-
-// resRatio is the residual ratio that ends the iterative refinement:
-// resRatioMax, and resRatioSquare on a square problem, whose primal step
-// is the Newton step of the constraints alone: a factorization with
-// static pivots (free variables without curvature) refined only to
-// resRatioMax leaves constraint residuals of 1e-8 after a full step of a
-// linear system, and the next iterations only remove them (measured on the
-// time-stepping simulation steps solved on their predicted branch: 2 or 3
-// iterations instead of IPOPT's 1 for 110 of 200 steps).
-func (ip *ipm) resRatio() float64 {
-	if ip.square {
-		return resRatioSquare
-	}
-	return resRatioMax
-}
-
-// solveRefined solves the unreduced system with iterative refinement and
-// returns the final residual ratio (IPOPT's PDFullSpaceSolver rules).
-func (ip *ipm) solveRefined(bw, by, bL, bU, dw, dy, dzL, dzU []float64) float64 {
-	if !ip.reduceAndSolve(bw, by, bL, bU, dw, dy, dzL, dzU) {
-		return math.Inf(1)
-	}
-	rhsMax := maxAbs4(bw, by, bL, bU)
-	ratio := math.Inf(1)
-	for k := 0; ; k++ {
-		res := ip.fullResidual(bw, by, bL, bU, dw, dy, dzL, dzU)
-		solMax := maxAbs4(dw, dy, dzL, dzU)
-		prev := ratio
-		ratio = res / (math.Min(solMax, 1e6*rhsMax) + rhsMax)
-		if rhsMax == 0 {
-			ratio = res
-		}
-		if math.IsNaN(ratio) {
-			return math.Inf(1)
-		}
-		// IPOPT always refines at least once (min_refinement_steps = 1);
-		// here a first solve that already meets residual_ratio_max is
-		// accepted, which saves a solve and a residual per system.
-		if ratio <= ip.resRatio() || (k >= minRefine && ratio > resImprove*prev) {
-			break
-		}
-		if k >= maxRefine || ratio == 0 {
-			break
-		}
-		if !ip.reduceAndSolve(ip.rw, ip.ry, ip.rL, ip.rU, ip.cw, ip.cy, ip.cL, ip.cU) {
-			return math.Inf(1)
-		}
-		for j := range ip.nw {
-			dw[j] += ip.cw[j]
-			dzL[j] += ip.cL[j]
-			dzU[j] += ip.cU[j]
-		}
-		for i := range ip.m {
-			dy[i] += ip.cy[i]
-		}
-	}
-	return ratio
 }
 
 // factorizeInertia performs the inertia correction of W&B06 Algorithm IC
@@ -538,7 +314,7 @@ func (ip *ipm) factorizeInertia(forceDeltaC bool) bool {
 	// the factorization may regularize is singular whatever the values
 	// (zeroDual): it is skipped, and the trial with δ_c that would
 	// follow it is the first.
-	structural := ip.deltaC == 0 && ip.m > 0 && ip.zeroDual > ip.nStructZero
+	structural := ip.deltaC == 0 && ip.m > 0 && ip.kkt.emptyDualRows() > ip.nStructZero
 	if structural {
 		ip.deltaC = deltaCBar * math.Pow(ip.mu, kappaC)
 	}
@@ -552,7 +328,7 @@ func (ip *ipm) factorizeInertia(forceDeltaC bool) bool {
 			ip.deltaW = math.Max(deltaWMin, kappaWMinus*ip.deltaWLast)
 		}
 	}
-	ok, singular := ip.factorize(ip.deltaW, ip.deltaC, false)
+	ok, singular := ip.factorize(ip.deltaW, ip.deltaC)
 	if structural {
 		// the bookkeeping of the skipped singular trial and its retry
 		// below
@@ -584,7 +360,7 @@ func (ip *ipm) factorizeInertia(forceDeltaC bool) bool {
 		if ip.degenCount >= degenItersMax {
 			ip.jacDegenerate = true
 		}
-		ok, singular = ip.factorize(ip.deltaW, ip.deltaC, false)
+		ok, singular = ip.factorize(ip.deltaW, ip.deltaC)
 		if ok {
 			return true
 		}
@@ -618,7 +394,7 @@ func (ip *ipm) increaseDeltaW() bool {
 			ip.deltaW = 0
 			return false
 		}
-		ok, _ := ip.factorize(ip.deltaW, ip.deltaC, false)
+		ok, _ := ip.factorize(ip.deltaW, ip.deltaC)
 		if ok {
 			ip.deltaWLast = ip.deltaW
 			if ip.firstSingular {

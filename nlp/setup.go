@@ -6,8 +6,6 @@ import (
 	"math"
 	"slices"
 	"time"
-
-	"github.com/fesd-go/fesd/nlp/linalg"
 )
 
 // Solver is a primal-dual interior-point solver with a filter line search
@@ -305,15 +303,10 @@ type ipmDerivs struct {
 	lamTmp                 []float64
 }
 
-// ipmKKT holds the KKT matrix with its index maps, the linear solver and
-// the state of the inertia correction.
+// ipmKKT holds the KKT system and the state of the inertia correction.
 type ipmKKT struct {
-	K                   *linalg.SymCSC
-	posJ, posH, posDiag []int
-	posSl               []int
-	signs               []int8
-	ls                  linalg.LinearSolver
-	regularized         bool // the last factorization replaced zero pivots
+	kkt         kktSystem
+	regularized bool // the last factorization replaced zero pivots
 
 	deltaW, deltaC         float64
 	deltaWLast             float64
@@ -323,10 +316,6 @@ type ipmKKT struct {
 	hessDegenerate         bool // Settings.Degeneracy.Hessian: every first trial has δ_w > 0
 	firstSingular          bool // this iteration's first trial (δ_w = 0) was singular
 	degenCount             int
-	// zeroDual counts the constraint rows whose pivot in the pivot-free
-	// factorization is exactly zero without δ_c (linalg.Sparse.EmptyRows); 0
-	// for the pivoting and dense backends.
-	zeroDual int
 }
 
 // ipmIterate holds the iterate and the evaluations at it (scaled), the
@@ -358,17 +347,26 @@ type ipmSteps struct {
 	dw, dy, dzL, dzU     []float64
 	dwS, dyS, dzLS, dzUS []float64
 	bw, by, bL, bU       []float64 // right-hand side
-	rw, ry, rL, rU       []float64 // residuals in refinement
 	rd                   []float64 // dual residual ∇f̃ + Aᵀy − z_L + z_U at the iterate
-	cw, cy, cL, cU       []float64 // corrections
-	rhsK, solK           []float64
-	hv                   []float64 // W·v
 	csoc                 []float64
-	curvX, curvY         []float64 // curvature test workspace
+	// socY is the constraint part of the second-order correction's
+	// right-hand side. It is the y part of the KKT system's refinement
+	// correction (augmentedKKT.corr.y), so that a refinement step of that
+	// solve overwrites it; the iterates are those of that arrangement.
+	socY []float64
 	// sqY, sqZL, sqZU hold the iterate's multipliers while squareSolved
 	// tries the feasibility multipliers.
 	sqY, sqZL, sqZU []float64
 }
+
+// stepVec is the step d = (dw, dy, dz_L, dz_U).
+func (ip *ipm) stepVec() kktVec { return kktVec{ip.dw, ip.dy, ip.dzL, ip.dzU} }
+
+// auxVec is the second step (second-order correction, centering).
+func (ip *ipm) auxVec() kktVec { return kktVec{ip.dwS, ip.dyS, ip.dzLS, ip.dzUS} }
+
+// rhsVec is the right-hand side (bw, by, bL, bU).
+func (ip *ipm) rhsVec() kktVec { return kktVec{ip.bw, ip.by, ip.bL, ip.bU} }
 
 // ipmBarrier holds the state of the barrier parameter update.
 type ipmBarrier struct {
@@ -414,8 +412,8 @@ type filterEntry struct{ theta, phi float64 }
 // newIPM checks the problem, computes the structure and allocates all
 // workspace. It evaluates nothing. The steps: readBounds, classifyConstraints
 // (equalities, slacks), readStructure (Jacobian and Hessian patterns),
-// allocBounds, buildKKT (pattern and index maps), setupLinearSolver
-// (ordering, symbolic analysis) and allocIterate.
+// allocBounds, newAugmentedKKT (pattern, index maps, ordering, symbolic
+// analysis) and allocIterate.
 func newIPM(p Problem, set *Settings, prm params, parent *ipm) (*ipm, error) {
 	n, m := p.Dims()
 	if n < 0 || m < 0 {
@@ -432,13 +430,13 @@ func newIPM(p Problem, set *Settings, prm params, parent *ipm) (*ipm, error) {
 		return nil, err
 	}
 	ip.allocBounds()
-	if err := ip.buildKKT(); err != nil {
+	k, err := newAugmentedKKT(ip)
+	if err != nil {
 		return nil, err
 	}
-	if err := ip.setupLinearSolver(); err != nil {
-		return nil, err
-	}
+	ip.kkt = k
 	ip.allocIterate()
+	ip.socY = k.corr.y
 	return ip, nil
 }
 
@@ -536,79 +534,11 @@ func (ip *ipm) allocBounds() {
 	ip.lamTmp = make([]float64, m)
 }
 
-// buildKKT builds the pattern of the KKT matrix (rows and columns: x,
-// slacks, constraints; Hessian, Jacobian and slack entries) and the index
-// maps from those entries and the diagonal into its value array, with the
-// expected signs of the pivots.
-func (ip *ipm) buildKKT() error {
-	m, nw, nk := ip.m, ip.nw, ip.nk
-	rows := make([]int, 0, len(ip.hRow)+len(ip.jRow)+ip.nI)
-	cols := make([]int, 0, cap(rows))
-	for k := range ip.hRow {
-		rows, cols = append(rows, ip.hRow[k]), append(cols, ip.hCol[k])
-	}
-	for k := range ip.jRow {
-		rows, cols = append(rows, ip.jCol[k]), append(cols, nw+ip.jRow[k])
-	}
-	for i := range m {
-		if k := ip.slackOf[i]; k >= 0 {
-			rows, cols = append(rows, k), append(cols, nw+i)
-		}
-	}
-	K, idx, err := linalg.NewSymCSC(nk, rows, cols, nil)
-	if err != nil {
-		return fmt.Errorf("%w: %v", ErrStructure, err)
-	}
-	ip.K = K
-	nh, nj := len(ip.hRow), len(ip.jRow)
-	ip.posH = idx[:nh:nh]
-	ip.posJ = idx[nh : nh+nj : nh+nj]
-	ip.posSl = make([]int, m)
-	t := nh + nj
-	for i := range m {
-		ip.posSl[i] = -1
-		if ip.slackOf[i] >= 0 {
-			ip.posSl[i] = idx[t]
-			t++
-		}
-	}
-	ip.posDiag = make([]int, nk)
-	for j := range nk {
-		ip.posDiag[j] = K.ColPtr[j+1] - 1 // the diagonal is the last entry of its column
-	}
-	ip.signs = make([]int8, nk)
-	for j := range nk {
-		if j < nw {
-			ip.signs[j] = 1
-		} else {
-			ip.signs[j] = -1
-		}
-	}
-	return nil
-}
-
-// setupLinearSolver creates the linear solver of the settings and runs its
-// symbolic analysis of the KKT pattern.
-func (ip *ipm) setupLinearSolver() error {
-	ls, err := newLinearSolver(ip.set, ip.p, ip.n, ip.m, ip.nw, ip.slackOf)
-	if err != nil {
-		return fmt.Errorf("%w: %v", ErrLinearSolver, err)
-	}
-	if err := ls.Analyze(ip.K); err != nil {
-		return fmt.Errorf("%w: %v", ErrLinearSolver, err)
-	}
-	ip.ls = ls
-	if sp, ok := ls.(*linalg.Sparse); ok && !noStructZeroDual {
-		ip.zeroDual = sp.EmptyRows(ip.nw)
-	}
-	return nil
-}
-
 // allocIterate allocates the iterate, the trial point, the steps and
 // right-hand sides, the filter and (outside a restoration phase) the
 // history.
 func (ip *ipm) allocIterate() {
-	m, nw, nk := ip.m, ip.nw, ip.nk
+	m, nw := ip.m, ip.nw
 	vec := func(k int) []float64 { return make([]float64, k) }
 	ip.w, ip.y, ip.zL, ip.zU = vec(nw), vec(m), vec(nw), vec(nw)
 	ip.grad, ip.g, ip.r = vec(nw), vec(m), vec(m)
@@ -616,11 +546,7 @@ func (ip *ipm) allocIterate() {
 	ip.dw, ip.dy, ip.dzL, ip.dzU = vec(nw), vec(m), vec(nw), vec(nw)
 	ip.dwS, ip.dyS, ip.dzLS, ip.dzUS = vec(nw), vec(m), vec(nw), vec(nw)
 	ip.bw, ip.by, ip.bL, ip.bU = vec(nw), vec(m), vec(nw), vec(nw)
-	ip.rw, ip.ry, ip.rL, ip.rU = vec(nw), vec(m), vec(nw), vec(nw)
 	ip.rd = vec(nw)
-	ip.cw, ip.cy, ip.cL, ip.cU = vec(nw), vec(m), vec(nw), vec(nw)
-	ip.rhsK, ip.solK = vec(nk), vec(nk)
-	ip.hv = vec(nw)
 	ip.csoc = vec(m)
 	ip.filter = make([]filterEntry, 0, ip.prm.maxIter+8)
 	if ip.parent == nil {
