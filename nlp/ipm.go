@@ -1026,8 +1026,8 @@ func (ip *ipm) iterate() (Status, bool) {
 	if !ip.searchDirection() {
 		return ip.failStep()
 	}
-	ip.trackDeltaW()
-	if ip.deltaC > 0 {
+	ip.ic.rule.endIteration(ip.ic.deltaW)
+	if ip.ic.deltaC > 0 {
 		ip.counts.DeltaC++
 	}
 	switch ip.lineSearch() {
@@ -1036,7 +1036,7 @@ func (ip *ipm) iterate() (Status, bool) {
 	case lsFailed:
 		return ip.failStep()
 	}
-	ip.lastDeltaW, ip.lastDeltaC = ip.deltaW, ip.deltaC
+	ip.lastDeltaW, ip.lastDeltaC = ip.ic.deltaW, ip.ic.deltaC
 	ip.acceptStep()
 	if ok, err := ip.evalDerivs(); err != nil {
 		return UserStop, true
@@ -1056,7 +1056,7 @@ func (ip *ipm) iterate() (Status, bool) {
 // curvature test passes. It reports false when no usable direction was
 // found.
 func (ip *ipm) searchDirection() bool {
-	if !ip.factorizeInertia(false) {
+	if !ip.ic.factorize(ip.kkt, ip.mu, false) {
 		return false
 	}
 	forceDC := false
@@ -1073,7 +1073,7 @@ func (ip *ipm) searchDirection() bool {
 		// problem keeps the first rule (its refinement target is tighter
 		// already, resRatio).
 		lim := resRatioSing
-		if ip.regularized && !ip.square {
+		if ip.ic.regularized && !ip.square {
 			lim = resRatioMax
 		}
 		if ratio <= lim {
@@ -1085,14 +1085,14 @@ func (ip *ipm) searchDirection() bool {
 			}
 			break
 		}
-		if !forceDC && ip.m > 0 && ip.deltaC == 0 {
+		if !forceDC && ip.m > 0 && ip.ic.deltaC == 0 {
 			forceDC = true
-			if !ip.factorizeInertia(true) {
+			if !ip.ic.factorize(ip.kkt, ip.mu, true) {
 				return false
 			}
 			continue
 		}
-		if !ip.increaseDeltaW() {
+		if !ip.ic.increaseDeltaW(ip.kkt) {
 			return false
 		}
 	}
@@ -1100,15 +1100,12 @@ func (ip *ipm) searchDirection() bool {
 }
 
 // fixCurvature increases δ_w (at most 20 times) until the direction passes
-// the curvature test of Settings.Inertia, when that asks for one. It
-// reports false when that fails.
+// the test of the inertia corrector (inertiaCurvature's curvature test; the
+// others accept every direction). It reports false when that fails.
 func (ip *ipm) fixCurvature() bool {
-	if !ip.set.Inertia.curvatureTest() {
-		return true
-	}
-	for tries := 0; !ip.curvatureOK(); tries++ {
+	for tries := 0; !ip.ic.rule.directionOK(ip.kkt, ip.dw); tries++ {
 		ip.counts.CurvatureFixes++
-		if tries >= 20 || !ip.increaseDeltaW() {
+		if tries >= 20 || !ip.ic.increaseDeltaW(ip.kkt) {
 			return false
 		}
 		if ratio := ip.computeDirection(); ratio > 1e-2 || ratio != ratio {

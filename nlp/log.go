@@ -115,8 +115,8 @@ func (ip *ipm) result(st Status) *Result {
 	res.Counts = ip.counts
 	if ip.parent == nil && res.Iterations > 0 {
 		res.Degeneracy = Degeneracy{
-			Jacobian: ip.jacDegenerate || 2*ip.counts.DeltaC >= res.Iterations,
-			Hessian:  ip.hessDegenerate || 2*ip.counts.SingularHessian >= res.Iterations,
+			Jacobian: ip.ic.jacDegenerate || 2*ip.counts.DeltaC >= res.Iterations,
+			Hessian:  ip.ic.hessDegenerate || 2*ip.counts.SingularHessian >= res.Iterations,
 		}
 	}
 	res.Time = ip.timing

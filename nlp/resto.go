@@ -445,13 +445,14 @@ func (ip *ipm) returnFromResto() {
 // resetState clears the per-solve state before a (re)start.
 func (ip *ipm) resetState() {
 	ip.filter = ip.filter[:0]
-	ip.deltaW, ip.deltaC, ip.deltaWLast, ip.lastDeltaW, ip.lastDeltaC = 0, 0, 0, 0, 0
-	ip.jacDegenerate = ip.parent == nil && ip.set.Degeneracy.Jacobian && ip.m > 0
+	var deg Degeneracy
+	if ip.parent == nil {
+		deg = ip.set.Degeneracy
+	}
+	ip.ic.reset(ip.set.Inertia.corrector(), &ip.counts, ip.m, ip.nw, deg)
+	ip.lastDeltaW, ip.lastDeltaC = 0, 0
 	ip.restoTheta = 0
-	ip.hessDegenerate = ip.parent == nil && ip.set.Degeneracy.Hessian
-	ip.firstSingular = false
-	ip.trk = deltaWTracker{}
-	ip.degenCount, ip.accCount = 0, 0
+	ip.accCount = 0
 	ip.best.ok = false
 	ip.kktRefN = 0
 	ip.tinyCount, ip.tinyLast = 0, false

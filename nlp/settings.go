@@ -202,18 +202,18 @@ const (
 	InertiaTracking
 )
 
-// inertiaTable is the single table behind InertiaPolicy: its name and the
-// safeguards it switches on.
+// inertiaTable is the single table behind InertiaPolicy: its name and
+// the inertia corrector it stands for.
 var inertiaTable = [...]struct {
-	name                                            string
-	strictPivots, alwaysDeltaC, curvature, tracking bool
+	name      string
+	corrector func() inertiaCorrector
 }{
-	InertiaDefault:         {"Default", false, false, false, false},
-	InertiaStrict:          {"Strict", true, false, false, false},
-	InertiaStrictDeltaC:    {"StrictDeltaC", true, true, false, false},
-	InertiaCurvature:       {"Curvature", false, false, true, false},
-	InertiaStrictCurvature: {"StrictCurvature", true, false, true, false},
-	InertiaTracking:        {"Tracking", false, true, false, true},
+	InertiaDefault:         {"Default", func() inertiaCorrector { return &inertiaBased{} }},
+	InertiaStrict:          {"Strict", func() inertiaCorrector { return &inertiaBased{strict: true} }},
+	InertiaStrictDeltaC:    {"StrictDeltaC", func() inertiaCorrector { return &inertiaBased{strict: true, deltaC: true} }},
+	InertiaCurvature:       {"Curvature", func() inertiaCorrector { return &inertiaCurvature{} }},
+	InertiaStrictCurvature: {"StrictCurvature", func() inertiaCorrector { return &inertiaCurvature{inertiaBased{strict: true}} }},
+	InertiaTracking:        {"Tracking", func() inertiaCorrector { return &inertiaTracking{inertiaBased: inertiaBased{deltaC: true}} }},
 }
 
 func (p InertiaPolicy) valid() bool { return p >= 0 && int(p) < len(inertiaTable) }
@@ -226,18 +226,8 @@ func (p InertiaPolicy) String() string {
 	return inertiaTable[p].name
 }
 
-// strictPivots reports whether every zero pivot means a singular matrix.
-func (p InertiaPolicy) strictPivots() bool { return p.valid() && inertiaTable[p].strictPivots }
-
-// alwaysDeltaC reports whether δ_c is applied in every factorization.
-func (p InertiaPolicy) alwaysDeltaC() bool { return p.valid() && inertiaTable[p].alwaysDeltaC }
-
-// curvatureTest reports whether the curvature test guards the inertia check.
-func (p InertiaPolicy) curvatureTest() bool { return p.valid() && inertiaTable[p].curvature }
-
-// tracking reports whether the first δ_w of an iteration follows the
-// previous iteration's δ_w.
-func (p InertiaPolicy) tracking() bool { return p.valid() && inertiaTable[p].tracking }
+// corrector returns a new inertia corrector of a valid policy.
+func (p InertiaPolicy) corrector() inertiaCorrector { return inertiaTable[p].corrector() }
 
 // restoration returns the policy of the restoration phase: the same pivot
 // and δ_c rules (IPOPT passes them on), without the curvature test.

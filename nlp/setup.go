@@ -303,19 +303,13 @@ type ipmDerivs struct {
 	lamTmp                 []float64
 }
 
-// ipmKKT holds the KKT system and the state of the inertia correction.
+// ipmKKT holds the KKT system and the inertia correction.
 type ipmKKT struct {
-	kkt         kktSystem
-	regularized bool // the last factorization replaced zero pivots
-
-	deltaW, deltaC         float64
-	deltaWLast             float64
+	kkt kktSystem
+	ic  inertiaCorrection
+	// lastDeltaW, lastDeltaC are the perturbations of the last accepted
+	// step (the iteration log's).
 	lastDeltaW, lastDeltaC float64
-	trk                    deltaWTracker // InertiaTracking's state
-	jacDegenerate          bool
-	hessDegenerate         bool // Settings.Degeneracy.Hessian: every first trial has δ_w > 0
-	firstSingular          bool // this iteration's first trial (δ_w = 0) was singular
-	degenCount             int
 }
 
 // ipmIterate holds the iterate and the evaluations at it (scaled), the
@@ -922,6 +916,7 @@ func (ip *ipm) classifyBounds() {
 			ip.nStructZero++
 		}
 	}
+	ip.ic.structZero = ip.nStructZero
 	for j := range ip.nw {
 		ip.onlyL[j] = ip.hasL[j] && !ip.hasU[j]
 		ip.onlyU[j] = ip.hasU[j] && !ip.hasL[j]
