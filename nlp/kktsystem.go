@@ -398,3 +398,66 @@ func (k *augmentedKKT) curvature(dw []float64) float64 {
 	}
 	return curv
 }
+
+// addAT adds Aᵀv to out (length nw), A = [J, −E] (slackOf: the slack of
+// each constraint, or −1).
+func (d *ipmDerivs) addAT(slackOf []int, v, out []float64) {
+	for k, i := range d.jRow {
+		if !d.jSkip[k] {
+			out[d.jCol[k]] += d.jVal[k] * v[i]
+		}
+	}
+	for i, k := range slackOf {
+		if k >= 0 {
+			out[k] -= v[i]
+		}
+	}
+}
+
+// addA adds A·v to out (length m).
+func (d *ipmDerivs) addA(slackOf []int, v, out []float64) {
+	for k, i := range d.jRow {
+		if !d.jSkip[k] {
+			out[i] += d.jVal[k] * v[d.jCol[k]]
+		}
+	}
+	for i, k := range slackOf {
+		if k >= 0 {
+			out[i] -= v[k]
+		}
+	}
+}
+
+// addW adds W·v to out (x part only).
+func (d *ipmDerivs) addW(v, out []float64) {
+	for k, i := range d.hRow {
+		if d.hSkip[k] {
+			continue
+		}
+		j := d.hCol[k]
+		h := d.hVal[k]
+		out[i] += h * v[j]
+		if i != j {
+			out[j] += h * v[i]
+		}
+	}
+}
+
+// leastSquaresY computes y from min ‖∇f̃ + Aᵀy − z_L + z_U‖ (IPOPT's
+// least_square_mults) and discards it when ‖y‖_∞ > ConstrMultInitMax.
+func (ip *ipm) leastSquaresY() bool {
+	y, ok := ip.kkt.leastSquaresY()
+	if !ok {
+		return false
+	}
+	ymax := normInf(y)
+	if ymax > ip.prm.constrMultInitMax || math.IsNaN(ymax) {
+		return false
+	}
+	copy(ip.y, y)
+	return true
+}
+
+// noStructZeroDual switches the use of zeroDual off (tests compare the
+// solves).
+var noStructZeroDual = false

@@ -151,7 +151,7 @@ type WarmStart struct {
 // consecutive iterations that needed δ_c make the Jacobian degenerate, as
 // in IPOPT; Result.Degeneracy also reports either kind when at least half
 // of the iterations needed its perturbation for a singular matrix. (IPOPT's
-// test for the Hessian within a solve is not applied: see kkt.go.)
+// test for the Hessian within a solve is not applied: see inertia.go.)
 type Degeneracy struct {
 	Jacobian, Hessian bool
 }
