@@ -1052,9 +1052,9 @@ func (ip *ipm) iterate() (Status, bool) {
 
 // searchDirection factorizes the KKT matrix with inertia correction and
 // computes the step, perturbing δ_c and then δ_w while the direction's
-// residual ratio stays too large, and (InertiaCurvature) until the
-// curvature test passes. It reports false when no usable direction was
-// found.
+// residual ratio stays too large, and until the inertia corrector accepts
+// the direction (fixCurvature). It reports false when no usable direction
+// was found.
 func (ip *ipm) searchDirection() bool {
 	if !ip.ic.factorize(ip.kkt, ip.mu, false) {
 		return false

@@ -441,37 +441,3 @@ func (ip *ipm) returnFromResto() {
 	ip.alphaPr, ip.alphaDu = 1, 1
 	ip.lsTrials, ip.stepNorm = 0, 0
 }
-
-// resetState clears the per-solve state before a (re)start.
-func (ip *ipm) resetState() {
-	ip.filter = ip.filter[:0]
-	var deg Degeneracy
-	if ip.parent == nil {
-		deg = ip.set.Degeneracy
-	}
-	ip.ic.reset(ip.set.Inertia.corrector(), &ip.counts, ip.m, ip.nw, deg)
-	ip.lastDeltaW, ip.lastDeltaC = 0, 0
-	ip.restoTheta = 0
-	ip.accCount = 0
-	ip.best.ok = false
-	ip.kktRefN = 0
-	ip.tinyCount, ip.tinyLast = 0, false
-	ip.wd.reset()
-	ip.iter = 0
-	ip.stepNorm, ip.lsTrials = 0, 0
-	ip.alphaPr, ip.alphaDu = 0, 0
-	setup := ip.timing.Setup
-	ip.counts, ip.timing = Counts{}, Timing{Setup: setup}
-	ip.history = ip.history[:0]
-	ip.logRows = 0
-	clear(ip.y)
-	for j := range ip.hasL {
-		ip.hasL[j], ip.hasU[j] = false, false
-	}
-	for j := range ip.fixed {
-		ip.fixed[j] = false
-	}
-	for j := range ip.wL {
-		ip.wL[j], ip.wU[j] = 0, 0
-	}
-}

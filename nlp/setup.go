@@ -684,16 +684,11 @@ const running Status = -1
 // otherwise. The steps, in this order: startPoint (bounds and the user's
 // x₀), boundVariables (fixed variables, relaxed bounds, push into them),
 // startScaling (d_f, d_c), startDerivatives (∇f̃ and J̃ at the pushed
-// point), boundSlacks and classifyBounds (slack bounds, bound masks),
-// startValues (f, g, Hessian check), startMultipliers (slacks, z, y) and
-// startBarrier (θ_max, θ_min, φ, μ).
+// point), defaultMuMin, boundSlacks and classifyBounds (slack bounds,
+// bound masks), startValues (f, g, Hessian check), startMultipliers
+// (slacks, z, y), startBarrier (θ_max, θ_min, φ, μ) and fixedInfeasible
+// (no free variable and violated constraints).
 func (ip *ipm) initialize(ws *WarmStart) (Status, error) {
-	if ip.parent == nil {
-		ip.userErr = nil
-	}
-	// NaN until the objective is evaluated (a callback error before that
-	// leaves Result.Objective NaN).
-	ip.f = math.NaN()
 	ip.resetState()
 	ws, err := ip.startPoint(ws)
 	if err != nil {
@@ -706,11 +701,7 @@ func (ip *ipm) initialize(ws *WarmStart) (Status, error) {
 	if st, err := ip.startDerivatives(); st != running || err != nil {
 		return st, err
 	}
-	if ip.set.MuMin == 0 {
-		// IPOPT's mu_min default, with compl_inf_tol in scaled units.
-		prm := &ip.prm
-		prm.muMin = min(1e-11, min(prm.tol, prm.complInfTol*math.Abs(ip.df))/(kappaEps+1), prm.muInit)
-	}
+	ip.defaultMuMin()
 	ip.boundSlacks()
 	ip.classifyBounds()
 	if st, err := ip.startValues(); st != running || err != nil {
@@ -718,15 +709,70 @@ func (ip *ipm) initialize(ws *WarmStart) (Status, error) {
 	}
 	ip.startMultipliers(ws)
 	ip.startBarrier()
+	return ip.fixedInfeasible(), nil
+}
+
+// defaultMuMin sets μ_min when Settings.MuMin is 0: IPOPT's mu_min
+// default, with compl_inf_tol in scaled units (d_f is known from here on).
+func (ip *ipm) defaultMuMin() {
+	if ip.set.MuMin == 0 {
+		prm := &ip.prm
+		prm.muMin = min(1e-11, min(prm.tol, prm.complInfTol*math.Abs(ip.df))/(kappaEps+1), prm.muInit)
+	}
+}
+
+// fixedInfeasible returns Infeasible (with the start recorded) when no
+// variable is free and g(x), a constant, violates its bounds: no step can
+// change it. Otherwise it returns running.
+func (ip *ipm) fixedInfeasible() Status {
 	if ip.parent == nil && ip.n > 0 && ip.nFixed == ip.n && ip.fixedViolation() > ip.prm.constrViolTol {
-		// No free variable: g(x) is a constant that violates its bounds,
-		// and no step can change it.
 		ip.computeErrors(ip.mu)
 		_, constr, _ := ip.unscaledErrors()
 		ip.record(constr)
-		return Infeasible, nil
+		return Infeasible
 	}
-	return running, nil
+	return running
+}
+
+// resetState clears the per-solve state before a (re)start and chooses
+// the inertia corrector of Settings.Inertia.
+func (ip *ipm) resetState() {
+	if ip.parent == nil {
+		ip.userErr = nil
+	}
+	// NaN until the objective is evaluated (a callback error before that
+	// leaves Result.Objective NaN).
+	ip.f = math.NaN()
+	ip.filter = ip.filter[:0]
+	var deg Degeneracy
+	if ip.parent == nil {
+		deg = ip.set.Degeneracy
+	}
+	ip.ic.reset(ip.set.Inertia.corrector(), &ip.counts, ip.m, ip.nw, deg)
+	ip.lastDeltaW, ip.lastDeltaC = 0, 0
+	ip.restoTheta = 0
+	ip.accCount = 0
+	ip.best.ok = false
+	ip.kktRefN = 0
+	ip.tinyCount, ip.tinyLast = 0, false
+	ip.wd.reset()
+	ip.iter = 0
+	ip.stepNorm, ip.lsTrials = 0, 0
+	ip.alphaPr, ip.alphaDu = 0, 0
+	setup := ip.timing.Setup
+	ip.counts, ip.timing = Counts{}, Timing{Setup: setup}
+	ip.history = ip.history[:0]
+	ip.logRows = 0
+	clear(ip.y)
+	for j := range ip.hasL {
+		ip.hasL[j], ip.hasU[j] = false, false
+	}
+	for j := range ip.fixed {
+		ip.fixed[j] = false
+	}
+	for j := range ip.wL {
+		ip.wL[j], ip.wU[j] = 0, 0
+	}
 }
 
 // startPoint reads and checks the bounds and the warm start and writes the
