@@ -229,7 +229,7 @@ func (ip *ipm) setRHS(mu float64) {
 		kd = 0
 	}
 	nw := ip.nw
-	bw, bL, bU, rd := ip.bw[:nw], ip.bL[:nw], ip.bU[:nw], ip.rd[:nw]
+	bw, bL, bU, rd := ip.rhs.w[:nw], ip.rhs.zL[:nw], ip.rhs.zU[:nw], ip.rd[:nw]
 	sL, sU, zL, zU := ip.sL[:nw], ip.sU[:nw], ip.zL[:nw], ip.zU[:nw]
 	mL, mU, oLU := ip.mL[:nw], ip.mU[:nw], ip.oLU[:nw]
 	for j := range bw {
@@ -238,7 +238,7 @@ func (ip *ipm) setRHS(mu float64) {
 		bU[j] = mU[j] * (mu - sU[j]*zU[j])
 	}
 	for i := range ip.m {
-		ip.by[i] = -ip.r[i]
+		ip.rhs.y[i] = -ip.r[i]
 	}
 }
 
@@ -269,7 +269,7 @@ func (ip *ipm) computeDirection() float64 {
 		}
 	}
 	ip.setRHS(ip.mu)
-	return ip.kkt.solve(ip.rhsVec(), ip.stepVec())
+	return ip.kkt.solve(ip.rhs, ip.step)
 }
 
 // qualityMu is the quality-function oracle (Nocedal, Wächter, Waltz 2009,
@@ -288,15 +288,15 @@ func (ip *ipm) qualityMu() (float64, bool) {
 		return ip.prm.muMin, false
 	}
 	ip.setRHS(-1)
-	r1 := ip.kkt.solve(ip.rhsVec(), ip.stepVec())
+	r1 := ip.kkt.solve(ip.rhs, ip.step)
 	// Centering right-hand side.
 	for j := range ip.nw {
-		ip.bw[j] = -kappaD * avg * ip.oLU[j]
-		ip.bL[j] = avg * ip.mL[j]
-		ip.bU[j] = avg * ip.mU[j]
+		ip.rhs.w[j] = -kappaD * avg * ip.oLU[j]
+		ip.rhs.zL[j] = avg * ip.mL[j]
+		ip.rhs.zU[j] = avg * ip.mU[j]
 	}
-	clear(ip.by)
-	r2 := ip.kkt.solve(ip.rhsVec(), ip.auxVec())
+	clear(ip.rhs.y)
+	r2 := ip.kkt.solve(ip.rhs, ip.aux)
 	ip.qfRatio = max(r1, r2)
 	if !(ip.qfRatio <= resRatioSing) {
 		return 0, false
@@ -313,17 +313,17 @@ func (ip *ipm) qualityMu() (float64, bool) {
 	np /= float64(max(ip.m, 1))
 	q := func(lsig float64) float64 {
 		sig := math.Exp(lsig)
-		ap := ip.ftbCombined(ip.dw, ip.dwS, sig)
+		ap := ip.ftbCombined(ip.step.w, ip.aux.w, sig)
 		ad := ip.ftbZCombined(sig)
 		c := 0.0
 		for j := range ip.nw {
-			d := ip.dw[j] + sig*ip.dwS[j]
+			d := ip.step.w[j] + sig*ip.aux.w[j]
 			if ip.hasL[j] {
-				v := (ip.sL[j] + ap*d) * (ip.zL[j] + ad*(ip.dzL[j]+sig*ip.dzLS[j]))
+				v := (ip.sL[j] + ap*d) * (ip.zL[j] + ad*(ip.step.zL[j]+sig*ip.aux.zL[j]))
 				c += v * v
 			}
 			if ip.hasU[j] {
-				v := (ip.sU[j] - ap*d) * (ip.zU[j] + ad*(ip.dzU[j]+sig*ip.dzUS[j]))
+				v := (ip.sU[j] - ap*d) * (ip.zU[j] + ad*(ip.step.zU[j]+sig*ip.aux.zU[j]))
 				c += v * v
 			}
 		}
@@ -359,12 +359,12 @@ func (ip *ipm) qualityMu() (float64, bool) {
 	mu := max(ip.prm.muMin, min(sig*avg, ip.muMax))
 	sig = mu / avg
 	for j := range ip.nw {
-		ip.dw[j] += sig * ip.dwS[j]
-		ip.dzL[j] += sig * ip.dzLS[j]
-		ip.dzU[j] += sig * ip.dzUS[j]
+		ip.step.w[j] += sig * ip.aux.w[j]
+		ip.step.zL[j] += sig * ip.aux.zL[j]
+		ip.step.zU[j] += sig * ip.aux.zU[j]
 	}
 	for i := range ip.m {
-		ip.dy[i] += sig * ip.dyS[i]
+		ip.step.y[i] += sig * ip.aux.y[i]
 	}
 	return mu, true
 }
@@ -394,14 +394,14 @@ func (ip *ipm) ftbZCombined(sig float64) float64 {
 	tau := ip.tau
 	for j := range ip.nw {
 		if ip.hasL[j] {
-			if v := ip.dzL[j] + sig*ip.dzLS[j]; v < 0 {
+			if v := ip.step.zL[j] + sig*ip.aux.zL[j]; v < 0 {
 				if t := -tau * ip.zL[j] / v; t < a {
 					a = t
 				}
 			}
 		}
 		if ip.hasU[j] {
-			if v := ip.dzU[j] + sig*ip.dzUS[j]; v < 0 {
+			if v := ip.step.zU[j] + sig*ip.aux.zU[j]; v < 0 {
 				if t := -tau * ip.zU[j] / v; t < a {
 					a = t
 				}
@@ -419,19 +419,19 @@ func (ip *ipm) probeMu() (float64, bool) {
 		return ip.prm.muMin, true
 	}
 	ip.setRHS(-1)
-	ratio := ip.kkt.solve(ip.rhsVec(), ip.stepVec())
+	ratio := ip.kkt.solve(ip.rhs, ip.step)
 	if ratio > resRatioSing {
 		return 0, false
 	}
-	ap := ip.fractionToBoundary(ip.dw, 1)
-	ad := ip.fractionToBoundaryZ(ip.dzL, ip.dzU, 1)
+	ap := ip.fractionToBoundary(ip.step.w, 1)
+	ad := ip.fractionToBoundaryZ(ip.step.zL, ip.step.zU, 1)
 	s := 0.0
 	for j := range ip.nw {
 		if ip.hasL[j] {
-			s += (ip.sL[j] + ap*ip.dw[j]) * (ip.zL[j] + ad*ip.dzL[j])
+			s += (ip.sL[j] + ap*ip.step.w[j]) * (ip.zL[j] + ad*ip.step.zL[j])
 		}
 		if ip.hasU[j] {
-			s += (ip.sU[j] - ap*ip.dw[j]) * (ip.zU[j] + ad*ip.dzU[j])
+			s += (ip.sU[j] - ap*ip.step.w[j]) * (ip.zU[j] + ad*ip.step.zU[j])
 		}
 	}
 	muAff := s / float64(ip.nBounds)
@@ -565,8 +565,8 @@ func (ip *ipm) lineSearch() lsOutcome {
 			skipFirst = true
 		}
 	}
-	alphaMax := ip.fractionToBoundary(ip.dw, ip.tau)
-	gphid := ip.barrierDirDeriv(ip.dw)
+	alphaMax := ip.fractionToBoundary(ip.step.w, ip.tau)
+	gphid := ip.barrierDirDeriv(ip.step.w)
 	theta := ip.theta
 	var alphaMin float64
 	switch {
@@ -588,7 +588,7 @@ func (ip *ipm) lineSearch() lsOutcome {
 	// (IPOPT's tiny_step_tol: a step this small is taken in full and forces a
 	// barrier decrease; repeated at the smallest μ, the solve stops.)
 	for j := range ip.nw {
-		if math.Abs(ip.dw[j])/(1+math.Abs(ip.w[j])) > tinyStepTol {
+		if math.Abs(ip.step.w[j])/(1+math.Abs(ip.w[j])) > tinyStepTol {
 			tiny = false
 			break
 		}
@@ -605,7 +605,7 @@ func (ip *ipm) lineSearch() lsOutcome {
 	ip.lsTrials = 0
 	for {
 		ip.lsTrials++
-		thetaT, phiT, ok, err := ip.trialAt(ip.dw, alpha)
+		thetaT, phiT, ok, err := ip.trialAt(ip.step.w, alpha)
 		if err != nil {
 			return lsUserStop
 		}
@@ -613,7 +613,7 @@ func (ip *ipm) lineSearch() lsOutcome {
 			if tiny {
 				ip.tinyCount++
 				ip.alphaPr = alpha
-				ip.alphaDu = ip.fractionToBoundaryZ(ip.dzL, ip.dzU, ip.tau)
+				ip.alphaDu = ip.fractionToBoundaryZ(ip.step.zL, ip.step.zU, ip.tau)
 				return lsAccepted
 			}
 			acc, fType := ip.acceptTrial(thetaT, phiT, alpha, gphid)
@@ -622,7 +622,7 @@ func (ip *ipm) lineSearch() lsOutcome {
 					ip.addFilter(theta, ip.phi)
 				}
 				ip.alphaPr = alpha
-				ip.alphaDu = ip.fractionToBoundaryZ(ip.dzL, ip.dzU, ip.tau)
+				ip.alphaDu = ip.fractionToBoundaryZ(ip.step.zL, ip.step.zU, ip.tau)
 				ip.wd.countShortened(alpha < alphaMax)
 				return lsAccepted
 			}
@@ -661,12 +661,12 @@ func (ip *ipm) secondOrderCorrection(alpha, thetaT, gphid float64) lsOutcome {
 		for i := range ip.m {
 			ip.socY[i] = -ip.csoc[i]
 		}
-		ratio := ip.kkt.solve(kktVec{ip.bw, ip.socY, ip.bL, ip.bU}, ip.auxVec())
+		ratio := ip.kkt.solve(kktVec{ip.rhs.w, ip.socY, ip.rhs.zL, ip.rhs.zU}, ip.aux)
 		if ratio > resRatioSing {
 			return lsFailed
 		}
-		alphaSoc = ip.fractionToBoundary(ip.dwS, ip.tau)
-		th, ph, ok, err := ip.trialAt(ip.dwS, alphaSoc)
+		alphaSoc = ip.fractionToBoundary(ip.aux.w, ip.tau)
+		th, ph, ok, err := ip.trialAt(ip.aux.w, alphaSoc)
 		ip.lsTrials++
 		if err != nil {
 			return lsUserStop
@@ -680,12 +680,12 @@ func (ip *ipm) secondOrderCorrection(alpha, thetaT, gphid float64) lsOutcome {
 				ip.addFilter(ip.theta, ip.phi)
 			}
 			ip.counts.SecondOrderCorrections++
-			copy(ip.dw, ip.dwS)
-			copy(ip.dy, ip.dyS)
-			copy(ip.dzL, ip.dzLS)
-			copy(ip.dzU, ip.dzUS)
+			copy(ip.step.w, ip.aux.w)
+			copy(ip.step.y, ip.aux.y)
+			copy(ip.step.zL, ip.aux.zL)
+			copy(ip.step.zU, ip.aux.zU)
 			ip.alphaPr = alphaSoc
-			ip.alphaDu = ip.fractionToBoundaryZ(ip.dzL, ip.dzU, ip.tau)
+			ip.alphaDu = ip.fractionToBoundaryZ(ip.step.zL, ip.step.zU, ip.tau)
 			return lsAccepted
 		}
 		for i := range ip.m {
@@ -699,25 +699,25 @@ func (ip *ipm) secondOrderCorrection(alpha, thetaT, gphid float64) lsOutcome {
 // acceptStep moves to the trial point and updates the multipliers with the
 // κ_Σ safeguard.
 func (ip *ipm) acceptStep() {
-	ip.stepNorm = normInf(ip.dw)
+	ip.stepNorm = normInf(ip.step.w)
 	copy(ip.w, ip.wT)
 	copy(ip.g, ip.gT)
 	copy(ip.r, ip.rT)
 	ip.f = ip.fT
 	ap, ad := ip.alphaPr, ip.alphaDu
 	for i := range ip.m {
-		ip.y[i] += ap * ip.dy[i]
+		ip.y[i] += ap * ip.step.y[i]
 	}
 	mu := ip.mu
 	ip.updateSlacks()
 	for j := range ip.nw {
 		if ip.hasL[j] {
-			z := ip.zL[j] + ad*ip.dzL[j]
+			z := ip.zL[j] + ad*ip.step.zL[j]
 			s := ip.sL[j]
 			ip.zL[j] = max(min(z, kappaSigma*mu/s), mu/(kappaSigma*s))
 		}
 		if ip.hasU[j] {
-			z := ip.zU[j] + ad*ip.dzU[j]
+			z := ip.zU[j] + ad*ip.step.zU[j]
 			s := ip.sU[j]
 			ip.zU[j] = max(min(z, kappaSigma*mu/s), mu/(kappaSigma*s))
 		}
@@ -1103,7 +1103,7 @@ func (ip *ipm) searchDirection() bool {
 // the test of the inertia corrector (inertiaCurvature's curvature test; the
 // others accept every direction). It reports false when that fails.
 func (ip *ipm) fixCurvature() bool {
-	for tries := 0; !ip.ic.rule.directionOK(ip.kkt, ip.dw); tries++ {
+	for tries := 0; !ip.ic.rule.directionOK(ip.kkt, ip.step.w); tries++ {
 		ip.counts.CurvatureFixes++
 		if tries >= 20 || !ip.ic.increaseDeltaW(ip.kkt) {
 			return false

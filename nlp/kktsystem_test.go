@@ -80,42 +80,42 @@ func TestAugmentedKKTSolve(t *testing.T) {
 			t.Fatalf("%v: inertia %+v, %v; want (%d, %d, 0)", kind, in, err, ip.nw, ip.m)
 		}
 		ip.setRHS(ip.mu)
-		ratio := ip.kkt.solve(ip.rhsVec(), ip.stepVec())
+		ratio := ip.kkt.solve(ip.rhs, ip.step)
 		W, A := denseKKT(ip)
-		res, scale := 0.0, ip.rhsVec().maxAbs()
+		res, scale := 0.0, ip.rhs.maxAbs()
 		for j := range ip.nw {
-			v := ip.bw[j] - (dW*ip.dw[j] - ip.dzL[j] + ip.dzU[j])
+			v := ip.rhs.w[j] - (dW*ip.step.w[j] - ip.step.zL[j] + ip.step.zU[j])
 			for k := range ip.nw {
-				v -= W[j][k] * ip.dw[k]
+				v -= W[j][k] * ip.step.w[k]
 			}
 			for i := range ip.m {
-				v -= A[i][j] * ip.dy[i]
+				v -= A[i][j] * ip.step.y[i]
 			}
-			l := ip.bL[j] - (ip.zL[j]*ip.dw[j] + ip.sL[j]*ip.dzL[j])
-			u := ip.bU[j] - (-ip.zU[j]*ip.dw[j] + ip.sU[j]*ip.dzU[j])
+			l := ip.rhs.zL[j] - (ip.zL[j]*ip.step.w[j] + ip.sL[j]*ip.step.zL[j])
+			u := ip.rhs.zU[j] - (-ip.zU[j]*ip.step.w[j] + ip.sU[j]*ip.step.zU[j])
 			res = max(res, math.Abs(v), math.Abs(l), math.Abs(u))
 		}
 		for i := range ip.m {
-			v := ip.by[i] + dC*ip.dy[i]
+			v := ip.rhs.y[i] + dC*ip.step.y[i]
 			for j := range ip.nw {
-				v -= A[i][j] * ip.dw[j]
+				v -= A[i][j] * ip.step.w[j]
 			}
 			res = max(res, math.Abs(v))
 		}
 		t.Logf("%v: δ_w %.3g, δ_c %.3g, residual %.3g, right-hand side %.3g, ‖dw‖ %.3g, curvature %.6g",
-			kind, dW, dC, res, scale, normInf(ip.dw), ip.kkt.curvature(ip.dw))
+			kind, dW, dC, res, scale, normInf(ip.step.w), ip.kkt.curvature(ip.step.w))
 		if !(res <= 1e-9*scale) || !(ratio <= resRatioMax) {
 			t.Errorf("%v: residual %.3g (right-hand side %.3g), ratio %.3g", kind, res, scale, ratio)
 		}
 		curv := 0.0
 		for j := range ip.nw {
-			d := (dW + ip.zL[j]/ip.sL[j] + ip.zU[j]/ip.sU[j]) * ip.dw[j]
+			d := (dW + ip.zL[j]/ip.sL[j] + ip.zU[j]/ip.sU[j]) * ip.step.w[j]
 			for k := range ip.nw {
-				d += W[j][k] * ip.dw[k]
+				d += W[j][k] * ip.step.w[k]
 			}
-			curv += ip.dw[j] * d
+			curv += ip.step.w[j] * d
 		}
-		if got := ip.kkt.curvature(ip.dw); math.Abs(got-curv) > 1e-12*max(1, math.Abs(curv)) {
+		if got := ip.kkt.curvature(ip.step.w); math.Abs(got-curv) > 1e-12*max(1, math.Abs(curv)) {
 			t.Errorf("%v: curvature %.17g, dense %.17g", kind, got, curv)
 		}
 	}

@@ -88,7 +88,7 @@ func (ip *ipm) result(st Status) *Result {
 	if ip.nFixed > 0 {
 		// Multipliers of fixed variables from the Lagrangian gradient
 		// ∇f + Jᵀy (IPOPT's make_parameter treatment).
-		v := ip.dwS // scratch
+		v := ip.aux.w // scratch
 		copy(v, ip.grad)
 		for k, i := range ip.jRow {
 			v[ip.jCol[k]] += ip.jVal[k] * ip.y[i]

@@ -335,14 +335,15 @@ type ipmIterate struct {
 	e0                           float64
 }
 
-// ipmSteps holds the step (full unreduced system), the second-order
-// correction step and the workspaces of their computation.
+// ipmSteps holds the step (full unreduced system), the second step
+// (second-order correction, centering direction), the right-hand side and
+// the workspaces of their computation.
 type ipmSteps struct {
-	dw, dy, dzL, dzU     []float64
-	dwS, dyS, dzLS, dzUS []float64
-	bw, by, bL, bU       []float64 // right-hand side
-	rd                   []float64 // dual residual ∇f̃ + Aᵀy − z_L + z_U at the iterate
-	csoc                 []float64
+	step kktVec    // the search direction (dw, dy, dz_L, dz_U)
+	aux  kktVec    // second-order correction or centering direction
+	rhs  kktVec    // right-hand side (bw, by, bL, bU)
+	rd   []float64 // dual residual ∇f̃ + Aᵀy − z_L + z_U at the iterate
+	csoc []float64
 	// socY is the constraint part of the second-order correction's
 	// right-hand side. It is the y part of the KKT system's refinement
 	// correction (augmentedKKT.corr.y), so that a refinement step of that
@@ -352,15 +353,6 @@ type ipmSteps struct {
 	// tries the feasibility multipliers.
 	sqY, sqZL, sqZU []float64
 }
-
-// stepVec is the step d = (dw, dy, dz_L, dz_U).
-func (ip *ipm) stepVec() kktVec { return kktVec{ip.dw, ip.dy, ip.dzL, ip.dzU} }
-
-// auxVec is the second step (second-order correction, centering).
-func (ip *ipm) auxVec() kktVec { return kktVec{ip.dwS, ip.dyS, ip.dzLS, ip.dzUS} }
-
-// rhsVec is the right-hand side (bw, by, bL, bU).
-func (ip *ipm) rhsVec() kktVec { return kktVec{ip.bw, ip.by, ip.bL, ip.bU} }
 
 // ipmBarrier holds the state of the barrier parameter update.
 type ipmBarrier struct {
@@ -537,9 +529,9 @@ func (ip *ipm) allocIterate() {
 	ip.w, ip.y, ip.zL, ip.zU = vec(nw), vec(m), vec(nw), vec(nw)
 	ip.grad, ip.g, ip.r = vec(nw), vec(m), vec(m)
 	ip.wT, ip.gT, ip.rT = vec(nw), vec(m), vec(m)
-	ip.dw, ip.dy, ip.dzL, ip.dzU = vec(nw), vec(m), vec(nw), vec(nw)
-	ip.dwS, ip.dyS, ip.dzLS, ip.dzUS = vec(nw), vec(m), vec(nw), vec(nw)
-	ip.bw, ip.by, ip.bL, ip.bU = vec(nw), vec(m), vec(nw), vec(nw)
+	ip.step = kktVec{vec(nw), vec(m), vec(nw), vec(nw)}
+	ip.aux = kktVec{vec(nw), vec(m), vec(nw), vec(nw)}
+	ip.rhs = kktVec{vec(nw), vec(m), vec(nw), vec(nw)}
 	ip.rd = vec(nw)
 	ip.csoc = vec(m)
 	ip.filter = make([]filterEntry, 0, ip.prm.maxIter+8)
