@@ -551,8 +551,8 @@ func (ip *ipm) trialAt(d []float64, alpha float64) (thetaT, phiT float64, ok boo
 
 // lineSearch runs the backtracking filter line search with second-order
 // corrections (W&B06 Algorithm A, steps A-5). On acceptance the trial point
-// is in wT/fT/gT/rT, the accepted direction in dw/dy/dzL/dzU and the step
-// sizes in alphaPr/alphaDu.
+// is in wT/fT/gT/rT, the accepted direction in step and the step sizes in
+// alphaPr/alphaDu.
 func (ip *ipm) lineSearch() lsOutcome {
 	skipFirst := false
 	if ip.prm.wdTrigger > 0 && ip.parent == nil {
@@ -567,6 +567,37 @@ func (ip *ipm) lineSearch() lsOutcome {
 	}
 	alphaMax := ip.fractionToBoundary(ip.step.w, ip.tau)
 	gphid := ip.barrierDirDeriv(ip.step.w)
+	alphaMin := ip.minStepSize(gphid)
+	// Tiny step (IPOPT's tiny_step_tol): a step this small is taken in
+	// full and forces a barrier decrease; repeated at the smallest μ, the
+	// solve stops.
+	tiny := ip.tinyStep()
+	if !tiny {
+		ip.tinyCount = 0
+	} else {
+		ip.wd.short = 0
+	}
+	alpha := alphaMax
+	if skipFirst {
+		alpha *= alphaRed
+	}
+	ip.lsTrials = 0
+	for {
+		ip.lsTrials++
+		if out := ip.tryStep(alpha, alphaMax, gphid, tiny, skipFirst); out != lsFailed {
+			return out
+		}
+		alpha *= alphaRed
+		if alpha < alphaMin {
+			return lsFailed
+		}
+	}
+}
+
+// minStepSize is α_min of W&B06 eq. (23) (with the factor alphaMinFrac)
+// for the directional derivative gphid of the barrier function, at least
+// minAlphaFloor.
+func (ip *ipm) minStepSize(gphid float64) float64 {
 	theta := ip.theta
 	var alphaMin float64
 	switch {
@@ -583,64 +614,55 @@ func (ip *ipm) lineSearch() lsOutcome {
 	if !(alphaMin >= minAlphaFloor) {
 		alphaMin = minAlphaFloor
 	}
-	// Tiny step: accept the full step.
-	tiny := true
-	// (IPOPT's tiny_step_tol: a step this small is taken in full and forces a
-	// barrier decrease; repeated at the smallest μ, the solve stops.)
+	return alphaMin
+}
+
+// tinyStep reports whether max |dw_j|/(1 + |w_j|) ≤ tinyStepTol.
+func (ip *ipm) tinyStep() bool {
 	for j := range ip.nw {
 		if math.Abs(ip.step.w[j])/(1+math.Abs(ip.w[j])) > tinyStepTol {
-			tiny = false
-			break
+			return false
 		}
 	}
-	if !tiny {
-		ip.tinyCount = 0
-	} else {
-		ip.wd.short = 0
+	return true
+}
+
+// tryStep evaluates the trial point at step size alpha and applies the
+// filter tests (a tiny step is accepted as it is), with second-order
+// corrections after a rejected first trial that did not reduce θ. It
+// returns lsFailed when the search goes on with a shorter step.
+func (ip *ipm) tryStep(alpha, alphaMax, gphid float64, tiny, skipFirst bool) lsOutcome {
+	thetaT, phiT, ok, err := ip.trialAt(ip.step.w, alpha)
+	if err != nil {
+		return lsUserStop
 	}
-	alpha := alphaMax
-	if skipFirst {
-		alpha *= alphaRed
+	if !ok {
+		return lsFailed
 	}
-	ip.lsTrials = 0
-	for {
-		ip.lsTrials++
-		thetaT, phiT, ok, err := ip.trialAt(ip.step.w, alpha)
-		if err != nil {
-			return lsUserStop
-		}
-		if ok {
-			if tiny {
-				ip.tinyCount++
-				ip.alphaPr = alpha
-				ip.alphaDu = ip.fractionToBoundaryZ(ip.step.zL, ip.step.zU, ip.tau)
-				return lsAccepted
-			}
-			acc, fType := ip.acceptTrial(thetaT, phiT, alpha, gphid)
-			if acc {
-				if !fType {
-					ip.addFilter(theta, ip.phi)
-				}
-				ip.alphaPr = alpha
-				ip.alphaDu = ip.fractionToBoundaryZ(ip.step.zL, ip.step.zU, ip.tau)
-				ip.wd.countShortened(alpha < alphaMax)
-				return lsAccepted
-			}
-			if ip.lsTrials == 1 && !skipFirst && thetaT >= theta && ip.prm.maxSOC > 0 && ip.m > 0 {
-				switch ip.secondOrderCorrection(alpha, thetaT, gphid) {
-				case lsAccepted:
-					ip.wd.countShortened(ip.alphaPr < alphaMax)
-					return lsAccepted
-				case lsUserStop:
-					return lsUserStop
-				}
-			}
-		}
-		alpha *= alphaRed
-		if alpha < alphaMin {
-			return lsFailed
-		}
+	if tiny {
+		ip.tinyCount++
+		ip.alphaPr = alpha
+		ip.alphaDu = ip.fractionToBoundaryZ(ip.step.zL, ip.step.zU, ip.tau)
+		return lsAccepted
 	}
+	acc, fType := ip.acceptTrial(thetaT, phiT, alpha, gphid)
+	if acc {
+		if !fType {
+			ip.addFilter(ip.theta, ip.phi)
+		}
+		ip.alphaPr = alpha
+		ip.alphaDu = ip.fractionToBoundaryZ(ip.step.zL, ip.step.zU, ip.tau)
+		ip.wd.countShortened(alpha < alphaMax)
+		return lsAccepted
+	}
+	if ip.lsTrials == 1 && !skipFirst && thetaT >= ip.theta && ip.prm.maxSOC > 0 && ip.m > 0 {
+		out := ip.secondOrderCorrection(alpha, thetaT, gphid)
+		if out == lsAccepted {
+			ip.wd.countShortened(ip.alphaPr < alphaMax)
+		}
+		return out
+	}
+	return lsFailed
 }
 
 // secondOrderCorrection tries up to MaxSOC corrected steps (W&B06 to
