@@ -261,7 +261,7 @@ func (ip *ipm) computeDirection() float64 {
 				ip.resetFilter()
 			}
 			if ip.set.MuOracle != OracleProbing {
-				// The direction is already in dw, dy, dzL, dzU; set the
+				// The direction is already in step; set the
 				// right-hand side for the second-order corrections.
 				ip.setRHS(ip.mu)
 				return ip.qfRatio
@@ -280,8 +280,8 @@ func (ip *ipm) computeDirection() float64 {
 //	q(σ) = (1−α_du)²‖r_d‖²/n_d + (1−α_pr)²‖r_p‖²/n_p + ‖(S + α_pr ΔS)(z + α_du Δz)‖²/n_c
 //
 // (α from the fraction-to-the-boundary rule) by golden-section search on
-// log σ (8 steps). On success the direction for the chosen σ is left in
-// dw, dy, dzL, dzU.
+// log σ (8 steps, goldenSectionMin). On success the direction for the
+// chosen σ is left in step.
 func (ip *ipm) qualityMu() (float64, bool) {
 	avg := ip.avgCompl()
 	if avg <= 0 {
@@ -329,33 +329,7 @@ func (ip *ipm) qualityMu() (float64, bool) {
 		}
 		return (1-ad)*(1-ad)*nd + (1-ap)*(1-ap)*np + c/float64(ip.nBounds)
 	}
-	lo, hi := math.Log(qfSigmaMin), math.Log(sigmaMaxAd)
-	const gr = 0.6180339887498949
-	x1 := hi - gr*(hi-lo)
-	x2 := lo + gr*(hi-lo)
-	f1, f2 := q(x1), q(x2)
-	for range qfSectionSteps {
-		if f1 <= f2 {
-			hi, x2, f2 = x2, x1, f1
-			x1 = hi - gr*(hi-lo)
-			f1 = q(x1)
-		} else {
-			lo, x1, f1 = x1, x2, f2
-			x2 = lo + gr*(hi-lo)
-			f2 = q(x2)
-		}
-	}
-	best, fb := x1, f1
-	if f2 < fb {
-		best, fb = x2, f2
-	}
-	if fl := q(math.Log(qfSigmaMin)); fl < fb {
-		best, fb = math.Log(qfSigmaMin), fl
-	}
-	if fh := q(math.Log(sigmaMaxAd)); fh < fb {
-		best = math.Log(sigmaMaxAd)
-	}
-	sig := math.Exp(best)
+	sig := math.Exp(goldenSectionMin(q, math.Log(qfSigmaMin), math.Log(sigmaMaxAd), qfSectionSteps))
 	mu := max(ip.prm.muMin, min(sig*avg, ip.muMax))
 	sig = mu / avg
 	for j := range ip.nw {
@@ -367,6 +341,39 @@ func (ip *ipm) qualityMu() (float64, bool) {
 		ip.step.y[i] += sig * ip.aux.y[i]
 	}
 	return mu, true
+}
+
+// goldenSectionMin returns the point of [lo, hi] with the smallest value
+// of q among those of a golden-section search of the given number of steps
+// and the two end points (the end points win only when strictly smaller).
+func goldenSectionMin(q func(float64) float64, lo, hi float64, steps int) float64 {
+	a, b := lo, hi
+	const gr = 0.6180339887498949
+	x1 := b - gr*(b-a)
+	x2 := a + gr*(b-a)
+	f1, f2 := q(x1), q(x2)
+	for range steps {
+		if f1 <= f2 {
+			b, x2, f2 = x2, x1, f1
+			x1 = b - gr*(b-a)
+			f1 = q(x1)
+		} else {
+			a, x1, f1 = x1, x2, f2
+			x2 = a + gr*(b-a)
+			f2 = q(x2)
+		}
+	}
+	best, fb := x1, f1
+	if f2 < fb {
+		best, fb = x2, f2
+	}
+	if fl := q(lo); fl < fb {
+		best, fb = lo, fl
+	}
+	if fh := q(hi); fh < fb {
+		best = hi
+	}
+	return best
 }
 
 // ftbCombined is the fraction-to-the-boundary step for d + σ e.
