@@ -485,6 +485,17 @@ func finitePos(v float64) bool { return v > 0 && !math.IsInf(v, 0) }
 // (they mean the defaults); negative tolerances, NaNs and unknown enum values
 // are errors.
 func (s *Settings) Validate() error {
+	if err := s.validateValues(); err != nil {
+		return err
+	}
+	if err := s.validateChoices(); err != nil {
+		return err
+	}
+	return s.validateCombinations()
+}
+
+// validateValues checks the numerical fields one by one.
+func (s *Settings) validateValues() error {
 	pos := []struct {
 		name string
 		v    float64
@@ -513,6 +524,11 @@ func (s *Settings) Validate() error {
 	if s.MaxWallTime < 0 {
 		return fmt.Errorf("%w: MaxWallTime = %v is negative", ErrSettings, s.MaxWallTime)
 	}
+	return nil
+}
+
+// validateChoices checks the enumerations.
+func (s *Settings) validateChoices() error {
 	if s.MuStrategy < 0 || int(s.MuStrategy) >= len(muStrategyNames) {
 		return fmt.Errorf("%w: unknown MuStrategy %d", ErrSettings, int(s.MuStrategy))
 	}
@@ -531,6 +547,12 @@ func (s *Settings) Validate() error {
 	if s.DerivativeTest < 0 || int(s.DerivativeTest) >= len(derivativeTestNames) {
 		return fmt.Errorf("%w: unknown DerivativeTest %d", ErrSettings, int(s.DerivativeTest))
 	}
+	return nil
+}
+
+// validateCombinations checks fields against each other and the warm
+// start's values.
+func (s *Settings) validateCombinations() error {
 	if s.NoBoundRelax && s.BoundRelaxFactor != 0 {
 		return fmt.Errorf("%w: NoBoundRelax set together with BoundRelaxFactor = %g", ErrSettings, s.BoundRelaxFactor)
 	}
