@@ -255,6 +255,14 @@ func (c *inertiaCorrection) reset(rule inertiaCorrector, counts *Counts, m, nw i
 		jacDegenerate: deg.Jacobian && m > 0, hessDegenerate: deg.Hessian}
 }
 
+// endIteration hands the iteration's final δ_w to the corrector.
+func (c *inertiaCorrection) endIteration() { c.rule.endIteration(c.deltaW) }
+
+// directionOK applies the corrector's test to the primal step dw.
+func (c *inertiaCorrection) directionOK(k kktSystem, dw []float64) bool {
+	return c.rule.directionOK(k, dw)
+}
+
 // try factorizes with the current δ_w, δ_c and judges the inertia.
 func (c *inertiaCorrection) try(k kktSystem) (ok, singular bool) {
 	in, err := k.factorize(c.deltaW, c.deltaC)

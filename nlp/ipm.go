@@ -1055,7 +1055,7 @@ func (ip *ipm) iterate() (Status, bool) {
 	if !ip.searchDirection() {
 		return ip.failStep()
 	}
-	ip.ic.rule.endIteration(ip.ic.deltaW)
+	ip.ic.endIteration()
 	if ip.ic.deltaC > 0 {
 		ip.counts.DeltaC++
 	}
@@ -1132,7 +1132,7 @@ func (ip *ipm) searchDirection() bool {
 // the test of the inertia corrector (inertiaCurvature's curvature test; the
 // others accept every direction). It reports false when that fails.
 func (ip *ipm) fixCurvature() bool {
-	for tries := 0; !ip.ic.rule.directionOK(ip.kkt, ip.step.w); tries++ {
+	for tries := 0; !ip.ic.directionOK(ip.kkt, ip.step.w); tries++ {
 		ip.counts.CurvatureFixes++
 		if tries >= 20 || !ip.ic.increaseDeltaW(ip.kkt) {
 			return false
