@@ -1094,13 +1094,13 @@ func (ip *ipm) searchDirection() bool {
 		// Treat as singular, perturbing δ_c and then δ_w, a direction
 		// whose residual ratio stays above residual_ratio_singular
 		// (IPOPT's rule) or, when the factorization replaced zero pivots
-		// (static pivoting, see factorize), above residual_ratio_max: the
+		// (static pivoting, see inertiaBased.accept), above residual_ratio_max: the
 		// refinement then solves a nearby matrix's system, and directions
 		// it leaves at ratios of 1e-9…1e-6 stalled the relaxed NLPs of
 		// bench/ocp's motor from σ = 1e-5 on (α halved, inf_du ≈ 10,
 		// NumericalError; 1 099 iterations in all instead of 437). A square
 		// problem keeps the first rule (its refinement target is tighter
-		// already, resRatio).
+		// already, augmentedKKT.resRatio).
 		lim := resRatioSing
 		if ip.ic.regularized && !ip.square {
 			lim = resRatioMax
