@@ -328,8 +328,38 @@ func CheckDerivatives(p Problem, x []float64, opt DerivativeCheck) (*DerivativeR
 		return nil, &EvalError{Func: "Objective", Value: f}
 	}
 
-	// First order: column j of the Jacobian and ∂f/∂x_j from f and g at
-	// x ± h e_j.
+	if err := checkFirstOrder(p, x, xL, xU, &c, jr, jc, grad, jac, compare); err != nil {
+		return nil, err
+	}
+
+	rep.HessianSkipped = !c.FirstOrderOnly && !rep.OK()
+	if !c.FirstOrderOnly && !rep.HessianSkipped {
+		if err := checkHessian(p, x, xL, xU, &c, hr, hesAt, jr, jc, rep, compare); err != nil {
+			return nil, err
+		}
+	}
+
+	slices.SortStableFunc(flagged, func(a, b DerivativeEntry) int {
+		return -cmpFloat(a.Error, b.Error)
+	})
+	for _, e := range flagged {
+		if len(rep.Worst) < c.MaxEntries {
+			rep.Worst = append(rep.Worst, e)
+		}
+		if e.Missing && len(rep.MissingEntries) < c.MaxEntries {
+			rep.MissingEntries = append(rep.MissingEntries, e)
+		}
+	}
+	return rep, nil
+}
+
+// checkFirstOrder compares ∇f and all m·n Jacobian positions (structure
+// entries of jr, jc with values jac, the others as missing ones) with
+// central differences of f and g: column j and ∂f/∂x_j from f and g at
+// x ± h e_j.
+func checkFirstOrder(p Problem, x, xL, xU []float64, c *DerivativeCheck, jr, jc []int, grad, jac []float64,
+	compare func(DerivativeKind, int, int, float64, float64, float64, bool)) error {
+	n, m := p.Dims()
 	xp := slices.Clone(x)
 	gP, gM := make([]float64, m), make([]float64, m)
 	colRows := columnEntries(jr, jc, n)
@@ -341,11 +371,11 @@ func CheckDerivatives(p Problem, x []float64, opt DerivativeCheck) (*DerivativeR
 		hp, hm := c.steps(x[j], xL[j], xU[j])
 		fP, okP, err := evalFGAt(p, xp, j, x[j]+hp, gP)
 		if err != nil {
-			return nil, err
+			return err
 		}
 		fM, okM, err := evalFGAt(p, xp, j, x[j]-hm, gM)
 		if err != nil {
-			return nil, err
+			return err
 		}
 		xp[j] = x[j]
 		ok := okP && okM
@@ -373,26 +403,7 @@ func CheckDerivatives(p Problem, x []float64, opt DerivativeCheck) (*DerivativeR
 			inCol[jr[k]] = -1
 		}
 	}
-
-	rep.HessianSkipped = !c.FirstOrderOnly && !rep.OK()
-	if !c.FirstOrderOnly && !rep.HessianSkipped {
-		if err := checkHessian(p, x, xL, xU, &c, hr, hesAt, jr, jc, rep, compare); err != nil {
-			return nil, err
-		}
-	}
-
-	slices.SortStableFunc(flagged, func(a, b DerivativeEntry) int {
-		return -cmpFloat(a.Error, b.Error)
-	})
-	for _, e := range flagged {
-		if len(rep.Worst) < c.MaxEntries {
-			rep.Worst = append(rep.Worst, e)
-		}
-		if e.Missing && len(rep.MissingEntries) < c.MaxEntries {
-			rep.MissingEntries = append(rep.MissingEntries, e)
-		}
-	}
-	return rep, nil
+	return nil
 }
 
 // checkHessian compares the lower triangle of the Hessian of the

@@ -36,6 +36,38 @@
 // Multiplier sign convention (IPOPT's): ∇f + Jᵀy − z_L + z_U = 0 with
 // z_L, z_U ≥ 0 (Result.Y, Result.ZL, Result.ZU).
 //
+// # Components
+//
+// A solve is composed of parts that each own their state: the iterate
+// (w, y, z_L, z_U with f̃, g̃, ∇f̃ and the trial point), the bounds and the
+// scaling, the derivative values, the barrier update, the filter line
+// search, the counters and history, and two components behind internal
+// interfaces, after the design of MadNLP.jl (its AbstractKKTSystem,
+// src/KKT/KKTsystem.jl, and AbstractInertiaCorrector,
+// src/IPM/inertiacorrector.jl):
+//
+//   - the KKT system: it assembles the Newton matrix of the current
+//     iterate for given perturbations (δ_w, δ_c), factorizes it and reports
+//     the inertia, solves the unreduced system with iterative refinement,
+//     computes the least-squares multipliers and the curvature
+//     dwᵀ(W + Σ + δ_w I)dw of a step. The solver never sees the matrix, its
+//     ordering or the backend. The one implementation is the augmented
+//     system below on the backend of Settings.LinearSolver;
+//   - the inertia corrector, chosen from Settings.Inertia at the start of
+//     every solve: it judges the inertia of a factorization, chooses the δ_w
+//     an iteration starts with and how δ_w grows after a rejected trial,
+//     and tests the direction of an accepted factorization. Three
+//     implementations: InertiaBased (W&B06 Algorithm IC, with or without
+//     strict zero pivots and δ_c in every factorization: InertiaDefault,
+//     InertiaStrict, InertiaStrictDeltaC), InertiaCurvature (InertiaBased
+//     with a curvature test: InertiaCurvature, InertiaStrictCurvature) and
+//     InertiaTracking (δ_w tracking). Algorithm IC itself, with IPOPT's
+//     degeneracy rules, is the driver around them.
+//
+// The main loop is: error measures and termination tests at the iterate,
+// barrier update, Hessian, search direction (inertia correction,
+// factorization, refined solve), line search, step, derivatives.
+//
 // # KKT system
 //
 // Each iteration solves the Newton system of the perturbed KKT conditions.
@@ -74,10 +106,15 @@
 // the least-squares multipliers, which such a factorization would refuse,
 // are not computed: the iterates are unchanged, bit for bit, and the OCP
 // NLP rows of bench/ save 4 factorizations per solve, every FESD step of a
-// simulation up to as many. Settings.Inertia selects these
-// safeguards as one policy: InertiaDefault, InertiaStrict (every zero pivot
-// means singular), InertiaStrictDeltaC, InertiaCurvature (the curvature test
-// below), InertiaStrictCurvature and InertiaTracking.
+// simulation up to as many. The inertia correctors (see Components) differ
+// in three places: the zero-pivot rule (InertiaStrict: every zero pivot
+// means a singular matrix, IPOPT's rule with MUMPS; otherwise zero pivots
+// that a static-pivoting backend replaced are accepted when there are at
+// most as many as free variables without a Hessian diagonal and the other
+// counts fit, and the residual ratio of the refined solve then decides),
+// the first δ_w of an iteration and its increase (δ_w tracking, below),
+// and the test of a direction (the curvature test, below). The
+// restoration phase uses the same corrector without the curvature test.
 //
 // Degeneracy across solves: Result.Degeneracy reports a Jacobian or
 // Hessian that needed δ_c, or δ_w for a singular matrix, in at least half
@@ -117,10 +154,6 @@
 // freezing); DenseLDL for tests. On the Hock–Schittkowski set PivotingLDL
 // takes 887 iterations against SparseLDL's 936, with the same problems
 // solved (TestHSSuitePivotingLDL).
-// Zero pivots that a static-pivoting backend regularized are accepted without
-// perturbation when there are at most as many as free variables without a
-// Hessian diagonal (a pivoting solver would handle those) and the other
-// counts fit; the residual ratio of the refined solve then decides.
 //
 // # Barrier parameter
 //
@@ -174,7 +207,8 @@
 //
 // # Curvature test
 //
-// Off by default (Settings.Inertia = InertiaCurvature turns it on). When on,
+// The test of the InertiaCurvature corrector (Settings.Inertia =
+// InertiaCurvature or InertiaStrictCurvature; off by default). With it,
 // a factorization with the wanted inertia is accepted only if the primal
 // step has
 // dwᵀ(W + Σ + δ_w I)dw ≥ 1e-8·dwᵀdw (the curvature test of Chiang and

@@ -1,8 +1,8 @@
 package nlp
 
 // SkipStructZeroDual switches the skipping of structurally singular
-// factorizations (ipm.zeroDual) on or off for the external tests, and
-// returns a function that restores the setting.
+// factorizations (kktSystem.emptyDualRows) on or off for the external
+// tests, and returns a function that restores the setting.
 func SkipStructZeroDual(on bool) (restore func()) {
 	old := noStructZeroDual
 	noStructZeroDual = !on

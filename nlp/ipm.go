@@ -229,7 +229,7 @@ func (ip *ipm) setRHS(mu float64) {
 		kd = 0
 	}
 	nw := ip.nw
-	bw, bL, bU, rd := ip.bw[:nw], ip.bL[:nw], ip.bU[:nw], ip.rd[:nw]
+	bw, bL, bU, rd := ip.rhs.w[:nw], ip.rhs.zL[:nw], ip.rhs.zU[:nw], ip.rd[:nw]
 	sL, sU, zL, zU := ip.sL[:nw], ip.sU[:nw], ip.zL[:nw], ip.zU[:nw]
 	mL, mU, oLU := ip.mL[:nw], ip.mU[:nw], ip.oLU[:nw]
 	for j := range bw {
@@ -238,7 +238,7 @@ func (ip *ipm) setRHS(mu float64) {
 		bU[j] = mU[j] * (mu - sU[j]*zU[j])
 	}
 	for i := range ip.m {
-		ip.by[i] = -ip.r[i]
+		ip.rhs.y[i] = -ip.r[i]
 	}
 }
 
@@ -261,7 +261,7 @@ func (ip *ipm) computeDirection() float64 {
 				ip.resetFilter()
 			}
 			if ip.set.MuOracle != OracleProbing {
-				// The direction is already in dw, dy, dzL, dzU; set the
+				// The direction is already in step; set the
 				// right-hand side for the second-order corrections.
 				ip.setRHS(ip.mu)
 				return ip.qfRatio
@@ -269,7 +269,7 @@ func (ip *ipm) computeDirection() float64 {
 		}
 	}
 	ip.setRHS(ip.mu)
-	return ip.solveRefined(ip.bw, ip.by, ip.bL, ip.bU, ip.dw, ip.dy, ip.dzL, ip.dzU)
+	return ip.kkt.solve(ip.rhs, ip.step)
 }
 
 // qualityMu is the quality-function oracle (Nocedal, Wächter, Waltz 2009,
@@ -280,23 +280,23 @@ func (ip *ipm) computeDirection() float64 {
 //	q(σ) = (1−α_du)²‖r_d‖²/n_d + (1−α_pr)²‖r_p‖²/n_p + ‖(S + α_pr ΔS)(z + α_du Δz)‖²/n_c
 //
 // (α from the fraction-to-the-boundary rule) by golden-section search on
-// log σ (8 steps). On success the direction for the chosen σ is left in
-// dw, dy, dzL, dzU.
+// log σ (8 steps, goldenSectionMin). On success the direction for the
+// chosen σ is left in step.
 func (ip *ipm) qualityMu() (float64, bool) {
 	avg := ip.avgCompl()
 	if avg <= 0 {
 		return ip.prm.muMin, false
 	}
 	ip.setRHS(-1)
-	r1 := ip.solveRefined(ip.bw, ip.by, ip.bL, ip.bU, ip.dw, ip.dy, ip.dzL, ip.dzU)
+	r1 := ip.kkt.solve(ip.rhs, ip.step)
 	// Centering right-hand side.
 	for j := range ip.nw {
-		ip.bw[j] = -kappaD * avg * ip.oLU[j]
-		ip.bL[j] = avg * ip.mL[j]
-		ip.bU[j] = avg * ip.mU[j]
+		ip.rhs.w[j] = -kappaD * avg * ip.oLU[j]
+		ip.rhs.zL[j] = avg * ip.mL[j]
+		ip.rhs.zU[j] = avg * ip.mU[j]
 	}
-	clear(ip.by)
-	r2 := ip.solveRefined(ip.bw, ip.by, ip.bL, ip.bU, ip.dwS, ip.dyS, ip.dzLS, ip.dzUS)
+	clear(ip.rhs.y)
+	r2 := ip.kkt.solve(ip.rhs, ip.aux)
 	ip.qfRatio = max(r1, r2)
 	if !(ip.qfRatio <= resRatioSing) {
 		return 0, false
@@ -313,35 +313,53 @@ func (ip *ipm) qualityMu() (float64, bool) {
 	np /= float64(max(ip.m, 1))
 	q := func(lsig float64) float64 {
 		sig := math.Exp(lsig)
-		ap := ip.ftbCombined(ip.dw, ip.dwS, sig)
+		ap := ip.ftbCombined(ip.step.w, ip.aux.w, sig)
 		ad := ip.ftbZCombined(sig)
 		c := 0.0
 		for j := range ip.nw {
-			d := ip.dw[j] + sig*ip.dwS[j]
+			d := ip.step.w[j] + sig*ip.aux.w[j]
 			if ip.hasL[j] {
-				v := (ip.sL[j] + ap*d) * (ip.zL[j] + ad*(ip.dzL[j]+sig*ip.dzLS[j]))
+				v := (ip.sL[j] + ap*d) * (ip.zL[j] + ad*(ip.step.zL[j]+sig*ip.aux.zL[j]))
 				c += v * v
 			}
 			if ip.hasU[j] {
-				v := (ip.sU[j] - ap*d) * (ip.zU[j] + ad*(ip.dzU[j]+sig*ip.dzUS[j]))
+				v := (ip.sU[j] - ap*d) * (ip.zU[j] + ad*(ip.step.zU[j]+sig*ip.aux.zU[j]))
 				c += v * v
 			}
 		}
 		return (1-ad)*(1-ad)*nd + (1-ap)*(1-ap)*np + c/float64(ip.nBounds)
 	}
-	lo, hi := math.Log(qfSigmaMin), math.Log(sigmaMaxAd)
+	sig := math.Exp(goldenSectionMin(q, math.Log(qfSigmaMin), math.Log(sigmaMaxAd), qfSectionSteps))
+	mu := max(ip.prm.muMin, min(sig*avg, ip.muMax))
+	sig = mu / avg
+	for j := range ip.nw {
+		ip.step.w[j] += sig * ip.aux.w[j]
+		ip.step.zL[j] += sig * ip.aux.zL[j]
+		ip.step.zU[j] += sig * ip.aux.zU[j]
+	}
+	for i := range ip.m {
+		ip.step.y[i] += sig * ip.aux.y[i]
+	}
+	return mu, true
+}
+
+// goldenSectionMin returns the point of [lo, hi] with the smallest value
+// of q among those of a golden-section search of the given number of steps
+// and the two end points (the end points win only when strictly smaller).
+func goldenSectionMin(q func(float64) float64, lo, hi float64, steps int) float64 {
+	a, b := lo, hi
 	const gr = 0.6180339887498949
-	x1 := hi - gr*(hi-lo)
-	x2 := lo + gr*(hi-lo)
+	x1 := b - gr*(b-a)
+	x2 := a + gr*(b-a)
 	f1, f2 := q(x1), q(x2)
-	for range qfSectionSteps {
+	for range steps {
 		if f1 <= f2 {
-			hi, x2, f2 = x2, x1, f1
-			x1 = hi - gr*(hi-lo)
+			b, x2, f2 = x2, x1, f1
+			x1 = b - gr*(b-a)
 			f1 = q(x1)
 		} else {
-			lo, x1, f1 = x1, x2, f2
-			x2 = lo + gr*(hi-lo)
+			a, x1, f1 = x1, x2, f2
+			x2 = a + gr*(b-a)
 			f2 = q(x2)
 		}
 	}
@@ -349,24 +367,13 @@ func (ip *ipm) qualityMu() (float64, bool) {
 	if f2 < fb {
 		best, fb = x2, f2
 	}
-	if fl := q(math.Log(qfSigmaMin)); fl < fb {
-		best, fb = math.Log(qfSigmaMin), fl
+	if fl := q(lo); fl < fb {
+		best, fb = lo, fl
 	}
-	if fh := q(math.Log(sigmaMaxAd)); fh < fb {
-		best = math.Log(sigmaMaxAd)
+	if fh := q(hi); fh < fb {
+		best = hi
 	}
-	sig := math.Exp(best)
-	mu := max(ip.prm.muMin, min(sig*avg, ip.muMax))
-	sig = mu / avg
-	for j := range ip.nw {
-		ip.dw[j] += sig * ip.dwS[j]
-		ip.dzL[j] += sig * ip.dzLS[j]
-		ip.dzU[j] += sig * ip.dzUS[j]
-	}
-	for i := range ip.m {
-		ip.dy[i] += sig * ip.dyS[i]
-	}
-	return mu, true
+	return best
 }
 
 // ftbCombined is the fraction-to-the-boundary step for d + σ e.
@@ -394,14 +401,14 @@ func (ip *ipm) ftbZCombined(sig float64) float64 {
 	tau := ip.tau
 	for j := range ip.nw {
 		if ip.hasL[j] {
-			if v := ip.dzL[j] + sig*ip.dzLS[j]; v < 0 {
+			if v := ip.step.zL[j] + sig*ip.aux.zL[j]; v < 0 {
 				if t := -tau * ip.zL[j] / v; t < a {
 					a = t
 				}
 			}
 		}
 		if ip.hasU[j] {
-			if v := ip.dzU[j] + sig*ip.dzUS[j]; v < 0 {
+			if v := ip.step.zU[j] + sig*ip.aux.zU[j]; v < 0 {
 				if t := -tau * ip.zU[j] / v; t < a {
 					a = t
 				}
@@ -419,19 +426,19 @@ func (ip *ipm) probeMu() (float64, bool) {
 		return ip.prm.muMin, true
 	}
 	ip.setRHS(-1)
-	ratio := ip.solveRefined(ip.bw, ip.by, ip.bL, ip.bU, ip.dw, ip.dy, ip.dzL, ip.dzU)
+	ratio := ip.kkt.solve(ip.rhs, ip.step)
 	if ratio > resRatioSing {
 		return 0, false
 	}
-	ap := ip.fractionToBoundary(ip.dw, 1)
-	ad := ip.fractionToBoundaryZ(ip.dzL, ip.dzU, 1)
+	ap := ip.fractionToBoundary(ip.step.w, 1)
+	ad := ip.fractionToBoundaryZ(ip.step.zL, ip.step.zU, 1)
 	s := 0.0
 	for j := range ip.nw {
 		if ip.hasL[j] {
-			s += (ip.sL[j] + ap*ip.dw[j]) * (ip.zL[j] + ad*ip.dzL[j])
+			s += (ip.sL[j] + ap*ip.step.w[j]) * (ip.zL[j] + ad*ip.step.zL[j])
 		}
 		if ip.hasU[j] {
-			s += (ip.sU[j] - ap*ip.dw[j]) * (ip.zU[j] + ad*ip.dzU[j])
+			s += (ip.sU[j] - ap*ip.step.w[j]) * (ip.zU[j] + ad*ip.step.zU[j])
 		}
 	}
 	muAff := s / float64(ip.nBounds)
@@ -551,8 +558,8 @@ func (ip *ipm) trialAt(d []float64, alpha float64) (thetaT, phiT float64, ok boo
 
 // lineSearch runs the backtracking filter line search with second-order
 // corrections (W&B06 Algorithm A, steps A-5). On acceptance the trial point
-// is in wT/fT/gT/rT, the accepted direction in dw/dy/dzL/dzU and the step
-// sizes in alphaPr/alphaDu.
+// is in wT/fT/gT/rT, the accepted direction in step and the step sizes in
+// alphaPr/alphaDu.
 func (ip *ipm) lineSearch() lsOutcome {
 	skipFirst := false
 	if ip.prm.wdTrigger > 0 && ip.parent == nil {
@@ -565,8 +572,39 @@ func (ip *ipm) lineSearch() lsOutcome {
 			skipFirst = true
 		}
 	}
-	alphaMax := ip.fractionToBoundary(ip.dw, ip.tau)
-	gphid := ip.barrierDirDeriv(ip.dw)
+	alphaMax := ip.fractionToBoundary(ip.step.w, ip.tau)
+	gphid := ip.barrierDirDeriv(ip.step.w)
+	alphaMin := ip.minStepSize(gphid)
+	// Tiny step (IPOPT's tiny_step_tol): a step this small is taken in
+	// full and forces a barrier decrease; repeated at the smallest μ, the
+	// solve stops.
+	tiny := ip.tinyStep()
+	if !tiny {
+		ip.tinyCount = 0
+	} else {
+		ip.wd.short = 0
+	}
+	alpha := alphaMax
+	if skipFirst {
+		alpha *= alphaRed
+	}
+	ip.lsTrials = 0
+	for {
+		ip.lsTrials++
+		if out := ip.tryStep(alpha, alphaMax, gphid, tiny, skipFirst); out != lsFailed {
+			return out
+		}
+		alpha *= alphaRed
+		if alpha < alphaMin {
+			return lsFailed
+		}
+	}
+}
+
+// minStepSize is α_min of W&B06 eq. (23) (with the factor alphaMinFrac)
+// for the directional derivative gphid of the barrier function, at least
+// minAlphaFloor.
+func (ip *ipm) minStepSize(gphid float64) float64 {
 	theta := ip.theta
 	var alphaMin float64
 	switch {
@@ -583,64 +621,55 @@ func (ip *ipm) lineSearch() lsOutcome {
 	if !(alphaMin >= minAlphaFloor) {
 		alphaMin = minAlphaFloor
 	}
-	// Tiny step: accept the full step.
-	tiny := true
-	// (IPOPT's tiny_step_tol: a step this small is taken in full and forces a
-	// barrier decrease; repeated at the smallest μ, the solve stops.)
+	return alphaMin
+}
+
+// tinyStep reports whether max |dw_j|/(1 + |w_j|) ≤ tinyStepTol.
+func (ip *ipm) tinyStep() bool {
 	for j := range ip.nw {
-		if math.Abs(ip.dw[j])/(1+math.Abs(ip.w[j])) > tinyStepTol {
-			tiny = false
-			break
+		if math.Abs(ip.step.w[j])/(1+math.Abs(ip.w[j])) > tinyStepTol {
+			return false
 		}
 	}
-	if !tiny {
-		ip.tinyCount = 0
-	} else {
-		ip.wd.short = 0
+	return true
+}
+
+// tryStep evaluates the trial point at step size alpha and applies the
+// filter tests (a tiny step is accepted as it is), with second-order
+// corrections after a rejected first trial that did not reduce θ. It
+// returns lsFailed when the search goes on with a shorter step.
+func (ip *ipm) tryStep(alpha, alphaMax, gphid float64, tiny, skipFirst bool) lsOutcome {
+	thetaT, phiT, ok, err := ip.trialAt(ip.step.w, alpha)
+	if err != nil {
+		return lsUserStop
 	}
-	alpha := alphaMax
-	if skipFirst {
-		alpha *= alphaRed
+	if !ok {
+		return lsFailed
 	}
-	ip.lsTrials = 0
-	for {
-		ip.lsTrials++
-		thetaT, phiT, ok, err := ip.trialAt(ip.dw, alpha)
-		if err != nil {
-			return lsUserStop
-		}
-		if ok {
-			if tiny {
-				ip.tinyCount++
-				ip.alphaPr = alpha
-				ip.alphaDu = ip.fractionToBoundaryZ(ip.dzL, ip.dzU, ip.tau)
-				return lsAccepted
-			}
-			acc, fType := ip.acceptTrial(thetaT, phiT, alpha, gphid)
-			if acc {
-				if !fType {
-					ip.addFilter(theta, ip.phi)
-				}
-				ip.alphaPr = alpha
-				ip.alphaDu = ip.fractionToBoundaryZ(ip.dzL, ip.dzU, ip.tau)
-				ip.wd.countShortened(alpha < alphaMax)
-				return lsAccepted
-			}
-			if ip.lsTrials == 1 && !skipFirst && thetaT >= theta && ip.prm.maxSOC > 0 && ip.m > 0 {
-				switch ip.secondOrderCorrection(alpha, thetaT, gphid) {
-				case lsAccepted:
-					ip.wd.countShortened(ip.alphaPr < alphaMax)
-					return lsAccepted
-				case lsUserStop:
-					return lsUserStop
-				}
-			}
-		}
-		alpha *= alphaRed
-		if alpha < alphaMin {
-			return lsFailed
-		}
+	if tiny {
+		ip.tinyCount++
+		ip.alphaPr = alpha
+		ip.alphaDu = ip.fractionToBoundaryZ(ip.step.zL, ip.step.zU, ip.tau)
+		return lsAccepted
 	}
+	acc, fType := ip.acceptTrial(thetaT, phiT, alpha, gphid)
+	if acc {
+		if !fType {
+			ip.addFilter(ip.theta, ip.phi)
+		}
+		ip.alphaPr = alpha
+		ip.alphaDu = ip.fractionToBoundaryZ(ip.step.zL, ip.step.zU, ip.tau)
+		ip.wd.countShortened(alpha < alphaMax)
+		return lsAccepted
+	}
+	if ip.lsTrials == 1 && !skipFirst && thetaT >= ip.theta && ip.prm.maxSOC > 0 && ip.m > 0 {
+		out := ip.secondOrderCorrection(alpha, thetaT, gphid)
+		if out == lsAccepted {
+			ip.wd.countShortened(ip.alphaPr < alphaMax)
+		}
+		return out
+	}
+	return lsFailed
 }
 
 // secondOrderCorrection tries up to MaxSOC corrected steps (W&B06 to
@@ -659,14 +688,14 @@ func (ip *ipm) secondOrderCorrection(alpha, thetaT, gphid float64) lsOutcome {
 		thetaOld = thetaSoc
 		// Same right-hand side except the constraint block.
 		for i := range ip.m {
-			ip.cy[i] = -ip.csoc[i]
+			ip.socY[i] = -ip.csoc[i]
 		}
-		ratio := ip.solveRefined(ip.bw, ip.cy, ip.bL, ip.bU, ip.dwS, ip.dyS, ip.dzLS, ip.dzUS)
+		ratio := ip.kkt.solve(kktVec{ip.rhs.w, ip.socY, ip.rhs.zL, ip.rhs.zU}, ip.aux)
 		if ratio > resRatioSing {
 			return lsFailed
 		}
-		alphaSoc = ip.fractionToBoundary(ip.dwS, ip.tau)
-		th, ph, ok, err := ip.trialAt(ip.dwS, alphaSoc)
+		alphaSoc = ip.fractionToBoundary(ip.aux.w, ip.tau)
+		th, ph, ok, err := ip.trialAt(ip.aux.w, alphaSoc)
 		ip.lsTrials++
 		if err != nil {
 			return lsUserStop
@@ -680,12 +709,12 @@ func (ip *ipm) secondOrderCorrection(alpha, thetaT, gphid float64) lsOutcome {
 				ip.addFilter(ip.theta, ip.phi)
 			}
 			ip.counts.SecondOrderCorrections++
-			copy(ip.dw, ip.dwS)
-			copy(ip.dy, ip.dyS)
-			copy(ip.dzL, ip.dzLS)
-			copy(ip.dzU, ip.dzUS)
+			copy(ip.step.w, ip.aux.w)
+			copy(ip.step.y, ip.aux.y)
+			copy(ip.step.zL, ip.aux.zL)
+			copy(ip.step.zU, ip.aux.zU)
 			ip.alphaPr = alphaSoc
-			ip.alphaDu = ip.fractionToBoundaryZ(ip.dzL, ip.dzU, ip.tau)
+			ip.alphaDu = ip.fractionToBoundaryZ(ip.step.zL, ip.step.zU, ip.tau)
 			return lsAccepted
 		}
 		for i := range ip.m {
@@ -699,25 +728,25 @@ func (ip *ipm) secondOrderCorrection(alpha, thetaT, gphid float64) lsOutcome {
 // acceptStep moves to the trial point and updates the multipliers with the
 // κ_Σ safeguard.
 func (ip *ipm) acceptStep() {
-	ip.stepNorm = normInf(ip.dw)
+	ip.stepNorm = normInf(ip.step.w)
 	copy(ip.w, ip.wT)
 	copy(ip.g, ip.gT)
 	copy(ip.r, ip.rT)
 	ip.f = ip.fT
 	ap, ad := ip.alphaPr, ip.alphaDu
 	for i := range ip.m {
-		ip.y[i] += ap * ip.dy[i]
+		ip.y[i] += ap * ip.step.y[i]
 	}
 	mu := ip.mu
 	ip.updateSlacks()
 	for j := range ip.nw {
 		if ip.hasL[j] {
-			z := ip.zL[j] + ad*ip.dzL[j]
+			z := ip.zL[j] + ad*ip.step.zL[j]
 			s := ip.sL[j]
 			ip.zL[j] = max(min(z, kappaSigma*mu/s), mu/(kappaSigma*s))
 		}
 		if ip.hasU[j] {
-			z := ip.zU[j] + ad*ip.dzU[j]
+			z := ip.zU[j] + ad*ip.step.zU[j]
 			s := ip.sU[j]
 			ip.zU[j] = max(min(z, kappaSigma*mu/s), mu/(kappaSigma*s))
 		}
@@ -1026,8 +1055,8 @@ func (ip *ipm) iterate() (Status, bool) {
 	if !ip.searchDirection() {
 		return ip.failStep()
 	}
-	ip.trackDeltaW()
-	if ip.deltaC > 0 {
+	ip.ic.endIteration()
+	if ip.ic.deltaC > 0 {
 		ip.counts.DeltaC++
 	}
 	switch ip.lineSearch() {
@@ -1036,7 +1065,7 @@ func (ip *ipm) iterate() (Status, bool) {
 	case lsFailed:
 		return ip.failStep()
 	}
-	ip.lastDeltaW, ip.lastDeltaC = ip.deltaW, ip.deltaC
+	ip.lastDeltaW, ip.lastDeltaC = ip.ic.deltaW, ip.ic.deltaC
 	ip.acceptStep()
 	if ok, err := ip.evalDerivs(); err != nil {
 		return UserStop, true
@@ -1052,11 +1081,11 @@ func (ip *ipm) iterate() (Status, bool) {
 
 // searchDirection factorizes the KKT matrix with inertia correction and
 // computes the step, perturbing δ_c and then δ_w while the direction's
-// residual ratio stays too large, and (InertiaCurvature) until the
-// curvature test passes. It reports false when no usable direction was
-// found.
+// residual ratio stays too large, and until the inertia corrector accepts
+// the direction (fixCurvature). It reports false when no usable direction
+// was found.
 func (ip *ipm) searchDirection() bool {
-	if !ip.factorizeInertia(false) {
+	if !ip.ic.factorize(ip.kkt, ip.mu, false) {
 		return false
 	}
 	forceDC := false
@@ -1065,15 +1094,15 @@ func (ip *ipm) searchDirection() bool {
 		// Treat as singular, perturbing δ_c and then δ_w, a direction
 		// whose residual ratio stays above residual_ratio_singular
 		// (IPOPT's rule) or, when the factorization replaced zero pivots
-		// (static pivoting, see factorize), above residual_ratio_max: the
+		// (static pivoting, see inertiaBased.accept), above residual_ratio_max: the
 		// refinement then solves a nearby matrix's system, and directions
 		// it leaves at ratios of 1e-9…1e-6 stalled the relaxed NLPs of
 		// bench/ocp's motor from σ = 1e-5 on (α halved, inf_du ≈ 10,
 		// NumericalError; 1 099 iterations in all instead of 437). A square
 		// problem keeps the first rule (its refinement target is tighter
-		// already, resRatio).
+		// already, augmentedKKT.resRatio).
 		lim := resRatioSing
-		if ip.regularized && !ip.square {
+		if ip.ic.regularized && !ip.square {
 			lim = resRatioMax
 		}
 		if ratio <= lim {
@@ -1085,14 +1114,14 @@ func (ip *ipm) searchDirection() bool {
 			}
 			break
 		}
-		if !forceDC && ip.m > 0 && ip.deltaC == 0 {
+		if !forceDC && ip.m > 0 && ip.ic.deltaC == 0 {
 			forceDC = true
-			if !ip.factorizeInertia(true) {
+			if !ip.ic.factorize(ip.kkt, ip.mu, true) {
 				return false
 			}
 			continue
 		}
-		if !ip.increaseDeltaW() {
+		if !ip.ic.increaseDeltaW(ip.kkt) {
 			return false
 		}
 	}
@@ -1100,15 +1129,12 @@ func (ip *ipm) searchDirection() bool {
 }
 
 // fixCurvature increases δ_w (at most 20 times) until the direction passes
-// the curvature test of Settings.Inertia, when that asks for one. It
-// reports false when that fails.
+// the test of the inertia corrector (inertiaCurvature's curvature test; the
+// others accept every direction). It reports false when that fails.
 func (ip *ipm) fixCurvature() bool {
-	if !ip.set.Inertia.curvatureTest() {
-		return true
-	}
-	for tries := 0; !ip.curvatureOK(); tries++ {
+	for tries := 0; !ip.ic.directionOK(ip.kkt, ip.step.w); tries++ {
 		ip.counts.CurvatureFixes++
-		if tries >= 20 || !ip.increaseDeltaW() {
+		if tries >= 20 || !ip.ic.increaseDeltaW(ip.kkt) {
 			return false
 		}
 		if ratio := ip.computeDirection(); ratio > 1e-2 || ratio != ratio {

@@ -88,7 +88,7 @@ func (ip *ipm) result(st Status) *Result {
 	if ip.nFixed > 0 {
 		// Multipliers of fixed variables from the Lagrangian gradient
 		// ∇f + Jᵀy (IPOPT's make_parameter treatment).
-		v := ip.rw
+		v := ip.aux.w // scratch
 		copy(v, ip.grad)
 		for k, i := range ip.jRow {
 			v[ip.jCol[k]] += ip.jVal[k] * ip.y[i]
@@ -115,8 +115,8 @@ func (ip *ipm) result(st Status) *Result {
 	res.Counts = ip.counts
 	if ip.parent == nil && res.Iterations > 0 {
 		res.Degeneracy = Degeneracy{
-			Jacobian: ip.jacDegenerate || 2*ip.counts.DeltaC >= res.Iterations,
-			Hessian:  ip.hessDegenerate || 2*ip.counts.SingularHessian >= res.Iterations,
+			Jacobian: ip.ic.jacDegenerate || 2*ip.counts.DeltaC >= res.Iterations,
+			Hessian:  ip.ic.hessDegenerate || 2*ip.counts.SingularHessian >= res.Iterations,
 		}
 	}
 	res.Time = ip.timing

@@ -260,36 +260,81 @@ func (ip *ipm) restore() (Status, bool) {
 	// Augment the filter with the current iterate (W&B06 A-9).
 	ip.addFilter(ip.theta, ip.phi)
 	if ip.resto == nil {
-		rp := &restoProblem{o: ip, xR: make([]float64, ip.n), dR: make([]float64, ip.n)}
-		set := Settings{
-			NoScaling:       true,
-			NoBoundRelax:    true,
-			LinearSolver:    ip.set.LinearSolver,
-			NewLinearSolver: ip.set.NewLinearSolver,
-			Log:             ip.set.Log,
-			// The KKT safeguards apply to the restoration phase's own
-			// factorizations too (IPOPT passes them on).
-			Inertia: ip.set.Inertia.restoration(),
-		}
-		if ip.set.Ordering == OrderNatural {
-			set.Ordering = OrderNatural
-		} else {
-			set.Ordering = OrderAMD
-		}
-		inner, err := newIPM(rp, &set, ip.restoParams(ip.mu), ip)
-		if err != nil {
+		if err := ip.newRestoration(); err != nil {
 			return NumericalError, true
 		}
-		ip.resto = &restoration{outer: ip, inner: inner, prob: rp}
-		inner.rctx = ip.resto
-		inner.ctx = ip.ctx
-		inner.t0 = ip.t0
 	}
 	ip.counts.RestorationPhases++
 	ip.wd.reset()
 	r := ip.resto
-	rp := r.prob
 	in := r.inner
+	ip.startRestoration(r)
+	st, err := in.initialize(nil)
+	if err != nil {
+		st = NumericalError
+	}
+	if st < 0 {
+		st = in.run()
+	}
+	ip.counts.Constraints += in.counts.Constraints
+	ip.counts.Jacobian += in.counts.Jacobian
+	ip.counts.Hessian += in.counts.Hessian
+	ip.counts.Factorizations += in.counts.Factorizations
+	ip.counts.SecondOrderCorrections += in.counts.SecondOrderCorrections
+	if r.done {
+		return ip.leaveRestoration()
+	}
+	switch st {
+	case Cancelled, TimeLimit, IterationLimit, UserStop:
+		return st, true
+	case Solved, SolvedAcceptable:
+		// Converged to a stationary point of the infeasibility.
+		_, constr, _ := in.restoOuterViolation(ip)
+		if constr > ip.prm.constrViolTol {
+			ip.adoptRestoPoint()
+			return Infeasible, true
+		}
+		return NumericalError, true
+	}
+	// The restoration solver failed: infeasible if it is stuck far from
+	// feasibility with a tiny step, otherwise a numerical failure.
+	return NumericalError, true
+}
+
+// newRestoration creates the restoration phase's problem and solver (once
+// per solver: its structure is that of the problem).
+func (ip *ipm) newRestoration() error {
+	rp := &restoProblem{o: ip, xR: make([]float64, ip.n), dR: make([]float64, ip.n)}
+	set := Settings{
+		NoScaling:       true,
+		NoBoundRelax:    true,
+		LinearSolver:    ip.set.LinearSolver,
+		NewLinearSolver: ip.set.NewLinearSolver,
+		Log:             ip.set.Log,
+		// The KKT safeguards apply to the restoration phase's own
+		// factorizations too (IPOPT passes them on).
+		Inertia: ip.set.Inertia.restoration(),
+	}
+	if ip.set.Ordering == OrderNatural {
+		set.Ordering = OrderNatural
+	} else {
+		set.Ordering = OrderAMD
+	}
+	inner, err := newIPM(rp, &set, ip.restoParams(ip.mu), ip)
+	if err != nil {
+		return err
+	}
+	ip.resto = &restoration{outer: ip, inner: inner, prob: rp}
+	inner.rctx = ip.resto
+	inner.ctx = ip.ctx
+	inner.t0 = ip.t0
+	return nil
+}
+
+// startRestoration sets the restoration problem's reference point x_R,
+// D_R, ζ = √μ, its μ₀ and θ_R from the current iterate.
+func (ip *ipm) startRestoration(r *restoration) {
+	rp := r.prob
 	copy(rp.xR, ip.w[:ip.n])
 	for j, v := range rp.xR {
 		rp.dR[j] = math.Min(1, 1/math.Max(math.Abs(v), 1e-300))
@@ -310,46 +355,22 @@ func (ip *ipm) restore() (Status, bool) {
 		r.thetaR = restoReentry * math.Min(ip.theta, ip.restoTheta)
 	}
 	r.done = false
-	in.prm = ip.restoParams(rp.muInit)
-	st, err := in.initialize(nil)
-	if err != nil {
-		st = NumericalError
-	}
-	if st < 0 {
-		st = in.run()
-	}
-	ip.counts.Constraints += in.counts.Constraints
-	ip.counts.Jacobian += in.counts.Jacobian
-	ip.counts.Hessian += in.counts.Hessian
-	ip.counts.Factorizations += in.counts.Factorizations
-	ip.counts.SecondOrderCorrections += in.counts.SecondOrderCorrections
-	if r.done {
-		ip.returnFromResto()
-		if ok, err := ip.evalDerivs(); err != nil {
-			return UserStop, true
-		} else if !ok {
-			return NumericalError, true
-		}
-		if ip.m > 0 && !ip.leastSquaresY() {
-			clear(ip.y)
-		}
-		return 0, false
-	}
-	switch st {
-	case Cancelled, TimeLimit, IterationLimit, UserStop:
-		return st, true
-	case Solved, SolvedAcceptable:
-		// Converged to a stationary point of the infeasibility.
-		_, constr, _ := in.restoOuterViolation(ip)
-		if constr > ip.prm.constrViolTol {
-			ip.adoptRestoPoint()
-			return Infeasible, true
-		}
+	r.inner.prm = ip.restoParams(rp.muInit)
+}
+
+// leaveRestoration returns to the original problem at the accepted
+// restoration point: derivatives there and least-squares y.
+func (ip *ipm) leaveRestoration() (Status, bool) {
+	ip.returnFromResto()
+	if ok, err := ip.evalDerivs(); err != nil {
+		return UserStop, true
+	} else if !ok {
 		return NumericalError, true
 	}
-	// The restoration solver failed: infeasible if it is stuck far from
-	// feasibility with a tiny step, otherwise a numerical failure.
-	return NumericalError, true
+	if ip.m > 0 && !ip.leastSquaresY() {
+		clear(ip.y)
+	}
+	return 0, false
 }
 
 // restoOuterViolation returns the unscaled constraint violation of the
@@ -440,37 +461,4 @@ func (ip *ipm) returnFromResto() {
 	ip.phiT = ip.phi
 	ip.alphaPr, ip.alphaDu = 1, 1
 	ip.lsTrials, ip.stepNorm = 0, 0
-}
-
-// resetState clears the per-solve state before a (re)start.
-func (ip *ipm) resetState() {
-	ip.filter = ip.filter[:0]
-	ip.deltaW, ip.deltaC, ip.deltaWLast, ip.lastDeltaW, ip.lastDeltaC = 0, 0, 0, 0, 0
-	ip.jacDegenerate = ip.parent == nil && ip.set.Degeneracy.Jacobian && ip.m > 0
-	ip.restoTheta = 0
-	ip.hessDegenerate = ip.parent == nil && ip.set.Degeneracy.Hessian
-	ip.firstSingular = false
-	ip.trk = deltaWTracker{}
-	ip.degenCount, ip.accCount = 0, 0
-	ip.best.ok = false
-	ip.kktRefN = 0
-	ip.tinyCount, ip.tinyLast = 0, false
-	ip.wd.reset()
-	ip.iter = 0
-	ip.stepNorm, ip.lsTrials = 0, 0
-	ip.alphaPr, ip.alphaDu = 0, 0
-	setup := ip.timing.Setup
-	ip.counts, ip.timing = Counts{}, Timing{Setup: setup}
-	ip.history = ip.history[:0]
-	ip.logRows = 0
-	clear(ip.y)
-	for j := range ip.hasL {
-		ip.hasL[j], ip.hasU[j] = false, false
-	}
-	for j := range ip.fixed {
-		ip.fixed[j] = false
-	}
-	for j := range ip.wL {
-		ip.wL[j], ip.wU[j] = 0, 0
-	}
 }

@@ -151,7 +151,7 @@ type WarmStart struct {
 // consecutive iterations that needed δ_c make the Jacobian degenerate, as
 // in IPOPT; Result.Degeneracy also reports either kind when at least half
 // of the iterations needed its perturbation for a singular matrix. (IPOPT's
-// test for the Hessian within a solve is not applied: see kkt.go.)
+// test for the Hessian within a solve is not applied: see inertia.go.)
 type Degeneracy struct {
 	Jacobian, Hessian bool
 }
@@ -202,18 +202,18 @@ const (
 	InertiaTracking
 )
 
-// inertiaTable is the single table behind InertiaPolicy: its name and the
-// safeguards it switches on.
+// inertiaTable is the single table behind InertiaPolicy: its name and
+// the inertia corrector it stands for.
 var inertiaTable = [...]struct {
-	name                                            string
-	strictPivots, alwaysDeltaC, curvature, tracking bool
+	name      string
+	corrector func() inertiaCorrector
 }{
-	InertiaDefault:         {"Default", false, false, false, false},
-	InertiaStrict:          {"Strict", true, false, false, false},
-	InertiaStrictDeltaC:    {"StrictDeltaC", true, true, false, false},
-	InertiaCurvature:       {"Curvature", false, false, true, false},
-	InertiaStrictCurvature: {"StrictCurvature", true, false, true, false},
-	InertiaTracking:        {"Tracking", false, true, false, true},
+	InertiaDefault:         {"Default", func() inertiaCorrector { return &inertiaBased{} }},
+	InertiaStrict:          {"Strict", func() inertiaCorrector { return &inertiaBased{strict: true} }},
+	InertiaStrictDeltaC:    {"StrictDeltaC", func() inertiaCorrector { return &inertiaBased{strict: true, deltaC: true} }},
+	InertiaCurvature:       {"Curvature", func() inertiaCorrector { return &inertiaCurvature{} }},
+	InertiaStrictCurvature: {"StrictCurvature", func() inertiaCorrector { return &inertiaCurvature{inertiaBased{strict: true}} }},
+	InertiaTracking:        {"Tracking", func() inertiaCorrector { return &inertiaTracking{inertiaBased: inertiaBased{deltaC: true}} }},
 }
 
 func (p InertiaPolicy) valid() bool { return p >= 0 && int(p) < len(inertiaTable) }
@@ -226,18 +226,8 @@ func (p InertiaPolicy) String() string {
 	return inertiaTable[p].name
 }
 
-// strictPivots reports whether every zero pivot means a singular matrix.
-func (p InertiaPolicy) strictPivots() bool { return p.valid() && inertiaTable[p].strictPivots }
-
-// alwaysDeltaC reports whether δ_c is applied in every factorization.
-func (p InertiaPolicy) alwaysDeltaC() bool { return p.valid() && inertiaTable[p].alwaysDeltaC }
-
-// curvatureTest reports whether the curvature test guards the inertia check.
-func (p InertiaPolicy) curvatureTest() bool { return p.valid() && inertiaTable[p].curvature }
-
-// tracking reports whether the first δ_w of an iteration follows the
-// previous iteration's δ_w.
-func (p InertiaPolicy) tracking() bool { return p.valid() && inertiaTable[p].tracking }
+// corrector returns a new inertia corrector of a valid policy.
+func (p InertiaPolicy) corrector() inertiaCorrector { return inertiaTable[p].corrector() }
 
 // restoration returns the policy of the restoration phase: the same pivot
 // and δ_c rules (IPOPT passes them on), without the curvature test.
@@ -495,6 +485,17 @@ func finitePos(v float64) bool { return v > 0 && !math.IsInf(v, 0) }
 // (they mean the defaults); negative tolerances, NaNs and unknown enum values
 // are errors.
 func (s *Settings) Validate() error {
+	if err := s.validateValues(); err != nil {
+		return err
+	}
+	if err := s.validateChoices(); err != nil {
+		return err
+	}
+	return s.validateCombinations()
+}
+
+// validateValues checks the numerical fields one by one.
+func (s *Settings) validateValues() error {
 	pos := []struct {
 		name string
 		v    float64
@@ -523,6 +524,11 @@ func (s *Settings) Validate() error {
 	if s.MaxWallTime < 0 {
 		return fmt.Errorf("%w: MaxWallTime = %v is negative", ErrSettings, s.MaxWallTime)
 	}
+	return nil
+}
+
+// validateChoices checks the enumerations.
+func (s *Settings) validateChoices() error {
 	if s.MuStrategy < 0 || int(s.MuStrategy) >= len(muStrategyNames) {
 		return fmt.Errorf("%w: unknown MuStrategy %d", ErrSettings, int(s.MuStrategy))
 	}
@@ -541,6 +547,12 @@ func (s *Settings) Validate() error {
 	if s.DerivativeTest < 0 || int(s.DerivativeTest) >= len(derivativeTestNames) {
 		return fmt.Errorf("%w: unknown DerivativeTest %d", ErrSettings, int(s.DerivativeTest))
 	}
+	return nil
+}
+
+// validateCombinations checks fields against each other and the warm
+// start's values.
+func (s *Settings) validateCombinations() error {
 	if s.NoBoundRelax && s.BoundRelaxFactor != 0 {
 		return fmt.Errorf("%w: NoBoundRelax set together with BoundRelaxFactor = %g", ErrSettings, s.BoundRelaxFactor)
 	}

@@ -6,8 +6,6 @@ import (
 	"math"
 	"slices"
 	"time"
-
-	"github.com/fesd-go/fesd/nlp/linalg"
 )
 
 // Solver is a primal-dual interior-point solver with a filter line search
@@ -305,28 +303,13 @@ type ipmDerivs struct {
 	lamTmp                 []float64
 }
 
-// ipmKKT holds the KKT matrix with its index maps, the linear solver and
-// the state of the inertia correction.
+// ipmKKT holds the KKT system and the inertia correction.
 type ipmKKT struct {
-	K                   *linalg.SymCSC
-	posJ, posH, posDiag []int
-	posSl               []int
-	signs               []int8
-	ls                  linalg.LinearSolver
-	regularized         bool // the last factorization replaced zero pivots
-
-	deltaW, deltaC         float64
-	deltaWLast             float64
+	kkt kktSystem
+	ic  inertiaCorrection
+	// lastDeltaW, lastDeltaC are the perturbations of the last accepted
+	// step (the iteration log's).
 	lastDeltaW, lastDeltaC float64
-	trk                    deltaWTracker // InertiaTracking's state
-	jacDegenerate          bool
-	hessDegenerate         bool // Settings.Degeneracy.Hessian: every first trial has δ_w > 0
-	firstSingular          bool // this iteration's first trial (δ_w = 0) was singular
-	degenCount             int
-	// zeroDual counts the constraint rows whose pivot in the pivot-free
-	// factorization is exactly zero without δ_c (linalg.Sparse.EmptyRows); 0
-	// for the pivoting and dense backends.
-	zeroDual int
 }
 
 // ipmIterate holds the iterate and the evaluations at it (scaled), the
@@ -352,19 +335,20 @@ type ipmIterate struct {
 	e0                           float64
 }
 
-// ipmSteps holds the step (full unreduced system), the second-order
-// correction step and the workspaces of their computation.
+// ipmSteps holds the step (full unreduced system), the second step
+// (second-order correction, centering direction), the right-hand side and
+// the workspaces of their computation.
 type ipmSteps struct {
-	dw, dy, dzL, dzU     []float64
-	dwS, dyS, dzLS, dzUS []float64
-	bw, by, bL, bU       []float64 // right-hand side
-	rw, ry, rL, rU       []float64 // residuals in refinement
-	rd                   []float64 // dual residual ∇f̃ + Aᵀy − z_L + z_U at the iterate
-	cw, cy, cL, cU       []float64 // corrections
-	rhsK, solK           []float64
-	hv                   []float64 // W·v
-	csoc                 []float64
-	curvX, curvY         []float64 // curvature test workspace
+	step kktVec    // the search direction (dw, dy, dz_L, dz_U)
+	aux  kktVec    // second-order correction or centering direction
+	rhs  kktVec    // right-hand side (bw, by, bL, bU)
+	rd   []float64 // dual residual ∇f̃ + Aᵀy − z_L + z_U at the iterate
+	csoc []float64
+	// socY is the constraint part of the second-order correction's
+	// right-hand side. It is the y part of the KKT system's refinement
+	// correction (augmentedKKT.corr.y), so that a refinement step of that
+	// solve overwrites it; the iterates are those of that arrangement.
+	socY []float64
 	// sqY, sqZL, sqZU hold the iterate's multipliers while squareSolved
 	// tries the feasibility multipliers.
 	sqY, sqZL, sqZU []float64
@@ -414,8 +398,8 @@ type filterEntry struct{ theta, phi float64 }
 // newIPM checks the problem, computes the structure and allocates all
 // workspace. It evaluates nothing. The steps: readBounds, classifyConstraints
 // (equalities, slacks), readStructure (Jacobian and Hessian patterns),
-// allocBounds, buildKKT (pattern and index maps), setupLinearSolver
-// (ordering, symbolic analysis) and allocIterate.
+// allocBounds, newAugmentedKKT (pattern, index maps, ordering, symbolic
+// analysis) and allocIterate.
 func newIPM(p Problem, set *Settings, prm params, parent *ipm) (*ipm, error) {
 	n, m := p.Dims()
 	if n < 0 || m < 0 {
@@ -432,13 +416,13 @@ func newIPM(p Problem, set *Settings, prm params, parent *ipm) (*ipm, error) {
 		return nil, err
 	}
 	ip.allocBounds()
-	if err := ip.buildKKT(); err != nil {
+	k, err := newAugmentedKKT(ip)
+	if err != nil {
 		return nil, err
 	}
-	if err := ip.setupLinearSolver(); err != nil {
-		return nil, err
-	}
+	ip.kkt = k
 	ip.allocIterate()
+	ip.socY = k.corr.y
 	return ip, nil
 }
 
@@ -536,91 +520,19 @@ func (ip *ipm) allocBounds() {
 	ip.lamTmp = make([]float64, m)
 }
 
-// buildKKT builds the pattern of the KKT matrix (rows and columns: x,
-// slacks, constraints; Hessian, Jacobian and slack entries) and the index
-// maps from those entries and the diagonal into its value array, with the
-// expected signs of the pivots.
-func (ip *ipm) buildKKT() error {
-	m, nw, nk := ip.m, ip.nw, ip.nk
-	rows := make([]int, 0, len(ip.hRow)+len(ip.jRow)+ip.nI)
-	cols := make([]int, 0, cap(rows))
-	for k := range ip.hRow {
-		rows, cols = append(rows, ip.hRow[k]), append(cols, ip.hCol[k])
-	}
-	for k := range ip.jRow {
-		rows, cols = append(rows, ip.jCol[k]), append(cols, nw+ip.jRow[k])
-	}
-	for i := range m {
-		if k := ip.slackOf[i]; k >= 0 {
-			rows, cols = append(rows, k), append(cols, nw+i)
-		}
-	}
-	K, idx, err := linalg.NewSymCSC(nk, rows, cols, nil)
-	if err != nil {
-		return fmt.Errorf("%w: %v", ErrStructure, err)
-	}
-	ip.K = K
-	nh, nj := len(ip.hRow), len(ip.jRow)
-	ip.posH = idx[:nh:nh]
-	ip.posJ = idx[nh : nh+nj : nh+nj]
-	ip.posSl = make([]int, m)
-	t := nh + nj
-	for i := range m {
-		ip.posSl[i] = -1
-		if ip.slackOf[i] >= 0 {
-			ip.posSl[i] = idx[t]
-			t++
-		}
-	}
-	ip.posDiag = make([]int, nk)
-	for j := range nk {
-		ip.posDiag[j] = K.ColPtr[j+1] - 1 // the diagonal is the last entry of its column
-	}
-	ip.signs = make([]int8, nk)
-	for j := range nk {
-		if j < nw {
-			ip.signs[j] = 1
-		} else {
-			ip.signs[j] = -1
-		}
-	}
-	return nil
-}
-
-// setupLinearSolver creates the linear solver of the settings and runs its
-// symbolic analysis of the KKT pattern.
-func (ip *ipm) setupLinearSolver() error {
-	ls, err := newLinearSolver(ip.set, ip.p, ip.n, ip.m, ip.nw, ip.slackOf)
-	if err != nil {
-		return fmt.Errorf("%w: %v", ErrLinearSolver, err)
-	}
-	if err := ls.Analyze(ip.K); err != nil {
-		return fmt.Errorf("%w: %v", ErrLinearSolver, err)
-	}
-	ip.ls = ls
-	if sp, ok := ls.(*linalg.Sparse); ok && !noStructZeroDual {
-		ip.zeroDual = sp.EmptyRows(ip.nw)
-	}
-	return nil
-}
-
 // allocIterate allocates the iterate, the trial point, the steps and
 // right-hand sides, the filter and (outside a restoration phase) the
 // history.
 func (ip *ipm) allocIterate() {
-	m, nw, nk := ip.m, ip.nw, ip.nk
+	m, nw := ip.m, ip.nw
 	vec := func(k int) []float64 { return make([]float64, k) }
 	ip.w, ip.y, ip.zL, ip.zU = vec(nw), vec(m), vec(nw), vec(nw)
 	ip.grad, ip.g, ip.r = vec(nw), vec(m), vec(m)
 	ip.wT, ip.gT, ip.rT = vec(nw), vec(m), vec(m)
-	ip.dw, ip.dy, ip.dzL, ip.dzU = vec(nw), vec(m), vec(nw), vec(nw)
-	ip.dwS, ip.dyS, ip.dzLS, ip.dzUS = vec(nw), vec(m), vec(nw), vec(nw)
-	ip.bw, ip.by, ip.bL, ip.bU = vec(nw), vec(m), vec(nw), vec(nw)
-	ip.rw, ip.ry, ip.rL, ip.rU = vec(nw), vec(m), vec(nw), vec(nw)
+	ip.step = kktVec{vec(nw), vec(m), vec(nw), vec(nw)}
+	ip.aux = kktVec{vec(nw), vec(m), vec(nw), vec(nw)}
+	ip.rhs = kktVec{vec(nw), vec(m), vec(nw), vec(nw)}
 	ip.rd = vec(nw)
-	ip.cw, ip.cy, ip.cL, ip.cU = vec(nw), vec(m), vec(nw), vec(nw)
-	ip.rhsK, ip.solK = vec(nk), vec(nk)
-	ip.hv = vec(nw)
 	ip.csoc = vec(m)
 	ip.filter = make([]filterEntry, 0, ip.prm.maxIter+8)
 	if ip.parent == nil {
@@ -764,16 +676,11 @@ const running Status = -1
 // otherwise. The steps, in this order: startPoint (bounds and the user's
 // x₀), boundVariables (fixed variables, relaxed bounds, push into them),
 // startScaling (d_f, d_c), startDerivatives (∇f̃ and J̃ at the pushed
-// point), boundSlacks and classifyBounds (slack bounds, bound masks),
-// startValues (f, g, Hessian check), startMultipliers (slacks, z, y) and
-// startBarrier (θ_max, θ_min, φ, μ).
+// point), defaultMuMin, boundSlacks and classifyBounds (slack bounds,
+// bound masks), startValues (f, g, Hessian check), startMultipliers
+// (slacks, z, y), startBarrier (θ_max, θ_min, φ, μ) and fixedInfeasible
+// (no free variable and violated constraints).
 func (ip *ipm) initialize(ws *WarmStart) (Status, error) {
-	if ip.parent == nil {
-		ip.userErr = nil
-	}
-	// NaN until the objective is evaluated (a callback error before that
-	// leaves Result.Objective NaN).
-	ip.f = math.NaN()
 	ip.resetState()
 	ws, err := ip.startPoint(ws)
 	if err != nil {
@@ -786,11 +693,7 @@ func (ip *ipm) initialize(ws *WarmStart) (Status, error) {
 	if st, err := ip.startDerivatives(); st != running || err != nil {
 		return st, err
 	}
-	if ip.set.MuMin == 0 {
-		// IPOPT's mu_min default, with compl_inf_tol in scaled units.
-		prm := &ip.prm
-		prm.muMin = min(1e-11, min(prm.tol, prm.complInfTol*math.Abs(ip.df))/(kappaEps+1), prm.muInit)
-	}
+	ip.defaultMuMin()
 	ip.boundSlacks()
 	ip.classifyBounds()
 	if st, err := ip.startValues(); st != running || err != nil {
@@ -798,15 +701,70 @@ func (ip *ipm) initialize(ws *WarmStart) (Status, error) {
 	}
 	ip.startMultipliers(ws)
 	ip.startBarrier()
+	return ip.fixedInfeasible(), nil
+}
+
+// defaultMuMin sets μ_min when Settings.MuMin is 0: IPOPT's mu_min
+// default, with compl_inf_tol in scaled units (d_f is known from here on).
+func (ip *ipm) defaultMuMin() {
+	if ip.set.MuMin == 0 {
+		prm := &ip.prm
+		prm.muMin = min(1e-11, min(prm.tol, prm.complInfTol*math.Abs(ip.df))/(kappaEps+1), prm.muInit)
+	}
+}
+
+// fixedInfeasible returns Infeasible (with the start recorded) when no
+// variable is free and g(x), a constant, violates its bounds: no step can
+// change it. Otherwise it returns running.
+func (ip *ipm) fixedInfeasible() Status {
 	if ip.parent == nil && ip.n > 0 && ip.nFixed == ip.n && ip.fixedViolation() > ip.prm.constrViolTol {
-		// No free variable: g(x) is a constant that violates its bounds,
-		// and no step can change it.
 		ip.computeErrors(ip.mu)
 		_, constr, _ := ip.unscaledErrors()
 		ip.record(constr)
-		return Infeasible, nil
+		return Infeasible
 	}
-	return running, nil
+	return running
+}
+
+// resetState clears the per-solve state before a (re)start and chooses
+// the inertia corrector of Settings.Inertia.
+func (ip *ipm) resetState() {
+	if ip.parent == nil {
+		ip.userErr = nil
+	}
+	// NaN until the objective is evaluated (a callback error before that
+	// leaves Result.Objective NaN).
+	ip.f = math.NaN()
+	ip.filter = ip.filter[:0]
+	var deg Degeneracy
+	if ip.parent == nil {
+		deg = ip.set.Degeneracy
+	}
+	ip.ic.reset(ip.set.Inertia.corrector(), &ip.counts, ip.m, ip.nw, deg)
+	ip.lastDeltaW, ip.lastDeltaC = 0, 0
+	ip.restoTheta = 0
+	ip.accCount = 0
+	ip.best.ok = false
+	ip.kktRefN = 0
+	ip.tinyCount, ip.tinyLast = 0, false
+	ip.wd.reset()
+	ip.iter = 0
+	ip.stepNorm, ip.lsTrials = 0, 0
+	ip.alphaPr, ip.alphaDu = 0, 0
+	setup := ip.timing.Setup
+	ip.counts, ip.timing = Counts{}, Timing{Setup: setup}
+	ip.history = ip.history[:0]
+	ip.logRows = 0
+	clear(ip.y)
+	for j := range ip.hasL {
+		ip.hasL[j], ip.hasU[j] = false, false
+	}
+	for j := range ip.fixed {
+		ip.fixed[j] = false
+	}
+	for j := range ip.wL {
+		ip.wL[j], ip.wU[j] = 0, 0
+	}
 }
 
 // startPoint reads and checks the bounds and the warm start and writes the
@@ -996,6 +954,7 @@ func (ip *ipm) classifyBounds() {
 			ip.nStructZero++
 		}
 	}
+	ip.ic.structZero = ip.nStructZero
 	for j := range ip.nw {
 		ip.onlyL[j] = ip.hasL[j] && !ip.hasU[j]
 		ip.onlyU[j] = ip.hasU[j] && !ip.hasL[j]

@@ -47,7 +47,7 @@ func (ip *ipm) watchdogStart(alphaMax, gphid float64) {
 		wd.zL, wd.zU = make([]float64, ip.nw), make([]float64, ip.nw)
 		wd.dzL, wd.dzU = make([]float64, ip.nw), make([]float64, ip.nw)
 		wd.g, wd.r = make([]float64, len(ip.g)), make([]float64, len(ip.r))
-		wd.y, wd.dy = make([]float64, len(ip.y)), make([]float64, len(ip.dy))
+		wd.y, wd.dy = make([]float64, len(ip.y)), make([]float64, len(ip.step.y))
 	}
 	copy(wd.w, ip.w)
 	copy(wd.g, ip.g)
@@ -55,10 +55,10 @@ func (ip *ipm) watchdogStart(alphaMax, gphid float64) {
 	copy(wd.y, ip.y)
 	copy(wd.zL, ip.zL)
 	copy(wd.zU, ip.zU)
-	copy(wd.dw, ip.dw)
-	copy(wd.dy, ip.dy)
-	copy(wd.dzL, ip.dzL)
-	copy(wd.dzU, ip.dzU)
+	copy(wd.dw, ip.step.w)
+	copy(wd.dy, ip.step.y)
+	copy(wd.dzL, ip.step.zL)
+	copy(wd.dzU, ip.step.zU)
 	wd.mu, wd.theta, wd.phi, wd.f = ip.mu, ip.theta, ip.phi, ip.f
 	wd.gphid, wd.alpha = gphid, alphaMax
 	wd.active, wd.trial, wd.short = true, 0, 0
@@ -76,10 +76,10 @@ func (ip *ipm) watchdogRestore() lsOutcome {
 	copy(ip.y, wd.y)
 	copy(ip.zL, wd.zL)
 	copy(ip.zU, wd.zU)
-	copy(ip.dw, wd.dw)
-	copy(ip.dy, wd.dy)
-	copy(ip.dzL, wd.dzL)
-	copy(ip.dzU, wd.dzU)
+	copy(ip.step.w, wd.dw)
+	copy(ip.step.y, wd.dy)
+	copy(ip.step.zL, wd.dzL)
+	copy(ip.step.zU, wd.dzU)
 	ip.f, ip.theta, ip.phi = wd.f, wd.theta, wd.phi
 	ip.updateSlacks()
 	ok, err := ip.evalDerivs()
@@ -105,12 +105,12 @@ func (ip *ipm) watchdogStep() lsOutcome {
 	if !wd.active && wd.short < ip.prm.wdTrigger {
 		return -1
 	}
-	alphaMax := ip.fractionToBoundary(ip.dw, ip.tau)
+	alphaMax := ip.fractionToBoundary(ip.step.w, ip.tau)
 	if !wd.active {
 		// Do not start on a tiny step (it is taken in full anyway).
 		tiny := true
 		for j := range ip.nw {
-			if abs(ip.dw[j])/(1+abs(ip.w[j])) > tinyStepTol {
+			if abs(ip.step.w[j])/(1+abs(ip.w[j])) > tinyStepTol {
 				tiny = false
 				break
 			}
@@ -119,11 +119,11 @@ func (ip *ipm) watchdogStep() lsOutcome {
 			wd.short = 0
 			return -1
 		}
-		ip.watchdogStart(alphaMax, ip.barrierDirDeriv(ip.dw))
+		ip.watchdogStart(alphaMax, ip.barrierDirDeriv(ip.step.w))
 		ip.counts.Watchdogs++
 	}
 	ip.lsTrials = 1
-	thetaT, phiT, ok, err := ip.trialAt(ip.dw, alphaMax)
+	thetaT, phiT, ok, err := ip.trialAt(ip.step.w, alphaMax)
 	if err != nil {
 		return lsUserStop
 	}
@@ -139,7 +139,7 @@ func (ip *ipm) watchdogStep() lsOutcome {
 				ip.addFilter(wd.theta, wd.phi)
 			}
 			ip.alphaPr = alphaMax
-			ip.alphaDu = ip.fractionToBoundaryZ(ip.dzL, ip.dzU, ip.tau)
+			ip.alphaDu = ip.fractionToBoundaryZ(ip.step.zL, ip.step.zU, ip.tau)
 			return lsAccepted
 		}
 	}
@@ -149,7 +149,7 @@ func (ip *ipm) watchdogStep() lsOutcome {
 	}
 	// Tentative full step.
 	ip.alphaPr = alphaMax
-	ip.alphaDu = ip.fractionToBoundaryZ(ip.dzL, ip.dzU, ip.tau)
+	ip.alphaDu = ip.fractionToBoundaryZ(ip.step.zL, ip.step.zU, ip.tau)
 	return lsAccepted
 }
 

@@ -162,9 +162,9 @@ func TestInertiaCurvature(t *testing.T) {
 	}
 }
 
-// TestInertiaPolicyTable: each policy switches on the safeguards its
-// documentation names (the three former settings StrictZeroPivots,
-// PerturbAlwaysCD and CurvatureTest, and the δ_w tracking), and the
+// TestInertiaPolicyTable: each policy stands for the inertia corrector
+// with the safeguards its documentation names (strict pivots, δ_c in every
+// factorization, the curvature test, the δ_w tracking), and the
 // restoration phase keeps the pivot, δ_c and tracking rules but not the
 // curvature test.
 func TestInertiaPolicyTable(t *testing.T) {
@@ -179,12 +179,29 @@ func TestInertiaPolicyTable(t *testing.T) {
 		{InertiaCurvature, false, false, true, false, InertiaDefault},
 		{InertiaStrictCurvature, true, false, true, false, InertiaStrict},
 		{InertiaTracking, false, true, false, true, InertiaTracking},
-		{InertiaPolicy(7), false, false, false, false, InertiaPolicy(7)},
 	} {
-		if c.p.strictPivots() != c.strict || c.p.alwaysDeltaC() != c.deltaC || c.p.curvatureTest() != c.curvature ||
-			c.p.tracking() != c.tracking || c.p.restoration() != c.resto {
+		strict, deltaC, curvature, tracking := correctorParts(t, c.p.corrector())
+		if strict != c.strict || deltaC != c.deltaC || curvature != c.curvature ||
+			tracking != c.tracking || c.p.restoration() != c.resto {
 			t.Errorf("%v: strict %v, δ_c %v, curvature %v, tracking %v, restoration %v", c.p,
-				c.p.strictPivots(), c.p.alwaysDeltaC(), c.p.curvatureTest(), c.p.tracking(), c.p.restoration())
+				strict, deltaC, curvature, tracking, c.p.restoration())
 		}
 	}
+	if p := InertiaPolicy(7); p.valid() || p.restoration() != p {
+		t.Errorf("%v: valid %v, restoration %v", p, p.valid(), p.restoration())
+	}
+}
+
+// correctorParts returns the safeguards of an inertia corrector.
+func correctorParts(t *testing.T, ic inertiaCorrector) (strict, deltaC, curvature, tracking bool) {
+	switch c := ic.(type) {
+	case *inertiaBased:
+		return c.strict, c.alwaysDeltaC(), false, false
+	case *inertiaCurvature:
+		return c.strict, c.alwaysDeltaC(), true, false
+	case *inertiaTracking:
+		return c.strict, c.alwaysDeltaC(), false, true
+	}
+	t.Fatalf("unknown inertia corrector %T", ic)
+	return
 }
