@@ -101,9 +101,6 @@ func Discs() (*fesd.OCP, error) {
 	// drag of disc i: c_f v_i/‖v_i + ε_f‖ (ε_f added to each component)
 	drag := func(vx, vy ad.Expr) (ad.Expr, ad.Expr) {
 		n := ad.Sqrt(ad.Sq(vx.AddConst(DragEps)).Add(ad.Sq(vy.AddConst(DragEps))))
-		if regDrag {
-			n = ad.Sqrt(ad.Sq(vx).Add(ad.Sq(vy)).AddConst(DragEps * DragEps))
-		}
 		return vx.Scale(DragCoeff).Div(n), vy.Scale(DragCoeff).Div(n)
 	}
 	d1x, d1y := drag(v[0], v[1])
@@ -218,10 +215,6 @@ func Boxes() (*fesd.OCP, error) {
 		Mayer:    leastSquares(x, BoxesXRef, qT, nil, nil),
 	}, nil
 }
-
-// regDrag replaces ‖v + ε_f‖ by √(‖v‖² + ε_f²) (a diagnosis switch of
-// the tests; false).
-var regDrag bool
 
 func sq(x float64) float64 { return x * x }
 
