@@ -75,3 +75,41 @@ func TestBoxesImpact(t *testing.T) {
 		})
 	}
 }
+
+// TestDiscsImpact checks the disc model of §5.2 by simulating it
+// (fesd.SimulateCLS, the options of Options) with the force u = (30, 0)
+// on the first disc: it moves along the line of centres (the obstacle is
+// a path constraint of the OCP, not part of the model) and hits the
+// second disc, at rest, centrally. The contact is frictionless and
+// inelastic, so the impact conserves momentum and leaves both discs with
+// the common velocity m₁v⁻/(m₁ + m₂) along the line (the drag is a finite
+// force and gives no impulse), and J_nᵀv⁺ = 0; checked to 1e-6.
+func TestDiscsImpact(t *testing.T) {
+	p, err := Discs()
+	if err != nil {
+		t.Fatal(err)
+	}
+	const tol = 1e-6
+	r, err := fesd.SimulateCLS(context.Background(), p.CLS, DiscsX0,
+		fesd.SimOptions{Options: Options(), TSim: 0.8, NSim: 4, U: []float64{30, 0}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	imp := r.Impacts()
+	if len(imp) != 1 {
+		t.Fatalf("%d impacts, want 1: %+v", len(imp), imp)
+	}
+	ev := imp[0]
+	before, after := r.X[ev.Boundary], r.XStart[ev.Boundary]
+	t.Logf("impact at t = %.6f: v₁ = %.6f → %.6f, v₂ = %.6f → %.6f", ev.Time, before[4], after[4], before[6], after[6])
+	if d := after[2] - after[0]; math.Abs(d-(DiscRadius1+DiscRadius2)) > tol {
+		t.Errorf("distance of the centres at the impact %.9f, want r₁ + r₂", d)
+	}
+	want := DiscMass1 * before[4] / (DiscMass1 + DiscMass2)
+	if math.Abs(after[4]-want) > tol || math.Abs(after[6]-want) > tol || math.Abs(before[6]) > tol {
+		t.Errorf("velocities %.9f, %.9f → %.9f, %.9f, want %.9f for both", before[4], before[6], after[4], after[6], want)
+	}
+	if math.Abs(ev.VnAfter) > tol {
+		t.Errorf("J_nᵀv⁺ = %.3g, want 0 (inelastic)", ev.VnAfter)
+	}
+}
