@@ -61,7 +61,8 @@
 // the standard output), runs.csv and random.csv (one line per run:
 // system, scheme, n_s, order, N_sim, h̄, h_max, error, status, wall
 // seconds, NLP iterations, steps solved, impacts reported and of the
-// reference, and the initial state and e of a randomized run), and
+// reference, the time of the first impact reported, the smallest gap at the
+// element boundaries, and the initial state and e of a randomized run), and
 // order.png/.svg (error over h̄ on log-log axes, one panel per scheme on
 // the paper's system and one for implicit Euler with k = 100).
 //

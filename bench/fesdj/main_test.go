@@ -134,3 +134,43 @@ func TestOrderFull(t *testing.T) {
 	}
 	assertOrders(t, studyOf(t, defaultCurves()))
 }
+
+// TestRandomShort: the randomized study on a small sample, four draws
+// with Radau IIA and Gauss–Legendre (n_s = 2) at the paper's coarsest
+// N_sim = 50: no run may fail (one failure in eight would exceed the
+// paper's 4.17 % and 5.2 %), and every state at an element boundary must
+// be admissible, q₁ − R ≥ −1e-9 (the gap complementarity holds there).
+func TestRandomShort(t *testing.T) {
+	ps, err := randomProblems(4, 7)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range []rk.Family{rk.FamilyRadauIIA, rk.FamilyGaussLegendre} {
+		for _, p := range ps {
+			r := simulate(context.Background(), p, convergence.Case{Family: f, Stages: 2, FESD: true, NSim: 50})
+			t.Logf("%s x0 = %.3f, e = %.3f: %s (%s), %d impacts (reference %d), smallest gap %.2g",
+				r.Scheme, p.X0, p.E, errText(r), r.Status, r.Impacts, r.RefImpacts, r.MinGap)
+			if r.failed() {
+				t.Errorf("%s x0 = %v, e = %g: %s", r.Scheme, p.X0, p.E, r.Status)
+				continue
+			}
+			if !(r.MinGap >= -1e-9) {
+				t.Errorf("%s x0 = %v: gap %.3g at an element boundary", r.Scheme, p.X0, r.MinGap)
+			}
+		}
+	}
+}
+
+// TestFlags: bad flag values are errors.
+func TestFlags(t *testing.T) {
+	for _, args := range [][]string{{"-random", "-1"}, {"-j", "0"}, {"-random-nsim", "0"}, {"extra"}} {
+		o := defaultOptions()
+		if err := parseFlags(&o, args); err == nil {
+			t.Errorf("%q: no error", args)
+		}
+	}
+	o := defaultOptions()
+	if err := parseFlags(&o, []string{"-full", "-random", "3", "-out", ""}); err != nil || !o.Full || o.Random != 3 || o.Out != "" {
+		t.Errorf("parsed %+v, %v", o, err)
+	}
+}

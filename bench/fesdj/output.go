@@ -178,7 +178,7 @@ func writeMarkdown(w io.Writer, st *study) {
 }
 
 // csvHeader is the header of runs.csv and random.csv.
-var csvHeader = []string{"problem", "scheme", "ns", "order", "nsim", "h", "h_max", "error", "status", "seconds", "nlp_iterations", "steps", "impacts", "ref_impacts", "q1_0", "q2_0", "v1_0", "v2_0", "e"}
+var csvHeader = []string{"problem", "scheme", "ns", "order", "nsim", "h", "h_max", "error", "status", "seconds", "nlp_iterations", "steps", "impacts", "ref_impacts", "first_impact", "min_gap", "q1_0", "q2_0", "v1_0", "v2_0", "e"}
 
 func csvRows(runs []run) [][]string {
 	var rows [][]string
@@ -189,7 +189,7 @@ func csvRows(runs []run) [][]string {
 		}
 		row := []string{r.Problem, r.Scheme, strconv.Itoa(r.NS), strconv.Itoa(r.Order), strconv.Itoa(r.NSim),
 			report.FormatFloat(r.H), report.FormatFloat(r.HMax), e, r.Status, report.FormatFloat(r.Seconds),
-			strconv.Itoa(r.Iterations), strconv.Itoa(r.Steps), strconv.Itoa(r.Impacts), strconv.Itoa(r.RefImpacts)}
+			strconv.Itoa(r.Iterations), strconv.Itoa(r.Steps), strconv.Itoa(r.Impacts), strconv.Itoa(r.RefImpacts), report.FormatFloat(r.FirstImpact), report.FormatFloat(r.MinGap)}
 		x0 := make([]string, 5)
 		if r.X0 != nil {
 			for i, v := range r.X0 {

@@ -59,6 +59,10 @@ type run struct {
 	Steps      int `json:"steps"`
 	Impacts    int `json:"impacts"`
 	RefImpacts int `json:"ref_impacts"`
+	// FirstImpact is the time of the first impact reported (NaN: none).
+	FirstImpact float64 `json:"first_impact"`
+	// MinGap is the smallest gap q₁ − R at the element boundaries.
+	MinGap float64 `json:"min_gap"`
 	// X0 and E are the initial state and restitution of a run of the
 	// randomized study (omitted otherwise).
 	X0 []float64 `json:"x0,omitempty"`
@@ -76,7 +80,7 @@ func simulate(ctx context.Context, p *problem, c convergence.Case) (r run) {
 	tab, err := rk.New(c.Family, c.Stages)
 	r.Problem, r.Scheme, r.NS = p.Name, convergence.SchemeName(c.Family), c.Stages
 	r.NSim, r.H = c.NSim, p.T/float64(c.NSim*nfe)
-	r.RefImpacts = len(p.ref.Impacts)
+	r.RefImpacts, r.FirstImpact = len(p.ref.Impacts), math.NaN()
 	if err != nil {
 		r.Status = err.Error()
 		return r
@@ -96,7 +100,15 @@ func simulate(ctx context.Context, p *problem, c convergence.Case) (r run) {
 			r.Iterations += st.Iterations
 		}
 		r.Steps = len(res.Steps)
-		r.Impacts = len(res.Impacts())
+		imps := res.Impacts()
+		r.Impacts = len(imps)
+		r.MinGap = math.Inf(1)
+		for _, x := range res.X {
+			r.MinGap = math.Min(r.MinGap, x[0]-p.R)
+		}
+		if len(imps) > 0 {
+			r.FirstImpact = imps[0].Time
+		}
 	}
 	if err != nil {
 		r.Status = err.Error()
