@@ -52,10 +52,10 @@ func defaultCurves() []curveSpec {
 	return []curveSpec{
 		{"paper", rk.FamilyRadauIIA, 1, []int{100, 200, 400}},
 		{"paper", rk.FamilyRadauIIA, 2, []int{200, 300, 400, 600, 800}},
-		{"paper", rk.FamilyRadauIIA, 3, []int{100, 150, 200, 300, 400, 600}},
+		{"paper", rk.FamilyRadauIIA, 3, []int{100, 150, 200, 300, 400, 600, 800, 1200}},
 		{"paper", rk.FamilyGaussLegendre, 1, []int{400, 600, 800, 1200}},
 		{"paper", rk.FamilyGaussLegendre, 2, []int{100, 150, 200, 300, 400}},
-		{"paper", rk.FamilyGaussLegendre, 3, []int{100, 125, 150, 200, 250, 300}},
+		{"paper", rk.FamilyGaussLegendre, 3, []int{100, 125, 150, 200, 250, 300, 400, 600}},
 		{"soft", rk.FamilyRadauIIA, 1, []int{100, 200, 400, 800}},
 	}
 }
@@ -181,7 +181,7 @@ func runStudy(ctx context.Context, o options, progress io.Writer) (*study, error
 		r.X0, r.E = p.X0[:], p.E
 		st.Random = append(st.Random, r)
 	}
-	st.Curves = fitCurves(specs, st.Runs)
+	st.Curves = fitCurves(specs, st.Runs, o.Full)
 	st.CPU, st.Wall = rusage.CPUTime()-cpu0, time.Since(t0)
 	return st, nil
 }
