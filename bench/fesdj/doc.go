@@ -26,8 +26,8 @@
 // h̄ on the points with an error below 0.1 as well (the paper's grid,
 // below).
 //
-// Default study (53 s of CPU, user + system; 3.7 min wall on a 2-core
-// machine loaded by other jobs, -j 2): on the paper's system, Radau IIA
+// Default study (50 s of CPU, user + system; 83 s wall with -j 2 on a
+// 2-core machine shared with other jobs): on the paper's system, Radau IIA
 // with n_s = 2, 3 and Gauss–Legendre with n_s = 1, 2, 3, each over a range
 // of N_sim (100 to 1200) where its error follows h^p. Implicit Euler
 // (Radau IIA, n_s = 1) damps the spring's fast oscillation by about
@@ -36,7 +36,7 @@
 // same system with k = 100 (ω ≈ 14; three impacts in [0, 1]). Measured:
 // slopes over h̄ of 2.85 and 4.76 (Radau IIA n_s = 2, 3; orders 3, 5),
 // 1.96, 3.96 and 5.99 (Gauss–Legendre n_s = 1, 2, 3; orders 2, 4, 6) and
-// 1.02 (implicit Euler with k = 100): all within ±0.5 of the order; the
+// 1.01 (implicit Euler with k = 100, N_sim = 100…1600): all within ±0.5 of the order; the
 // smallest errors 4.9e-9 (Radau n_s = 3, N_sim = 1200) and 3.5e-9
 // (Gauss–Legendre n_s = 3, N_sim = 600). Every run of order ≥ 2 reports
 // the reference's two impacts, the first within 1.4e-13 of √(1.6/g).
@@ -54,11 +54,11 @@
 // stretched by up to ±0.02, v₁(0), v₂(0) ∈ [−1, 1], and e ∈ [0.5, 0.95].
 // The paper varies only the scheme, n_s and N_sim; the randomized study
 // adds other trajectories (its N_sim = 100 is coarse for them: errors
-// 0.01 to 6.5, median 0.29). Default: 0 of 37 order runs and 0 of 24
+// 0.01 to 6.5, median 0.29). Default: 0 of 38 order runs and 0 of 24
 // randomized runs failed.
 //
 // -full runs the paper's grid (both schemes, n_s = 1…4, the 24 values of
-// N_sim: 192 runs; 250 s of CPU) instead of the default curves; results
+// N_sim: 192 runs; 235 s of CPU) instead of the default curves; results
 // in results/paper-grid. Its coarse N_sim are pre-asymptotic (errors of
 // order one: implicit Euler everywhere, Radau IIA n_s = 2 up to
 // N_sim = 90, Gauss–Legendre n_s = 1 up to about 600), so there the

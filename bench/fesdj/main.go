@@ -56,7 +56,7 @@ func defaultCurves() []curveSpec {
 		{"paper", rk.FamilyGaussLegendre, 1, []int{400, 600, 800, 1200}},
 		{"paper", rk.FamilyGaussLegendre, 2, []int{100, 150, 200, 300, 400}},
 		{"paper", rk.FamilyGaussLegendre, 3, []int{100, 125, 150, 200, 250, 300, 400, 600}},
-		{"soft", rk.FamilyRadauIIA, 1, []int{100, 200, 400, 800}},
+		{"soft", rk.FamilyRadauIIA, 1, []int{100, 200, 400, 800, 1600}},
 	}
 }
 
