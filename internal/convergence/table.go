@@ -87,7 +87,7 @@ func WriteTable[S Sample](w io.Writer, slopeColumns []string, rows []Row[S]) {
 func Panel[S Sample](title, yLabel, scheme string, rows []Row[S], name func(Curve) string) report.LinePlot {
 	lp := report.LinePlot{
 		Title: title, XLabel: "h = T_sim/(N_sim N_FE)", YLabel: yLabel,
-		LogX: true, LogY: true,
+		LogX: true, LogY: true, LegendBottom: true,
 	}
 	for _, r := range rows {
 		if r.Scheme != scheme {

@@ -59,6 +59,10 @@ type LinePlot struct {
 	// NoLegend hides the legend (shown by default when a series has a
 	// name).
 	NoLegend bool
+	// LegendBottom puts the legend in the lower right corner instead of
+	// the upper right (for example on convergence plots, whose data rise
+	// to the right).
+	LegendBottom bool
 }
 
 // FilterXY returns the points (x[i], y[i]) that can be drawn: both
@@ -179,7 +183,7 @@ func (lp *LinePlot) Draw(p *hplot.Plot) error {
 		logAxis(&p.Y)
 	}
 	if named && !lp.NoLegend {
-		p.Legend.Top = true
+		p.Legend.Top = !lp.LegendBottom
 	} else {
 		p.Legend = plot.NewLegend()
 	}
