@@ -32,6 +32,10 @@ type clsGuess struct {
 	// restTime: an impact after which a Zeno sequence would end within
 	// restTime leaves the guessed body at rest (impact)
 	restTime float64
+	// slip holds, within one rk4 sub-step, the sign of the tangential
+	// velocity of every contact sliding at its start (0: not sliding),
+	// which the friction of accel keeps for the sub-step's stages
+	slip []float64
 }
 
 // clsImpact is an event of the guess: an impact, or (lam nil) a contact
@@ -156,7 +160,9 @@ func (g *clsGuess) accel(x []float64) (a, lam, lamT []float64) {
 			continue
 		}
 		mt := solveDense(M, jt[c])
-		if vt := dot(jt[c], x[nq:]); math.Abs(vt) > clsRestTol {
+		if g.slip != nil && g.slip[c] != 0 {
+			lamT[c] = -s.mu[c] * lam[c] * g.slip[c]
+		} else if vt := dot(jt[c], x[nq:]); math.Abs(vt) > clsRestTol {
 			lamT[c] = -s.mu[c] * lam[c] * math.Copysign(1, vt)
 		} else {
 			lim := s.mu[c] * lam[c]
@@ -175,9 +181,16 @@ func dot(a, b []float64) float64 {
 	return s
 }
 
-// rk4 advances x by dt.
+// rk4 advances x by dt. A contact sliding at x keeps its friction
+// direction over the sub-step (slip), so that a sliding contact that
+// stops within it passes through zero tangential velocity, which stick
+// detects: with the direction taken at every stage, the stages past the
+// stop reverse the friction and the sub-step ends with the velocity it
+// started with (the sliding block at 0.0006 m/s, never stopped).
 func (g *clsGuess) rk4(x []float64, dt float64) []float64 {
 	nq := g.s.nq
+	g.slip = g.slipSigns(x)
+	defer func() { g.slip = nil }()
 	f := func(x []float64) []float64 {
 		a, _, _ := g.accel(x)
 		return append(append([]float64(nil), x[nq:]...), a...)
@@ -198,6 +211,24 @@ func (g *clsGuess) rk4(x []float64, dt float64) []float64 {
 		y[i] = x[i] + dt/6*(k1[i]+2*k2[i]+2*k3[i]+k4[i])
 	}
 	return y
+}
+
+// slipSigns returns the sign of J_tᵀv of every resting frictional
+// contact sliding at x (faster than clsRestTol), 0 for the others.
+func (g *clsGuess) slipSigns(x []float64) []float64 {
+	s := g.s
+	nq := s.nq
+	_, _, gap, jn, jt := g.eval(x)
+	out := make([]float64, s.nc)
+	for c := range out {
+		if s.mu[c] == 0 || gap[c] > clsRestTol || math.Abs(dot(jn[c], x[nq:])) > clsRestTol {
+			continue
+		}
+		if vt := dot(jt[c], x[nq:]); math.Abs(vt) > clsRestTol {
+			out[c] = math.Copysign(1, vt)
+		}
+	}
+	return out
 }
 
 // minGap returns the smallest gap at x and its contact.
