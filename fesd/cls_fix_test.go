@@ -2,8 +2,13 @@ package fesd
 
 import (
 	"context"
+	"errors"
+	"fmt"
 	"math"
+	"strings"
 	"testing"
+
+	"github.com/fesd-go/fesd/mpcc"
 )
 
 // blockStop returns the closed form of the sliding block (slidingBlock)
@@ -96,4 +101,37 @@ func TestCLSGuessStops(t *testing.T) {
 	if e := xs[0]; math.Abs(e[0]-x) > 1e-9 || e[2] != 0 {
 		t.Errorf("end state %v, want at rest at x = %.15g", e, x)
 	}
+}
+
+// TestCLSStepErrorResidual: a failed FESD-J step's *StepError carries
+// the homotopy's complementarity residual, the last relaxed NLP's status
+// and its σ, the values of the step's record (the inner NLPs limited to
+// 3 iterations, so that the homotopy ends NLPFailure), and its message
+// names that residual.
+func TestCLSStepErrorResidual(t *testing.T) {
+	o := Options{Inner: failingInner{&mpcc.NLPSolver{Settings: mpcc.DefaultNLPSettings()}}}
+	o.MPCC.Finish = mpcc.NoCertificate
+	r, err := SimulateCLS(context.Background(), bouncingBall(t, 0.9), []float64{1, 0}, SimOptions{TSim: 0.5, NSim: 1, Options: o})
+	var se *StepError
+	if !errors.As(err, &se) {
+		t.Fatalf("err = %v, want a *StepError", err)
+	}
+	if r == nil || len(r.Steps) == 0 {
+		t.Fatalf("result %+v, want the failed step's record", r)
+	}
+	rec := r.Steps[len(r.Steps)-1]
+	if rec.Status == mpcc.Solved || se.Status != rec.Status || len(rec.Homotopy) == 0 {
+		t.Fatalf("record status %v, error status %v, %d relaxed NLPs", rec.Status, se.Status, len(rec.Homotopy))
+	}
+	last := rec.Homotopy[len(rec.Homotopy)-1]
+	if se.CompResidual != rec.CompResidual || se.NLPStatus != last.Status || se.Sigma != last.Sigma {
+		t.Errorf("error residual %g, NLP %v, σ %g; record %g, %v, %g", se.CompResidual, se.NLPStatus, se.Sigma, rec.CompResidual, last.Status, last.Sigma)
+	}
+	if rec.CompResidual == 0 {
+		t.Errorf("record residual 0: the check is void")
+	}
+	if want := fmt.Sprintf("complementarity residual %.3g", rec.CompResidual); !strings.Contains(err.Error(), want) {
+		t.Errorf("message %q, want %q", err, want)
+	}
+	t.Logf("%v", err)
 }

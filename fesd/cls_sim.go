@@ -319,7 +319,11 @@ func (cs *CLSSimulator) Step(ctx context.Context, t0 float64, x0, u, p []float64
 	}
 	st.Record = rec
 	if res.Status != mpcc.Solved {
-		return st, &StepError{T0: t0, Status: res.Status, Cause: err}
+		se := &StepError{T0: t0, Status: res.Status, CompResidual: res.CompResidual, Cause: err}
+		if n := len(res.Steps); n > 0 {
+			se.NLPStatus, se.Sigma = res.Steps[n-1].Status, res.Steps[n-1].Sigma
+		}
+		return st, se
 	}
 	return st, nil
 }
