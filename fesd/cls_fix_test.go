@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/fesd-go/fesd/ad"
 	"github.com/fesd-go/fesd/mpcc"
 )
 
@@ -134,4 +135,32 @@ func TestCLSStepErrorResidual(t *testing.T) {
 		t.Errorf("message %q, want %q", err, want)
 	}
 	t.Logf("%v", err)
+}
+
+// TestCLSNoShiftMPC: OCPSolver.Shift and RunMPC refuse an OCP on a CLS
+// with ErrStructure and a message that names the CLS (before: "stages of
+// different sizes" and "nil model"), and the unshifted result they point
+// to, Start{Warm: r}, solves the same OCP again.
+func TestCLSNoShiftMPC(t *testing.T) {
+	c := actuatedBall(t, 0.5)
+	p := &OCP{CLS: c, X0: []float64{1, 0}, N: 4, T: 1.2, NFE: []int{3}, Lagrange: c.Body.U[0].Mul(c.Body.U[0]),
+		Terminal: []Constraint{{G: ad.Vec{c.Body.Q[0]}, L: []float64{0.8}, U: []float64{0.8}}}}
+	s, err := NewOCPSolver(p, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := s.Solve(context.Background(), Start{UInit: [][]float64{{0}, {0}, {10}, {10}}})
+	if err != nil || r.Status != mpcc.Solved {
+		t.Fatalf("solve: %v, %v", err, r.Status)
+	}
+	if _, err := s.Shift(r); !errors.Is(err, ErrStructure) || !strings.Contains(err.Error(), "OCP.CLS") {
+		t.Errorf("Shift: %v, want ErrStructure naming OCP.CLS", err)
+	}
+	if _, err := RunMPC(context.Background(), s, []float64{1, 0}, Start{}, MPCSettings{Steps: 2}); !errors.Is(err, ErrStructure) || !strings.Contains(err.Error(), "OCP.CLS") {
+		t.Errorf("RunMPC: %v, want ErrStructure naming OCP.CLS", err)
+	}
+	r2, err := s.Solve(context.Background(), Start{Warm: r})
+	if err != nil || r2.Status != mpcc.Solved {
+		t.Errorf("solve from Start{Warm: r}: %v, %v", err, r2.Status)
+	}
 }
