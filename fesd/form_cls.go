@@ -415,15 +415,17 @@ func (f *clsFormulation) complementarity() {
 			tr.addComp(n, crossComp(tr.o.CrossComp, f.forces(n, c), f.gaps(n, c))...)
 			if s.friction {
 				// Λ_d ⊥ Δ, Γ ⊥ B at the start; across the element
-				// λ_d ⊥ δ and γ ⊥ β (a slip–stick transition on a
+				// λ_d ⊥ δ and β ⊥ γ (a slip–stick transition on a
 				// boundary: γ > 0 while sliding, β > 0 while sticking),
-				// with the start's Δ among the δ (crossTangent)
+				// with the start's Δ among the δ (crossTangent); the
+				// quantity that jumps first, as λ_n ⊥ gaps, which
+				// groups the terms of FEStage and StageFE
 				for d := 0; d < 2; d++ {
 					tr.addComp(n, mpcc.Pair(st[clsLd]+2*c+d, st[clsDel]+2*c+d))
 					tr.addComp(n, crossComp(tr.o.CrossComp, f.pointIdx(n, clsld, 2*c+d), f.crossTangent(n, c, d))...)
 				}
 				tr.addComp(n, mpcc.Pair(st[clsGam]+c, st[clsBet]+c))
-				tr.addComp(n, crossComp(tr.o.CrossComp, f.pointIdx(n, clsgam, c), f.pointIdx(n, clsbet, c))...)
+				tr.addComp(n, crossComp(tr.o.CrossComp, f.pointIdx(n, clsbet, c), f.pointIdx(n, clsgam, c))...)
 			}
 		}
 	}
