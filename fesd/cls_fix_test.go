@@ -164,3 +164,104 @@ func TestCLSNoShiftMPC(t *testing.T) {
 		t.Errorf("solve from Start{Warm: r}: %v, %v", err, r2.Status)
 	}
 }
+
+// zenoSpan solves the step [t0, t0 + 0.1/2^depth] of the ball (e) from
+// x0 with the simulator of 0.1 s steps halved depth times, as
+// SimulateCLS's span near the Zeno point (the guess's rest time that of
+// the 0.1 s steps, 0.05 s; a failed step tried again as two halves), and
+// returns the steps with the closed form of the impact inside: its time
+// t_i (free fall from x0), the velocity v⁻ before it and Newton's
+// v⁺ = −e v⁻.
+func zenoSpan(t *testing.T, e float64, depth int, t0 float64, x0 []float64) (sts []*CLSStep, err error, ti, vm, vp float64) {
+	t.Helper()
+	cs, err := NewCLSSimulator(bouncingBall(t, e), Options{}, 0.1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := 0; i < depth; i++ {
+		if cs, err = cs.half(); err != nil {
+			t.Fatal(err)
+		}
+	}
+	z, v := x0[0], x0[1]
+	tau := (v + math.Sqrt(v*v+2*gBall*z)) / gBall
+	ti, vm = t0+tau, v-gBall*tau
+	sts, err = cs.span(context.Background(), t0, x0, nil, nil)
+	return sts, err, ti, vm, -e * vm
+}
+
+// TestCLSZenoRestStep: near the Zeno point the guess rests the ball after
+// an impact (what is left of the sequence is shorter than its rest time)
+// and the NLP takes the solution in which the contact forces stop it
+// within the element after the impact. The ball with e = 0.92 from
+// z = 1.387e-5 m, v = 0.0106 m/s at 10.7875 s (the state of SimulateCLS
+// over 12 s in 0.1 s steps there; t* = 10.8366) on the step
+// [10.7875, 10.8]: the impact at the closed-form time (free fall) with
+// Newton's v⁺ = −e v⁻ and the impulse (1 + e)|v⁻|, then at rest at the
+// step's end (z, v within 1e-8). Tolerance 1e-7 on the impact: the step
+// keeps its homotopy point (σ = 1e-9; measured 6e-9 in time, 1.1e-8 in
+// v⁺), as the late impacts of TestCLSBallZeno. From a start with the
+// resting ball's stage values and Newton's v⁺ (before restStages) the
+// homotopy left the impact for a boundary 1.8e-7 m above the ground
+// without an impulse and ended Infeasible, its halves too.
+func TestCLSZenoRestStep(t *testing.T) {
+	const e = 0.92
+	sts, err, ti, vm, vp := zenoSpan(t, e, 3, 10.7875, []float64{1.3866248210328373e-05, 0.010617151851864216})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(sts) != 1 {
+		t.Fatalf("%d steps, want one", len(sts))
+	}
+	st := sts[0]
+	if len(st.T) != 3 || math.Abs(st.T[1]-ti) > 1e-7 || math.Abs(st.X[1][1]-vm) > 1e-7 ||
+		math.Abs(st.XStart[1][1]-vp) > 1e-7 || math.Abs(st.Impulse[1][0]-(vp-vm)) > 1e-7 {
+		t.Errorf("boundaries %v, states %v, after %v, impulses %v; want the impact at %.12f with v⁻ = %.12g, v⁺ = %.12g", st.T, st.X, st.XStart, st.Impulse, ti, vm, vp)
+	}
+	if x := st.X[len(st.X)-1]; math.Abs(x[0]) > 1e-8 || math.Abs(x[1]) > 1e-8 {
+		t.Errorf("end %v, want at rest", x)
+	}
+	t.Logf("impact at %.12f (error %.1e), v⁺ error %.1e", st.T[1], st.T[1]-ti, st.XStart[1][1]-vp)
+}
+
+// TestCLSZenoNoRestLate: the guess rests the ball after an impact only if
+// the step has time left for the contact forces to stop it within an
+// element, κ v⁺/g with κ = max (A⁻¹1)_m (2 for Radau IIA with two stages:
+// the time of the next flight); otherwise the ball flies on. The ball
+// with e = 0.91 from z = 2.296e-5 m, v = −0.00755 m/s at 9.534375 s (the
+// state of SimulateCLS over 12 s there; t* = 9.5823) on the step
+// [9.534375, 9.5375]: the impact 1.6 ms before the step's end, where
+// stopping the ball takes 4.2 ms. The step fails from the default σ₀ and
+// is solved as two halves (the impact near the end of the first).
+// Closed form: the impact at the free-fall time with Newton's v⁺, then
+// the flight z = v⁺τ − gτ²/2, v = v⁺ − gτ to the end. Tolerances those
+// of the late impacts of TestCLSBallZeno (the halves keep their
+// homotopy points): 2e-6 in time, 1e-5 in velocity, 1e-7 in z
+// (measured: 2.2e-7, 4.0e-6, 2.9e-9). With the ball rested in the guess
+// the halves failed too, and SimulateCLS with the step.
+func TestCLSZenoNoRestLate(t *testing.T) {
+	const e, t0, depth = 0.91, 9.534375, 5
+	sts, err, ti, _, vp := zenoSpan(t, e, depth, t0, []float64{2.295723092922107e-05, -0.007552301896460758})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var imp []float64 // time and v⁺ of the impacts
+	for _, st := range sts {
+		for n := range st.XStart {
+			if st.Impulse[n][0] > ImpactTol {
+				imp = append(imp, st.T[n], st.XStart[n][1])
+			}
+		}
+	}
+	tau := t0 + 0.1/32 - ti
+	zT, vT := vp*tau-gBall*tau*tau/2, vp-gBall*tau
+	last := sts[len(sts)-1]
+	x := last.X[len(last.X)-1]
+	if len(imp) != 2 || math.Abs(imp[0]-ti) > 2e-6 || math.Abs(imp[1]-vp) > 1e-5 ||
+		math.Abs(x[0]-zT) > 1e-7 || math.Abs(x[1]-vT) > 1e-5 {
+		t.Errorf("impacts (t, v⁺) %v, end %v; want one at %.12f with v⁺ = %.12g, the end (%.12g, %.12g)", imp, x, ti, vp, zT, vT)
+	}
+	if len(imp) == 2 {
+		t.Logf("%d steps; impact at %.12f (error %.1e), end error %.1e, %.1e", len(sts), imp[0], imp[0]-ti, x[0]-zT, x[1]-vT)
+	}
+}

@@ -138,6 +138,7 @@ func (cs *CLSSimulator) half() (*CLSSimulator, error) {
 func (cs *CLSSimulator) interior(t0 float64, x0, u, p []float64) int {
 	g := cs.guess
 	g.u, g.p = u, p
+	g.within(cs.o.tab, t0+cs.T)
 	_, imps := g.run(x0, t0, []float64{t0 + cs.T}, cs.T/float64(cs.tr.NE)/20)
 	k := 0
 	for _, im := range imps {
