@@ -231,14 +231,14 @@ func TestCLSZenoRestStep(t *testing.T) {
 // with e = 0.91 from z = 2.296e-5 m, v = −0.00755 m/s at 9.534375 s (the
 // state of SimulateCLS over 12 s there; t* = 9.5823) on the step
 // [9.534375, 9.5375]: the impact 1.6 ms before the step's end, where
-// stopping the ball takes 4.2 ms. The step fails from the default σ₀ and
-// is solved as two halves (the impact near the end of the first).
-// Closed form: the impact at the free-fall time with Newton's v⁺, then
+// stopping the ball takes 4.2 ms. The step fails from CLSSigma0 and is
+// solved by the second homotopy from clsRetrySigma0. Closed form: the impact at the free-fall time with Newton's v⁺, then
 // the flight z = v⁺τ − gτ²/2, v = v⁺ − gτ to the end. Tolerances those
 // of the late impacts of TestCLSBallZeno (the halves keep their
 // homotopy points): 2e-6 in time, 1e-5 in velocity, 1e-7 in z
-// (measured: 2.2e-7, 4.0e-6, 2.9e-9). With the ball rested in the guess
-// the halves failed too, and SimulateCLS with the step.
+// (measured: 1.8e-7, 3.4e-6, 2.4e-9). Before the second homotopy and
+// the stage-end rule for resting (TestCLSGuessNoRestLate) the step failed,
+// its halves too, and SimulateCLS with it.
 func TestCLSZenoNoRestLate(t *testing.T) {
 	const e, t0, depth = 0.91, 9.534375, 5
 	sts, err, ti, _, vp := zenoSpan(t, e, depth, t0, []float64{2.295723092922107e-05, -0.007552301896460758})
@@ -263,5 +263,88 @@ func TestCLSZenoNoRestLate(t *testing.T) {
 	}
 	if len(imp) == 2 {
 		t.Logf("%d steps; impact at %.12f (error %.1e), end error %.1e, %.1e", len(sts), imp[0], imp[0]-ti, x[0]-zT, x[1]-vT)
+	}
+}
+
+// TestCLSZenoRestitutions: the ball from rest at height 1 in 0.1 s steps
+// to t* + 0.5 s comes to rest at the Zeno point for e = 0.91…0.96
+// (e = 0.92 and 0.93 under -short). Closed form: t* = √(2/g)(1 + e)/(1 − e).
+// Checked: no error, the last impact before t*, z ≥ −1e-8 throughout,
+// and the ball at rest (|z|, |v| ≤ 1e-8) on every element boundary from
+// at most one step (0.1 s) after t* on (measured: from 0.03–0.09 s
+// before t*; e = 0.93 and 0.94 from the end of the step in which t*
+// lies, 0.05 and 0.001 s after it; e = 0.96 lands once more after its last impact at 22.025637
+// without an impulse, stopped by the contact forces within the element,
+// and rests from 22.033708). Before the
+// guess's rested stage values (restStages), the stage-end rule for
+// resting (within) and the second homotopy of a failed step
+// (clsRetrySigma0) e = 0.91 and 0.92 failed 0.05 s before t* and
+// e = 0.93…0.96 0.07–0.15 s before it. e = 0.97 still fails at
+// 29.534 s (t* = 29.650).
+func TestCLSZenoRestitutions(t *testing.T) {
+	es := []float64{0.91, 0.92, 0.93, 0.94, 0.95, 0.96}
+	if testing.Short() {
+		es = []float64{0.92, 0.93}
+	}
+	for _, e := range es {
+		tStar := math.Sqrt(2/gBall) * (1 + e) / (1 - e)
+		ns := int(math.Ceil((tStar + 0.5) / 0.1))
+		r, err := SimulateCLS(context.Background(), bouncingBall(t, e), []float64{1, 0}, SimOptions{TSim: 0.1 * float64(ns), NSim: ns})
+		if err != nil {
+			t.Errorf("e = %g: %v", e, err)
+			continue
+		}
+		ims := r.Impacts()
+		tK := ims[len(ims)-1].Time
+		if tK >= tStar {
+			t.Errorf("e = %g: last impact at %.6f, after t* = %.6f", e, tK, tStar)
+		}
+		// rest: the first boundary from which the ball stays at rest
+		rest := -1.0
+		for i := len(r.X) - 1; i >= 0; i-- {
+			if x := r.X[i]; math.Abs(x[0]) > 1e-8 || math.Abs(x[1]) > 1e-8 {
+				break
+			}
+			rest = r.T[i]
+		}
+		for i, x := range r.X {
+			if x[0] < -1e-8 {
+				t.Errorf("e = %g, t = %.6f: z = %g below the ground", e, r.T[i], x[0])
+				break
+			}
+		}
+		if rest < 0 || rest > tStar+0.1 {
+			t.Errorf("e = %g: at rest from %.6f, want by t* + 0.1 = %.6f", e, rest, tStar+0.1)
+		}
+		t.Logf("e = %g: t* = %.6f, %d impacts, the last at %.6f, at rest from %.6f", e, tStar, len(ims), tK, rest)
+	}
+}
+
+// TestCLSGuessNoRestLate: the start guess does not rest the ball after an
+// impact when the stage ends before the contact forces could stop it
+// within an element (κ v⁺/g, κ = 2 for Radau IIA with two stages): the
+// ball of TestCLSZenoNoRestLate (e = 0.91, the impact 1.6 ms before the
+// end of the 3.125 ms step, stopping it takes 4.2 ms) flies on after the
+// impact. Closed form: the free fall to the impact, Newton's v⁺, the
+// flight to the end, to 1e-9 (RK4 is exact for the free fall). Before
+// (clsGuess.within) the guess ended at rest on the ground.
+func TestCLSGuessNoRestLate(t *testing.T) {
+	const e, t0, T = 0.91, 9.534375, 0.1 / 32
+	cs, err := NewCLSSimulator(bouncingBall(t, e), Options{}, 0.1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	z, v := 2.295723092922107e-05, -0.007552301896460758
+	g := cs.guess
+	g.u, g.p = nil, nil
+	g.within(cs.o.tab, t0+T)
+	xs, imps := g.run([]float64{z, v}, t0, []float64{t0 + T}, T/40)
+	tau := (v + math.Sqrt(v*v+2*gBall*z)) / gBall
+	vp := -e * (v - gBall*tau)
+	rem := T - tau
+	zT, vT := vp*rem-gBall*rem*rem/2, vp-gBall*rem
+	if len(imps) != 1 || math.Abs(imps[0].t-t0-tau) > 1e-9 || imps[0].extra != nil ||
+		math.Abs(xs[0][0]-zT) > 1e-9 || math.Abs(xs[0][1]-vT) > 1e-9 {
+		t.Errorf("impacts %+v, end %v; want one at %.12f, not rested, the end (%.12g, %.12g)", imps, xs[0], t0+tau, zT, vT)
 	}
 }
