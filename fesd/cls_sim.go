@@ -455,7 +455,7 @@ type ContactEventKind int8
 
 const (
 	// ContactImpact: a normal impulse above ImpactTol on an approaching
-	// contact (J_nᵀv⁻ < −ImpactTol).
+	// contact (J_nᵀv⁻ < −ImpactTol) with the gap closed (at most 1e-7).
 	ContactImpact ContactEventKind = iota
 	// ContactLiftOff: a closed contact opens, without an impact.
 	ContactLiftOff
@@ -512,8 +512,9 @@ type CLSResult struct {
 	XStart [][]float64
 	// Events are the contact events, in the order of time and contact.
 	// Impacts are the boundaries with a normal impulse above ImpactTol
-	// that meet the contact approaching, J_nᵀv⁻ < −ImpactTol. The second
-	// condition leaves out the impulses of a body at rest on the obstacle
+	// that meet the contact approaching, J_nᵀv⁻ < −ImpactTol, with a gap
+	// of at most 1e-7 there (an impulse at an open gap is one of a
+	// relaxed solution, not an impact). The second condition leaves out the impulses of a body at rest on the obstacle
 	// in a step that keeps its homotopy point (without the active-set
 	// finish, CLSFinish, or where it is rejected): there the impulse
 	// pairs are biactive and the relaxed solution keeps impulses and
@@ -529,6 +530,14 @@ type CLSResult struct {
 
 // ImpactTol is the impulse above which CLSResult reports an impact.
 const ImpactTol = 1e-6
+
+// clsImpactGap is the largest gap at which CLSResult reports an impact
+// (CLSResult.Events). The impacts of steps that keep their homotopy
+// point have gaps up to about 5e-9 m; near a Zeno point such steps also
+// have impulses of 1e-6 at gaps of 1e-5 m, which change the velocity by
+// as little (the ball with e = 0.95: v⁻ = −3.9e-4, v⁺ = −3.9e-4 at
+// z = 1.02e-5, reported as impacts 113 and 116 of 117 before).
+const clsImpactGap = 1e-7
 
 // SimulateCLS simulates c from x0 over [T0, T0 + TSim] in NSim FESD-J
 // steps (CLSSimulator) with opts.U (or UFunc) and opts.P. ColdStart,
@@ -606,7 +615,7 @@ func (cs *CLSSimulator) events(res *CLSResult, st *CLSStep, n, b, k int, u, p []
 		prev = res.Modes[len(res.Modes)-1]
 	}
 	res.Modes = append(res.Modes, st.Modes[n])
-	_, before, err := cs.kinematics(st.X[n], u, p)
+	gap, before, err := cs.kinematics(st.X[n], u, p)
 	if err != nil {
 		return err
 	}
@@ -620,7 +629,7 @@ func (cs *CLSSimulator) events(res *CLSResult, st *CLSStep, n, b, k int, u, p []
 		if prev != nil {
 			ev.Before = prev[c]
 		}
-		impact := lam > ImpactTol && before[c] < -ImpactTol
+		impact := lam > ImpactTol && before[c] < -ImpactTol && gap[c] <= clsImpactGap
 		switch {
 		case impact:
 			ev.Kind = ContactImpact
