@@ -546,8 +546,10 @@ const clsImpactGap = 1e-7
 // it, with the failed step, and a *StepError.
 //
 // A step whose guess has more impacts inside it than the N_FE − 1 inner
-// element boundaries, or that fails, is solved as two half steps
-// (recursively, down to T/64). At an accumulation point of impacts (the
+// element boundaries is solved as two half steps (recursively, down to
+// T/64); one that fails is solved again from another σ₀ (clsRetrySigma0,
+// when Options.MPCC.Sigma0 is zero), then as two half steps. At an
+// accumulation point of impacts (the
 // Zeno point of a bouncing ball, t* = √(2/g)(1 + e)/(1 − e) from rest at
 // height 1) the impacts are resolved one by one, each on an element
 // boundary, until what is left of the sequence after an impact,
