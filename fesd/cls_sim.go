@@ -123,10 +123,12 @@ const CLSFinish = mpcc.ActiveSetFinish
 // from CLSSigma0 can leave the guess for an impulse at an open gap or
 // contact forces in flight, which end Infeasible or at SigmaLimit
 // (measured, the ball from rest at height 1 in 0.1 s steps to t* + 0.5 s:
-// e = 0.93…0.96 failed 0.07–0.15 s before t*); another σ₀ follows
-// another path. Chosen by that measurement: with 1e-5 every e in
-// 0.90…0.96 comes to rest, with 1e-6 e = 0.95 fails, with 1e-7 e = 0.96,
-// with 1e-2 e = 0.93; e = 0.97 fails with each.
+// e = 0.93…0.97 failed 0.07–0.15 s before t*); another σ₀ follows
+// another path. Chosen by that measurement, before openStart: with 1e-5
+// every e in 0.90…0.96 came to rest, with 1e-6 e = 0.95 failed, with
+// 1e-7 e = 0.96, with 1e-2 e = 0.93, and e = 0.97 with each. With
+// openStart and this retry all of 0.90…0.97 come to rest; without the
+// retry e = 0.94…0.97 still fail (Infeasible).
 const clsRetrySigma0 = 1e-5
 
 // clsMaxHalvings bounds the halvings of a step (span): steps down to
@@ -294,8 +296,12 @@ func (cs *CLSSimulator) Step(ctx context.Context, t0 float64, x0, u, p []float64
 	}
 	pv[tr.pt0] = t0
 	w := cs.guess.start(cs.f, t0, x0, u, p)
+	wu, err := cs.openStart(x0, u, p)
+	if err != nil {
+		return nil, err
+	}
 	for k := range w { // the start must respect the bounds
-		w[k] = math.Min(math.Max(w[k], tr.wl[k]), tr.wu[k])
+		w[k] = math.Min(math.Max(w[k], tr.wl[k]), wu[k])
 	}
 	if tr.phref >= 0 {
 		// the HeuristicMean targets are the guess's element lengths (as
@@ -311,7 +317,7 @@ func (cs *CLSSimulator) Step(ctx context.Context, t0 float64, x0, u, p []float64
 	if err := tr.prob.SetParams(pv); err != nil {
 		return nil, err
 	}
-	if err := tr.prob.SetVarBounds(tr.wl, tr.wu); err != nil {
+	if err := tr.prob.SetVarBounds(tr.wl, wu); err != nil {
 		return nil, err
 	}
 	if err := tr.prob.SetStart(w); err != nil {
@@ -356,6 +362,29 @@ func (cs *CLSSimulator) Step(ctx context.Context, t0 float64, x0, u, p []float64
 		return st, se
 	}
 	return st, nil
+}
+
+// openStart returns the upper bounds of the step's variables with the
+// normal impulse at the step's start fixed at zero for every contact whose
+// gap at x0 exceeds clsImpactGap: Λ ⊥ f_c(q₀) + P + N with f_c(q₀) > 0
+// known. The relaxed NLPs otherwise may reverse the body there with an
+// impulse of order σ/f_c (the ball, e = 0.97: 0.0064 N s at a gap of
+// 1.5e-5 m at 29.534375 s, the step ending at SigmaLimit).
+func (cs *CLSSimulator) openStart(x0, u, p []float64) ([]float64, error) {
+	gap, _, err := cs.kinematics(x0, u, p)
+	if err != nil {
+		return nil, err
+	}
+	wu := cs.tr.wu
+	for c, g := range gap {
+		if g > clsImpactGap {
+			if &wu[0] == &cs.tr.wu[0] {
+				wu = clone(wu)
+			}
+			wu[cs.f.pos.start[0][clsLam]+c] = 0
+		}
+	}
+	return wu, nil
 }
 
 // read returns the step's solution w.
