@@ -39,6 +39,9 @@ type CLSSimulator struct {
 	// of halvings of this one
 	halfSim *CLSSimulator
 	depth   int
+	// retrySigma0, when positive, replaces CLSSigma0 as the default σ₀
+	// (span's second homotopy of a failed step, clsRetrySigma0)
+	retrySigma0 float64
 }
 
 // NewCLSSimulator builds the FESD-J step NLP of c for steps of length T
@@ -127,6 +130,21 @@ const CLSFinish = mpcc.ActiveSetFinish
 // on its exact time.
 const CLSActiveTol = 1e-8
 
+// clsRetrySigma0 is σ₀ of the second homotopy of a step that failed
+// from CLSSigma0 (span, when Options.MPCC.Sigma0 is zero), before it is
+// tried as two halves. Near a Zeno point the bounces are small (gaps of
+// 1e-5 m, impulses of 0.03 N s), and the relaxed NLPs of a homotopy
+// from CLSSigma0 can leave the guess for an impulse at an open gap or
+// contact forces in flight, which end Infeasible or at SigmaLimit
+// (measured, the ball from rest at height 1 in 0.1 s steps to t* + 0.5 s:
+// e = 0.93…0.97 failed 0.07–0.15 s before t*); another σ₀ follows
+// another path. Chosen by that measurement, before openStart: with 1e-5
+// every e in 0.90…0.96 came to rest, with 1e-6 e = 0.95 failed, with
+// 1e-7 e = 0.96, with 1e-2 e = 0.93, and e = 0.97 with each. With
+// openStart and this retry all of 0.90…0.97 come to rest; without the
+// retry e = 0.94…0.97 still fail (Infeasible).
+const clsRetrySigma0 = 1e-5
+
 // clsMaxHalvings bounds the halvings of a step (span): steps down to
 // T/64.
 const clsMaxHalvings = 6
@@ -152,6 +170,7 @@ func (cs *CLSSimulator) half() (*CLSSimulator, error) {
 func (cs *CLSSimulator) interior(t0 float64, x0, u, p []float64) int {
 	g := cs.guess
 	g.u, g.p = u, p
+	g.within(cs.o.tab, t0+cs.T)
 	_, imps := g.run(x0, t0, []float64{t0 + cs.T}, cs.T/float64(cs.tr.NE)/20)
 	k := 0
 	for _, im := range imps {
@@ -167,8 +186,9 @@ func (cs *CLSSimulator) interior(t0 float64, x0, u, p []float64) int {
 // boundaries can hold (the impacts before a Zeno point), as two steps of
 // half the length, recursively up to clsMaxHalvings times. It returns the
 // steps solved, the last one failed with its error. A step that fails is
-// tried again as two halves (up to the same depth); if that fails too, the
-// failed step is returned.
+// solved again from σ₀ = clsRetrySigma0 (when Options.MPCC.Sigma0 is
+// zero), then tried as two halves (up to the same depth); if that fails
+// too, the first failed step is returned.
 func (cs *CLSSimulator) span(ctx context.Context, t0 float64, x0, u, p []float64) ([]*CLSStep, error) {
 	if err := cs.checkInputs(x0, u, p); err != nil {
 		return nil, err
@@ -188,6 +208,15 @@ func (cs *CLSSimulator) span(ctx context.Context, t0 float64, x0, u, p []float64
 	}
 	st, err := cs.Step(ctx, t0, x0, u, p)
 	var se *StepError
+	if errors.As(err, &se) && se.Status != mpcc.Cancelled && cs.o.MPCC.Sigma0 == 0 {
+		// a failed step is solved again from clsRetrySigma0 first
+		cs.retrySigma0 = clsRetrySigma0
+		st2, err2 := cs.Step(ctx, t0, x0, u, p)
+		cs.retrySigma0 = 0
+		if err2 == nil {
+			return []*CLSStep{st2}, nil
+		}
+	}
 	if errors.As(err, &se) && se.Status != mpcc.Cancelled && cs.depth < clsMaxHalvings {
 		// a failed step is tried again as two halves: an impact close
 		// to a step boundary (0.12 ms before the end of a 25 ms step) is
@@ -286,8 +315,12 @@ func (cs *CLSSimulator) Step(ctx context.Context, t0 float64, x0, u, p []float64
 	}
 	pv[tr.pt0] = t0
 	w := cs.guess.start(cs.f, t0, x0, u, p)
+	wu, err := cs.openStart(x0, u, p)
+	if err != nil {
+		return nil, err
+	}
 	for k := range w { // the start must respect the bounds
-		w[k] = math.Min(math.Max(w[k], tr.wl[k]), tr.wu[k])
+		w[k] = math.Min(math.Max(w[k], tr.wl[k]), wu[k])
 	}
 	if tr.phref >= 0 {
 		// the HeuristicMean targets are the guess's element lengths (as
@@ -303,7 +336,7 @@ func (cs *CLSSimulator) Step(ctx context.Context, t0 float64, x0, u, p []float64
 	if err := tr.prob.SetParams(pv); err != nil {
 		return nil, err
 	}
-	if err := tr.prob.SetVarBounds(tr.wl, tr.wu); err != nil {
+	if err := tr.prob.SetVarBounds(tr.wl, wu); err != nil {
 		return nil, err
 	}
 	if err := tr.prob.SetStart(w); err != nil {
@@ -312,6 +345,9 @@ func (cs *CLSSimulator) Step(ctx context.Context, t0 float64, x0, u, p []float64
 	solver := mpcc.Solver{Settings: cs.o.MPCC, Inner: cs.o.Inner}
 	if solver.Settings.Sigma0 == 0 {
 		solver.Settings.Sigma0 = CLSSigma0
+		if cs.retrySigma0 > 0 {
+			solver.Settings.Sigma0 = cs.retrySigma0
+		}
 	}
 	if solver.Settings.Finish == mpcc.FinishDefault {
 		solver.Settings.Finish = CLSFinish
@@ -343,9 +379,36 @@ func (cs *CLSSimulator) Step(ctx context.Context, t0 float64, x0, u, p []float64
 	st.sim, st.w, st.pv = cs, res.X, pv
 	st.finished = res.Finish != nil && res.Finish.Accepted
 	if res.Status != mpcc.Solved {
-		return st, &StepError{T0: t0, Status: res.Status, Cause: err}
+		se := &StepError{T0: t0, Status: res.Status, CompResidual: res.CompResidual, Cause: err}
+		if n := len(res.Steps); n > 0 {
+			se.NLPStatus, se.Sigma = res.Steps[n-1].Status, res.Steps[n-1].Sigma
+		}
+		return st, se
 	}
 	return st, nil
+}
+
+// openStart returns the upper bounds of the step's variables with the
+// normal impulse at the step's start fixed at zero for every contact whose
+// gap at x0 exceeds clsImpactGap: Λ ⊥ f_c(q₀) + P + N with f_c(q₀) > 0
+// known. The relaxed NLPs otherwise may reverse the body there with an
+// impulse of order σ/f_c (the ball, e = 0.97: 0.0064 N s at a gap of
+// 1.5e-5 m at 29.534375 s, the step ending at SigmaLimit).
+func (cs *CLSSimulator) openStart(x0, u, p []float64) ([]float64, error) {
+	gap, _, err := cs.kinematics(x0, u, p)
+	if err != nil {
+		return nil, err
+	}
+	wu := cs.tr.wu
+	for c, g := range gap {
+		if g > clsImpactGap {
+			if &wu[0] == &cs.tr.wu[0] {
+				wu = clone(wu)
+			}
+			wu[cs.f.pos.start[0][clsLam]+c] = 0
+		}
+	}
+	return wu, nil
 }
 
 // read returns the step's solution w.
@@ -445,7 +508,7 @@ type ContactEventKind int8
 
 const (
 	// ContactImpact: a normal impulse above ImpactTol on an approaching
-	// contact (J_nᵀv⁻ < −ImpactTol).
+	// contact (J_nᵀv⁻ < −ImpactTol) with the gap closed (at most 1e-7).
 	ContactImpact ContactEventKind = iota
 	// ContactLiftOff: a closed contact opens, without an impact.
 	ContactLiftOff
@@ -502,8 +565,9 @@ type CLSResult struct {
 	XStart [][]float64
 	// Events are the contact events, in the order of time and contact.
 	// Impacts are the boundaries with a normal impulse above ImpactTol
-	// that meet the contact approaching, J_nᵀv⁻ < −ImpactTol. The second
-	// condition leaves out the impulses of a body at rest on the obstacle
+	// that meet the contact approaching, J_nᵀv⁻ < −ImpactTol, with a gap
+	// of at most 1e-7 there (an impulse at an open gap is one of a
+	// relaxed solution, not an impact). The second condition leaves out the impulses of a body at rest on the obstacle
 	// in a step that keeps its homotopy point (without the active-set
 	// finish, CLSFinish, or where it is rejected): there the impulse
 	// pairs are biactive and the relaxed solution keeps impulses and
@@ -527,6 +591,14 @@ type CLSResult struct {
 // ImpactTol is the impulse above which CLSResult reports an impact.
 const ImpactTol = 1e-6
 
+// clsImpactGap is the largest gap at which CLSResult reports an impact
+// (CLSResult.Events). The impacts of steps that keep their homotopy
+// point have gaps up to about 5e-9 m; near a Zeno point such steps also
+// have impulses of 1e-6 at gaps of 1e-5 m, which change the velocity by
+// as little (the ball with e = 0.95: v⁻ = −3.9e-4, v⁺ = −3.9e-4 at
+// z = 1.02e-5, reported as impacts 113 and 116 of 117 before).
+const clsImpactGap = 1e-7
+
 // SimulateCLS simulates c from x0 over [T0, T0 + TSim] in NSim FESD-J
 // steps (CLSSimulator) with opts.U (or UFunc) and opts.P. ColdStart and
 // NoPredict are not used (every step starts cold; there is no
@@ -536,8 +608,10 @@ const ImpactTol = 1e-6
 // computed up to it, with the failed step, and a *StepError.
 //
 // A step whose guess has more impacts inside it than the N_FE − 1 inner
-// element boundaries, or that fails, is solved as two half steps
-// (recursively, down to T/64). At an accumulation point of impacts (the
+// element boundaries is solved as two half steps (recursively, down to
+// T/64); one that fails is solved again from another σ₀ (clsRetrySigma0,
+// when Options.MPCC.Sigma0 is zero), then as two half steps. At an
+// accumulation point of impacts (the
 // Zeno point of a bouncing ball, t* = √(2/g)(1 + e)/(1 − e) from rest at
 // height 1) the impacts are resolved one by one, each on an element
 // boundary, until what is left of the sequence after an impact,
@@ -612,7 +686,7 @@ func (cs *CLSSimulator) events(res *CLSResult, st *CLSStep, n, b, k int, u, p []
 		prev = res.Modes[len(res.Modes)-1]
 	}
 	res.Modes = append(res.Modes, st.Modes[n])
-	_, before, err := cs.kinematics(st.X[n], u, p)
+	gap, before, err := cs.kinematics(st.X[n], u, p)
 	if err != nil {
 		return err
 	}
@@ -626,7 +700,7 @@ func (cs *CLSSimulator) events(res *CLSResult, st *CLSStep, n, b, k int, u, p []
 		if prev != nil {
 			ev.Before = prev[c]
 		}
-		impact := lam > ImpactTol && before[c] < -ImpactTol
+		impact := lam > ImpactTol && before[c] < -ImpactTol && gap[c] <= clsImpactGap
 		switch {
 		case impact:
 			ev.Kind = ContactImpact

@@ -112,11 +112,13 @@ func (s *clsSystem) at(e ad.Vec, q, v, u, p ad.Vec) (ad.Vec, error) {
 // forces λ_d = (λ_t⁺, λ_t⁻) ≥ 0 entering M a (J_t(λ_t⁺ − λ_t⁻)), γ ≥ 0,
 // β = μλ_n − λ_t⁺ − λ_t⁻ ≥ 0 and δ = (J_tᵀv + γ, −J_tᵀv + γ) ≥ 0, with
 // λ_d ⊥ δ and γ ⊥ β; at the element start the same with the impulses
-// (Λ_d, Γ, B, Δ at v⁺; pointwise pairs). Across an element λ_d ⊥ δ and
-// γ ⊥ β are crossed: γ = |J_tᵀv| > 0 while sliding and β > 0 while
-// sticking, so a slip–stick transition lies on an element boundary (the
-// switch detection on the contact velocity). The indicator does not see
-// friction yet.
+// (Λ_d, Γ, B, Δ at v⁺; pointwise pairs). Across an element γ ⊥ β are
+// crossed at its stage points and λ_d ⊥ δ with δ at its stage points and
+// its start (Δ; crossTangent): γ = |J_tᵀv| > 0 while sliding and β > 0
+// while sticking, and an element that starts sliding keeps the friction
+// force against the motion, so a slip–stick transition lies on an
+// element boundary (the switch detection on the contact velocity). The
+// indicator does not see friction yet.
 type clsFormulation struct {
 	tr  *transcription
 	s   *clsSystem
@@ -413,17 +415,47 @@ func (f *clsFormulation) complementarity() {
 			tr.addComp(n, crossComp(tr.o.CrossComp, f.forces(n, c), f.gaps(n, c))...)
 			if s.friction {
 				// Λ_d ⊥ Δ, Γ ⊥ B at the start; across the element
-				// λ_d ⊥ δ and γ ⊥ β (a slip–stick transition on a
-				// boundary: γ > 0 while sliding, β > 0 while sticking)
+				// λ_d ⊥ δ and β ⊥ γ (a slip–stick transition on a
+				// boundary: γ > 0 while sliding, β > 0 while sticking),
+				// with the start's Δ among the δ (crossTangent); the
+				// quantity that jumps first, as λ_n ⊥ gaps, which
+				// groups the terms of FEStage and StageFE
 				for d := 0; d < 2; d++ {
 					tr.addComp(n, mpcc.Pair(st[clsLd]+2*c+d, st[clsDel]+2*c+d))
-					tr.addComp(n, crossComp(tr.o.CrossComp, f.pointIdx(n, clsld, 2*c+d), f.pointIdx(n, clsdel, 2*c+d))...)
+					tr.addComp(n, crossComp(tr.o.CrossComp, f.pointIdx(n, clsld, 2*c+d), f.crossTangent(n, c, d))...)
 				}
 				tr.addComp(n, mpcc.Pair(st[clsGam]+c, st[clsBet]+c))
-				tr.addComp(n, crossComp(tr.o.CrossComp, f.pointIdx(n, clsgam, c), f.pointIdx(n, clsbet, c))...)
+				tr.addComp(n, crossComp(tr.o.CrossComp, f.pointIdx(n, clsbet, c), f.pointIdx(n, clsgam, c))...)
 			}
 		}
 	}
+}
+
+// crossTangent returns the indices of the part d of δ = (J_tᵀv + γ,
+// −J_tᵀv + γ) of contact c at the points of element n that cross the
+// tangential forces λ_d at its stage points: its start (Δ, at v⁺) and
+// its stage points. δ is continuous in time while the contact is closed,
+// λ_d is not; as the gap's start value Y in the normal cross
+// complementarity (FESD-J, Nurkanović et al. 2024, §3.3, eq. (20) with
+// j' = 0, and eqs. (21)–(22), which include the element's left boundary
+// point), the start makes an element that begins sliding (Δ_d > 0 on
+// the side of the motion) keep λ_d at zero on that side at all its
+// stage points, so that it slides to the stop at its end instead of
+// sticking at all of them with the stage velocities zero (the sliding
+// block, μ = 0.6: v_x = 0.057 at the start of the element [0.5, 0.55],
+// both stage points sticking, the stop at 0.5 instead of 0.509684).
+//
+// nosnoc's STAGE_STAGE mode in +nosnoc/+discrete_time_problem/Cls.m
+// also crosses β at the stage points with Γ at the start (eq. (21) with
+// j' = 0). Not here: in the polyhedral model a sticking point can have
+// β = 0 (λ_t⁺ and λ_t⁻ both positive, their difference the sticking
+// force), so that crossing alone leaves the spurious stick (the block
+// stops 3.5e-6 m/s short of zero at an element boundary, with the stop
+// reported 0.09 s late), and with the crossing of Δ it makes the
+// relaxed NLPs of a block sticking on a 30° incline (μ = 0.7) fail
+// from σ = 1e-7 on (Γ = Δ⁺ = Δ⁻ = 0 determine J_tᵀv⁺ twice over).
+func (f *clsFormulation) crossTangent(n, c, d int) []int {
+	return append([]int{f.pos.start[n][clsDel] + 2*c + d}, f.pointIdx(n, clsdel, 2*c+d)...)
 }
 
 // pointIdx returns the indices of entry i of stage-point block b at the

@@ -76,10 +76,17 @@ type MPCResult struct {
 	Plant *SimResult
 }
 
+// errCLSShift: Shift of an OCP on a CLS.
+var errCLSShift = errors.New("fesd: OCPSolver.Shift does not support an OCP on a CLS (OCP.CLS); start the next solve from Start{} (the event-driven guess) or from the unshifted result, Start{Warm: r}")
+
+// errCLSMPC: RunMPC with an OCP on a CLS.
+var errCLSMPC = errors.New("fesd: RunMPC does not support an OCP on a CLS (OCP.CLS): its plant is a Simulator of a DCS and its warm starts are Shift's; close the loop with CLSSimulator.Step as the plant and OCPSolver.Solve")
+
 // Shift returns the start of the next receding-horizon solve from the
 // result r of this solver: the solution moved one control stage earlier,
 // the last stage repeated. It needs stages of one size (the same N_FE in
-// every stage) and a result of this solver.
+// every stage) and a result of this solver; an OCP on a CLS (OCP.CLS) is
+// not supported (an error wrapping ErrStructure).
 //
 // The multipliers are shifted too, when r has them (the primal-dual point
 // of its homotopy's last relaxed NLP): the bound multipliers with the
@@ -94,6 +101,9 @@ type MPCResult struct {
 func (s *OCPSolver) Shift(r *OCPResult) (Start, error) {
 	if s == nil || s.tr == nil {
 		return Start{}, ErrNilSolver
+	}
+	if s.p.CLS != nil {
+		return Start{}, fmt.Errorf("%w: %w", ErrStructure, errCLSShift)
 	}
 	tr := s.tr
 	if r == nil {
@@ -234,10 +244,14 @@ func shiftRows(tr *transcription, vars []int) (cons, terms []int) {
 // solution. The OCP must have a fixed horizon (no free time). A failed
 // solve does not stop the loop (its point's first control is applied and
 // its status recorded); an error of the plant or of a solve that could not
-// run does, and the result so far comes with it.
+// run does, and the result so far comes with it. An OCP on a CLS
+// (OCP.CLS) is not supported (an error wrapping ErrStructure).
 func RunMPC(ctx context.Context, s *OCPSolver, x0 []float64, start Start, set MPCSettings) (*MPCResult, error) {
 	if s == nil || s.tr == nil {
 		return nil, ErrNilSolver
+	}
+	if s.p.CLS != nil {
+		return nil, fmt.Errorf("%w: %w", ErrStructure, errCLSMPC)
 	}
 	if ctx == nil {
 		ctx = context.Background()
