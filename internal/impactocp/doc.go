@@ -136,9 +136,16 @@
 // violation 4.9e-5 and dual residual 1.4e3 (ColdDuals: 5.8e-5, 1.8e3;
 // inertia Default: NumericalError, 1.6e-7), so it was not accepted.
 //
+// An upper bound γ, Γ ≤ 100 on the friction variables (a trial change of
+// the FESD-J variables, not kept; every solution here has γ ≤ 20) does
+// not help either: with σ₀ = 0.1 the first homotopy ends NLPFailure
+// (complementarity 3.5e-7, objective 705), the rerun SigmaLimit at
+// complementarity 4.4e-9 with only the left box moved (q₂,₁(T) = −3.22,
+// q₃,₁(T) = 3.00, objective 11 042), NotCertified, 67 s.
+//
 // Not tried: the relaxation of the impulse equations (NOSNOC's
 // relax_fesdj_impulse), NOSNOC's start (states x₀, every other variable
-// 0, ground forces m g), an upper bound on γ and Γ, eliminating the
+// 0, ground forces m g), eliminating the
 // element-start gap Y_n in favour of the gap of the previous element's
 // last stage point (with Radau IIA both rows Y_n = f_c(q_n) and
 // y_{n−1,n_s} = f_c(q_n) hold at one state: a pair of identical rows of
