@@ -83,14 +83,19 @@
 //
 //	discs, setting                      status                     compl    infeas   objective  CPU
 //	defaults (σ₀ = 1e-3)                NLPFailure (rerun too)     1e-7     1.2e-5   1 490      20.9 s
+//	σ₀ = 0.1, InertiaDefault,           NLPFailure [c]             1e-4     1.5e-4   959         6.4 s
+//	  ColdDuals [b]
+//
+//	[c] the homotopy ends Infeasible at σ = 1e-4, the diagnosis does not
+//	confirm it; q₁(T) = (2.01, −0.01), q₂(T) = (−2.04, 0.35).
 //
 // The homotopy parameters are not what fails: in the runs with σ₀ ≥ 0.1
 // every relaxed NLP at σ ≤ 0.25 ends IterationLimit (600 iterations),
 // NumericalError or Infeasible (with 3 000 iterations the σ = 0.1 one
-// solves, in 569), the last
-// (a restoration failure on an NLP that is feasible: the relaxation of a
-// feasible MPCC point), so each σ starts from a point that is not a
-// solution of the previous one. With σ₀ = 0.1 the boxes' homotopy still
+// solves, in 569). Infeasible is a restoration failure: every relaxed NLP
+// is feasible, since the MPCC is (u ≡ 0 is a solution of the dynamics).
+// So each σ starts from a point that is not a solution of the previous
+// one. With σ₀ = 0.1 the boxes' homotopy still
 // tracks a point near the paper's solution (both outer boxes within 0.08
 // of their targets, objective 603–643), and the discs' runs end with
 // complementarity 1e-7 at a poor point (v₁(T) = (5, −5), at the bound).
@@ -127,9 +132,9 @@
 // So the boxes' relaxed NLPs fail through the polyhedral Coulomb rows
 // (at a separated contact λ_n = 0 forces λ_t⁺ = λ_t⁻ = β = 0, a vertex of
 // the friction cone with four active bounds on one equality, and γ is
-// then bounded only by the relaxed γβ ≤ σ), and both OCPs end, where the
-// homotopy converges, at W-stationary points with hundreds of biactive
-// pairs that the finish cannot classify. The finish after an Infeasible
+// then bounded only by the relaxed γβ ≤ σ), and the modified boxes end,
+// where the homotopy converges, at W-stationary points with hundreds of
+// biactive pairs that the finish cannot classify further. The finish after an Infeasible
 // end does not rescue them either: run from the last point of the
 // σ₀ = 0.1 homotopies (a trial change of mpcc's certifyEnd, not kept),
 // its branch NLP (2 056–2 060 variables fixed) ended IterationLimit with
@@ -137,17 +142,19 @@
 // inertia Default: NumericalError, 1.6e-7), so it was not accepted.
 //
 // An upper bound γ, Γ ≤ 100 on the friction variables (a trial change of
-// the FESD-J variables, not kept; every solution here has γ ≤ 20) does
+// the FESD-J variables, not kept; at an MPCC point γ = |J_tᵀv| ≤ 10√2
+// under the bounds |v| ≤ 10) does
 // not help either: with σ₀ = 0.1 the first homotopy ends NLPFailure
 // (complementarity 3.5e-7, objective 705), the rerun SigmaLimit at
-// complementarity 4.4e-9 with only the left box moved (q₂,₁(T) = −3.22,
-// q₃,₁(T) = 3.00, objective 11 042), NotCertified, 67 s.
+// complementarity 4.4e-9 with the middle box pushed to the left only
+// (q₁,₁(T) = −6.70, q₂,₁(T) = −3.22, q₃,₁(T) = 3.00, objective 11 042),
+// NotCertified, 67 s.
 //
 // Not tried: the relaxation of the impulse equations (NOSNOC's
 // relax_fesdj_impulse), NOSNOC's start (states x₀, every other variable
-// 0, ground forces m g), eliminating the
-// element-start gap Y_n in favour of the gap of the previous element's
-// last stage point (with Radau IIA both rows Y_n = f_c(q_n) and
-// y_{n−1,n_s} = f_c(q_n) hold at one state: a pair of identical rows of
-// the branch NLPs in persistent contact).
+// 0, ground forces m g), eliminating the element-start gap Y_n in
+// favour of the gap of the previous element's last stage point (with
+// Radau IIA both rows Y_n = f_c(q_n) and y_{n−1,n_s} = f_c(q_n) hold at
+// one state: with Y_n and y_{n−1,n_s} fixed at 0 in persistent contact,
+// two identical rows of a branch NLP).
 package impactocp
