@@ -33,7 +33,8 @@ func ballTrace() *CLSTrace {
 // 0.5, Newton's law for e = 0.5) are phantom; with
 // e = 0.5 the impulse at z = 0 that takes v⁻ = −2 to v⁺ = 0.5 misses
 // Newton's law by |0.5 + 0.5·(−2)| = 0.5, and to v⁺ = 1 it meets it
-// (one impact); gaps up, 0, up give two flights and one landing.
+// (one impact); an impulse 0.3 on a contact separating at v⁻ = 0.5 that
+// leaves it at 0.8 misses "no jump" by 0.3 (no impact); gaps up, 0, up give two flights and one landing.
 func TestCLSValidityItems(t *testing.T) {
 	ball := bouncingBall(t, 0.5)
 	cases := []struct {
@@ -65,6 +66,13 @@ func TestCLSValidityItems(t *testing.T) {
 		}, "restitution", func(v *CLSValidity) bool {
 			return math.Abs(v.MaxRestitutionError-0.5) < 1e-15 && v.RestitutionTime == 0.5 && v.Impacts == 1
 		}, "error 0.5 at t = 0.5, one impact"},
+		{"impulse on a separating contact", func(tr *CLSTrace) {
+			tr.X[1] = []float64{0, 0.5}
+			tr.XStart[1] = []float64{0, 0.8}
+			tr.Impulse[1][0] = 0.3
+		}, "restitution", func(v *CLSValidity) bool {
+			return math.Abs(v.MaxRestitutionError-0.3) < 1e-15 && v.Impacts == 0
+		}, "error 0.3, no impact"},
 		{"Newton's law met", func(tr *CLSTrace) {
 			tr.X[1] = []float64{0, -2}
 			tr.XStart[1] = []float64{0, 1}
