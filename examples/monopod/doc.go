@@ -178,7 +178,10 @@
 // on one that is not, no jump).
 //
 // Measured at N = 30 on 2026-11-28 (2 cores shared with other jobs, load
-// 10–28; CPU time user + sys):
+// 10–28; CPU time user + sys; this program's column rerun as
+// go run ./examples/monopod -N 30 -dcs fesdj: the same figures, 133 s
+// CPU, exit status 1; its summary counts 7 hops, the foot above 1 mm at
+// element ends only):
 //
 //	                       fesd defaults    this program     σ₀ = 1, κ = 0.2
 //	status                 NLPFailure       Invalid          NLPFailure
@@ -197,8 +200,11 @@
 // relaxed NLP does not leave the standing start, and the homotopy ends
 // at a physically valid point that is no gait — the robot sinks into a
 // crouch (q(T) = (0.29, 0.27, 0.68, 0.28)). From σ₀ = 1 FESD-J finds a
-// hopping gait (9 flights with 9 landings, impacts at 0.3–2.2 m/s)
-// that ends 6.5 mm from the target, with the foot at most 5 μm below the
+// gait with flight phases — one leap (the hip up to 0.48 m, about 1.5 m
+// forward between t ≈ 1.0 and 1.6 s) and shuffling steps of the foot a
+// few centimetres high, 9 flights with 9 landings in all, impacts at
+// 0.3–2.2 m/s; not the reference's two hops to 0.6 m — that ends 6.5 mm
+// from the target, with the foot at most 5 μm below the
 // ground and no phantom force above 2.3e-4 N — where time freezing at
 // N = 30 ends with the foot centimetres below the ground while the clock
 // advances (fesd.Validity). It is not valid all the same: at t = 1.545 a
