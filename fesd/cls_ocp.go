@@ -73,6 +73,13 @@ func (c *clsOCPSystem) result(s *OCPSolver, r *OCPResult, w []float64, pk func(k
 		}
 	}
 	r.Contacts = out
+	v, err := clsOCPValidity(cs, r, w, pk)
+	if err != nil {
+		return err
+	}
+	if r.CLSValidity = v; r.Status == mpcc.Solved && !v.Valid {
+		r.Status = mpcc.Invalid
+	}
 	return nil
 }
 

@@ -109,6 +109,13 @@ type OCPResult struct {
 	// slip; ContactEvent.Step is the control stage — and the contact
 	// modes of every element; its Steps are nil (nil for a DCS model).
 	Contacts *CLSResult
+	// CLSValidity is the physical validity of the result of an OCP on a
+	// CLS (nil for a DCS model): penetration, normal forces and impulses
+	// where the gap is open, Newton's law at the impulses, flight phases
+	// (default CLSValidityTolerances). A homotopy that solved the MPCC at
+	// a point that is not valid ends mpcc.Invalid instead of mpcc.Solved,
+	// and CLSValidity names the violated items.
+	CLSValidity *CLSValidity
 
 	// LastSuccess is set when the homotopy ended on a failed step after an
 	// earlier step had succeeded: the result at that earlier step's point

@@ -38,11 +38,13 @@
 //	go run ./examples/monopod                  # N = 60, step reformulation
 //	go run ./examples/monopod -N 30 -dcs stewart -v
 //	go run ./examples/monopod -terminal-tol 5e-4 -foot-ground
+//	go run ./examples/monopod -N 30 -dcs fesdj  # without time freezing
 //
 // Flags:
 //
 //	-N 60            control stages (the paper: 30 … 90)
-//	-dcs step        step or stewart
+//	-dcs step        step or stewart (time freezing), or fesdj (FESD-J,
+//	                 no time freezing: see below)
 //	-out out/monopod output folder
 //	-terminal-tol 0  hard terminal box |q_i(T) − q*_i|, |v_i(T)| ≤ tol
 //	                 (0: the paper's OCP, the terminal cost only)
@@ -91,6 +93,12 @@
 //   - frames.png (004 Figure 7), states.png (Figure 8: positions,
 //     velocities, foot height, clock) and controls.png (Figure 9: torques
 //     and speed of time), each also as .svg.
+//
+// With -dcs fesdj the validity is fesd.CLSValidity instead (see below),
+// the physical time is the numerical one (there is no clock; the clock
+// panel of states.png is the diagonal), the speed of time is 1 and the
+// modes of elements.csv are the foot's contact modes (open, sticking,
+// sliding).
 //
 // Figure 10 (time and time per iteration for N = 30 … 90 in both
 // reformulations) is a benchmark: go run ./bench/ocp produces it.
@@ -143,6 +151,86 @@
 // (states.png shows the foot height; frames.png the whole robot). Whatever
 // the status, every file is written, so the plots show the gait the
 // homotopy ended at.
+//
+// # Without time freezing: -dcs fesdj
+//
+// FESD-J (A. Nurkanović, J. Frey, A. Pozharskiy, M. Diehl, "FESD-J: Finite
+// Elements with Switch Detection for numerical optimal control of rigid
+// bodies with impacts and Coulomb friction", Nonlinear Analysis: Hybrid
+// Systems 52 (2024) 101460) transcribes the same robot as a
+// complementarity Lagrangian system (monopod.NewCLS: the same M(q), forces
+// and foot contact, e = 0, μ = 0.8): impulses at the finite-element
+// boundaries with Newton's law instead of auxiliary dynamics, so no clock
+// state, no speed of time and no clock constraint; the same cost on the
+// eight physical states, the same bounds, Radau IIA n_s = 2 and N_FE = 3
+// (monopod's Model.CLSOCP). Its start is fesd's FESD-J cold start, a
+// simulation with u = 0 (the robot standing still): an OCP on a CLS does
+// not take the reference as its start. The homotopy (newCLSSolver): the
+// Scholtes relaxation from σ₀ = 1 with κ = 0.1 until the residual is at
+// most 1e-5, then FESD-J's active-set finish, every relaxed NLP solved to
+// 1e-5 in at most 1 000 iterations.
+//
+// The library checks the result's physics (fesd.OCPResult.CLSValidity):
+// the foot at most 1 mm below the ground at every element boundary and
+// stage point, normal forces and impulses at most 1e-3 where the foot is
+// 1 mm or more above the ground, and the impact law at every impulse
+// within 1e-3 m/s (after an impulse on a foot moving down, J_nᵀv⁺ = 0;
+// on one that is not, no jump).
+//
+// Measured at N = 30 on 2026-11-28 (2 cores shared with other jobs, load
+// 10–28; CPU time user + sys; this program's column rerun as
+// go run ./examples/monopod -N 30 -dcs fesdj: the same figures, 133 s
+// CPU, exit status 1; its summary counts 7 hops, the foot above 1 mm at
+// element ends only):
+//
+//	                       fesd defaults    this program     σ₀ = 1, κ = 0.2
+//	status                 NLPFailure       Invalid          NLPFailure
+//	complementarity        2.2e-10          2.1e-6           2.1e-7
+//	constraint violation   9.7e-11          1.1e-5           4.2e-4
+//	‖q(T) − q*‖, ‖v(T)‖    2.81, 0.36       6.5e-3, 0.215    2.0e-2, 0.216
+//	flights, landings      0, 0             9, 9             9, 9
+//	foot below the ground  9.7e-11 m        5.1e-6 m         7.8e-7 m
+//	phantom force          0                2.3e-4 N         2.6e-7 N
+//	impact law error       1.6e-6 m/s       1.21 m/s         0.275 m/s
+//	NLP iterations         6 946            6 864            15 761
+//	CPU time               78 s             135 s            308 s
+//
+// "fesd defaults" is the OCP with fesd's options alone (σ₀ =
+// fesd.CLSSigma0 = 1e-3, the default inner solver to 1e-12): the first
+// relaxed NLP does not leave the standing start, and the homotopy ends
+// at a physically valid point that is no gait — the robot sinks into a
+// crouch (q(T) = (0.29, 0.27, 0.68, 0.28)). From σ₀ = 1 FESD-J finds a
+// gait with flight phases — one leap (the hip up to 0.48 m, about 1.5 m
+// forward between t ≈ 1.0 and 1.6 s) and shuffling steps of the foot a
+// few centimetres high, 9 flights with 9 landings in all, impacts at
+// 0.3–2.2 m/s; not the reference's two hops to 0.6 m — that ends 6.5 mm
+// from the target, with the foot at most 5 μm below the
+// ground and no phantom force above 2.3e-4 N — where time freezing at
+// N = 30 ends with the foot centimetres below the ground while the clock
+// advances (fesd.Validity). It is not valid all the same: at t = 1.545 a
+// flight element ends with the foot on the ground (gap 8e-8) moving up at
+// 1.21 m/s and sliding at 6.6 m/s — so it went below the ground between
+// the stage points, where FESD-J does not constrain the gap — and the
+// impulse at that boundary takes out the normal velocity and 5.3 m/s of
+// the tangential one (the friction impulse reaches the normal velocity
+// through M⁻¹): the optimizer uses an impact the physics does not have as
+// a brake. The homotopy reached the tolerance at σ =
+// 1e-6 after four relaxed NLPs at their iteration limit; the active-set
+// finish was rejected (its branch NLP stopped at its iteration limit with
+// a violation of 0.89), so the result is the homotopy's point, and ‖v(T)‖
+// = 0.215 misses the 0.1 of the monopod issue. κ = 0.2 (the FESD-J
+// paper's range) reaches the same kind of gait with the same kind of
+// violation, less accurately, in more than twice the time.
+//
+// At N = 60 (this program's settings, measured once as above) the
+// homotopy reaches complementarity 1.7e-7 at σ = 1e-7 after 8 steps
+// (constraint violation 4.9e-7; the finish rejected again), 9 165 NLP
+// iterations, 388 s CPU: ‖q(T) − q*‖ = 3.2e-3, ‖v(T)‖ = 0.053, 14
+// flights with 14 landings, the foot at most 3.5e-7 m below the ground,
+// phantom force 2.5e-5 N — and status Invalid for the same reason: at
+// six boundaries a flight element ends with the foot on the ground moving
+// up (0.02–0.47 m/s) and sliding at 1–9 m/s, and the impulse there stops
+// it (the impact law missed by 0.469 m/s at t = 2.05).
 //
 // Earlier versions of this program carried flags and chains of runs
 // (mesh refinement, restarts, saved solutions) that met the targets at

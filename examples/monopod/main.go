@@ -37,7 +37,7 @@ func runMain(ctx context.Context, args []string, stdout, stderr io.Writer) error
 		fs.PrintDefaults()
 	}
 	fs.IntVar(&c.Task.N, "N", c.Task.N, "number of control stages")
-	fs.TextVar(&c.Form, "dcs", c.Form, "DCS formulation: step (Heaviside) or stewart")
+	fs.Var(formFlag{&c}, "dcs", "formulation: step (Heaviside) or stewart with time freezing, or fesdj (no time freezing)")
 	out := fs.String("out", "out/monopod", "output folder")
 	fs.Float64Var(&c.TerminalTol, "terminal-tol", 0, "hard terminal box |q_i(T) − q*_i|, |v_i(T)| ≤ tol (0: the tracking cost only, as in the paper)")
 	fs.BoolVar(&c.FootGround, "foot-ground", false, "foot not below the ground (by more than 1e-5) at every stage point")
@@ -90,10 +90,14 @@ func solveAndWrite(ctx context.Context, c config, dir string, stdout io.Writer) 
 	if r.Infeasible != nil {
 		fmt.Fprintf(stdout, "diagnosis: %v\n", r.Infeasible)
 	}
-	fmt.Fprintf(stdout, "physical validity: %v\n", r.Validity)
+	verdict := fmt.Sprint(r.Validity)
+	if r.CLSValidity != nil {
+		verdict = r.CLSValidity.String()
+	}
+	fmt.Fprintf(stdout, "physical validity: %s\n", verdict)
 	fmt.Fprintf(stdout, "wrote %s in %s\n", strings.Join(outputFiles, ", "), dir)
-	if runErr == nil && (r.Status != mpcc.Solved || (r.Validity != nil && !r.Validity.Valid)) {
-		runErr = fmt.Errorf("%w: status %v, %v", errInvalid, r.Status, r.Validity)
+	if runErr == nil && (r.Status != mpcc.Solved || !s.Valid) {
+		runErr = fmt.Errorf("%w: status %v, %s", errInvalid, r.Status, verdict)
 	}
 	return s, runErr
 }

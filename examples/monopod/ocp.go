@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"strings"
 
 	"github.com/fesd-go/fesd/ad"
 	"github.com/fesd-go/fesd/dcs"
@@ -18,7 +19,11 @@ import (
 // two optional physical constraints.
 type config struct {
 	Task monopod.Task
-	Form dcs.Formulation // Step (Heaviside) or Stewart
+	Form dcs.Formulation // Step (Heaviside) or Stewart (time freezing)
+	// FESDJ solves the OCP without time freezing: the robot as a
+	// complementarity Lagrangian system transcribed by FESD-J
+	// (monopod.NewCLS, Model.CLSOCP); Form is then not used.
+	FESDJ bool
 	// TerminalTol, if positive, adds the terminal box |q_i(T) − q*_i| ≤
 	// TerminalTol and |v_i(T)| ≤ TerminalTol (every component) to the
 	// tracking cost; 0 is the paper's OCP (the terminal cost only).
@@ -60,6 +65,33 @@ func defaultConfig() config {
 	return config{Task: monopod.PaperTask(60), Form: dcs.Step}
 }
 
+// dcsName is the formulation's name as the -dcs flag spells it.
+func (c config) dcsName() string {
+	if c.FESDJ {
+		return "fesdj"
+	}
+	return c.Form.String()
+}
+
+// formFlag is the -dcs flag: step or stewart (time freezing), or fesdj.
+type formFlag struct{ c *config }
+
+func (f formFlag) String() string {
+	if f.c == nil {
+		return ""
+	}
+	return f.c.dcsName()
+}
+
+func (f formFlag) Set(s string) error {
+	if strings.EqualFold(s, "fesdj") || strings.EqualFold(s, "fesd-j") {
+		f.c.FESDJ = true
+		return nil
+	}
+	f.c.FESDJ = false
+	return f.c.Form.UnmarshalText([]byte(s))
+}
+
 // validate reports settings that cannot be solved.
 func (c config) validate() error {
 	if err := c.Task.Validate(); err != nil {
@@ -77,6 +109,9 @@ func newSolver(c config) (*fesd.OCPSolver, mpcc.Settings, *monopod.Model, error)
 	var set mpcc.Settings
 	if err := c.validate(); err != nil {
 		return nil, set, nil, err
+	}
+	if c.FESDJ {
+		return newCLSSolver(c)
 	}
 	k := 0.0
 	if c.constrained() {
@@ -150,11 +185,14 @@ func solve(ctx context.Context, c config) (*fesd.OCPResult, *monopod.Model, erro
 	if err != nil {
 		return nil, nil, err
 	}
-	init, err := c.Task.Reference() // rows: the ends of stages 1 … N
-	if err != nil {
-		return nil, nil, err
+	var start fesd.Start
+	if !c.FESDJ { // FESD-J starts from SimulateCLS's guess (fesd.OCP.CLS)
+		init, err := c.Task.Reference() // rows: the ends of stages 1 … N
+		if err != nil {
+			return nil, nil, err
+		}
+		start.XInit = append([][]float64{c.Task.X0()}, init...)
 	}
-	start := fesd.Start{XInit: append([][]float64{c.Task.X0()}, init...)}
 	r, err := s.Solve(ctx, start)
 	if err != nil {
 		return r, m, fmt.Errorf("monopod: solving the OCP: %w", err)

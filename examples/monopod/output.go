@@ -50,15 +50,20 @@ type summary struct {
 	// stage points.
 	MaxPenetration float64 `json:"max_penetration"`
 	// ClockMonotone reports the clock t non-decreasing (to 1e-9) over the
-	// element boundaries.
+	// element boundaries (true for FESD-J, which has no clock).
 	ClockMonotone bool `json:"clock_monotone"`
 	// Valid and Validity are the library's physical-validity check of the
 	// time-freezing result (fesd.OCPResult.Validity): drift below the
 	// ground while the clock advances, phantom contact, the clock, flight
 	// phases; Status is Invalid when the homotopy solved the MPCC at a
 	// point that fails it.
-	Valid    bool           `json:"valid"`
-	Validity *fesd.Validity `json:"validity"`
+	// With -dcs fesdj FESDJValidity is the check of a FESD-J result
+	// instead (fesd.OCPResult.CLSValidity): the foot below the ground,
+	// contact forces and impulses where it is above, Newton's law at the
+	// impulses, flight phases; Impacts counts its impacts.
+	Valid         bool              `json:"valid"`
+	Validity      *fesd.Validity    `json:"validity,omitempty"`
+	FESDJValidity *fesd.CLSValidity `json:"fesdj_validity,omitempty"`
 	// NLPIterations is the total over all relaxed NLPs; SolveSeconds the
 	// solver's time, WallSeconds the program's (build, solve, analysis).
 	NLPIterations       int     `json:"nlp_iterations"`
@@ -118,7 +123,7 @@ func analyse(r *fesd.OCPResult, m *monopod.Model) (*analysis, error) {
 			continue // Radau IIA's last stage is the element end
 		}
 		a.tau = append(a.tau, p.tau)
-		a.t = append(a.t, p.x[m.TF.Clock])
+		a.t = append(a.t, physTime(m, p.x, p.tau))
 		a.x = append(a.x, p.x)
 		ps := pf(p.x[:4])
 		a.pts = append(a.pts, ps)
@@ -127,14 +132,24 @@ func analyse(r *fesd.OCPResult, m *monopod.Model) (*analysis, error) {
 	return a, nil
 }
 
+// physTime is the physical time of a point with the state x at the
+// numerical time τ: the clock of a time-freezing model, τ itself for
+// FESD-J.
+func physTime(m *monopod.Model, x []float64, tau float64) float64 {
+	if m.TF == nil {
+		return tau
+	}
+	return x[m.TF.Clock]
+}
+
 // summarize fills the summary of one run (wall: the program's time).
 func summarize(c config, r *fesd.OCPResult, m *monopod.Model, a *analysis, wall time.Duration) summary {
-	s := summary{N: c.Task.N, T: c.Task.T, Distance: c.Task.Distance, DCS: c.Form.String(),
+	s := summary{N: c.Task.N, T: c.Task.T, Distance: c.Task.Distance, DCS: c.dcsName(),
 		TerminalTol: c.TerminalTol, FootGround: c.FootGround,
 		Status: r.Status.String(), Stationarity: r.Stationarity.String(),
 		CompResidual: r.CompResidual, ConstraintViolation: r.Infeasibility, Objective: r.Objective,
 		ClockMonotone: true, NLPIterations: r.Iterations,
-		Valid: r.Validity != nil && r.Validity.Valid, Validity: r.Validity,
+		Valid: r.Validity != nil && r.Validity.Valid, Validity: r.Validity, FESDJValidity: r.CLSValidity,
 		SolveSeconds: r.Elapsed.Seconds(), WallSeconds: wall.Seconds(),
 		NumVariables: r.NumVariables, NumConstraints: r.NumConstraints}
 	if r.Iterations > 0 {
@@ -153,13 +168,20 @@ func summarize(c config, r *fesd.OCPResult, m *monopod.Model, a *analysis, wall 
 	for i := range a.t {
 		s.MaxPenetration = math.Max(s.MaxPenetration, -a.foot[i][1])
 	}
+	s.Hops = countHops(r.X)
+	if m.TF == nil { // FESD-J: no clock; the impacts are the library's
+		s.Valid = r.CLSValidity != nil && r.CLSValidity.Valid
+		if r.Contacts != nil {
+			s.Impacts = len(r.Contacts.Impacts())
+		}
+		return s
+	}
 	clock := m.TF.Clock
 	for i := 1; i < len(r.X); i++ {
 		if r.X[i][clock] < r.X[i-1][clock]-1e-9 {
 			s.ClockMonotone = false
 		}
 	}
-	s.Hops = countHops(r.X)
 	// Frozen phases: elements whose clock advances by less than 1% of the
 	// physical time the element would take at unit rate, while the velocity
 	// changes.
@@ -216,12 +238,12 @@ func writeRun(dir string, c config, r *fesd.OCPResult, m *monopod.Model, a *anal
 	}
 	crow := make([][]float64, len(r.U))
 	for k, u := range r.U {
-		t0, t1 := r.X[0][m.TF.Clock], 0.0
+		t0, t1 := physTime(m, r.X[0], r.T[0]), 0.0
 		if k < len(r.StageX) {
-			t0 = r.StageX[k][m.TF.Clock]
+			t0 = physTime(m, r.StageX[k], r.StageT[k])
 		}
 		if k+1 < len(r.StageX) {
-			t1 = r.StageX[k+1][m.TF.Clock]
+			t1 = physTime(m, r.StageX[k+1], r.StageT[k+1])
 		}
 		crow[k] = []float64{float64(k), t0, t1, u[0], u[1], r.SOT[k]}
 	}
@@ -253,13 +275,19 @@ func writeElements(path string, r *fesd.OCPResult, m *monopod.Model) error {
 		return err
 	}
 	modes := stageModes(r)
-	ns := len(r.PointZ) / len(r.H)
+	ns := max(len(r.PointZ)/len(r.H), 1)
 	rows := make([][]string, len(r.H))
 	for n := range rows {
 		foot := pf(r.X[n+1][:4])[2]
+		mode := ""
+		switch {
+		case r.Contacts != nil && n < len(r.Contacts.Modes): // FESD-J: the foot's contact mode
+			mode = r.Contacts.Modes[n][0].String()
+		case len(modes) >= (n+1)*ns:
+			mode = strings.Join(modes[n*ns:(n+1)*ns], " ")
+		}
 		rows[n] = []string{fmt.Sprint(n), fmt.Sprint(r.StageOf[n]), report.FormatFloat(r.H[n]), report.FormatFloat(r.TPhys[n]),
-			report.FormatFloat(r.TPhys[n+1]), report.FormatFloat(foot[1]), report.FormatFloat(r.ElementResidual[n]),
-			strings.Join(modes[n*ns:(n+1)*ns], " ")}
+			report.FormatFloat(r.TPhys[n+1]), report.FormatFloat(foot[1]), report.FormatFloat(r.ElementResidual[n]), mode}
 	}
 	return report.WriteTableCSV(path, []string{"element", "stage", "h", "t_start", "t_end", "foot_z_end", "comp_residual", "modes"}, rows)
 }
@@ -385,7 +413,7 @@ func column2(p [][2]float64, j int) []float64 {
 func plotControls(base string, r *fesd.OCPResult, m *monopod.Model) error {
 	var t, uh, uk, st []float64
 	for k, u := range r.U {
-		t0, t1 := r.StageX[k][m.TF.Clock], r.StageX[k+1][m.TF.Clock]
+		t0, t1 := physTime(m, r.StageX[k], r.StageT[k]), physTime(m, r.StageX[k+1], r.StageT[k+1])
 		t = append(t, t0, t1)
 		uh = append(uh, u[0], u[0])
 		uk = append(uk, u[1], u[1])

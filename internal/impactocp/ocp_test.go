@@ -125,7 +125,8 @@ func terminal(t *testing.T, r *fesd.OCPResult, ref []float64, idx ...int) {
 // iterations, the boxes end Solved and S-stationary at u ≡ 0, the boxes
 // at rest, a local minimum of the task that misses the targets), so they
 // stay out of the CI suite until the homotopy reaches them; run them with
-// FESD_PAPER_OCP=1 go test -run OCP ./internal/impactocp.
+// FESD_PAPER_OCP=1 go test -run OCP ./internal/impactocp. The package
+// documentation ("Status") records the settings tried and why they fail.
 func skipUnlessAcceptance(t *testing.T) {
 	t.Helper()
 	if testing.Short() || os.Getenv("FESD_PAPER_OCP") == "" {

@@ -54,12 +54,23 @@
 // t(end of stage k) = (k+1)·T/N, discretized by FESD with Radau IIA n_s =
 // 2, N_FE = 3 (Discretization).
 //
+// Without time freezing (NewCLS, Model.CLSOCP). The same rigid body and
+// foot contact, inelastic (e = 0), as a complementarity Lagrangian system
+// (dcs.NewCLS) with x = (q, v), transcribed by FESD-J: impulses at the
+// finite-element boundaries instead of auxiliary dynamics, no clock state,
+// no speed of time and no clock constraint; the same tracking cost on the
+// eight physical states and the same bounds.
+//
 // References:
 //   - 004: A. Nurkanović, A. Pozharskiy, J. Frey, M. Diehl, "Finite
 //     Elements with Switch Detection for Numerical Optimal Control of
 //     Nonsmooth Dynamical Systems with Set-Valued Heaviside Step
 //     Functions", Nonlinear Analysis: Hybrid Systems, 2024; §7.2
 //     (Figures 7–10).
+//   - FESD-J: A. Nurkanović, J. Frey, A. Pozharskiy, M. Diehl, "FESD-J:
+//     Finite Elements with Switch Detection for numerical optimal control
+//     of rigid bodies with impacts and Coulomb friction", Nonlinear
+//     Analysis: Hybrid Systems 52 (2024) 101460.
 //   - nosnoc (github.com/nosnoc/nosnoc),
 //     examples/time_freezing/time_freezing_monoped_ocp/monoped_model.m
 //     (a_n = 200, μ = 0.8, weights, bounds, reference, homotopy settings)

@@ -59,7 +59,8 @@ func NewKinematics(q ad.Vec) Kinematics {
 	}
 }
 
-// Model is the rigid-body model and its time-freezing reformulation.
+// Model is the rigid-body model with its time-freezing reformulation
+// (New) or as a complementarity Lagrangian system (NewCLS).
 type Model struct {
 	G       *ad.Graph
 	Q, V, U ad.Vec // the symbols q, v and u = (u_hip, u_knee)
@@ -68,9 +69,12 @@ type Model struct {
 	// of M v̇ = h + (0, 0, u_hip, u_knee), derived from the Lagrangian.
 	M ad.Mat
 	H ad.Vec
-	// TF is the time-freezing system: TF.Model has x = (q, v, t) with the
-	// clock t = x[TF.Clock].
+	// TF is the time-freezing system (New): TF.Model has x = (q, v, t)
+	// with the clock t = x[TF.Clock]; nil for a model made by NewCLS.
 	TF *dcs.TimeFreezing
+	// CLS is the complementarity Lagrangian system of FESD-J (NewCLS):
+	// x = (q, v); nil for a model made by New.
+	CLS *dcs.CLS
 }
 
 // Lagrangian returns the kinetic energy T(q, v) and potential V(q) of the
@@ -101,46 +105,60 @@ func Lagrangian(g *ad.Graph, q, v ad.Vec, kin Kinematics) (T, V ad.Expr, err err
 // foot, f_c = p_foot,z, J_n = ∇p_foot,z, J_t = ∇p_foot,x, μ = 0.8, a_n = 200,
 // with the Baumgarte gain k of dcs.TimeFreezingOptions (0: nosnoc's system).
 func New(form dcs.Formulation, baumgarte float64) (*Model, error) {
+	m, rb, err := newBody(0)
+	if err != nil {
+		return nil, err
+	}
+	tf, err := dcs.NewTimeFreezing(rb, dcs.TimeFreezingOptions{Formulation: form, AN: AN, Baumgarte: baumgarte})
+	if err != nil {
+		return nil, fmt.Errorf("monopod: time freezing: %w", err)
+	}
+	m.TF = tf
+	return m, nil
+}
+
+// newBody derives M(q) and h(q, v) (see New) and returns the model
+// without a reformulation and the rigid body with one frictional contact
+// at the foot (f_c = p_foot,z, tangential coordinate p_foot,x, μ = Mu)
+// with the restitution coefficient e.
+func newBody(e float64) (*Model, dcs.RigidBody, error) {
 	g := ad.NewGraph()
 	q, v, u := g.SymVec("q", 4), g.SymVec("v", 4), g.SymVec("u", 2)
 	kin := NewKinematics(q)
 	T, V, err := Lagrangian(g, q, v, kin)
 	if err != nil {
-		return nil, err
+		return nil, dcs.RigidBody{}, err
 	}
 	L := T.Sub(V)
 	M, err := ad.Hessian(T, v)
 	if err != nil {
-		return nil, err
+		return nil, dcs.RigidBody{}, err
 	}
 	dLdq, err := ad.Gradient(L, q)
 	if err != nil {
-		return nil, err
+		return nil, dcs.RigidBody{}, err
 	}
 	dLdv, err := ad.Gradient(L, v)
 	if err != nil {
-		return nil, err
+		return nil, dcs.RigidBody{}, err
 	}
 	cv, err := ad.JVP(dLdv, q, v)
 	if err != nil {
-		return nil, err
+		return nil, dcs.RigidBody{}, err
 	}
 	h, err := dLdq.Sub(cv)
 	if err != nil {
-		return nil, err
+		return nil, dcs.RigidBody{}, err
 	}
 	fv, err := h.Add(ad.Vec{g.Const(0), g.Const(0), u[0], u[1]})
 	if err != nil {
-		return nil, err
+		return nil, dcs.RigidBody{}, err
 	}
-	tf, err := dcs.NewTimeFreezing(dcs.RigidBody{
+	rb := dcs.RigidBody{
 		Graph: g, Q: q, V: v, U: u, M: M, FV: fv,
-		Contacts: []dcs.Contact{{Name: "foot", Gap: kin.Foot[1], TangentPos: kin.Foot[0], Mu: Mu}},
-	}, dcs.TimeFreezingOptions{Formulation: form, AN: AN, Baumgarte: baumgarte})
-	if err != nil {
-		return nil, fmt.Errorf("monopod: time freezing: %w", err)
+		Contacts: []dcs.Contact{{Name: "foot", Gap: kin.Foot[1], TangentPos: kin.Foot[0], Mu: Mu, Restitution: e}},
 	}
-	return &Model{G: g, Q: q, V: v, U: u, Kin: kin, M: M, H: h, TF: tf}, nil
+	return &Model{G: g, Q: q, V: v, U: u, Kin: kin, M: M, H: h}, rb, nil
 }
 
 // Points compiles the positions of the hip, knee, foot and head for
