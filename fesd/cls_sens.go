@@ -449,7 +449,10 @@ func (cs *CLSSimulator) onContact(x0, u, p []float64) ([]int, [][]float64, error
 //   - with λ_n = 0 (Λ_n = 0) fixed, the friction variables of that point
 //     do not act either (λ_d = 0 from β = μλ_n − λ_t⁺ − λ_t⁻ ≥ 0): γ is
 //     fixed at its value and δ freed, or a zero tangential velocity in
-//     flight would be pinned;
+//     flight would be pinned — except at an element start whose Δ_d is
+//     crossed with a positive λ_d at the element's stage points
+//     (crossTangent): that Δ_d stays at zero, J_tᵀv⁺ = ∓Γ, and Γ is
+//     freed (held at its value it would pin the sliding velocity v⁺);
 //   - sticking (β > 0) with no tangential force, λ_d = δ = 0: λ_t⁺ is
 //     freed, so that the friction force can follow a perturbation of the
 //     applied force in either direction.
@@ -488,6 +491,27 @@ func (sc *clsSens) branch(ctx context.Context, st *CLSStep) (*mpcc.InnerResult, 
 			free(ld + 2*c)
 		}
 	}
+	// without an impulse the start's Δ_d is still crossed with λ_d at
+	// the element's stage points (crossTangent): where some λ_d > 0 it
+	// stays fixed at zero, J_tᵀv⁺ = ∓Γ, and Γ is what it determines
+	// (freed) instead of being held at its value — held, the row would
+	// pin J_tᵀv⁺ (the sliding block: ∂v_x/∂v_x0 = 0.125 for 1)
+	crossedStart := func(n, c int) {
+		sp := f.pos.start[n]
+		crossed := false
+		for d := 0; d < 2; d++ {
+			for _, k := range f.pointIdx(n, clsld, 2*c+d) {
+				if w[k] > clsSensTol {
+					fix(sp[clsDel] + 2*c + d)
+					crossed = true
+					break
+				}
+			}
+		}
+		if crossed {
+			free(sp[clsGam] + c)
+		}
+	}
 	for n := 0; n < tr.NE; n++ {
 		sp := f.pos.start[n]
 		for c := 0; c < s.nc; c++ {
@@ -498,6 +522,9 @@ func (sc *clsSens) branch(ctx context.Context, st *CLSStep) (*mpcc.InnerResult, 
 				continue
 			}
 			fric(sp[clsLam]+c, sp[clsLd], sp[clsGam], sp[clsBet], sp[clsDel], c)
+			if zero(sp[clsLam] + c) {
+				crossedStart(n, c)
+			}
 			for m := 0; m < tr.ns; m++ {
 				pp := f.pos.point[n][m]
 				fric(pp[clsLn]+c, pp[clsld], pp[clsgam], pp[clsbet], pp[clsdel], c)
