@@ -333,7 +333,9 @@ func ceilingBall(t *testing.T, e float64) *dcs.CLS {
 //   - an impact pending at the end time (TSim = √(2/g));
 //   - x₀ on the ground approaching it (an impact at T0);
 //   - a grazing contact: thrown up from z = 0 with √(2g) below a ceiling
-//     at 1, its apex touches it at √(2/g) = 0.4515, inside a step;
+//     at 1, its apex touches it at √(2/g) = 0.4515, inside a step (an
+//     element may end on it with a small impulse, J_nᵀv⁻ = −3e-5: the
+//     refusal then names the depth of the turn without it);
 //   - the Zeno tail of the ball dropped from 0.01 with e = 0.5
 //     (accumulation at t* = 0.135);
 //   - a lift-off inside a step: clockBlock on the ground with the upward
