@@ -30,60 +30,60 @@
 //	go run ./examples/impacts -e 0.5 -T 3 -noocp
 //
 // It takes about 1 s of CPU time (measured on a 2-core machine shared with
-// other jobs, load ~20: 1.1 s user + 0.25 s sys for the built program, of
-// which the ball 0.7 s, the block 0.2 s, the OCP 0.03 s; go run adds the
-// build).
+// other jobs: 1.1 s for the built program, of which the ball 0.82 s, the
+// block 0.21 s, the OCP 0.03 s; go run adds the build).
 //
 // # What it shows
 //
 // With the defaults (measured): FESD-J puts every impact on a finite
-// element boundary. The ball's first 29 impacts (up to 8.15 s) match the
-// closed form to 1.4e-11 in time, velocity and apex height (the bar of
-// fesd's FESD-J tests is 1e-9). The later ones, from 8.2 s on (within
-// 0.38 s of t*), come from steps whose active-set finish is rejected and
-// that keep the homotopy's point, and match to 6.1e-7 in time and 2.6e-6
-// in velocity. 55 impacts are resolved in all, the last at 8.5515 s. The
-// rest of the Zeno sequence (0.027 s of
-// bounces at most 9.3e-6 m high) is not resolved: on the element after the
-// last impact, [8.5515, 8.6], the gap is closed at the stage points, and
-// there the contact force, not an impulse, takes out the last velocity
-// 0.0135 m/s. From t = 8.6 on (0.021 s after t*) the ball rests at every
-// element boundary (|z|, |v| ≤ 7e-10). How early or late the rest begins
-// depends on the grid: with e = 0.5 it rests from 1.35 s, 0.005 s before
-// t*. Steps with more impacts than their inner element boundaries are
-// halved (126 steps instead of 100); 4 791 NLP iterations in all.
+// element boundary. The ball's first 32 impacts (up to 8.27 s) match the
+// closed form to 2.1e-12 in time, velocity and apex height (the bar of
+// fesd's FESD-J tests is 1e-9). The later ones, from 8.30 s on (within
+// 0.28 s of t*), come from steps whose active-set finish is rejected and
+// that keep the homotopy's point, and match to 5.1e-7 in time and 1.6e-6
+// in velocity. 52 impacts are resolved in all, the last at 8.5413 s. The
+// rest of the Zeno sequence (0.038 s of bounces at most 1.7e-5 m high) is
+// not resolved: on the element after the last impact, [8.5413, 8.55], the
+// gap is closed at the stage points, and there the contact force, not an
+// impulse, takes out the last velocity 0.0185 m/s. From t = 8.55 on
+// (0.029 s before t*) the ball rests at every element boundary (|z|, |v|
+// ≤ 3e-9). How early or late the rest begins depends on the grid: with
+// e = 0.5 it rests from 1.40 s, 0.045 s after t*. Steps with more impacts
+// than their inner element boundaries are halved (123 steps instead of
+// 100); 3 864 NLP iterations in all.
 //
-// The block lands at √(2/g) with the impulse √(2g) and sticks at
-// t₁ + v₁/(μg) = 1.0194 s at x = 1.8291, both events on element
-// boundaries and within 2e-14 of the closed form (states at every
-// boundary within 2.8e-12). The OCP ends Solved with complementarity 0
-// at the closed-form objective 52.9310 (relative error 3e-16, controls
-// 4e-14).
+// The block lands at √(2/g) with the impulse √(2g) (time within 7e-14)
+// and sticks at t₁ + v₁/(μg) = 1.0194 s at x = 1.8291 (time within
+// 5.2e-10, x within 2e-14), both events on element boundaries (states at
+// every boundary within 3.9e-12 of the closed form). The OCP ends Solved
+// with complementarity 0 at the closed-form objective 52.9310 (relative
+// error 3e-16, controls 4e-14).
 //
 // main_test.go runs all of it (about 1 s of CPU time) and checks these
 // numbers against the closed forms with stated tolerances.
 //
-// # Where FESD-J does not get there yet
+// # Limits
 //
-// Other flags show the limits of this version (measured; the program
-// prints the errors and, for a failed simulation, writes what it has and
-// exits with status 1):
+// Other flags, measured (the program prints the errors and, for a failed
+// simulation, writes what it has and exits with status 1):
 //
-//   - The Zeno point is reached for e = 0.3, 0.5, 0.6, 0.7, 0.8, 0.85 and
-//     0.9 (-T past t*), but not for e = 0.91 … 0.97: there the simulation
-//     fails 0.05–0.15 s before t*, in a step halved to 1/8 or 1/16 of
-//     0.1 s, whose homotopy ends Infeasible or SigmaLimit with an impulse
-//     where the gap is still open by 2e-7 to 4e-5 m (e = 0.92, -T 12: at
-//     t = 10.7875, t* = 10.8366; e = 0.95, -T 20: at t = 17.5,
-//     t* = 17.6094).
-//   - A slip–stick transition can land on the element boundary before it:
-//     with -mu 0.6 the block sticks at t = 0.5 (a step boundary) instead
-//     of 0.5097, with -mu 0.1 at 3.05 instead of 3.0581, 1e-2 s early and
-//     3e-4 m (resp. 3e-5 m) short. On the element after that boundary the
-//     stage points stick while the element starts with a tangential
-//     velocity (0.057 and 0.008 m/s) that no stage point sees. With
-//     μ = 0.3 (the default), μ = 1 (the landing stops the block) and for
-//     the stop 0.0097 s into a step of 0.05 s the stop is exact.
+//   - The Zeno point is reached for every e tried from 0.3 to 0.97 (-T
+//     past t*). For e = 0.91 … 0.96 the ball rests from within 0.06 s of
+//     t* (e = 0.92, -T 11.3: from 10.8, t* = 10.8366; e = 0.95, -T 18.1:
+//     from 17.5625, t* = 17.6094), after 58 to 146 resolved impacts. With
+//     e = 0.97 (-T 30.2) the last of 168 impacts is at 29.4697 and the
+//     ball rests from 29.4781, 0.17 s before t* = 29.6501: the 0.18 s of
+//     bounces left (at most 3.6e-5 m high) are not resolved. Impacts
+//     within 0.05–0.55 s of t* come from steps that keep the homotopy's
+//     point (errors up to 2.5e-6 in time, 2.1e-6 in velocity); 0.8 s
+//     (e = 0.91) to 2.2 s (e = 0.97) of CPU time.
+//   - The stop of a slip–stick transition lies on its element boundary
+//     for -mu 0.6 (0.5096839957, error 2.5e-10) and -mu 0.1
+//     (3.0581039755, error 9e-13), as for μ = 0.3 and μ = 1 (the landing
+//     stops the block). An element that starts sliding keeps the
+//     friction against the motion at all its stage points (fesd's
+//     FESD-J crosses the tangential forces with the element start), so
+//     the stop is not placed on the boundary before it.
 //
 // # Output
 //
