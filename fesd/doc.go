@@ -380,29 +380,45 @@
 // impulse is direct, and a relaxed one where the gap is still open is
 // bounded by its complementarity with the gap, Λ_n·f_c ≤ σ in the homotopy
 // (see CLSSigma0). Impact times, velocities and stick times come out to
-// the NLP's tolerance: the bouncing ball with e = 0.9 to 1e-9 over its
-// first 29 impacts, the sliding block's landing and stop to 1e-9
-// (cls_sim_test.go, examples/impacts). What it does not have yet:
-// SimulateCLS starts every step from its own event-driven guess and halves
-// steps, and does not use SimOptions.NoPredict, ColdStart or Progress; with
+// the NLP's tolerance (measured, cls_sim_test.go, cls_fix_test.go,
+// examples/impacts): the bouncing ball with e = 0.9 to 2.1e-12 over its
+// first 32 impacts, the sliding block's landing to 7e-14 and its stop to
+// 5.2e-10 s (μ = 0.3; 2.5e-10 with μ = 0.6, 9e-13 with μ = 0.1). The
+// tangential forces at the stage points are crossed with the element
+// start's Δ (as the normal forces with the gap there), so an element that
+// starts sliding keeps the friction against the motion at all its stage
+// points and the stop lies on the boundary where the velocity reaches
+// zero, not on the one before it. What it does not have yet: SimulateCLS
+// starts every step from its own event-driven guess, solves a failed
+// step again from another σ₀ and then as halves, and does not use
+// SimOptions.NoPredict, ColdStart or Progress; with
 // SimOptions.Sensitivity it gives ∂x(T)/∂(x₀, u, p) where FESD-J's branch
 // determines them and refuses them (ErrSensitivity) at grazing contacts,
 // impacts on step boundaries, Zeno tails, and lift-off, slip or a sliding
 // reversal inside a step (cls_sens.go); OCPSolver.Sensitivity on an OCP
-// with CLS is ErrStructure; Shift of its result is ErrDimension and RunMPC
-// needs a dcs.Model as plant, so there is no receding-horizon loop; there
-// is no model-file or fesd-command form; friction is planar (one tangent
-// direction per contact) and needs a scheme whose last stage point is the
-// element end, c_{n_s} = 1, such as Radau IIA (Gauss–Legendre with
-// friction is ErrStructure, as is DisableFESD). At a Zeno point the
-// impacts are resolved one by one until what is left of the sequence is
-// shorter than about one element; then the contact force stops the body
-// within an element (SimulateCLS). Measured on the bouncing ball in steps
-// of 0.1 s (examples/impacts): this works for the seven e from 0.3 to 0.9
-// tried, while for e = 0.91 … 0.97 a halved step fails 0.05–0.15 s before
-// the Zeno point; and a slip–stick transition may land on the element
-// boundary before it (the stop of a sliding block 1e-2 s early with μ =
-// 0.1 or 0.6).
+// with CLS is ErrStructure, and so are Shift of its result and RunMPC
+// (close the loop with CLSSimulator.Step as the plant and
+// OCPSolver.Solve); there is no model-file or fesd-command form; friction
+// is planar (one tangent direction per contact) and needs a scheme whose
+// last stage point is the element end, c_{n_s} = 1, such as Radau IIA
+// (Gauss–Legendre with friction is ErrStructure, as is DisableFESD). At a
+// Zeno point the impacts are resolved one by one until what is left of
+// the sequence is shorter than about one element; then the contact force
+// stops the body within an element (SimulateCLS). Measured on the
+// bouncing ball in steps of 0.1 s (examples/impacts): the ball comes to
+// rest for every e tried from 0.3 to 0.97, from within 0.06 s of the Zeno
+// point for e up to 0.96, and 0.17 s before it for e = 0.97 (the 0.18 s
+// of bounces left, at most 3.6e-5 m high, are not resolved).
+//
+// FESD-J results have a physical-validity check (cls_validity.go), the
+// counterpart of Validity for time freezing: CheckCLSValidity measures
+// the penetration at the element boundaries and stage points, normal
+// forces and impulses where the gap is open (phantom contact), the
+// impact law at every impulse, and counts flights, landings and impacts
+// (CLSValidity, with CLSValidityTolerances). OCPResult.CLSValidity is
+// filled for every OCP on a CLS, and a homotopy that solved the MPCC at a
+// point that is not valid ends mpcc.Invalid instead of mpcc.Solved;
+// CLSResult.Trace gives a simulation to CheckCLSValidity.
 //
 // So choose FESD-J for impacts with restitution e > 0, for exact impact,
 // stick and slip times, and for a small model in physical time (no clock,
