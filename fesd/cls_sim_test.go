@@ -166,8 +166,9 @@ func TestCLSBallZeno(t *testing.T) {
 	// ends infeasible or off a KKT point), and those steps keep the
 	// homotopy point, whose gaps and impulses are off by up to √σ: the
 	// errors grow towards t* (measured: 1.8e-12 on the first 29 impacts,
-	// 2.1e-12 on the first 32, 5.1e-7 in time and 1.6e-6 in velocity on
-	// the later ones; 52 impacts, the last at 8.5413 s).
+	// 2.1e-12 on the first 32 with their apexes (examples/impacts), 5.1e-7
+	// in time and 1.6e-6 in velocity on the later ones; 52 impacts, the
+	// last at 8.5413 s).
 	var worst, worstV [2]float64
 	for k, im := range r.Impacts() {
 		late := 0
