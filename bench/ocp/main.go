@@ -147,6 +147,7 @@ func run(ctx context.Context, args []string, w io.Writer) error {
 	out := fs.String("out", "out/bench-ocp", "output folder")
 	verbose := fs.Bool("v", false, "print the homotopy log of every solve")
 	fig10 := fs.Bool("fig10", false, "run the monopod rows only (N = 30 … 90, Step and Stewart) and write Figure 10 with the paper's values beside")
+	fold := fs.Bool("fold", false, "run the fold candidates on the monopod at N = 30 (Step and Stewart; -rows selects by \"candidate DCS\") and append to fold.jsonl, fold.md")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
@@ -156,6 +157,9 @@ func run(ctx context.Context, args []string, w io.Writer) error {
 	dir, err := report.MakeDir(*out)
 	if err != nil {
 		return err
+	}
+	if *fold {
+		return runFold(ctx, *only, dir, *timeout, *verbose, w)
 	}
 	rep := &Report{Date: time.Now().UTC().Format("2006-01-02 15:04 UTC"), IPOPT: ipoptVersion(),
 		Machine: fmt.Sprintf("%s/%s, %d logical CPUs, %s", runtime.GOOS, runtime.GOARCH, runtime.NumCPU(), runtime.Version())}
