@@ -54,6 +54,16 @@ func foldCandidates() []foldCandidate {
 				st.XInit = [][]float64{p.X0}
 				return nil
 			}},
+		{name: "R4", desc: "guiding constraints in the steps σ ≥ 1e-2 (fesd.Options.Guide: the foot gap ≥ −0.005 m and the time-freezing paper's guides of internal/monopod Model.Guides), then the steps σ = 1e-3, 1e-4 without them; otherwise as base",
+			apply: func(m *monopod.Model, p *fesd.OCP, o *fesd.Options, st *fesd.Start) error {
+				o.Guide = &fesd.Guide{GapDepth: 0.005, Path: m.Guides(), Sigma: 1e-2}
+				return nil
+			}},
+		{name: "R4gap", desc: "R4 with the foot gap guide ≥ −0.005 m alone (the part that applies to every time-freezing model)",
+			apply: func(m *monopod.Model, p *fesd.OCP, o *fesd.Options, st *fesd.Start) error {
+				o.Guide = &fesd.Guide{GapDepth: 0.005, Sigma: 1e-2}
+				return nil
+			}},
 	}
 }
 
