@@ -29,7 +29,7 @@
 //
 // Usage:
 //
-//	go run ./bench/ocp [-quick | -fig10] [-rows SUBSTRING] [-timeout 10m] [-out out/bench-ocp] [-v]
+//	go run ./bench/ocp [-quick | -fig10 | -fold] [-rows SUBSTRING] [-timeout 10m] [-out out/bench-ocp] [-v]
 //	go run -tags ipopt ./bench/ocp …   # with the IPOPT rows
 //
 // -fig10 runs the monopod rows only and writes, beside fig10.png/svg with
@@ -38,6 +38,15 @@
 // (fesd.Validity), the complementarity residual, NLP iterations, CPU time
 // and CPU time per iteration, and the paper's CPU time and CPU time per
 // iteration (hours of CPU in all; -timeout bounds each solve).
+//
+// -fold runs the candidates for passing the relaxation fold of the
+// time-freezing monopod (fold.go: the baseline homotopy and the library
+// settings that change it) at N = 30 in the Step and Stewart modes; -rows
+// selects by "candidate DCS" (e.g. "R6 Step"). Each solve appends a JSON
+// line with its status, residual, physical validity (drift, phantom
+// contact, flights and landings), terminal errors, iterations and CPU time
+// to fold.jsonl in -out and rewrites fold.md from all lines there, so
+// that one process per candidate fills one table.
 //
 // -quick runs the turbo car, the sliding-mode OCP, the cart-pole, the
 // motor, the car with gears and the monopod N = 30 Step (a few minutes);
