@@ -13,6 +13,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/fesd-go/fesd/ad"
 	"github.com/fesd-go/fesd/dcs"
 	"github.com/fesd-go/fesd/fesd"
 	"github.com/fesd-go/fesd/internal/monopod"
@@ -39,6 +40,11 @@ const foldN = 30
 // foldCandidate is one way of running the homotopy.
 type foldCandidate struct {
 	name, desc string
+	// stepwise runs the schedule one σ at a time (each a continuation of
+	// the previous step's result, fesd.Start.Warm, which is what the
+	// homotopy does inside one solve), to record the validity of every
+	// step's point.
+	stepwise bool
 	// apply changes the OCP, options and start of the baseline.
 	apply func(m *monopod.Model, p *fesd.OCP, o *fesd.Options, st *fesd.Start) error
 }
@@ -57,6 +63,14 @@ func foldCandidates() []foldCandidate {
 		{name: "R4", desc: "guiding constraints in the steps σ ≥ 1e-2 (fesd.Options.Guide: the foot gap ≥ −0.005 m and the time-freezing paper's guides of internal/monopod Model.Guides), then the steps σ = 1e-3, 1e-4 without them; otherwise as base",
 			apply: func(m *monopod.Model, p *fesd.OCP, o *fesd.Options, st *fesd.Start) error {
 				o.Guide = &fesd.Guide{GapDepth: 0.005, Path: m.Guides(), Sigma: 1e-2}
+				return nil
+			}},
+		{name: "base/steps", stepwise: true, desc: "base, one σ at a time, with the validity of every step's point",
+			apply: func(*monopod.Model, *fesd.OCP, *fesd.Options, *fesd.Start) error { return nil }},
+		{name: "guides-kept/steps", stepwise: true, desc: "R4's guides as constraints of the OCP in every step (not the paper's OCP: the guided problem itself), one σ at a time with the validity of every step's point",
+			apply: func(m *monopod.Model, p *fesd.OCP, o *fesd.Options, st *fesd.Start) error {
+				p.Path = append(p.Path, m.Guides()...)
+				p.Path = append(p.Path, fesd.Constraint{G: ad.Vec{m.Kin.Foot[1]}, L: []float64{-0.005}, U: []float64{math.Inf(1)}, At: fesd.AtStagePoints})
 				return nil
 			}},
 		{name: "R4gap", desc: "R4 with the foot gap guide ≥ −0.005 m alone (the part that applies to every time-freezing model)",
@@ -166,7 +180,13 @@ func solveFold(ctx context.Context, c foldCandidate, form dcs.Formulation, timeo
 	cctx, cancel := context.WithTimeout(ctx, timeout)
 	defer cancel()
 	t0, c0 := time.Now(), rusage.CPUTime()
-	o, err := s.Solve(cctx, st)
+	var o *fesd.OCPResult
+	var stepLog string
+	if c.stepwise {
+		o, stepLog, err = solveStepwise(cctx, s, opts.MPCC, st, w)
+	} else {
+		o, err = s.Solve(cctx, st)
+	}
 	r.Wall, r.CPU = time.Since(t0).Seconds(), (rusage.CPUTime() - c0).Seconds()
 	if err != nil && !errors.Is(err, context.DeadlineExceeded) {
 		r.Error = err.Error()
@@ -176,7 +196,58 @@ func solveFold(ctx context.Context, c foldCandidate, form dcs.Formulation, timeo
 		return r
 	}
 	fillFold(&r, o, monopod.PaperTask(foldN))
+	if stepLog != "" {
+		r.Steps = stepLog
+	}
 	return r
+}
+
+// solveStepwise runs the schedule of set one σ at a time on s, each step a
+// continuation of the previous step's result, and returns the last
+// result (with the records and iterations of all steps) and one entry per
+// step: σ, NLP status, iterations, residual and the validity of its point.
+func solveStepwise(ctx context.Context, s *fesd.OCPSolver, set mpcc.Settings, st fesd.Start, w io.Writer) (*fesd.OCPResult, string, error) {
+	sched, err := set.Schedule()
+	if err != nil {
+		return nil, "", err
+	}
+	var last *fesd.OCPResult
+	var recs []mpcc.HomotopyStep
+	its := 0
+	var log []string
+	for k, sigma := range sched {
+		one := set
+		one.Sigma0, one.MaxSteps, one.SigmaN = sigma, 1, sigma
+		if k < len(sched)-1 {
+			one.Finish = mpcc.NoCertificate
+		}
+		sk, err := s.WithHomotopy(one)
+		if err != nil {
+			return last, strings.Join(log, " "), err
+		}
+		start := st
+		if last != nil {
+			start = fesd.Start{Warm: last}
+		}
+		r, err := sk.Solve(ctx, start)
+		if r == nil {
+			return last, strings.Join(log, " "), err
+		}
+		recs = append(recs, r.Homotopy...)
+		its += r.Iterations
+		h := r.Homotopy[len(r.Homotopy)-1]
+		e := fmt.Sprintf("σ=%.0e:%v/%d/%.1e[%v]", sigma, h.Status, r.Iterations, r.CompResidual, r.Validity)
+		log = append(log, e)
+		if w != nil {
+			fmt.Fprintln(w, "step", k, e)
+		}
+		last = r
+		if err != nil {
+			break
+		}
+	}
+	last.Homotopy, last.Iterations = recs, its
+	return last, strings.Join(log, " "), nil
 }
 
 // fillFold copies the measures of o into r.
