@@ -45,6 +45,8 @@ type foldCandidate struct {
 	// homotopy does inside one solve), to record the validity of every
 	// step's point.
 	stepwise bool
+	// solve, if not nil, replaces OCPSolver.Solve.
+	solve func(ctx context.Context, s *fesd.OCPSolver, st fesd.Start) (*fesd.OCPResult, error)
 	// apply changes the OCP, options and start of the baseline.
 	apply func(m *monopod.Model, p *fesd.OCP, o *fesd.Options, st *fesd.Start) error
 }
@@ -72,6 +74,11 @@ func foldCandidates() []foldCandidate {
 				p.Path = append(p.Path, m.Guides()...)
 				p.Path = append(p.Path, fesd.Constraint{G: ad.Vec{m.Kin.Foot[1]}, L: []float64{-0.005}, U: []float64{math.Inf(1)}, At: fesd.AtStagePoints})
 				return nil
+			}},
+		{name: "R3", desc: "relax and project (fesd.OCPSolver.SolveProjected): base one σ at a time, and after every step with σ ≤ 1e-2 the branch NLP of its modes (the sign of every switching function per finite element, the gap's from the normal velocity); the first solved and valid projection ends it (Step only)",
+			apply: func(*monopod.Model, *fesd.OCP, *fesd.Options, *fesd.Start) error { return nil },
+			solve: func(ctx context.Context, s *fesd.OCPSolver, st fesd.Start) (*fesd.OCPResult, error) {
+				return s.SolveProjected(ctx, st, 1e-2)
 			}},
 		{name: "R4gap", desc: "R4 with the foot gap guide ≥ −0.005 m alone (the part that applies to every time-freezing model)",
 			apply: func(m *monopod.Model, p *fesd.OCP, o *fesd.Options, st *fesd.Start) error {
@@ -182,9 +189,12 @@ func solveFold(ctx context.Context, c foldCandidate, form dcs.Formulation, timeo
 	t0, c0 := time.Now(), rusage.CPUTime()
 	var o *fesd.OCPResult
 	var stepLog string
-	if c.stepwise {
+	switch {
+	case c.solve != nil:
+		o, err = c.solve(cctx, s, st)
+	case c.stepwise:
 		o, stepLog, err = solveStepwise(cctx, s, opts.MPCC, st, w)
-	} else {
+	default:
 		o, err = s.Solve(cctx, st)
 	}
 	r.Wall, r.CPU = time.Since(t0).Seconds(), (rusage.CPUTime() - c0).Seconds()
