@@ -70,22 +70,14 @@ func foldCandidates() []foldCandidate {
 		{name: "base/steps", stepwise: true, desc: "base, one σ at a time, with the validity of every step's point",
 			apply: func(*monopod.Model, *fesd.OCP, *fesd.Options, *fesd.Start) error { return nil }},
 		{name: "guides-kept/steps", stepwise: true, desc: "R4's guides as constraints of the OCP in every step (not the paper's OCP: the guided problem itself), one σ at a time with the validity of every step's point",
-			apply: func(m *monopod.Model, p *fesd.OCP, o *fesd.Options, st *fesd.Start) error {
-				p.Path = append(p.Path, m.Guides()...)
-				p.Path = append(p.Path, fesd.Constraint{G: ad.Vec{m.Kin.Foot[1]}, L: []float64{-0.005}, U: []float64{math.Inf(1)}, At: fesd.AtStagePoints})
-				return nil
-			}},
+			apply: keepGuides},
 		{name: "R3", desc: "relax and project (fesd.OCPSolver.SolveProjected): base one σ at a time, and after every step with σ ≤ 1e-2 the branch NLP of its modes (the sign of every switching function per finite element, the gap's from the normal velocity); the first solved and valid projection ends it (Step only)",
 			apply: func(*monopod.Model, *fesd.OCP, *fesd.Options, *fesd.Start) error { return nil },
 			solve: func(ctx context.Context, s *fesd.OCPSolver, st fesd.Start) (*fesd.OCPResult, error) {
 				return s.SolveProjected(ctx, st, 1e-2)
 			}},
 		{name: "guides-kept+R3", desc: "R3 on the OCP with R4's guides as constraints in every step (not the paper's OCP): relax one σ at a time and project after every step with σ ≤ 1e-2 (Step only)",
-			apply: func(m *monopod.Model, p *fesd.OCP, o *fesd.Options, st *fesd.Start) error {
-				p.Path = append(p.Path, m.Guides()...)
-				p.Path = append(p.Path, fesd.Constraint{G: ad.Vec{m.Kin.Foot[1]}, L: []float64{-0.005}, U: []float64{math.Inf(1)}, At: fesd.AtStagePoints})
-				return nil
-			},
+			apply: keepGuides,
 			solve: func(ctx context.Context, s *fesd.OCPSolver, st fesd.Start) (*fesd.OCPResult, error) {
 				return s.SolveProjected(ctx, st, 1e-2)
 			}},
@@ -95,6 +87,15 @@ func foldCandidates() []foldCandidate {
 				return nil
 			}},
 	}
+}
+
+// keepGuides adds R4's guides to the OCP as constraints of every step: the
+// robot's guides (Model.Guides) and the foot at most 0.005 m below the
+// ground at every stage point.
+func keepGuides(m *monopod.Model, p *fesd.OCP, _ *fesd.Options, _ *fesd.Start) error {
+	p.Path = append(p.Path, m.Guides()...)
+	p.Path = append(p.Path, fesd.Constraint{G: ad.Vec{m.Kin.Foot[1]}, L: []float64{-0.005}, U: []float64{math.Inf(1)}, At: fesd.AtStagePoints})
+	return nil
 }
 
 // foldResult is one solve of one candidate (a line of fold.jsonl).
