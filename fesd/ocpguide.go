@@ -22,6 +22,9 @@ import (
 // height to [−0.005, 0.2] and the joint angles of its hopping robot); the
 // guides keep the iterate out of such regions while the relaxed optima
 // are far from the MPCC's, and the final steps solve the OCP as stated.
+// The guided OCP is compiled as a second NLP when the solver is built
+// (about twice the build time and memory). A Solve from Start.Warm (a
+// continuation) is not guided.
 type Guide struct {
 	// Path are guiding path constraints in the OCP's symbols (as
 	// OCP.Path), imposed while σ ≥ Sigma (default none).
