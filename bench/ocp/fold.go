@@ -81,6 +81,11 @@ func foldCandidates() []foldCandidate {
 			solve: func(ctx context.Context, s *fesd.OCPSolver, st fesd.Start) (*fesd.OCPResult, error) {
 				return s.SolveProjected(ctx, st, 1e-2)
 			}},
+		{name: "R4@1e-3", desc: "R4 with the guides through σ = 1e-3 (Guide.Sigma = 1e-3): only the step σ = 1e-4 without them",
+			apply: func(m *monopod.Model, p *fesd.OCP, o *fesd.Options, st *fesd.Start) error {
+				o.Guide = &fesd.Guide{GapDepth: 0.005, Path: m.Guides(), Sigma: 1e-3}
+				return nil
+			}},
 		{name: "R4gap", desc: "R4 with the foot gap guide ≥ −0.005 m alone (the part that applies to every time-freezing model)",
 			apply: func(m *monopod.Model, p *fesd.OCP, o *fesd.Options, st *fesd.Start) error {
 				o.Guide = &fesd.Guide{GapDepth: 0.005, Sigma: 1e-2}
