@@ -44,6 +44,9 @@ type OCPSolver struct {
 	// shiftCons and shiftTerms match the constraints and complementarity
 	// terms with those one stage later (Shift), made on first use.
 	shiftCons, shiftTerms []int
+	// guided solves the guided steps of Options.Guide (nil without a
+	// guide; ocpguide.go).
+	guided *OCPSolver
 	// BuildTime is the time NewOCPSolver took (transcription, derivatives
 	// and compilation).
 	BuildTime time.Duration
@@ -85,6 +88,11 @@ func NewOCPSolver(p *OCP, opts Options) (*OCPSolver, error) {
 	s := &OCPSolver{p: *tr.p, o: o, tr: tr, sw: sw, x0: clone(p.X0), t0: p.T0}
 	if tf := p.Model.TimeFreezing(); tf != nil {
 		if s.valid, err = newValidator(tf); err != nil {
+			return nil, err
+		}
+	}
+	if opts.Guide != nil {
+		if s.guided, err = newGuided(p, opts); err != nil {
 			return nil, err
 		}
 	}
@@ -276,6 +284,12 @@ func (s *OCPSolver) Solve(ctx context.Context, start Start) (*OCPResult, error) 
 	}
 	if err := start.validate(&s.p); err != nil {
 		return nil, err
+	}
+	if s.guided != nil && start.Warm == nil && start.dual == nil {
+		// Options.Guide: the guided steps, then the rest (ocpguide.go)
+		if r, handled, err := s.solveGuided(ctx, start); handled {
+			return r, err
+		}
 	}
 	t0 := time.Now()
 	tr := s.tr

@@ -215,6 +215,10 @@ type Options struct {
 	// the element boundary t_n (0: max(1e-6, 1e3·CompTol)). Start
 	// multipliers within SwitchTol of zero are set to zero.
 	SwitchTol float64
+	// Guide, if not nil, imposes guiding path constraints in the first
+	// steps of an OCP's homotopy (see Guide; default nil: none). It applies
+	// to OCPs on a Model (not OCP.CLS) and is not used by simulation.
+	Guide *Guide
 }
 
 // resolved holds Options with defaults filled in.
@@ -343,6 +347,9 @@ func (o Options) resolve() (*resolved, error) {
 		return nil, err
 	}
 	if err := r.resolveTolerances(); err != nil {
+		return nil, err
+	}
+	if err := o.Guide.validate(); err != nil {
 		return nil, err
 	}
 	r.rbp = !o.DisableFESD && !r.tab.EndpointIsNode()

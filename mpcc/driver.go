@@ -146,8 +146,14 @@ func (h *homotopy) solveRelaxed(ctx context.Context, k int) (r *InnerResult, ste
 			return nil, step, false, err
 		}
 	}
+	warm := h.warm
+	if h.set.ColdRestart && warm != nil && warm.X != nil && k > 0 {
+		// A cold start from the point just set as the NLP's start: no
+		// primal-dual warm start, the inner solver's own μ₀ and push.
+		warm = &WarmStart{Tol: warm.Tol, MaxIter: warm.MaxIter}
+	}
 	ts := time.Now()
-	r, err = h.inner.SolveNLP(ctx, h.q.Problem(), h.warm)
+	r, err = h.inner.SolveNLP(ctx, h.q.Problem(), warm)
 	stopped = stoppedByContext(r, err)
 	if err != nil && !stopped {
 		return nil, step, false, fmt.Errorf("mpcc: homotopy step %d (σ = %g): %w", k, sigma, err)

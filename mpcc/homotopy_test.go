@@ -266,6 +266,30 @@ func TestHomotopyWarmStart(t *testing.T) {
 	}
 }
 
+// TestHomotopyColdRestart checks ColdRestart: every step after the first
+// starts from the previous step's x as the NLP's own start, with no
+// primal-dual warm start and the inner solver's own μ₀ (MuInit 0), so
+// that nlp pushes the point by its cold BoundPush (nosnoc's IPOPT calls).
+func TestHomotopyColdRestart(t *testing.T) {
+	f := &fakeSolver{point: func(s float64) []float64 { return []float64{1 + s, 2 * s} }}
+	s := Solver{Settings: Settings{InexactFactor: -1, ColdRestart: true, MaxSteps: 4}, Inner: f}
+	if _, err := s.Solve(context.Background(), onePair()); err != nil {
+		t.Fatal(err)
+	}
+	if len(f.calls) != 4 || f.calls[0].warm != nil {
+		t.Fatalf("%d calls, first warm start %v", len(f.calls), f.calls[0].warm)
+	}
+	for k := 1; k < len(f.calls); k++ {
+		prev := f.calls[k-1].sigma
+		if st := f.calls[k].start; st[0] != 1+prev || st[1] != 2*prev {
+			t.Errorf("step %d: Start %v, want x from σ = %g", k, st, prev)
+		}
+		if w := f.calls[k].warm; w == nil || w.X != nil || w.Y != nil || w.ZL != nil || w.ZU != nil || w.MuInit != 0 {
+			t.Errorf("step %d: warm start %+v, want none (a cold start)", k, w)
+		}
+	}
+}
+
 // TestHomotopyLog checks the header lines, one line per step and the
 // summary.
 func TestHomotopyLog(t *testing.T) {

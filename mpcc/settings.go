@@ -156,6 +156,20 @@ type Settings struct {
 	// step are handed on too; nosnoc's warm_start_duals = false is
 	// ColdDuals = true).
 	ColdDuals bool
+	// ColdRestart starts every relaxed NLP after the first as a cold start
+	// of the inner solver from the previous step's primal point (default
+	// false: a warm start that keeps the point, μ₀ = max(1e-9, 0.1·σ_k),
+	// the warm bound push of the inner settings and, unless ColdDuals, the
+	// multipliers). With it the point is pushed into the interior by the
+	// inner solver's cold-start push (nlp.Settings.BoundPush, IPOPT's
+	// 1e-2), the multipliers start as in a cold start and the barrier
+	// parameter at the inner solver's MuInit (IPOPT's 0.1): every step
+	// re-centres instead of following the path closely. This is what
+	// nosnoc's homotopy does with IPOPT, which it never gives
+	// warm_start_init_point (nosnoc, src/NosnocSolver.m at commit
+	// feb8e46, the 004 experiment). The certificate and the active-set
+	// finish are not affected.
+	ColdRestart bool
 	// InexactFactor c solves the relaxed NLP of σ_k to the tolerance
 	// max(NLP tolerance, c·σ_k) on the optimality error and on the dual,
 	// complementarity and constraint residuals (default

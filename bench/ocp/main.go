@@ -29,7 +29,7 @@
 //
 // Usage:
 //
-//	go run ./bench/ocp [-quick | -fig10] [-rows SUBSTRING] [-timeout 10m] [-out out/bench-ocp] [-v]
+//	go run ./bench/ocp [-quick | -fig10 | -fold] [-rows SUBSTRING] [-timeout 10m] [-out out/bench-ocp] [-v]
 //	go run -tags ipopt ./bench/ocp …   # with the IPOPT rows
 //
 // -fig10 runs the monopod rows only and writes, beside fig10.png/svg with
@@ -38,6 +38,15 @@
 // (fesd.Validity), the complementarity residual, NLP iterations, CPU time
 // and CPU time per iteration, and the paper's CPU time and CPU time per
 // iteration (hours of CPU in all; -timeout bounds each solve).
+//
+// -fold runs the candidates for passing the relaxation fold of the
+// time-freezing monopod (fold.go: the baseline homotopy and the library
+// settings that change it) at N = 30 in the Step and Stewart modes; -rows
+// selects by "candidate DCS" (e.g. "R6 Step"). Each solve appends a JSON
+// line with its status, residual, physical validity (drift, phantom
+// contact, flights and landings), terminal errors, iterations and CPU time
+// to fold.jsonl in -out and rewrites fold.md from all lines there, so
+// that one process per candidate fills one table.
 //
 // -quick runs the turbo car, the sliding-mode OCP, the cart-pole, the
 // motor, the car with gears and the monopod N = 30 Step (a few minutes);
@@ -147,6 +156,7 @@ func run(ctx context.Context, args []string, w io.Writer) error {
 	out := fs.String("out", "out/bench-ocp", "output folder")
 	verbose := fs.Bool("v", false, "print the homotopy log of every solve")
 	fig10 := fs.Bool("fig10", false, "run the monopod rows only (N = 30 … 90, Step and Stewart) and write Figure 10 with the paper's values beside")
+	fold := fs.Bool("fold", false, "run the fold candidates on the monopod at N = 30 (Step and Stewart; -rows selects by \"candidate DCS\") and append to fold.jsonl, fold.md")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
@@ -156,6 +166,9 @@ func run(ctx context.Context, args []string, w io.Writer) error {
 	dir, err := report.MakeDir(*out)
 	if err != nil {
 		return err
+	}
+	if *fold {
+		return runFold(ctx, *only, dir, *timeout, *verbose, w)
 	}
 	rep := &Report{Date: time.Now().UTC().Format("2006-01-02 15:04 UTC"), IPOPT: ipoptVersion(),
 		Machine: fmt.Sprintf("%s/%s, %d logical CPUs, %s", runtime.GOOS, runtime.GOARCH, runtime.NumCPU(), runtime.Version())}

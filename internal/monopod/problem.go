@@ -167,3 +167,24 @@ func NLPSettings(tol float64, maxIter int) nlp.Settings {
 	set.Tol, set.AcceptableTol, set.AcceptableIter, set.MaxIter = tol, tol, 3, maxIter
 	return set
 }
+
+// Guides returns the guiding constraints of the time-freezing paper for
+// this robot (A. Nurkanović, J. Albrecht, B. Brogliato, M. Diehl, "The
+// Time-Freezing Reformulation for Numerical Optimal Control of
+// Complementarity Lagrangian Systems with State Jumps", Automatica 158
+// (2023) 111295, §7: "guiding constraints during the early phases of the
+// homotopy"), at every stage point: 0.2 ≤ q_z ≤ 0.55, |φ_hip| ≤ 3π/8,
+// |φ_knee| ≤ π/2, a knee at least 0.05 above the ground, the foot at
+// most 0.2 above it, and q_x, p_foot,x, p_knee,x ≥ −0.05. The foot's
+// lower bound −0.005 is the contact gap's, fesd.Guide.GapDepth. They are
+// meant for fesd.Options.Guide, not as constraints of the OCP.
+func (m *Model) Guides() []fesd.Constraint {
+	q, k := m.Q, m.Kin
+	inf := math.Inf(1)
+	return []fesd.Constraint{{
+		G:  ad.Vec{q[1], q[2], q[3], k.Knee[1], k.Foot[1], q[0], k.Foot[0], k.Knee[0]},
+		L:  []float64{0.2, -3 * math.Pi / 8, -math.Pi / 2, 0.05, -inf, -0.05, -0.05, -0.05},
+		U:  []float64{0.55, 3 * math.Pi / 8, math.Pi / 2, inf, 0.2, inf, inf, inf},
+		At: fesd.AtStagePoints,
+	}}
+}
