@@ -129,7 +129,7 @@ func newCLSOCPSolver(p *OCP, o *resolved) (*OCPSolver, error) {
 	cos.homotopy(&ro.MPCC)
 	L := newLayout(d, ro.Stages, q.N, q.T, func(k int) int { return q.nfe(k, ro.NFE) })
 	tr, err := buildTranscription(&transcription{layout: L, p: q, o: &ro, d: d, g: d.Graph,
-		isGlob: map[ad.Expr]bool{}, own: newCLSFormulation(sys)})
+		isGlob: map[ad.Expr]bool{}, own: newCLSOCPFormulation(sys)})
 	if err != nil {
 		return nil, err
 	}

@@ -123,6 +123,10 @@ type clsFormulation struct {
 	tr  *transcription
 	s   *clsSystem
 	pos clsPos
+	// stageCross leaves the element start's Δ out of the crossing of the
+	// tangential forces (crossTangent): an OCP's transcription, see
+	// newCLSOCPFormulation.
+	stageCross bool
 }
 
 var _ formulation = (*clsFormulation)(nil)
@@ -161,8 +165,27 @@ const (
 
 // newCLSFormulation returns the transcription hook of FESD-J for s.
 func newCLSFormulation(s *clsSystem) func(tr *transcription) formulation {
+	return newCLSHook(s, false)
+}
+
+// newCLSOCPFormulation returns the transcription hook of FESD-J for an
+// OCP on s: the crossing of the tangential forces with δ at the stage
+// points only, without the element start's Δ (crossTangent). With the
+// start's Δ, the relaxed NLPs of a contact that sticks from the start of
+// an element are degenerate (Δ⁺ = Δ⁻ = 0 and Γ = 0 fix J_tᵀv⁺ twice
+// over when λ_t⁺ and λ_t⁻ are both positive, as on a block sticking on
+// an incline in simulation): the monopod standing still (examples/monopod
+// -dcs fesdj -N 2 -T 0.2 -distance 0) ended NLPFailure at complementarity
+// 0.11 from σ₀ = 1, where it is Solved and valid with this crossing. The
+// price: a slip–stick transition inside an OCP may be placed on the
+// element boundary before it (what crossTangent fixes for SimulateCLS).
+func newCLSOCPFormulation(s *clsSystem) func(tr *transcription) formulation {
+	return newCLSHook(s, true)
+}
+
+func newCLSHook(s *clsSystem, stageCross bool) func(tr *transcription) formulation {
 	return func(tr *transcription) formulation {
-		f := &clsFormulation{tr: tr, s: s}
+		f := &clsFormulation{tr: tr, s: s, stageCross: stageCross}
 		f.pos.start = make([][]int, tr.NE)
 		f.pos.point = make([][][]int, tr.NE)
 		f.pos.end = make([][]int, tr.NE)
@@ -455,6 +478,9 @@ func (f *clsFormulation) complementarity() {
 // relaxed NLPs of a block sticking on a 30° incline (μ = 0.7) fail
 // from σ = 1e-7 on (Γ = Δ⁺ = Δ⁻ = 0 determine J_tᵀv⁺ twice over).
 func (f *clsFormulation) crossTangent(n, c, d int) []int {
+	if f.stageCross {
+		return f.pointIdx(n, clsdel, 2*c+d)
+	}
 	return append([]int{f.pos.start[n][clsDel] + 2*c + d}, f.pointIdx(n, clsdel, 2*c+d)...)
 }
 
