@@ -388,7 +388,11 @@
 // start's Δ (as the normal forces with the gap there), so an element that
 // starts sliding keeps the friction against the motion at all its stage
 // points and the stop lies on the boundary where the velocity reaches
-// zero, not on the one before it. What it does not have yet: SimulateCLS
+// zero, not on the one before it. OCPs on a CLS leave the start's Δ out
+// of that crossing: with it, a contact that sticks from an element's
+// start makes the relaxed NLPs degenerate (the standing monopod failed
+// from σ₀ = 1), so in an OCP a stop may still be placed one boundary
+// early. What it does not have yet: SimulateCLS
 // starts every step from its own event-driven guess, solves a failed
 // step again from another σ₀ and then as halves, and does not use
 // SimOptions.NoPredict, ColdStart or Progress; with
