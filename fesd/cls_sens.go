@@ -493,22 +493,8 @@ func (cs *CLSSimulator) onContact(x0, u, p []float64) ([]int, [][]float64, error
 func (sc *clsSens) branch(ctx context.Context, st *CLSStep) (*mpcc.InnerResult, []float64, []float64, error) {
 	cs := st.sim
 	tr, f, s, w := cs.tr, cs.f, cs.s, st.w
-	bl, bu := clone(tr.wl), clone(tr.wu)
+	bl, bu := branchBounds(tr, w, tr.wl, tr.wu, clsSensTol)
 	fix := func(k int) { bl[k], bu[k] = 0, 0 }
-	for _, c := range tr.comp {
-		for _, pr := range c.Pairs {
-			a, b := pr[0], pr[1]
-			switch {
-			case w[a] <= clsSensTol && w[b] <= clsSensTol:
-				fix(a)
-				fix(b)
-			case w[a] <= w[b]:
-				fix(a)
-			default:
-				fix(b)
-			}
-		}
-	}
 	zero := func(k int) bool { return bl[k] == 0 && bu[k] == 0 }
 	free := func(k int) { bl[k], bu[k] = tr.wl[k], tr.wu[k] }
 	// friction of one point: the normal force at k, λ_d, γ, β, δ blocks

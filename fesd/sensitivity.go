@@ -331,21 +331,12 @@ type branchSolution struct {
 	psigs  [][][]bool // (prediction.psigs)
 }
 
-// resolveBranch solves the branch of the solution w of a step once more
-// from w, for its multipliers: in every complementarity pair the smaller
-// side is fixed at zero, and both sides when both are within ActiveSetTol
-// of zero (a biactive pair, as at a switch).
-func (s *Simulator) resolveBranch(ctx context.Context, w, pv, xl, xu []float64) (*mpcc.InnerResult, []float64, []float64, error) {
-	return resolveBranch(ctx, s.tr, s.branchSolver(), s.o.ActiveSetTol, w, pv, xl, xu)
-}
-
-// resolveBranch solves the branch of the solution w of tr's NLP once more
-// (see Simulator.resolveBranch) with the inner solver inner.
-func resolveBranch(ctx context.Context, tr *transcription, inner mpcc.InnerSolver, tol float64, w, pv, xl, xu []float64) (*mpcc.InnerResult, []float64, []float64, error) {
-	bl, bu := clone(xl), clone(xu)
-	fix := func(k int) {
-		bl[k], bu[k] = 0, 0
-	}
+// branchBounds returns the variable bounds xl, xu of tr's NLP with the
+// branch of w fixed: in every complementarity pair the smaller side is
+// fixed at zero, and both sides where both are at most tol.
+func branchBounds(tr *transcription, w, xl, xu []float64, tol float64) (bl, bu []float64) {
+	bl, bu = clone(xl), clone(xu)
+	fix := func(k int) { bl[k], bu[k] = 0, 0 }
 	for _, c := range tr.comp {
 		for _, pr := range c.Pairs {
 			a, b := pr[0], pr[1]
@@ -360,6 +351,21 @@ func resolveBranch(ctx context.Context, tr *transcription, inner mpcc.InnerSolve
 			}
 		}
 	}
+	return bl, bu
+}
+
+// resolveBranch solves the branch of the solution w of a step once more
+// from w, for its multipliers: in every complementarity pair the smaller
+// side is fixed at zero, and both sides when both are within ActiveSetTol
+// of zero (a biactive pair, as at a switch).
+func (s *Simulator) resolveBranch(ctx context.Context, w, pv, xl, xu []float64) (*mpcc.InnerResult, []float64, []float64, error) {
+	return resolveBranch(ctx, s.tr, s.branchSolver(), s.o.ActiveSetTol, w, pv, xl, xu)
+}
+
+// resolveBranch solves the branch of the solution w of tr's NLP once more
+// (see Simulator.resolveBranch) with the inner solver inner.
+func resolveBranch(ctx context.Context, tr *transcription, inner mpcc.InnerSolver, tol float64, w, pv, xl, xu []float64) (*mpcc.InnerResult, []float64, []float64, error) {
+	bl, bu := branchBounds(tr, w, xl, xu, tol)
 	freeStepSizes(tr, bl, bu, w)
 	w0 := clone(w)
 	for k := range w0 {
