@@ -92,14 +92,16 @@ func (s *clsSystem) at(e ad.Vec, q, v, u, p ad.Vec) (ad.Vec, error) {
 //     normal impulses Λ_n ≥ 0, the gap Y = f_c(q_n) ≥ 0 and the two parts
 //     P, N ≥ 0 of Newton's law, with the rows
 //     M(q_n)(v⁺ − v⁻) = Σ J_n Λ_n, Y = f_c(q_n),
-//     P − N = J_nᵀ(v⁺ + e v⁻) and f_c(q_n + h ε v⁺) ≥ 0 (clsEps); the
+//     P − N = J_nᵀ(v⁺ + e v⁻) and f_c(q_n + h ε v⁺) ≥ 0 (clsEps), and
+//     in an OCP S ≥ 0 with S ≥ J_nᵀv⁻ (impactLaw); the
 //     element starts from (q_n, v⁺), where v⁻ is the end velocity of the
 //     previous element (x₀'s for the first);
 //   - at the end of every element when c_{n_s} ≠ 1 (Gauss–Legendre): the
 //     gap y_b = f_c(q) there.
 //
 // The complementarities of element n are, per contact, the impulse pair
-// Λ_n ⊥ Y + P + N (one summed term) and P ⊥ N — an impulse only where the
+// Λ_n ⊥ Y + P + N (one summed term; + S in an OCP: an impulse only on an
+// approaching contact) and P ⊥ N — an impulse only where the
 // gap is closed, and then J_nᵀv⁺ = −e J_nᵀv⁻ — and the cross
 // complementarity of the chosen mode between the contact forces λ_n at
 // the stage points and the gaps at all points of the element (Y, y and
@@ -127,6 +129,15 @@ type clsFormulation struct {
 	// tangential forces (crossTangent): an OCP's transcription, see
 	// newCLSOCPFormulation.
 	stageCross bool
+	// impactLaw adds the variable S ≥ 0 of every contact at every
+	// element start with the row S ≥ J_nᵀv⁻ and the pair Λ_n ⊥ S: an
+	// impulse only on a contact that approaches (J_nᵀv⁻ ≤ 0), as
+	// Newton's impact law states it; an OCP's transcription, see
+	// newCLSOCPFormulation.
+	impactLaw bool
+	// sIdx is the index of the block S among the element-start blocks
+	// (impactLaw)
+	sIdx int
 }
 
 var _ formulation = (*clsFormulation)(nil)
@@ -179,13 +190,29 @@ func newCLSFormulation(s *clsSystem) func(tr *transcription) formulation {
 // 0.11 from σ₀ = 1, where it is Solved and valid with this crossing. The
 // price: a slip–stick transition inside an OCP may be placed on the
 // element boundary before it (what crossTangent fixes for SimulateCLS).
+//
+// An OCP's transcription also has Newton's impact law with its condition
+// (impactLaw): an impulse Λ_n > 0 only where J_nᵀv⁻ ≤ 0, by a variable
+// S ≥ max(J_nᵀv⁻, 0) at every element start and S in the impulse's
+// complementarity (Λ_n ⊥ Y + P + N + S). Without it the impulse law
+// P − N = J_nᵀ(v⁺ + e v⁻) holds for a separating contact too, and the
+// optimizer used it as a brake: the monopod (examples/monopod -N 30
+// -dcs fesdj) ended flight elements with the foot on the ground moving
+// up (it passed below the ground between the stage points, where FESD-J
+// does not see the gap) and an impulse there removed that velocity,
+// 1.64 m/s off the impact law (CLSValidity's restitution item); with
+// the condition the same run ends valid. Constraining the gap inside
+// the elements as well (f_c ≥ 0 on the position polynomial between the
+// nodes) made that run end NLPFailure, without or with this condition.
+// SimulateCLS keeps the law without the condition: a simulation's
+// element starts follow its own integration, not an optimizer's choice.
 func newCLSOCPFormulation(s *clsSystem) func(tr *transcription) formulation {
 	return newCLSHook(s, true)
 }
 
 func newCLSHook(s *clsSystem, stageCross bool) func(tr *transcription) formulation {
 	return func(tr *transcription) formulation {
-		f := &clsFormulation{tr: tr, s: s, stageCross: stageCross}
+		f := &clsFormulation{tr: tr, s: s, stageCross: stageCross, impactLaw: stageCross}
 		f.pos.start = make([][]int, tr.NE)
 		f.pos.point = make([][][]int, tr.NE)
 		f.pos.end = make([][]int, tr.NE)
@@ -246,6 +273,10 @@ func (f *clsFormulation) vars() formVars {
 		dl, du := pos(2 * nc)
 		v.elemStart = append(v.elemStart, blk("LambdaD", dl, du), blk("Gamma", pl, pu), blk("Beta", pl, pu), blk("Delta", dl, du))
 		v.point = append(v.point, blk("lambdaD", dl, du), blk("gamma", pl, pu), blk("beta", pl, pu), blk("delta", dl, du))
+	}
+	if f.impactLaw {
+		f.sIdx = len(v.elemStart)
+		v.elemStart = append(v.elemStart, blk("S", pl, pu))
 	}
 	if f.tr.o.rbp {
 		v.elemEnd = []varBlock{blk("yb", pl, pu)}
@@ -381,6 +412,16 @@ func (f *clsFormulation) jump(ev *elemIn) ([]conRow, error) {
 	for c := 0; c < s.nc; c++ {
 		rows = append(rows, conRow{e: ge[c], lo: 0, hi: math.Inf(1)})
 	}
+	if f.impactLaw {
+		// S − J_nᵀv⁻ ≥ 0: with Λ_n ⊥ S no impulse on a separating contact
+		for c := 0; c < s.nc; c++ {
+			r := ev.start[f.sIdx][c]
+			for j := 0; j < s.nq; j++ {
+				r = r.Sub(jn[c][j].Mul(vm[j]))
+			}
+			rows = append(rows, conRow{e: r, lo: 0, hi: math.Inf(1)})
+		}
+	}
 	return rows, nil
 }
 
@@ -434,7 +475,11 @@ func (f *clsFormulation) complementarity() {
 		st := f.pos.start[n]
 		for c := 0; c < s.nc; c++ {
 			lam, Y, P, N := st[clsLam]+c, st[clsY]+c, st[clsP]+c, st[clsN]+c
-			tr.addComp(n, mpcc.Complementarity{Pairs: [][2]int{{lam, Y}, {lam, P}, {lam, N}}}, mpcc.Pair(P, N))
+			pairs := [][2]int{{lam, Y}, {lam, P}, {lam, N}}
+			if f.impactLaw {
+				pairs = append(pairs, [2]int{lam, st[f.sIdx] + c})
+			}
+			tr.addComp(n, mpcc.Complementarity{Pairs: pairs}, mpcc.Pair(P, N))
 			tr.addComp(n, crossComp(tr.o.CrossComp, f.forces(n, c), f.gaps(n, c))...)
 			if s.friction {
 				// Λ_d ⊥ Δ, Γ ⊥ B at the start; across the element
