@@ -392,7 +392,10 @@
 // of that crossing: with it, a contact that sticks from an element's
 // start makes the relaxed NLPs degenerate (the standing monopod failed
 // from σ₀ = 1), so in an OCP a stop may still be placed one boundary
-// early. What it does not have yet: SimulateCLS
+// early. OCPs on a CLS also allow an impulse only on an approaching
+// contact (J_nᵀv⁻ ≤ 0, newCLSOCPFormulation): without it the optimizer
+// of the monopod let the foot pass below the ground between stage points
+// and braked it with an impulse at the boundary where it came up. What it does not have yet: SimulateCLS
 // starts every step from its own event-driven guess, solves a failed
 // step again from another σ₀ and then as halves, and does not use
 // SimOptions.NoPredict, ColdStart or Progress; with
