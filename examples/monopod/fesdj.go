@@ -2,9 +2,7 @@ package main
 
 import (
 	"fmt"
-	"math"
 
-	"github.com/fesd-go/fesd/ad"
 	"github.com/fesd-go/fesd/fesd"
 	"github.com/fesd-go/fesd/internal/monopod"
 	"github.com/fesd-go/fesd/mpcc"
@@ -39,18 +37,7 @@ func newCLSSolver(c config) (*fesd.OCPSolver, mpcc.Settings, *monopod.Model, err
 	if err != nil {
 		return nil, set, nil, err
 	}
-	if c.FootGround {
-		p.Path = append(p.Path, fesd.Constraint{G: ad.Vec{m.Kin.Foot[1]},
-			L: []float64{-compTol}, U: []float64{math.Inf(1)}, At: fesd.AtStagePoints})
-	}
-	if tol := c.TerminalTol; tol > 0 {
-		xT := c.Task.XTargetCLS()
-		var lo, hi []float64
-		for i := range xT {
-			lo, hi = append(lo, xT[i]-tol), append(hi, xT[i]+tol)
-		}
-		p.Terminal = append(p.Terminal, fesd.Constraint{G: m.CLS.X, L: lo, U: hi})
-	}
+	c.addConstraints(p, m.Kin.Foot[1], m.CLS.X, c.Task.XTargetCLS())
 	inner := monopod.NLPSettings(nlpTol, clsMaxIter)
 	inner.LinearSolver = nlp.PivotingLDL
 	set = mpcc.Settings{Sigma0: 1, Kappa: 0.1, CompTol: compTol, ColdDuals: true, InexactFactor: -1, NLP: &inner, Log: c.Log}

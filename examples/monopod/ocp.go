@@ -105,6 +105,23 @@ func (c config) validate() error {
 
 // newSolver builds the model and the OCP of c with the settings of the
 // first homotopy (solve), which it also returns.
+// addConstraints adds the constraints of -foot-ground (the foot height
+// foot ≥ −compTol at the stage points) and -terminal-tol (|x(T) − xT| ≤
+// tol for the states x) to p.
+func (c config) addConstraints(p *fesd.OCP, foot ad.Expr, x ad.Vec, xT []float64) {
+	if c.FootGround {
+		p.Path = append(p.Path, fesd.Constraint{G: ad.Vec{foot},
+			L: []float64{-compTol}, U: []float64{math.Inf(1)}, At: fesd.AtStagePoints})
+	}
+	if tol := c.TerminalTol; tol > 0 {
+		lo, hi := make([]float64, len(x)), make([]float64, len(x))
+		for i := range x {
+			lo[i], hi[i] = xT[i]-tol, xT[i]+tol
+		}
+		p.Terminal = append(p.Terminal, fesd.Constraint{G: x, L: lo, U: hi})
+	}
+}
+
 func newSolver(c config) (*fesd.OCPSolver, mpcc.Settings, *monopod.Model, error) {
 	var set mpcc.Settings
 	if err := c.validate(); err != nil {
@@ -128,20 +145,8 @@ func newSolver(c config) (*fesd.OCPSolver, mpcc.Settings, *monopod.Model, error)
 	if err != nil {
 		return nil, set, nil, err
 	}
-	if c.FootGround {
-		p.Path = append(p.Path, fesd.Constraint{G: ad.Vec{m.Kin.Foot[1]},
-			L: []float64{-compTol}, U: []float64{math.Inf(1)}, At: fesd.AtStagePoints})
-	}
-	if tol := c.TerminalTol; tol > 0 {
-		xT := c.Task.XTarget()
-		var g ad.Vec
-		var lo, hi []float64
-		for i := 0; i < 8; i++ { // q and v, not the clock
-			g = append(g, m.TF.Model.X[i])
-			lo, hi = append(lo, xT[i]-tol), append(hi, xT[i]+tol)
-		}
-		p.Terminal = append(p.Terminal, fesd.Constraint{G: g, L: lo, U: hi})
-	}
+	// q and v, not the clock
+	c.addConstraints(p, m.Kin.Foot[1], m.TF.Model.X[:8], c.Task.XTarget()[:8])
 	inner := monopod.NLPSettings(nlpTol, maxIter)
 	inner.LinearSolver = nlp.PivotingLDL // threshold pivoting, as IPOPT's MA27/MA57
 	set = mpcc.Settings{
