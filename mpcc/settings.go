@@ -161,7 +161,7 @@ type Settings struct {
 	// false: a warm start that keeps the point, μ₀ = max(1e-9, 0.1·σ_k),
 	// the warm bound push of the inner settings and, unless ColdDuals, the
 	// multipliers). With it the point is pushed into the interior by the
-	// inner solver's cold-start push (nlp.Settings.BoundPush, IPOPT's
+	// inner solver's cold-start push (IPOPT's bound_push,
 	// 1e-2), the multipliers start as in a cold start and the barrier
 	// parameter at the inner solver's MuInit (IPOPT's 0.1): every step
 	// re-centres instead of following the path closely. This is what

@@ -244,8 +244,7 @@ func TestLimitsAndCancel(t *testing.T) {
 func TestInvalidInput(t *testing.T) {
 	bad := []Settings{
 		{Tol: -1}, {MuInit: math.NaN()}, {MuStrategy: 7}, {LinearSolver: -1},
-		{NoBoundRelax: true, BoundRelaxFactor: 1e-8}, {BoundFrac: 0.7}, {MaxWallTime: -time.Second},
-		{MuMax: -1}, {MuMax: math.Inf(1)}, {MuMin: 1e-3, MuMax: 1e-4},
+		{WarmStartBoundPush: 0.7}, {MaxWallTime: -time.Second},
 	}
 	for i, st := range bad {
 		if _, err := (&Solver{Settings: st}).Solve(context.Background(), hs071{}); !errors.Is(err, ErrSettings) {
@@ -318,7 +317,7 @@ func TestLoopAllocations(t *testing.T) {
 	for _, st := range []Settings{
 		{},
 		{MuStrategy: MuAdaptive},
-		{MuStrategy: MuAdaptive, MuOracle: OracleProbing, NoScaling: true},
+		{MuStrategy: MuAdaptive, MuOracle: OracleProbing, tune: noScaling},
 	} {
 		count := func(maxIter int) uint64 {
 			p := ocpChain{50}
@@ -376,14 +375,18 @@ func TestStatusStrings(t *testing.T) {
 	}
 }
 
-// TestMuMax checks that MuMax bounds μ in every iteration of the main phase,
+// noScaling switches the gradient-based NLP scaling off
+// (nlp_scaling_method = none).
+func noScaling(p *params) { p.scaling = false }
+
+// TestMuMax checks that μ_max (mu_max) bounds μ in every iteration of the main phase,
 // for both barrier strategies, and that hs071 still reaches its optimum
 // f* = 17.0140173 (Hock–Schittkowski's table). A cap of 1e-4 is far below
 // the μ that either strategy chooses on its own at the start (0.1).
 func TestMuMax(t *testing.T) {
 	const muMax = 1e-4
 	for _, strat := range []MuStrategy{MuMonotone, MuAdaptive} {
-		res, err := (&Solver{Settings: Settings{MuStrategy: strat, MuMax: muMax}}).Solve(context.Background(), hs071{})
+		res, err := (&Solver{Settings: Settings{MuStrategy: strat, tune: func(p *params) { p.muMax = muMax }}}).Solve(context.Background(), hs071{})
 		if err != nil {
 			t.Fatal(err)
 		}

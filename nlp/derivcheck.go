@@ -162,7 +162,7 @@ type DerivativeReport struct {
 	// flagged positions outside the structures.
 	Worst, MissingEntries []DerivativeEntry
 	// Probe reports that the report comes from the derivative probe at the
-	// end of a solve (Settings.NoDerivativeProbe): only the gradient and
+	// end of a solve (always on): only the gradient and
 	// the Jacobian rows whose directional derivatives disagreed were
 	// compared entry by entry, with the probe's steps (Perturbation 1e-6,
 	// less near a bound).
@@ -213,7 +213,7 @@ var ErrDerivatives = errors.New("nlp: derivative test failed")
 
 // DerivativeError is returned by Solve when the derivative test of
 // Settings.DerivativeTest flags an entry (the result is then nil), or when
-// the derivative probe (Settings.NoDerivativeProbe) confirms a wrong or
+// the derivative probe (always on) confirms a wrong or
 // missing first derivative at the end of a solve (with the result, status
 // DerivativeMismatch); Report has the details.
 type DerivativeError struct {

@@ -19,8 +19,8 @@
 // with κ_d = 1e-5. Fixed variables (x_L = x_U) are held at their value
 // (their rows and columns of the KKT matrix are decoupled); their reported
 // multipliers come from ∇f + Jᵀy.
-// Finite bounds are first relaxed by min(ConstrViolTol, BoundRelaxFactor·
-// max(1, |b|)) (off with Settings.NoBoundRelax, as MPCC homotopies need).
+// Finite bounds are first relaxed by min(ConstrViolTol, 10⁻⁸·max(1, |b|))
+// (off with Settings.NoBoundRelax, as MPCC homotopies need).
 // Slack move (IPOPT's slack_move = ε^(3/4), W&B06 end of §3.5): when a slack
 // w − w_L or w_U − w of the accepted iterate falls below ε·min(1, μ) at a
 // bound with ε·max(1, |b|) > μ — near |b| ≥ 1e9 the doubles are further
@@ -239,7 +239,7 @@
 //
 // Whatever DerivativeTest says, a solve that is about to end Solved or
 // SolvedAcceptable first runs a cheap derivative probe at its final point
-// (off with Settings.NoDerivativeProbe): a KKT point is defined by ∇f and
+// (two evaluations of f and g and one of each derivative): a KKT point is defined by ∇f and
 // the Jacobian, so a nonzero left out of JacobianStructure would otherwise
 // be reported as a solution of a problem it does not solve (min x₁² + x₂²
 // subject to x₁ + x₂ = 2 with ∂g/∂x₂ left out ends at (2, 0), objective 4,

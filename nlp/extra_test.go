@@ -141,12 +141,12 @@ func TestPrimalWarmStart(t *testing.T) {
 }
 
 func TestMaximize(t *testing.T) {
-	// A negative ObjScalingFactor maximizes: maximize the 2-D Rosenbrock
+	// A negative objective scaling factor (obj_scaling_factor) maximizes: maximize the 2-D Rosenbrock
 	// function on the box [−2, 2]².
 	p := rosenbrockChain(2)
 	p.xU = []float64{2, 2}
 	p.xL = []float64{-2, -2}
-	res, err := (&Solver{Settings: Settings{ObjScalingFactor: -1}}).Solve(context.Background(), p)
+	res, err := (&Solver{Settings: Settings{tune: func(p *params) { p.objScaling = -1 }}}).Solve(context.Background(), p)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -233,7 +233,7 @@ func TestMultiplierConvention(t *testing.T) {
 	if g[0] != res.G[0] && math.Abs(g[0]-res.G[0]) > 1e-12*math.Abs(g[0]) {
 		t.Errorf("G = %v, g(X) = %v", res.G, g)
 	}
-	// The bound g1 ≥ 25 is relaxed by BoundRelaxFactor·25 = 2.5e-7 (IPOPT's
+	// The bound g1 ≥ 25 is relaxed by bound_relax_factor·25 = 2.5e-7 (IPOPT's
 	// bound_relax_factor), so the original bound may be violated by that much.
 	if res.DualInfeasibility > 1e-7 || res.PrimalInfeasibility > 2.6e-7 || res.Complementarity > 1e-7 {
 		t.Errorf("final errors %g %g %g", res.PrimalInfeasibility, res.DualInfeasibility, res.Complementarity)

@@ -9,7 +9,7 @@ import (
 )
 
 // hsObjective is f at the solution projected onto the variable bounds: the
-// solver relaxes the bounds by BoundRelaxFactor (10⁻⁸ relative), which on
+// solver relaxes the bounds by bound_relax_factor (10⁻⁸ relative), which on
 // problems with small f* and many active bounds (95–98) moves f by more than
 // 10⁻⁶; the projected point is the solution of the original problem.
 func hsObjective(t *testing.T, p *hs.Problem, x []float64) float64 {

@@ -672,7 +672,7 @@ func (ip *ipm) tryStep(alpha, alphaMax, gphid float64, tiny, skipFirst bool) lsO
 	return lsFailed
 }
 
-// secondOrderCorrection tries up to MaxSOC corrected steps (W&B06 to
+// secondOrderCorrection tries up to 4 (max_soc) corrected steps (W&B06 to
 // ) reusing the factorization.
 func (ip *ipm) secondOrderCorrection(alpha, thetaT, gphid float64) lsOutcome {
 	for i := range ip.m {
@@ -815,7 +815,7 @@ func (ip *ipm) acceptableNow() bool {
 // boundViolation is the unscaled violation of the original bounds,
 // max(x_L − x, x − x_U, g_L − g(x), g(x) − g_U, 0), each term less the
 // rounding allowance 4ε·max(1, |b|) of its bound b: the relaxed bounds
-// (BoundRelaxFactor, at most ConstrViolTol out) and the bounds moved by the
+// (bound_relax_factor, at most ConstrViolTol out) and the bounds moved by the
 // slack move (updateSlacks) let the iterate leave the original ones, and a
 // Solved point must satisfy them to ConstrViolTol as it must r(w) = 0. The
 // allowance covers the rounding of b ± relaxation and of w ± s to the

@@ -444,7 +444,8 @@ func (d *ipmDerivs) addW(v, out []float64) {
 }
 
 // leastSquaresY computes y from min ‖∇f̃ + Aᵀy − z_L + z_U‖ (IPOPT's
-// least_square_mults) and discards it when ‖y‖_∞ > ConstrMultInitMax.
+// least_square_mults) and discards it when ‖y‖_∞ > 10³
+// (constr_mult_init_max).
 func (ip *ipm) leastSquaresY() bool {
 	y, ok := ip.kkt.leastSquaresY()
 	if !ok {

@@ -7,7 +7,7 @@ import (
 )
 
 // The derivative probe runs when a solve is about to end Solved or
-// SolvedAcceptable (Settings.NoDerivativeProbe switches it off). Whether a
+// SolvedAcceptable. Whether a
 // point satisfies the KKT conditions depends on ∇f and the Jacobian only,
 // so those are what it checks: a Jacobian nonzero left out of
 // JacobianStructure, or a wrong gradient or Jacobian value, makes the solver

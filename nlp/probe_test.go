@@ -44,7 +44,7 @@ func sumOfSquares(drop bool) *quadProb {
 // finite-difference value 1. The correct problem solves to 2.
 func TestProbeMissingJacobianEntry(t *testing.T) {
 	ctx := context.Background()
-	off, err := (&Solver{Settings: Settings{NoDerivativeProbe: true}}).Solve(ctx, sumOfSquares(true))
+	off, err := (&Solver{Settings: Settings{tune: func(p *params) { p.noProbe = true }}}).Solve(ctx, sumOfSquares(true))
 	require.NoError(t, err)
 	require.Equal(t, Solved, off.Status)
 	assert.InDelta(t, 4, off.Objective, 1e-6, "the silent wrong result")

@@ -306,7 +306,7 @@ func (ip *ipm) restore() (Status, bool) {
 func (ip *ipm) newRestoration() error {
 	rp := &restoProblem{o: ip, xR: make([]float64, ip.n), dR: make([]float64, ip.n)}
 	set := Settings{
-		NoScaling:       true,
+		tune:            func(p *params) { p.scaling = false },
 		NoBoundRelax:    true,
 		LinearSolver:    ip.set.LinearSolver,
 		NewLinearSolver: ip.set.NewLinearSolver,

@@ -37,7 +37,7 @@ const (
 	// wrapped with ErrCallback, together with the result).
 	UserStop
 	// DerivativeMismatch: the solve converged, but at the final point the
-	// derivative probe (see Settings.NoDerivativeProbe) found the gradient
+	// derivative probe (see the package documentation) found the gradient
 	// or the Jacobian inconsistent with the Problem's functions: a wrong
 	// value, or a nonzero missing from JacobianStructure. The point solves
 	// the problem the derivatives describe, not the Problem; Solve returns

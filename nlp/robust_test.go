@@ -25,7 +25,7 @@ func TestPerturbedStarts(t *testing.T) {
 	settings := []Settings{
 		{MaxIter: 300},
 		{MaxIter: 300, MuStrategy: MuAdaptive, NoBoundRelax: true},
-		{MaxIter: 300, MuStrategy: MuAdaptive, MuOracle: OracleProbing, NoScaling: true},
+		{MaxIter: 300, MuStrategy: MuAdaptive, MuOracle: OracleProbing, tune: noScaling},
 	}
 	solved, runs := 0, 0
 	statuses := map[Status]int{}

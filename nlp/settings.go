@@ -280,50 +280,10 @@ type Settings struct {
 	// MuInit is the initial barrier parameter (default 0.1, mu_init).
 	// Warm-started homotopies should set it small.
 	MuInit float64
-	// MuMin is the smallest barrier parameter (default min(1e-11, min(Tol,
-	// ComplInfTol·d_f)/(κ_ε+1)), mu_min, with d_f the objective scaling
-	// factor).
-	MuMin float64
-	// MuMax bounds the barrier parameter from above (default 1e5, mu_max;
-	// with MuAdaptive also at most 1e3 times the average complementarity of
-	// the start, mu_max_fact). μ₀ = min(MuInit, MuMax). The restoration
-	// phase is not bounded by it.
-	MuMax float64
-	// MuTarget is the target complementarity (default 0, mu_target).
-	MuTarget float64
 
-	// BoundRelaxFactor relaxes every finite variable and inequality bound
-	// outward by min(ConstrViolTol, BoundRelaxFactor·max(1,|b|)) (default
-	// 1e-8, bound_relax_factor). Set NoBoundRelax to switch relaxation off.
-	BoundRelaxFactor float64
 	// NoBoundRelax disables bound relaxation, bound_relax_factor = 0
 	// (default false; MPCC homotopies need it set).
 	NoBoundRelax bool
-	// BoundPush is κ₁ of the initial push into the interior (default 0.01,
-	// bound_push; also used for slacks).
-	BoundPush float64
-	// BoundFrac is κ₂ ≤ 0.5 of the initial push into the interior (default
-	// 0.01, bound_frac; also used for slacks).
-	BoundFrac float64
-	// ConstrMultInitMax discards the least-squares initial y when its
-	// max-norm exceeds it (default 1e3, constr_mult_init_max).
-	ConstrMultInitMax float64
-	// BoundMultInit is the initial bound multiplier (default 1,
-	// bound_mult_init_val).
-	BoundMultInit float64
-
-	// NoScaling switches the gradient-based NLP scaling off (default false:
-	// f and every g_i are scaled at the starting point by min(1,
-	// NLPScalingMaxGradient/‖∇·‖_∞), bounded below by 1e-8;
-	// nlp_scaling_method = none when set).
-	NoScaling bool
-	// NLPScalingMaxGradient is the gradient norm above which a function is
-	// scaled down (default 100, nlp_scaling_max_gradient).
-	NLPScalingMaxGradient float64
-	// ObjScalingFactor multiplies the objective on top of the
-	// gradient-based scaling (default 1, obj_scaling_factor); a negative
-	// value maximizes.
-	ObjScalingFactor float64
 
 	// LinearSolver is the KKT backend (default SparseLDL).
 	LinearSolver LinearSolverKind
@@ -351,10 +311,6 @@ type Settings struct {
 	// (default 1e-3, warm_start_mult_bound_push).
 	WarmStartMultPush float64
 
-	// MaxSOC is the number of second-order corrections per iteration
-	// (default 4, max_soc); negative means none.
-	MaxSOC int
-
 	// WatchdogTrigger is the number of consecutive shortened steps (α_pr
 	// below the fraction-to-the-boundary step) that starts the watchdog
 	// (default 10, IPOPT's watchdog_shortened_iter_trigger; negative: off).
@@ -373,29 +329,15 @@ type Settings struct {
 	// costs 2n evaluations of f and g (and of ∇f and J for the second
 	// order), which are not in Result.Counts.
 	DerivativeTest DerivativeTest
-	// NoDerivativeProbe switches off the derivative probe (default false:
-	// on; see the package documentation). Before a solve ends Solved or
-	// SolvedAcceptable, the probe compares the central differences of f
-	// and g at the final point along one pseudo-random direction with ∇f
-	// and the Jacobian (two evaluations of f and g and one of each
-	// derivative). Rows that disagree by more than a relative 1e-4 and
-	// are smooth along the direction (no kink or curvature that explains
-	// the gap) are compared entry by entry (2n more evaluations of f and
-	// g); an entry flagged there ends the solve with status
-	// DerivativeMismatch and a *DerivativeError (wrapping ErrDerivatives)
-	// that names it, where a Jacobian nonzero missing from
-	// JacobianStructure would otherwise end Solved at a point that is not
-	// a KKT point of the Problem. The probe only reads: iterates and
-	// iteration counts are unchanged, its evaluations are not in
-	// Result.Counts, and a callback error or a non-finite value during it
-	// abandons it without an alarm.
-	NoDerivativeProbe bool
 
-	// PrintLevel is the detail of the log (default 0: level 1 when Log is
-	// set): ≥ 1 the iteration log, ≥ 2 also a summary, negative nothing.
-	PrintLevel int
 	// Log receives the iteration log (default nil: quiet).
 	Log io.Writer
+
+	// tune, if not nil, changes the resolved parameters (the IPOPT
+	// constants that are not settings: μ bounds, initial push, scaling,
+	// second-order corrections, the derivative probe); for the package's
+	// own tests and the restoration phase.
+	tune func(*params)
 }
 
 // params holds the resolved numeric settings and the IPOPT constants.
@@ -416,6 +358,7 @@ type params struct {
 	wsBoundPush, wsMultPush                     float64
 	maxSOC                                      int
 	printLevel                                  int
+	noProbe                                     bool
 }
 
 // IPOPT constants (W&B06; IPOPT 3.14.15 defaults, see doc.go).
@@ -502,9 +445,6 @@ func (s *Settings) validateValues() error {
 	}{
 		{"Tol", s.Tol}, {"DualInfTol", s.DualInfTol}, {"ConstrViolTol", s.ConstrViolTol},
 		{"ComplInfTol", s.ComplInfTol}, {"AcceptableTol", s.AcceptableTol}, {"MuInit", s.MuInit},
-		{"MuMin", s.MuMin}, {"MuMax", s.MuMax}, {"MuTarget", s.MuTarget}, {"BoundRelaxFactor", s.BoundRelaxFactor},
-		{"BoundPush", s.BoundPush}, {"BoundFrac", s.BoundFrac}, {"ConstrMultInitMax", s.ConstrMultInitMax},
-		{"BoundMultInit", s.BoundMultInit}, {"NLPScalingMaxGradient", s.NLPScalingMaxGradient},
 		{"WarmStartBoundPush", s.WarmStartBoundPush}, {"WarmStartMultPush", s.WarmStartMultPush},
 	}
 	for _, f := range pos {
@@ -512,14 +452,8 @@ func (s *Settings) validateValues() error {
 			return fmt.Errorf("%w: %s = %g must be positive and finite (0 = default)", ErrSettings, f.name, f.v)
 		}
 	}
-	if s.BoundFrac > 0.5 {
-		return fmt.Errorf("%w: BoundFrac = %g must be ≤ 0.5", ErrSettings, s.BoundFrac)
-	}
 	if s.WarmStartBoundPush > 0.5 {
 		return fmt.Errorf("%w: WarmStartBoundPush = %g must be ≤ 0.5", ErrSettings, s.WarmStartBoundPush)
-	}
-	if math.IsNaN(s.ObjScalingFactor) || math.IsInf(s.ObjScalingFactor, 0) {
-		return fmt.Errorf("%w: ObjScalingFactor = %g", ErrSettings, s.ObjScalingFactor)
 	}
 	if s.MaxWallTime < 0 {
 		return fmt.Errorf("%w: MaxWallTime = %v is negative", ErrSettings, s.MaxWallTime)
@@ -553,15 +487,6 @@ func (s *Settings) validateChoices() error {
 // validateCombinations checks fields against each other and the warm
 // start's values.
 func (s *Settings) validateCombinations() error {
-	if s.NoBoundRelax && s.BoundRelaxFactor != 0 {
-		return fmt.Errorf("%w: NoBoundRelax set together with BoundRelaxFactor = %g", ErrSettings, s.BoundRelaxFactor)
-	}
-	if s.MuMin != 0 && s.MuMax != 0 && s.MuMin > s.MuMax {
-		return fmt.Errorf("%w: MuMin = %g exceeds MuMax = %g", ErrSettings, s.MuMin, s.MuMax)
-	}
-	if s.MuMin != 0 && s.MuInit != 0 && s.MuMin > s.MuInit {
-		return fmt.Errorf("%w: MuMin = %g exceeds MuInit = %g", ErrSettings, s.MuMin, s.MuInit)
-	}
 	if ws := s.WarmStart; ws != nil {
 		for _, v := range [][]float64{ws.X, ws.Y, ws.ZL, ws.ZU} {
 			for i, x := range v {
@@ -596,22 +521,20 @@ func (s *Settings) resolve() params {
 		maxWall:           s.MaxWallTime,
 		muStrategy:        s.MuStrategy,
 		muInit:            orDefault(s.MuInit, 0.1),
-		muTarget:          s.MuTarget,
-		muMax:             orDefault(s.MuMax, muMaxAbs),
-		boundRelax:        orDefault(s.BoundRelaxFactor, 1e-8),
-		boundPush:         orDefault(s.BoundPush, 0.01),
-		boundFrac:         orDefault(s.BoundFrac, 0.01),
-		constrMultInitMax: orDefault(s.ConstrMultInitMax, 1e3),
-		boundMultInit:     orDefault(s.BoundMultInit, 1),
-		scaling:           !s.NoScaling,
-		scalingMaxGrad:    orDefault(s.NLPScalingMaxGradient, 100),
-		objScaling:        orDefault(s.ObjScalingFactor, 1),
+		muMax:             muMaxAbs,
+		boundRelax:        1e-8,
+		boundPush:         0.01,
+		boundFrac:         0.01,
+		constrMultInitMax: 1e3,
+		boundMultInit:     1,
+		scaling:           true,
+		scalingMaxGrad:    100,
+		objScaling:        1,
 		wsBoundPush:       orDefault(s.WarmStartBoundPush, 1e-3),
 		wsMultPush:        orDefault(s.WarmStartMultPush, 1e-3),
-		maxSOC:            s.MaxSOC,
+		maxSOC:            4,
 		wdTrigger:         s.WatchdogTrigger,
 		wdTrialMax:        watchdogTrialMax,
-		printLevel:        s.PrintLevel,
 	}
 	if s.NoBoundRelax {
 		p.boundRelax = 0
@@ -629,20 +552,15 @@ func (s *Settings) resolve() params {
 	} else if s.WatchdogTrigger < 0 {
 		p.wdTrigger = 0
 	}
-	if s.MaxSOC == 0 {
-		p.maxSOC = 4
-	} else if s.MaxSOC < 0 {
-		p.maxSOC = 0
-	}
-	p.muMin = s.MuMin
-	if p.muMin == 0 {
-		p.muMin = math.Min(1e-11, math.Min(p.tol, p.complInfTol)/(kappaEps+1))
-	}
+	p.muMin = math.Min(1e-11, math.Min(p.tol, p.complInfTol)/(kappaEps+1))
 	if p.muMin > p.muInit {
 		p.muMin = p.muInit
 	}
-	if s.Log != nil && p.printLevel == 0 {
+	if s.Log != nil {
 		p.printLevel = 1
+	}
+	if s.tune != nil {
+		s.tune(&p)
 	}
 	return p
 }

@@ -66,11 +66,10 @@ func (s *Solver) Solve(ctx context.Context, p Problem) (*Result, error) {
 	return res, ip.stopErr(st)
 }
 
-// probe runs the derivative probe (probe.go) on a successful solve unless
-// Settings.NoDerivativeProbe: a confirmed wrong or missing first
+// probe runs the derivative probe (probe.go) on a successful solve: a confirmed wrong or missing first
 // derivative turns the status into DerivativeMismatch and is returned.
 func (ip *ipm) probe(st Status) (Status, *DerivativeReport) {
-	if !st.Success() || ip.set.NoDerivativeProbe {
+	if !st.Success() || ip.prm.noProbe {
 		return st, nil
 	}
 	rep := probeDerivatives(ip.p, ip.w[:ip.n], ip.xLo, ip.xUp, ip.relaxAmount, ip.jRow, ip.jCol)
@@ -704,13 +703,11 @@ func (ip *ipm) initialize(ws *WarmStart) (Status, error) {
 	return ip.fixedInfeasible(), nil
 }
 
-// defaultMuMin sets μ_min when Settings.MuMin is 0: IPOPT's mu_min
-// default, with compl_inf_tol in scaled units (d_f is known from here on).
+// defaultMuMin sets μ_min to IPOPT's mu_min default, with compl_inf_tol in
+// scaled units (d_f is known from here on).
 func (ip *ipm) defaultMuMin() {
-	if ip.set.MuMin == 0 {
-		prm := &ip.prm
-		prm.muMin = min(1e-11, min(prm.tol, prm.complInfTol*math.Abs(ip.df))/(kappaEps+1), prm.muInit)
-	}
+	prm := &ip.prm
+	prm.muMin = min(1e-11, min(prm.tol, prm.complInfTol*math.Abs(ip.df))/(kappaEps+1), prm.muInit)
 }
 
 // fixedInfeasible returns Infeasible (with the start recorded) when no
@@ -801,7 +798,7 @@ func (ip *ipm) startPoint(ws *WarmStart) (*WarmStart, error) {
 }
 
 // pushConstants are κ₁ and κ₂ of the push into the bounds (W&B06 eq. 32):
-// BoundPush and BoundFrac, or WarmStartBoundPush for both with a warm
+// bound_push = bound_frac = 0.01, or WarmStartBoundPush for both with a warm
 // start.
 func (ip *ipm) pushConstants(ws *WarmStart) (k1, k2 float64) {
 	if ws != nil {
@@ -1023,7 +1020,7 @@ func (ip *ipm) startValues() (Status, error) {
 }
 
 // startMultipliers sets the slacks (g̃(x₀) pushed into their bounds), μ
-// and τ from MuInit, the residual, z = BoundMultInit (or the warm start's
+// and τ from MuInit, the residual, z = 1 (bound_mult_init_val; or the warm start's
 // multipliers) and y: the warm start's, else the least-squares estimate
 // (0 if that fails; none for a square problem).
 func (ip *ipm) startMultipliers(ws *WarmStart) {
@@ -1101,7 +1098,7 @@ func (ip *ipm) warmMultipliers(ws *WarmStart) bool {
 
 // startBarrier sets θ, the filter's θ_max and θ_min, φ, the mode of the
 // barrier update (free for MuAdaptive) with μ_max, and clamps μ into
-// [MuMin, MuMax].
+// [μ_min, μ_max].
 func (ip *ipm) startBarrier() {
 	prm := &ip.prm
 	ip.theta = ip.norm1(ip.r)

@@ -323,7 +323,7 @@ func (s *Solver) startPoint(p nlp.Problem, n, m int, b *bounds) (pt *point, warm
 	}
 	warmDuals = ws != nil && (ws.Y != nil || ws.ZL != nil || ws.ZU != nil)
 	if warmDuals {
-		if err := warmMultipliers(ws, b.xL, b.xU, pt.y, pt.zL, pt.zU, s.Settings.BoundMultInit); err != nil {
+		if err := warmMultipliers(ws, b.xL, b.xU, pt.y, pt.zL, pt.zU); err != nil {
 			return nil, false, err
 		}
 	}
@@ -390,11 +390,9 @@ func (s *Solver) readOutput(res *nlp.Result, outFile string) {
 }
 
 // warmMultipliers fills y, zL, zU from a warm start; missing parts are y = 0
-// and z = BoundMultInit (default 1) on finite bounds.
-func warmMultipliers(ws *nlp.WarmStart, xL, xU, y, zL, zU []float64, zInit float64) error {
-	if zInit == 0 {
-		zInit = 1
-	}
+// and z = 1 (bound_mult_init_val, as nlp's cold start) on finite bounds.
+func warmMultipliers(ws *nlp.WarmStart, xL, xU, y, zL, zU []float64) error {
+	const zInit = 1.0
 	set := func(dst, src []float64, name string, def func(j int) float64) error {
 		if src == nil {
 			for j := range dst {
@@ -498,28 +496,8 @@ func (s *Solver) setOptions(prob C.IpoptProblem, outFile string, warm bool) erro
 		str("mu_strategy", "monotone")
 	}
 	numIf("mu_init", set.MuInit)
-	numIf("mu_min", set.MuMin)
-	numIf("mu_max", set.MuMax) // IPOPT: adaptive mode only
-	numIf("mu_target", set.MuTarget)
 	if set.NoBoundRelax {
 		num("bound_relax_factor", 0)
-	} else {
-		numIf("bound_relax_factor", set.BoundRelaxFactor)
-	}
-	numIf("bound_push", set.BoundPush)
-	numIf("bound_frac", set.BoundFrac)
-	numIf("constr_mult_init_max", set.ConstrMultInitMax)
-	numIf("bound_mult_init_val", set.BoundMultInit)
-	if set.NoScaling {
-		str("nlp_scaling_method", "none")
-	}
-	numIf("nlp_scaling_max_gradient", set.NLPScalingMaxGradient)
-	numIf("obj_scaling_factor", set.ObjScalingFactor)
-	switch {
-	case set.MaxSOC < 0:
-		integer("max_soc", 0)
-	case set.MaxSOC > 0:
-		integer("max_soc", set.MaxSOC)
 	}
 	if warm {
 		str("warm_start_init_point", "yes")
