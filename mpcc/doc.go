@@ -172,13 +172,14 @@
 // independently of how the inner solver treats fixed variables. X is a KKT
 // point of the tightened NLP when the KKT residual without the biactive
 // signs (|ν_i| of free variables, the signs of other active bounds and
-// inequality rows) is at most MultTol·max(1, ‖∇f(X)‖∞) (MultTol = 1e-6);
+// inequality rows) is at most DefaultMultTol·max(1, ‖∇f(X)‖∞) (1e-6);
 // X must also be feasible to 1e-8. The inner solver's status does not
 // enter: a solve that ends with NumericalError at a KKT point certifies,
 // one that ends Solved at a non-stationary point does not.
 //
 // Classes (Scheel & Scholtes 2000), over the biactive pairs with ν_G =
-// ν_a, ν_H = ν_b (a locked side counts as 0, |ν| ≤ MultTol as 0):
+// ν_a, ν_H = ν_b (a locked side counts as 0, and so does |ν| at most
+// DefaultMultTol·max(1, ‖∇f‖∞)):
 //
 //	S  ν_G ≥ 0 and ν_H ≥ 0                  (strongly stationary)
 //	M  ν_G > 0 and ν_H > 0, or ν_G·ν_H = 0   (Mordukhovich)
@@ -213,7 +214,7 @@
 // for at most 12 movable biactive pairs in a block and
 // 64 LPs in all (so its time is bounded by 64 small LPs);
 // beyond either it ends undetermined and the class stays the sign-based
-// one. The descent threshold is tol = MultTol·max(1, ‖∇f‖∞) + ‖r‖₁ +
+// one. The descent threshold is tol = DefaultMultTol·max(1, ‖∇f‖∞) + ‖r‖₁ +
 // 1e-8‖∇f‖₁ (r the KKT residual on the free variables; the LPs' bounds are
 // loosened by 1e-8), applied to each block.
 //
@@ -223,7 +224,7 @@
 // otherwise. It costs one tightened NLP solve from a converged point
 // (0–3 inner iterations on the package's test problems, 3–16 on the
 // monopod OCPs) and, rarely, an LPEC; every tightened solve is limited to
-// FinishMaxIter = 200 iterations (50 in an early attempt, see FinishSigma
+// DefaultFinishMaxIter = 200 iterations (50 in an early attempt, see FinishSigma
 // below), which bounds the cost after a failed homotopy; their iterations
 // are Result.FinishIterations. Settings.Finish = NoCertificate skips it.
 //

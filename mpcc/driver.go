@@ -306,7 +306,7 @@ func (h *homotopy) earlyFinish(ctx context.Context, r *InnerResult) (done bool, 
 		return false, nil
 	}
 	// An early attempt is speculative: its branch NLPs get a
-	// quarter of FinishMaxIter (the certified ones take 4–28
+	// quarter of DefaultFinishMaxIter (the certified ones take 4–28
 	// iterations on bench/ocp; the motor's rejected one ran
 	// into the full 200).
 	early := prm

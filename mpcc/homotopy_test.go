@@ -404,7 +404,6 @@ func TestSettingsValidate(t *testing.T) {
 		{Kappa: 1},
 		{Kappa: 1.5},
 		{Kappa: math.NaN()},
-		{Exponent: 1},
 		{SigmaN: 2},
 		{Sigma0: 1e-12},
 		{CompTol: math.Inf(1)},
@@ -416,9 +415,7 @@ func TestSettingsValidate(t *testing.T) {
 		{Finish: FinishMode(4)},
 		{Finish: FinishMode(-1)},
 		{ActiveTol: -1},
-		{MultTol: math.NaN()},
 		{FinishSigma: math.Inf(1)},
-		{FinishMaxIter: -1},
 	}
 	for _, s := range bad {
 		err := s.Validate()

@@ -42,7 +42,7 @@ type WarmStart struct {
 	MuInit float64
 	// MaxIter, if positive, lowers the solver's iteration limit to it (the
 	// tightened NLPs of the certificate and finish use
-	// Settings.FinishMaxIter).
+	// DefaultFinishMaxIter).
 	MaxIter int
 	// Tol, if above the solver's tolerance, replaces it for this solve
 	// (and raises the dual, complementarity and constraint tolerances to

@@ -15,7 +15,7 @@ const (
 	// Linear: σ_{k+1} = max(σ_N, κ·σ_k) (nosnoc 'linear', the default).
 	Linear UpdateRule = iota
 	// Superlinear: σ_{k+1} = max(σ_N, min(κ·σ_k, σ_k^θ)) (nosnoc
-	// 'superlinear', θ = Settings.Exponent).
+	// 'superlinear', θ = DefaultExponent).
 	Superlinear
 	numUpdateRules
 )
@@ -30,23 +30,32 @@ func (u UpdateRule) String() string {
 	return fmt.Sprintf("UpdateRule(%d)", int(u))
 }
 
-// Default values of Settings (nosnoc MATLAB's reg_homotopy options).
+// Default values of Settings (nosnoc MATLAB's reg_homotopy options), and
+// the fixed exponent θ of Superlinear, the multiplier tolerance of the
+// certificate and the iteration limit of the finish's NLPs.
 const (
 	DefaultSigma0   = 1.0
 	DefaultKappa    = 0.1
 	DefaultExponent = 1.5
 	DefaultSigmaN   = 1e-9 // then min(DefaultSigmaN, 0.1·CompTol)
 	DefaultCompTol  = 1e-9
-	DefaultMultTol  = 1e-6
+	// DefaultMultTol is the relative multiplier tolerance: |ν| ≤
+	// DefaultMultTol·max(1, ‖∇f‖∞) counts as zero in the sign tests and in
+	// the KKT residual of the tightened NLP.
+	DefaultMultTol = 1e-6
 	// DefaultActiveTolFactor is c in the default ActiveTol = c·√CompTol.
 	DefaultActiveTolFactor = 10
-	DefaultFinishMaxIter   = 200
+	// DefaultFinishMaxIter is the iteration limit of every tightened and
+	// branch NLP (or the inner solver's own limit if lower): from a
+	// converged homotopy point they need a few iterations; the limit bounds
+	// the cost of those that start from a failed homotopy.
+	DefaultFinishMaxIter = 200
 	// DefaultInexactFactor is c in the inexact tolerance c·σ_k of the
 	// relaxed NLPs (Settings.InexactFactor).
 	DefaultInexactFactor = 1e-2
 	// DefaultFinishSigma is the σ from which the active-set finish is
 	// tried after every successful step (Settings.FinishSigma); an early
-	// attempt's branch NLPs get a quarter of FinishMaxIter.
+	// attempt's branch NLPs get a quarter of DefaultFinishMaxIter.
 	DefaultFinishSigma = 1e-4
 )
 
@@ -132,9 +141,6 @@ type Settings struct {
 	Kappa float64
 	// Update is the σ update rule (default Linear).
 	Update UpdateRule
-	// Exponent is θ > 1 of the Superlinear rule σ_{k+1} = min(κσ_k, σ_k^θ)
-	// (default 1.5).
-	Exponent float64
 	// SigmaN is the smallest σ, σ_N ≤ σ₀ (default min(1e-9, 0.1·CompTol),
 	// nosnoc's clamp; an explicit value is used as given).
 	SigmaN float64
@@ -214,16 +220,6 @@ type Settings struct {
 	// sides of order √σ). The certificate applies to the homotopy point
 	// when the tightened point is within ActiveTol·max(1, ‖x‖∞) of it.
 	ActiveTol float64
-	// MultTol is the relative multiplier tolerance: |ν| ≤
-	// MultTol·max(1, ‖∇f‖∞) counts as zero in the sign tests and in the
-	// KKT residual of the tightened NLP (default 1e-6).
-	MultTol float64
-	// FinishMaxIter is the iteration limit of every tightened and branch
-	// NLP (default 200, or the inner solver's own limit if lower). From a
-	// converged homotopy point they need a few iterations; the limit bounds
-	// the cost of those that start from a failed homotopy and do not
-	// converge.
-	FinishMaxIter int
 
 	// Log receives one line per homotopy step (default nil: quiet).
 	Log io.Writer
@@ -257,9 +253,9 @@ func (s *Settings) Validate() error {
 		name string
 		v    float64
 	}{
-		{"Sigma0", s.Sigma0}, {"Kappa", s.Kappa}, {"Exponent", s.Exponent}, {"SigmaN", s.SigmaN},
+		{"Sigma0", s.Sigma0}, {"Kappa", s.Kappa}, {"SigmaN", s.SigmaN},
 		{"CompTol", s.CompTol},
-		{"ActiveTol", s.ActiveTol}, {"MultTol", s.MultTol},
+		{"ActiveTol", s.ActiveTol},
 	}
 	for _, f := range nonneg {
 		if !(f.v >= 0) || math.IsInf(f.v, 0) {
@@ -275,17 +271,11 @@ func (s *Settings) Validate() error {
 	if s.Kappa >= 1 {
 		return fmt.Errorf("%w: Kappa = %g must be in (0, 1)", ErrSettings, s.Kappa)
 	}
-	if s.Exponent != 0 && s.Exponent <= 1 {
-		return fmt.Errorf("%w: Exponent = %g must be > 1", ErrSettings, s.Exponent)
-	}
 	if s.MaxSteps < 0 {
 		return fmt.Errorf("%w: MaxSteps = %d must be ≥ 0 (0 = default)", ErrSettings, s.MaxSteps)
 	}
 	if s.Finish < 0 || s.Finish >= numFinishModes {
 		return fmt.Errorf("%w: %v", ErrSettings, s.Finish)
-	}
-	if s.FinishMaxIter < 0 {
-		return fmt.Errorf("%w: FinishMaxIter = %d must be ≥ 0 (0 = default)", ErrSettings, s.FinishMaxIter)
 	}
 	if s.Update < 0 || s.Update >= numUpdateRules {
 		return fmt.Errorf("%w: %v", ErrSettings, s.Update)
@@ -312,9 +302,9 @@ func (s *Settings) resolve() params {
 	p := params{
 		sigma0:   orDefault(s.Sigma0, DefaultSigma0),
 		kappa:    orDefault(s.Kappa, DefaultKappa),
-		exponent: orDefault(s.Exponent, DefaultExponent),
+		exponent: DefaultExponent,
 		compTol:  orDefault(s.CompTol, DefaultCompTol),
-		multTol:  orDefault(s.MultTol, DefaultMultTol),
+		multTol:  DefaultMultTol,
 		maxSteps: s.MaxSteps,
 		inexact:  orDefault(s.InexactFactor, DefaultInexactFactor),
 		finish:   s.Finish,
@@ -326,10 +316,7 @@ func (s *Settings) resolve() params {
 	p.activeTol = orDefault(s.ActiveTol, DefaultActiveTolFactor*math.Sqrt(p.compTol))
 	p.explore = s.Explore
 	p.lpecMaxLPs = lpecMaxLPs
-	p.finishMaxIter = s.FinishMaxIter
-	if p.finishMaxIter == 0 {
-		p.finishMaxIter = DefaultFinishMaxIter
-	}
+	p.finishMaxIter = DefaultFinishMaxIter
 	p.sigmaN = s.SigmaN
 	if p.sigmaN == 0 {
 		p.sigmaN = math.Min(DefaultSigmaN, 0.1*p.compTol)
