@@ -359,7 +359,7 @@ func (tr *transcription) equilibration() ad.Expr {
 			}
 		case L2RelaxedScaled:
 			if !first {
-				w := ad.Tanh(tr.eta(n).Scale(1 / tr.o.SigmaSE))
+				w := ad.Tanh(tr.eta(n).Scale(1 / tr.o.sigmaSE))
 				obj = obj.Add(w.Mul(ad.Sq(h.Sub(tr.hE[n-1]))).Scale(rho))
 			}
 		case Direct:

@@ -443,7 +443,8 @@
 // values of the previous last element, and h = h₀. With SimOptions.ColdStart
 // it starts instead from the consistent algebraic values at x₀
 // (DCS.InitialGuess). The start multipliers λ₀₀ are fixed at their values at
-// x₀, and values within SwitchTol of zero are set to zero. A state on a
+// x₀, and values within SwitchTol = max(10⁻⁶, 10³·CompTol) (the switch
+// tolerance) of zero are set to zero. A state on a
 // switching surface (the end of a step that ended at a switch) then does not
 // pin the active set of the first element. Every step's homotopy point is
 // certified (mpcc's stationarity certificate, StepRecord.Stationarity).

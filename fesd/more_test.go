@@ -233,8 +233,7 @@ func TestRepresentations(t *testing.T) {
 		}
 	}
 	// Differential works with tableaus without an integral form.
-	tab, _ := rk.LobattoIIIC(2)
-	r := c.simulate(t, Options{Tableau: tab, Representation: Differential, NFE: c.nfe})
+	r := c.simulate(t, Options{Scheme: rk.FamilyLobattoIIIC, Stages: 2, Representation: Differential, NFE: c.nfe})
 	if e := math.Abs(r.Final()[0] - c.xT(c.tsim)); e > 1e-6 {
 		t.Errorf("Lobatto IIIC: x(T) error %.3g", e)
 	}

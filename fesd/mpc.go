@@ -24,8 +24,8 @@ import (
 // and so are the multipliers of the homotopy's last relaxed NLP, so that
 // the first relaxed NLP of the next solve starts from a primal-dual point
 // (mpcc.Solver.SolveFrom). The shifted point is nearly a solution already,
-// so the warm solves run a short homotopy (MPCSettings.WarmHomotopy: by
-// default it starts at σ₀ = 1e-4 instead of 1) and take a fraction of the
+// so the warm solves run a short homotopy (the solver's homotopy from
+// σ₀ = 1e-4 instead of 1) and take a fraction of the
 // cold solve's iterations.
 
 // MPCSettings configures RunMPC. The zero value needs only Steps.
@@ -35,19 +35,13 @@ type MPCSettings struct {
 	// Plant simulates one control stage of the plant (nil: a Simulator of
 	// the OCP's model with the solver's Options and the stage length T/N).
 	Plant *Simulator
-	// PlantP are the plant's model parameters (nil: the OCP's P).
+	// PlantP are the plant's model parameters (nil: the OCP's P, or the
+	// first stage's PStage): a plant that differs from the model.
 	PlantP []float64
 	// Disturb, if not nil, changes the plant state after step k (a
 	// disturbance or a measurement error); it must return a state of the
 	// same length.
 	Disturb func(k int, x []float64) []float64
-	// WarmHomotopy are the homotopy settings of the warm-started solves
-	// (zero value: the solver's settings with Sigma0 = 1e-4).
-	WarmHomotopy *mpcc.Settings
-	// MaxIterations bounds the NLP iterations of every warm solve's
-	// relaxed NLPs (0: the solver's MPCC.NLP MaxIter); a step that
-	// exhausts it still applies its point's first control and is reported.
-	MaxIterations int
 }
 
 // MPCStep is one closed-loop step.
@@ -283,17 +277,6 @@ func RunMPC(ctx context.Context, s *OCPSolver, x0 []float64, start Start, set MP
 	}
 	wh := s.o.MPCC
 	wh.Sigma0 = 1e-4
-	if set.WarmHomotopy != nil {
-		wh = *set.WarmHomotopy
-	}
-	if set.MaxIterations > 0 {
-		ns := mpcc.DefaultNLPSettings()
-		if wh.NLP != nil {
-			ns = *wh.NLP
-		}
-		ns.MaxIter = set.MaxIterations
-		wh.NLP = &ns
-	}
 	warm, err := s.WithHomotopy(wh)
 	if err != nil {
 		return nil, err

@@ -332,7 +332,7 @@ func (s *OCPSolver) startValues(st Start) ([]float64, error) {
 	if err != nil {
 		return nil, err
 	}
-	return s.tr.startValues(s.tr.d, z0, s.o.SwitchTol), nil
+	return s.tr.startValues(s.tr.d, z0, s.o.switchTol), nil
 }
 
 // start builds the starting point and the variable bounds of one solve.

@@ -156,10 +156,6 @@ type Options struct {
 	Scheme rk.Family
 	// Stages is the number n_s of Runge–Kutta stages (0: DefaultStages = 2).
 	Stages int
-	// Tableau, if not nil, is the Runge–Kutta tableau to use instead of
-	// Scheme and Stages, which must then be zero (nil: from Scheme and
-	// Stages).
-	Tableau *rk.Tableau
 	// Representation is the form of the Runge–Kutta equations (zero value:
 	// Integral).
 	Representation Representation
@@ -185,9 +181,6 @@ type Options struct {
 	// RhoH is the weight ρ_h of the step-equilibration cost (0:
 	// DefaultRhoH = 1).
 	RhoH float64
-	// SigmaSE is the scaling σ_se of L2RelaxedScaled, tanh(η/σ_se) (0:
-	// DefaultSigmaSE = 0.1).
-	SigmaSE float64
 	// DCS selects the reformulation of the model into a DCS (zero value:
 	// Stewart's; dcs.Step for the Heaviside step form).
 	DCS dcs.Options
@@ -211,10 +204,6 @@ type Options struct {
 	// largest selection value, "selection positive" in the symmetric case,
 	// and undecided otherwise.
 	ActiveSetTol float64
-	// SwitchTol is the bound on |ψ_j(x_n)| for reporting a switch of ψ_j at
-	// the element boundary t_n (0: max(1e-6, 1e3·CompTol)). Start
-	// multipliers within SwitchTol of zero are set to zero.
-	SwitchTol float64
 	// Guide, if not nil, imposes guiding path constraints in the first
 	// steps of an OCP's homotopy (see Guide; default nil: none). It applies
 	// to OCPs on a Model (not OCP.CLS) and is not used by simulation.
@@ -227,6 +216,12 @@ type resolved struct {
 	tab   *rk.Tableau
 	integ *rk.Integral
 	rbp   bool // boundary point needed (c_{n_s} ≠ 1 and FESD)
+	// sigmaSE is σ_se of L2RelaxedScaled, tanh(η/σ_se) (DefaultSigmaSE).
+	sigmaSE float64
+	// switchTol is the bound on |ψ_j(x_n)| for reporting a switch of ψ_j
+	// at the element boundary t_n, max(1e-6, 1e3·CompTol); start
+	// multipliers within it of zero are set to zero.
+	switchTol float64
 }
 
 // nlpSettings returns the inner NLP settings: MPCC.NLP, or mpcc's defaults.
@@ -286,24 +281,17 @@ func optErr(format string, a ...any) error {
 
 func (o Options) resolve() (*resolved, error) {
 	r := &resolved{Options: o}
-	if o.Tableau != nil {
-		if o.Stages != 0 || o.Scheme != rk.FamilyRadauIIA {
-			return nil, optErr("Tableau given together with Scheme/Stages")
-		}
-		r.tab = o.Tableau.Clone()
-	} else {
-		if o.Stages < 0 {
-			return nil, optErr("Stages = %d < 0", o.Stages)
-		}
-		if r.Stages == 0 {
-			r.Stages = DefaultStages
-		}
-		tab, err := rk.New(o.Scheme, r.Stages)
-		if err != nil {
-			return nil, fmt.Errorf("%w: %w", ErrOptions, err)
-		}
-		r.tab = tab
+	if o.Stages < 0 {
+		return nil, optErr("Stages = %d < 0", o.Stages)
 	}
+	if r.Stages == 0 {
+		r.Stages = DefaultStages
+	}
+	tab, err := rk.New(o.Scheme, r.Stages)
+	if err != nil {
+		return nil, fmt.Errorf("%w: %w", ErrOptions, err)
+	}
+	r.tab = tab
 	r.Stages = r.tab.Stages()
 	switch o.Representation {
 	case Integral:
@@ -334,12 +322,7 @@ func (o Options) resolve() (*resolved, error) {
 	if r.RhoH == 0 {
 		r.RhoH = DefaultRhoH
 	}
-	if bad(o.SigmaSE) || o.SigmaSE < 0 {
-		return nil, optErr("SigmaSE = %g < 0", o.SigmaSE)
-	}
-	if r.SigmaSE == 0 {
-		r.SigmaSE = DefaultSigmaSE
-	}
+	r.sigmaSE = DefaultSigmaSE
 	if o.CrossComp < FEStage || o.CrossComp > FEFE {
 		return nil, optErr("unknown cross-complementarity mode %d", int(o.CrossComp))
 	}
@@ -383,8 +366,8 @@ func (o Options) validateModes() error {
 	return nil
 }
 
-// resolveTolerances checks ActiveSetTol and SwitchTol and fills in their
-// defaults from the complementarity tolerance.
+// resolveTolerances checks ActiveSetTol and fills in its default and the
+// switch tolerance from the complementarity tolerance.
 func (r *resolved) resolveTolerances() error {
 	compTol := r.MPCC.CompTol
 	if compTol == 0 {
@@ -396,12 +379,7 @@ func (r *resolved) resolveTolerances() error {
 	if r.ActiveSetTol == 0 {
 		r.ActiveSetTol = 10 * math.Sqrt(compTol)
 	}
-	if bad(r.SwitchTol) || r.SwitchTol < 0 {
-		return optErr("SwitchTol = %g < 0", r.SwitchTol)
-	}
-	if r.SwitchTol == 0 {
-		r.SwitchTol = math.Max(1e-6, 1e3*compTol)
-	}
+	r.switchTol = math.Max(1e-6, 1e3*compTol)
 	return nil
 }
 

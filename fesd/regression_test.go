@@ -222,7 +222,6 @@ func TestErrors(t *testing.T) {
 	c := tutorialCases()[0]
 	ctx := context.Background()
 	good := SimOptions{TSim: 1, NSim: 2}
-	lobatto, _ := rk.LobattoIIIC(2)
 	g := ad.NewGraph()
 	x := g.SymVec("x", 1)
 	nanModel := dcs.NewModel(g, x, nil, nil)
@@ -246,11 +245,7 @@ func TestErrors(t *testing.T) {
 		{"NSim = 0", c.model(), []float64{-1}, with(func(o *SimOptions) { o.NSim = 0 }), ErrHorizon},
 		{"NFE < 1", c.model(), []float64{-1}, with(func(o *SimOptions) { o.Options.NFE = -1 }), ErrOptions},
 		{"NaN ψ at x0", nanModel, []float64{-1}, good, ErrNonFinite},
-		{"integral with Lobatto IIIC", c.model(), []float64{-1}, with(func(o *SimOptions) { o.Options.Tableau = lobatto }), ErrOptions},
 		{"integral with Lobatto IIIC family", c.model(), []float64{-1}, with(func(o *SimOptions) { o.Options.Scheme = rk.FamilyLobattoIIIC }), ErrOptions},
-		{"Tableau and Stages", c.model(), []float64{-1}, with(func(o *SimOptions) {
-			o.Options.Tableau, o.Options.Stages, o.Options.Representation = lobatto, 2, Differential
-		}), ErrOptions},
 		{"stages out of range", c.model(), []float64{-1}, with(func(o *SimOptions) { o.Options.Stages = 99 }), ErrOptions},
 		{"FESD off with cross comp", c.model(), []float64{-1}, with(func(o *SimOptions) {
 			o.Options.DisableFESD, o.Options.CrossComp = true, FEFE

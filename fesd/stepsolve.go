@@ -49,7 +49,7 @@ func (s *Simulator) newStep(t0 float64, x0, u, p []float64) (*stepState, error) 
 	if err != nil {
 		return nil, err
 	}
-	return &stepState{t0: t0, x0: x0, u: u, p: p, z0: z0, zb0: s.tr.startValues(d, z0, s.o.SwitchTol), s: s}, nil
+	return &stepState{t0: t0, x0: x0, u: u, p: p, z0: z0, zb0: s.tr.startValues(d, z0, s.o.switchTol), s: s}, nil
 }
 
 // setPrediction takes the prediction pr (nil: none) as the step's.

@@ -332,7 +332,7 @@ func (stepSides) sides(si *switchInfo, gr *psiGroup, zs elemPoints) []Side {
 			// to a switch, where |ψ| = λ stays below τ. The surface has
 			// ψ_j = 0 at both ends of the element.
 			out[j] = SideSurface
-			tol := si.o.SwitchTol
+			tol := si.o.switchTol
 			if zs.short {
 				tol = 0
 			}
@@ -416,7 +416,7 @@ func (si *switchInfo) detect(r *Trajectory, uAt, pAt func(n int) []float64) ([]S
 					continue
 				}
 				pv := psi[gr.off+j]
-				if math.Abs(pv) > si.o.SwitchTol {
+				if math.Abs(pv) > si.o.switchTol {
 					continue
 				}
 				var kind SwitchKind
