@@ -63,7 +63,6 @@ func TestStepStewartConsistency(t *testing.T) {
 		{Formulation: dcs.Stewart},
 		{Formulation: dcs.Step},
 		{Formulation: dcs.Step, LiftDepth: 2},
-		{Formulation: dcs.Step, ComplementSlack: true},
 	}
 	type problem struct {
 		name  string

@@ -481,11 +481,7 @@ func (b *builder) stepKKT(k int, psi, alpha ad.Vec, opt Options) {
 	if k >= 0 {
 		name = subName(&b.d.model.Subsystems[k], k)
 	}
-	aHi := 1.0
-	if opt.ComplementSlack {
-		aHi = inf
-	}
-	ia := b.vars(Alpha, k, alpha, 0, aHi)
+	ia := b.vars(Alpha, k, alpha, 0, 1)
 	lp, ip := b.newVars(LambdaP, k, "lambdap_"+name, n, 0, inf)
 	ln, in := b.newVars(LambdaN, k, "lambdan_"+name, n, 0, inf)
 	rows := make(ad.Vec, n)
@@ -512,18 +508,6 @@ func (b *builder) stepKKT(k int, psi, alpha ad.Vec, opt Options) {
 	b.init(a0)
 	b.init(lp0)
 	b.init(ln0)
-	if opt.ComplementSlack {
-		abar, is := b.newVars(AlphaSlack, k, "alphabar_"+name, n, 0, inf)
-		def := make(ad.Vec, n)
-		ab0 := make(ad.Vec, n)
-		for j := range def {
-			def[j] = abar[j].AddConst(-1).Add(alpha[j])
-			ab0[j] = g.Const(1).Sub(a0[j])
-			pp[j] = Pair{Lambda: ip + j, Sel: is + j}
-		}
-		b.eqs(SlackDef, k, def)
-		b.init(ab0)
-	}
 	b.d.Comp = append(b.d.Comp,
 		CompGroup{Kind: LambdaNAlpha, Subsystem: k, Pairs: pn},
 		CompGroup{Kind: LambdaPOneMinusAlpha, Subsystem: k, Pairs: pp})
@@ -574,8 +558,6 @@ func (b *builder) dims(preps []prepSub) Dims {
 			dm.NAlpha += bl.Len
 		case Beta:
 			dm.NBeta += bl.Len
-		case AlphaSlack:
-			dm.NSlack += bl.Len
 		case Lambda, LambdaP, LambdaN:
 			dm.NLambda += bl.Len
 		case Mu:

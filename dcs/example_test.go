@@ -29,9 +29,9 @@ func Example() {
 		fmt.Printf("%v: %+v\n  ẋ(−1) = %v\n", f, d.Dims, xdot)
 	}
 	// Output:
-	// Stewart: {NX:1 NU:0 NP:0 NPsi:1 NF:2 NTheta:2 NAlpha:0 NBeta:0 NSlack:0 NLambda:2 NMu:1 NUser:0 NZ:5 NComp:2 NEq:3}
+	// Stewart: {NX:1 NU:0 NP:0 NPsi:1 NF:2 NTheta:2 NAlpha:0 NBeta:0 NLambda:2 NMu:1 NUser:0 NZ:5 NComp:2 NEq:3}
 	//   ẋ(−1) = [3]
-	// Step: {NX:1 NU:0 NP:0 NPsi:1 NF:2 NTheta:2 NAlpha:1 NBeta:0 NSlack:0 NLambda:2 NMu:0 NUser:0 NZ:5 NComp:2 NEq:3}
+	// Step: {NX:1 NU:0 NP:0 NPsi:1 NF:2 NTheta:2 NAlpha:1 NBeta:0 NLambda:2 NMu:0 NUser:0 NZ:5 NComp:2 NEq:3}
 	//   ẋ(−1) = [3]
 }
 

@@ -46,7 +46,6 @@ func TestStructure(t *testing.T) {
 		{mStewart, dcs.Options{}},
 		{m, dcs.Options{Formulation: dcs.Step}},
 		{m, dcs.Options{Formulation: dcs.Step, LiftDepth: 1}},
-		{m, dcs.Options{Formulation: dcs.Step, ComplementSlack: true}},
 	} {
 		d := reformulate(t, c.m, c.opt)
 		name := c.opt
@@ -92,7 +91,7 @@ func TestStructure(t *testing.T) {
 				case dcs.LambdaNAlpha:
 					ok = lk == dcs.LambdaN && sk == dcs.Alpha && !p.OneMinus
 				case dcs.LambdaPOneMinusAlpha:
-					ok = lk == dcs.LambdaP && ((sk == dcs.Alpha && p.OneMinus && !c.opt.ComplementSlack) || (sk == dcs.AlphaSlack && !p.OneMinus && c.opt.ComplementSlack))
+					ok = lk == dcs.LambdaP && sk == dcs.Alpha && p.OneMinus
 				}
 				if !ok {
 					t.Errorf("%+v: pair %+v in group %v joins %v and %v", name, p, cg.Kind, lk, sk)

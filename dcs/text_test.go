@@ -17,10 +17,10 @@ func TestText(t *testing.T) {
 	}{
 		{"Formulation", func() error { return enumtext.RoundTrip([]dcs.Formulation{dcs.Stewart, dcs.Step}, dcs.Formulation(2)) }},
 		{"VarKind", func() error {
-			return enumtext.RoundTrip([]dcs.VarKind{dcs.Theta, dcs.Lambda, dcs.Mu, dcs.Alpha, dcs.LambdaP, dcs.LambdaN, dcs.Beta, dcs.AlphaSlack, dcs.User}, dcs.VarKind(9))
+			return enumtext.RoundTrip([]dcs.VarKind{dcs.Theta, dcs.Lambda, dcs.Mu, dcs.Alpha, dcs.LambdaP, dcs.LambdaN, dcs.Beta, dcs.User}, dcs.VarKind(8))
 		}},
 		{"EqKind", func() error {
-			return enumtext.RoundTrip([]dcs.EqKind{dcs.Stationarity, dcs.Convexity, dcs.Switching, dcs.ThetaDef, dcs.LiftDef, dcs.SlackDef, dcs.UserEq}, dcs.EqKind(7))
+			return enumtext.RoundTrip([]dcs.EqKind{dcs.Stationarity, dcs.Convexity, dcs.Switching, dcs.ThetaDef, dcs.LiftDef, dcs.UserEq}, dcs.EqKind(6))
 		}},
 		{"CompKind", func() error {
 			return enumtext.RoundTrip([]dcs.CompKind{dcs.LambdaTheta, dcs.LambdaNAlpha, dcs.LambdaPOneMinusAlpha}, dcs.CompKind(3))

@@ -54,11 +54,6 @@ type Options struct {
 	// only bilinear terms. 0 means no lifting; values ≥ nψ of a subsystem
 	// leave it unlifted (Table 4: n_β = 0 for n_d ≥ nψ).
 	LiftDepth int
-	// ComplementSlack (Step only) introduces ᾱ = 1 − α as algebraic
-	// variables with equations ᾱ − 1 + α = 0 and bounds ᾱ ≥ 0, α ≥ 0, so
-	// that every complementarity side is a plain variable (the form of
-	// mpcc.Complementarity) instead of the affine side 1 − α.
-	ComplementSlack bool
 }
 
 // Validate checks the options for invalid values and incompatible
@@ -72,9 +67,6 @@ func (o Options) Validate() error {
 	}
 	if o.Formulation == Stewart && o.LiftDepth != 0 {
 		return fmt.Errorf("%w: LiftDepth applies to the Step formulation only", ErrOptions)
-	}
-	if o.Formulation == Stewart && o.ComplementSlack {
-		return fmt.Errorf("%w: ComplementSlack applies to the Step formulation only", ErrOptions)
 	}
 	return nil
 }
@@ -98,14 +90,12 @@ const (
 	LambdaN
 	// Beta are the lifting variables of Algorithm 1.
 	Beta
-	// AlphaSlack are ᾱ = 1 − α (Options.ComplementSlack).
-	AlphaSlack
 	// User are the user algebraic variables (Model.Algebraic.Z).
 	User
 	numVarKinds
 )
 
-var varKindNames = [...]string{Theta: "θ", Lambda: "λ", Mu: "μ", Alpha: "α", LambdaP: "λᵖ", LambdaN: "λⁿ", Beta: "β", AlphaSlack: "ᾱ", User: "z"}
+var varKindNames = [...]string{Theta: "θ", Lambda: "λ", Mu: "μ", Alpha: "α", LambdaP: "λᵖ", LambdaN: "λⁿ", Beta: "β", User: "z"}
 
 func (k VarKind) String() string {
 	if k < 0 || k >= numVarKinds {
@@ -130,14 +120,12 @@ const (
 	// LiftDef rows are β − (product) = 0 (Algorithm 1 line 16); row r of the
 	// block defines β_r with coefficient 1 and uses only earlier β.
 	LiftDef
-	// SlackDef rows are ᾱ − 1 + α = 0.
-	SlackDef
 	// UserEq rows are the user equations Model.Algebraic.G.
 	UserEq
 	numEqKinds
 )
 
-var eqKindNames = [...]string{Stationarity: "stationarity", Convexity: "convexity", Switching: "switching", ThetaDef: "θ-definition", LiftDef: "lifting", SlackDef: "slack", UserEq: "user"}
+var eqKindNames = [...]string{Stationarity: "stationarity", Convexity: "convexity", Switching: "switching", ThetaDef: "θ-definition", LiftDef: "lifting", UserEq: "user"}
 
 func (k EqKind) String() string {
 	if k < 0 || k >= numEqKinds {
@@ -154,8 +142,7 @@ const (
 	LambdaTheta CompKind = iota
 	// LambdaNAlpha pairs are 0 ≤ λⁿ_j ⊥ α_j ≥ 0 (eq. 22d).
 	LambdaNAlpha
-	// LambdaPOneMinusAlpha pairs are 0 ≤ λᵖ_j ⊥ 1 − α_j ≥ 0 (eq. 22e); with
-	// ComplementSlack the selection side is the variable ᾱ_j.
+	// LambdaPOneMinusAlpha pairs are 0 ≤ λᵖ_j ⊥ 1 − α_j ≥ 0 (eq. 22e).
 	LambdaPOneMinusAlpha
 	numCompKinds
 )
@@ -261,8 +248,8 @@ type Dims struct {
 	NF int
 	// NTheta is the number of θ variables (Stewart: base sets).
 	NTheta int
-	// NAlpha counts α, NBeta lifting β, NSlack ᾱ.
-	NAlpha, NBeta, NSlack int
+	// NAlpha counts α, NBeta lifting β.
+	NAlpha, NBeta int
 	// NLambda counts multipliers: Stewart λ, Step λᵖ and λⁿ together.
 	NLambda int
 	// NMu counts Stewart's μ (one per subsystem).

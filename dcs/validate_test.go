@@ -109,7 +109,6 @@ func TestValidateErrors(t *testing.T) {
 		{"unknown formulation", func(m *dcs.Model, x ad.Vec) {}, dcs.Options{Formulation: 7}, dcs.ErrOptions, "", loc{-2, 0, 0}},
 		{"negative lift depth", func(m *dcs.Model, x ad.Vec) {}, dcs.Options{Formulation: dcs.Step, LiftDepth: -1}, dcs.ErrOptions, "", loc{-2, 0, 0}},
 		{"lifting with Stewart", func(m *dcs.Model, x ad.Vec) {}, dcs.Options{LiftDepth: 2}, dcs.ErrOptions, "", loc{-2, 0, 0}},
-		{"slack with Stewart", func(m *dcs.Model, x ad.Vec) {}, dcs.Options{ComplementSlack: true}, dcs.ErrOptions, "", loc{-2, 0, 0}},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
