@@ -89,16 +89,17 @@ type TimeFreezingOptions struct {
 	// §7.2: six free-flight modes, f_aux⁺ and f_aux⁻). The model must be
 	// reformulated with the same formulation (TimeFreezing.DCSOptions).
 	Formulation Formulation
-	// NoLift (Step only) leaves the products of the selections unlifted.
-	// By default the tailored lifting of nosnoc (option
+	// noLift (Step only) leaves the products of the selections unlifted,
+	// for the package's tests of the lifting. The Step formulation uses
+	// the tailored lifting of nosnoc (option
 	// time_freezing_Heaviside_lifting,
-	// +nosnoc/+time_freezing/cls_inelastic_multicontact.m) adds per
-	// contact the user algebraic variables β₁ = α_fc α_vn and
+	// +nosnoc/+time_freezing/cls_inelastic_multicontact.m): per contact
+	// the user algebraic variables β₁ = α_fc α_vn and
 	// β₂ = (1 − α_fc)(1 − α_vn) (only β₂ for a frictionless contact), so
 	// that θ_free = α_fc + α_vn − β₁,
 	// θ⁺ = β₂ α_vt, θ⁻ = β₂(1 − α_vt) are bilinear; with several contacts
 	// the running products of θ_free are lifted too (γ_i = γ_{i−1}·θ_free,i).
-	NoLift bool
+	noLift bool
 	// AN is the auxiliary normal dynamics gain a_n > 0 (default DefaultAN).
 	AN float64
 	// SpeedOfTime selects the speed-of-time variable (default none: the
@@ -253,8 +254,8 @@ func (opt TimeFreezingOptions) validate() (an float64, err error) {
 	default:
 		return 0, newErr(ErrOptions, -1, "Formulation", -1, -1, "%v", opt.Formulation)
 	}
-	if opt.NoLift && opt.Formulation != Step {
-		return 0, newErr(ErrOptions, -1, "NoLift", -1, -1, "only for the Step formulation")
+	if opt.noLift && opt.Formulation != Step {
+		return 0, newErr(ErrOptions, -1, "noLift", -1, -1, "only for the Step formulation")
 	}
 	if !(opt.Baumgarte >= 0) || math.IsInf(opt.Baumgarte, 0) {
 		return 0, newErr(ErrOptions, -1, "Baumgarte", -1, -1, "k = %v must be nonnegative and finite", opt.Baumgarte)
@@ -415,7 +416,7 @@ func (b *tfBuilder) stewart(m *Model) error {
 
 // step adds the general step selections α of Psi and writes the
 // right-hand side (of length nx) as Σ θ_k(α, β)·f_k, with nosnoc's
-// tailored lifting β unless NoLift.
+// tailored lifting β unless noLift.
 func (b *tfBuilder) step(m *Model, nx int) error {
 	tf, g := b.tf, b.g
 	one := g.Const(1)
@@ -425,7 +426,7 @@ func (b *tfBuilder) step(m *Model, nx int) error {
 	unl := make(ad.Vec, len(tf.Modes))
 	var betas, eqs ad.Vec
 	newBeta := func(name string, def ad.Expr) ad.Expr {
-		if b.opt.NoLift {
+		if b.opt.noLift {
 			return def
 		}
 		v := g.Sym(name)

@@ -172,7 +172,7 @@ func TestTimeFreezingRegions(t *testing.T) {
 			var ds []*dcs.DCS
 			var names []string
 			for _, o := range []dcs.TimeFreezingOptions{
-				{Formulation: dcs.Stewart}, {Formulation: dcs.Step}, {Formulation: dcs.Step, NoLift: true},
+				{Formulation: dcs.Stewart}, {Formulation: dcs.Step}, dcs.Unlifted(dcs.TimeFreezingOptions{Formulation: dcs.Step}),
 			} {
 				o.SpeedOfTime = sot
 				tf, err := bar(nc, o)
@@ -328,7 +328,7 @@ func TestTimeFreezingErrors(t *testing.T) {
 		{"zero gap", func(rb *dcs.RigidBody, _ *dcs.TimeFreezingOptions) { rb.Contacts[0].Gap = ad.Expr{} }, dcs.ErrInvalidExpr},
 		{"normal length", func(rb *dcs.RigidBody, _ *dcs.TimeFreezingOptions) { rb.Contacts[0].Normal = ad.Vec{q[0]} }, dcs.ErrDimension},
 		{"negative a_n", func(_ *dcs.RigidBody, o *dcs.TimeFreezingOptions) { o.AN = -1 }, dcs.ErrOptions},
-		{"NoLift Stewart", func(_ *dcs.RigidBody, o *dcs.TimeFreezingOptions) { o.NoLift = true }, dcs.ErrOptions},
+		{"noLift Stewart", func(_ *dcs.RigidBody, o *dcs.TimeFreezingOptions) { *o = dcs.Unlifted(*o) }, dcs.ErrOptions},
 		{"bad sot", func(_ *dcs.RigidBody, o *dcs.TimeFreezingOptions) { o.SpeedOfTime = 9 }, dcs.ErrOptions},
 		{"negative Baumgarte", func(_ *dcs.RigidBody, o *dcs.TimeFreezingOptions) { o.Baumgarte = -1 }, dcs.ErrOptions},
 		{"NaN Baumgarte", func(_ *dcs.RigidBody, o *dcs.TimeFreezingOptions) { o.Baumgarte = math.NaN() }, dcs.ErrOptions},

@@ -129,8 +129,8 @@
 //	[[time_freezing.contact]]  gap f_c(q) (required); normal J_n (default
 //	            ∇f_c); tangent J_t or tangent_pos (its gradient) with mu for
 //	            a frictional contact
-//	[time_freezing.options]    dcs.TimeFreezingOptions by field name (NoLift,
-//	            AN, Baumgarte); the formulation is [options] DCS.Formulation
+//	[time_freezing.options]    dcs.TimeFreezingOptions by field name (AN,
+//	            Baumgarte); the formulation is [options] DCS.Formulation
 //
 // examples/models/bouncingball.toml is a ball dropped onto the ground.
 //
