@@ -44,6 +44,10 @@ type clsGuess struct {
 	// velocity of every contact sliding at its start (0: not sliding),
 	// which the friction of accel keeps for the sub-step's stages
 	slip []float64
+	// step is the RK4 stepper of rk4 (states (q, v)) and stageF its
+	// right-hand side (stageRHS, bound once).
+	step   *rk.ExplicitStepper
+	stageF func(t float64, y, dy []float64)
 }
 
 // clsImpact is an event of the guess: an impact, or (lam nil) a contact
@@ -68,7 +72,13 @@ func newCLSGuess(s *clsSystem) (*clsGuess, error) {
 	if err != nil {
 		return nil, fmt.Errorf("fesd: the FESD-J start: %w", err)
 	}
-	return &clsGuess{s: s, f: f, ws: f.NewWorkspace(), out: make([]float64, len(out))}, nil
+	step, err := rk.NewExplicitStepper(rk.RK4(), 2*s.nq)
+	if err != nil {
+		return nil, fmt.Errorf("fesd: the FESD-J start: %w", err)
+	}
+	g := &clsGuess{s: s, f: f, ws: f.NewWorkspace(), out: make([]float64, len(out)), step: step}
+	g.stageF = g.stageRHS
+	return g, nil
 }
 
 // eval returns M, f_v, f_c, J_n and J_t (row c: contact c) at x.
@@ -193,36 +203,29 @@ func dot(a, b []float64) float64 {
 	return s
 }
 
-// rk4 advances x by dt. A contact sliding at x keeps its friction
-// direction over the sub-step (slip), so that a sliding contact that
-// stops within it passes through zero tangential velocity, which stick
-// detects: with the direction taken at every stage, the stages past the
-// stop reverse the friction and the sub-step ends with the velocity it
-// started with (the sliding block at 0.0006 m/s, never stopped).
+// rk4 advances x by one RK4 step (rk.RK4 with rk.ExplicitStepper) of
+// length dt and returns the new state (x is not modified). A contact
+// sliding at x keeps its friction direction over the sub-step (slip), so
+// that a sliding contact that stops within it passes through zero
+// tangential velocity, which stick detects: with the direction taken at
+// every stage, the stages past the stop reverse the friction and the
+// sub-step ends with the velocity it started with (the sliding block at
+// 0.0006 m/s, never stopped).
 func (g *clsGuess) rk4(x []float64, dt float64) []float64 {
-	nq := g.s.nq
 	g.slip = g.slipSigns(x)
-	defer func() { g.slip = nil }()
-	f := func(x []float64) []float64 {
-		a, _, _ := g.accel(x)
-		return append(append([]float64(nil), x[nq:]...), a...)
-	}
-	add := func(x, k []float64, c float64) []float64 {
-		y := make([]float64, len(x))
-		for i := range x {
-			y[i] = x[i] + c*k[i]
-		}
-		return y
-	}
-	k1 := f(x)
-	k2 := f(add(x, k1, dt/2))
-	k3 := f(add(x, k2, dt/2))
-	k4 := f(add(x, k3, dt))
 	y := make([]float64, len(x))
-	for i := range x {
-		y[i] = x[i] + dt/6*(k1[i]+2*k2[i]+2*k3[i]+k4[i])
-	}
+	g.step.StepTo(y, g.stageF, 0, x, dt)
+	g.slip = nil
 	return y
+}
+
+// stageRHS is the right-hand side of the stepper of rk4: (v, a(q, v))
+// at y, with the friction directions of slip.
+func (g *clsGuess) stageRHS(_ float64, y, dy []float64) {
+	nq := g.s.nq
+	a, _, _ := g.accel(y)
+	copy(dy[:nq], y[nq:])
+	copy(dy[nq:], a)
 }
 
 // slipSigns returns the sign of J_tᵀv of every resting frictional

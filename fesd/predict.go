@@ -5,6 +5,7 @@ import (
 	"math"
 
 	"github.com/fesd-go/fesd/dcs"
+	"github.com/fesd-go/fesd/rk"
 )
 
 // The event-driven predictor of simulation steps (on unless
@@ -68,6 +69,12 @@ type predictor struct {
 	// endSnapped is set when cuts put the last event on the step's end
 	// (smallAtEnd).
 	endSnapped bool
+	// step is the RK4 stepper of rk4 (made on first use), stageMode the
+	// mode its right-hand side (stageRHS) evaluates and stageFailed set
+	// when an evaluation failed.
+	step        *rk.ExplicitStepper
+	stageMode   mode
+	stageFailed bool
 }
 
 // mode is a region of the state space: the signature of its algebraic
@@ -220,10 +227,11 @@ func sameSig(a, b []bool) bool {
 	return true
 }
 
-// rk4 advances x from t (relative to t₀) by one RK4 step of length h of
-// the flow of mode m; for a sliding mode, of the region x is in (so that
-// successive steps chatter across the surface and follow the sliding
-// motion to first order in h).
+// rk4 advances x from t (relative to t₀) by one RK4 step (rk.RK4 with
+// rk.ExplicitStepper) of length h of the flow of mode m; for a sliding
+// mode, of the region x is in (so that successive steps chatter across the
+// surface and follow the sliding motion to first order in h). It returns
+// a new slice and does not modify x.
 func (pr *predictor) rk4(x []float64, t, h float64, m mode) ([]float64, bool) {
 	if m.slide != nil {
 		var ok bool
@@ -231,46 +239,50 @@ func (pr *predictor) rk4(x []float64, t, h float64, m mode) ([]float64, bool) {
 			return nil, false
 		}
 	}
-	stage := func(k []float64, a float64) []float64 {
-		o := clone(x)
-		for i := range o {
-			o[i] += a * k[i]
+	if pr.step == nil || pr.step.Dim() != len(x) {
+		st, err := rk.NewExplicitStepper(rk.RK4(), len(x))
+		if err != nil {
+			return nil, false
 		}
-		return o
+		pr.step = st
 	}
-	k1, ok := pr.rhs(x, t, m)
-	if !ok {
+	pr.stageMode, pr.stageFailed = m, false
+	o := make([]float64, len(x))
+	pr.step.StepTo(o, pr.stageRHS, t, x, h)
+	pr.stageMode = mode{}
+	if pr.stageFailed {
 		return nil, false
 	}
-	k2, ok := pr.rhs(stage(k1, h/2), t+h/2, m)
-	if !ok {
-		return nil, false
-	}
-	k3, ok := pr.rhs(stage(k2, h/2), t+h/2, m)
-	if !ok {
-		return nil, false
-	}
-	k4, ok := pr.rhs(stage(k3, h), t+h, m)
-	if !ok {
-		return nil, false
-	}
-	o := clone(x)
 	scale := 1.0
 	for _, v := range x {
 		scale = math.Max(scale, math.Abs(v))
 	}
-	for i := range o {
-		o[i] += h / 6 * (k1[i] + 2*k2[i] + 2*k3[i] + k4[i])
+	for _, v := range o {
 		// An explicit step outside its stability region (a stiff mode,
 		// |λ|h beyond RK4's 2.78) grows the state by orders of magnitude
 		// per substep; such a prediction would only start the solves far
 		// from the solution (1e84 on a stiff decay), so the predictor
 		// declines.
-		if bad(o[i]) || math.Abs(o[i]) > predictMaxGrowth*scale {
+		if bad(v) || math.Abs(v) > predictMaxGrowth*scale {
 			return nil, false
 		}
 	}
 	return o, true
+}
+
+// stageRHS is the right-hand side of the stepper of rk4: ẋ of the mode
+// stageMode at (y, t). A failed evaluation sets stageFailed (the stepper's
+// right-hand side cannot return one) and skips the remaining stages.
+func (pr *predictor) stageRHS(t float64, y, dy []float64) {
+	if pr.stageFailed {
+		return
+	}
+	f, ok := pr.rhs(y, t, pr.stageMode)
+	if !ok {
+		pr.stageFailed = true
+		return
+	}
+	copy(dy, f)
 }
 
 // side returns the region of x during the sliding motion sl: a or b, or

@@ -5,6 +5,7 @@ import (
 	"math"
 	"testing"
 
+	"github.com/fesd-go/fesd/ad"
 	"github.com/fesd-go/fesd/dcs"
 	"github.com/fesd-go/fesd/internal/reference"
 	"github.com/fesd-go/fesd/rk"
@@ -133,5 +134,76 @@ func TestTutorialCasesNoPredict(t *testing.T) {
 				}
 			})
 		}
+	}
+}
+
+// TestPredictorRK4 checks the predictor's substep (predictor.rk4, RK4 by
+// rk.ExplicitStepper) on one state with the switching function ψ = x − c:
+//   - on ẋ = −λ(x + 2) (λ = 1, c = 5, x₀ = 1, h = 0.1) it is RK4 on a
+//     linear ODE, whose step multiplies x + 2 by the Taylor polynomial
+//     Σ_{k≤4} (−λh)^k/k! (closed form), to 1e-15; x is not modified;
+//   - on the same flow with λ = 1e5 (|λh| = 1e4, far outside RK4's
+//     stability interval of 2.78) the state grows beyond predictMaxGrowth
+//     and the step is declined;
+//   - on ẋ = √x − 10 from x₀ = 0.01 with h = 0.01 the second stage is at
+//     x < 0, where √x is NaN: the step is declined, and the next step
+//     (from x₀ = 1, where every stage is defined) succeeds, with the
+//     failure flag reset; its result agrees with a step of the classical
+//     formula x₀ + h/6·(k₁ + 2k₂ + 2k₃ + k₄) to 1e-15.
+func TestPredictorRK4(t *testing.T) {
+	newPredictor := func(c float64, f func(x ad.Expr) ad.Expr) *predictor {
+		g := ad.NewGraph()
+		x := g.SymVec("x", 1)
+		m := dcs.NewModel(g, x, nil, nil)
+		m.AddSubsystem(dcs.Subsystem{Psi: ad.Vec{x[0].AddConst(-c)}, S: [][]int{{1}, {-1}},
+			F: []ad.Vec{{f(x[0])}, {f(x[0])}}})
+		sim, err := NewSimulator(m, Options{}, 1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return &predictor{s: sim, T: 1}
+	}
+	step := func(pr *predictor, x0, h float64) ([]float64, bool) {
+		t.Helper()
+		x := []float64{x0}
+		z, sig, ok := pr.guess(x)
+		if !ok {
+			t.Fatalf("guess at x = %g failed", x0)
+		}
+		out, ok := pr.rk4(x, 0, h, mode{sig: sig, z: z})
+		if x[0] != x0 {
+			t.Errorf("rk4 modified x: %g, was %g", x[0], x0)
+		}
+		return out, ok
+	}
+	decay := func(lam float64) func(x ad.Expr) ad.Expr {
+		return func(x ad.Expr) ad.Expr { return x.AddConst(2).Scale(-lam) }
+	}
+	const h = 0.1
+	out, ok := step(newPredictor(5, decay(1)), 1, h)
+	taylor, term := 1.0, 1.0
+	for k := 1; k <= 4; k++ {
+		term *= -h / float64(k)
+		taylor += term
+	}
+	if want := -2 + 3*taylor; !ok || math.Abs(out[0]-want) > 1e-15 {
+		t.Errorf("decay λ = 1: ok %v, x₁ = %v, want %.17g", ok, out, want)
+	}
+	if out, ok := step(newPredictor(5, decay(1e5)), 1, h); ok {
+		t.Errorf("decay λ = 1e5: accepted x₁ = %v", out)
+	}
+	pr := newPredictor(50, func(x ad.Expr) ad.Expr { return ad.Sqrt(x).AddConst(-10) })
+	if out, ok := step(pr, 0.01, 0.01); ok {
+		t.Errorf("√x at a negative stage: accepted x₁ = %v", out)
+	}
+	const h2 = 0.01
+	out, ok = step(pr, 1, h2)
+	f := func(x float64) float64 { return math.Sqrt(x) - 10 }
+	k1 := f(1)
+	k2 := f(1 + h2/2*k1)
+	k3 := f(1 + h2/2*k2)
+	k4 := f(1 + h2*k3)
+	if want := 1 + h2/6*(k1+2*k2+2*k3+k4); !ok || math.Abs(out[0]-want) > 1e-15 {
+		t.Errorf("after a failed step: ok %v, x₁ = %v, want %.17g", ok, out, want)
 	}
 }
