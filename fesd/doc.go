@@ -383,7 +383,7 @@
 // the NLP's tolerance (measured, cls_sim_test.go, cls_fix_test.go,
 // examples/impacts): the bouncing ball with e = 0.9 to 2.1e-12 over its
 // first 32 impacts, the sliding block's landing to 7e-14 and its stop to
-// 5.2e-10 s (μ = 0.3; 2.5e-10 with μ = 0.6, 9e-13 with μ = 0.1). The
+// 5.0e-10 s (μ = 0.3; 2.5e-10 with μ = 0.6, 9e-13 with μ = 0.1). The
 // tangential forces at the stage points are crossed with the element
 // start's Δ (as the normal forces with the gap there), so an element that
 // starts sliding keeps the friction against the motion at all its stage

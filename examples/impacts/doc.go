@@ -54,7 +54,7 @@
 //
 // The block lands at √(2/g) with the impulse √(2g) (time within 7e-14)
 // and sticks at t₁ + v₁/(μg) = 1.0194 s at x = 1.8291 (time within
-// 5.2e-10, x within 2e-14), both events on element boundaries (states at
+// 5.0e-10, x within 2e-14), both events on element boundaries (states at
 // every boundary within 3.9e-12 of the closed form). The OCP ends Solved
 // with complementarity 0 at the closed-form objective 52.9310 (relative
 // error 3e-16, controls 4e-14).

@@ -32,7 +32,7 @@ import (
 // Block: landing at √(2/g) with Λ_n = √(2g) and v_x⁺ = 3 − μ√(2g), the
 // stop (a stick event) at t₁ + v_x⁺/(μg), x_s = 3t₁ + (v_x⁺)²/(2μg), and
 // the state at every element boundary, to 1e-9 (measured: landing 6.7e-14,
-// stop 5.2e-10, states 3.9e-12).
+// stop 5.0e-10, states 3.9e-12).
 //
 // OCP: status Solved with complementarity ≤ 1e-6 (the bar), the
 // objective, the controls and the impact to 1e-6 of the closed form
