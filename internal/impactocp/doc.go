@@ -67,14 +67,17 @@
 // condition S, see fesd's newCLSOCPFormulation), measured with
 // fesd.SolveOCP(ctx, Boxes() or Discs(), Options() with only the named
 // fields changed, fesd.Start{}), CPU under a machine load of 6–14 on 2
-// cores; "(rerun)" is the second homotopy of fesd's OCP rerun:
+// cores; "(rerun)" is the second homotopy of fesd's OCP rerun. The
+// defaults are σ₀ = fesd.CLSOCPSigma0 = 1 and κ = 0.1 (σ₀ = 1e-3, the
+// simulation's fesd.CLSSigma0, was the OCP default before these
+// measurements):
 //
 //	OCP, setting             status, stationarity       compl    infeas   objective  final positions                  iterations  CPU
-//	boxes, defaults (1e-3)   Solved, NotCertified       8.9e-10  3.5e-10  26 500     −3.00, 0.00, 3.00 (at rest)      8 237        62 s
-//	boxes, σ₀ = 1 (κ = 0.1)  Solved, W                  9.9e-10  3.7e-12  26 500     −3.00, 0.00, 3.00 (at rest)      4 552        35 s
+//	boxes, σ₀ = 1e-3         Solved, NotCertified       8.9e-10  3.5e-10  26 500     −3.00, 0.00, 3.00 (at rest)      8 237        62 s
+//	boxes, defaults (σ₀ = 1) Solved, W                  9.9e-10  3.7e-12  26 500     −3.00, 0.00, 3.00 (at rest)      4 552        35 s
 //	boxes, σ₀ = 0.1          NLPFailure (rerun)         2.5e-6   3.9e-6   9 845      −7.00, 0.00, 3.00                9 389        65 s
-//	discs, defaults (1e-3)   NLPFailure (rerun)         1.5e-7   6e-6     10 020     (0.83, 1.01), (0.36, 1.15)       7 906        25 s
-//	discs, σ₀ = 1 (κ = 0.1)  Solved, S                  0        3e-8     8 923      (1.82, −0.06), (0.40, −1.48)     1 495       4.3 s
+//	discs, σ₀ = 1e-3         NLPFailure (rerun)         1.5e-7   6e-6     10 020     (0.83, 1.01), (0.36, 1.15)       7 906        25 s
+//	discs, defaults (σ₀ = 1) Solved, S                  0        3e-8     8 923      (1.82, −0.06), (0.40, −1.48)     1 495       4.3 s
 //	discs, σ₀ = 0.1          Solved, NotCertified       9.9e-10  9.6e-6   849        (1.99, 0.01), (−1.90, 0.16)      4 479        15 s
 //
 // Boxes: the final positions are q₁,₁, q₂,₁, q₃,₁ (targets −7, 0, 6);
@@ -84,8 +87,11 @@
 // friction μ m g = 1.96 moves nothing and only adds R u², so a local
 // method that ends there is right; the homotopy has to reach the paper's
 // solution along the relaxed problems, and there the inner solver fails.
-// The discs' S-stationary end at σ₀ = 1, κ = 0.1 is such a local
-// solution as well: the first disc pushes the second only half-way.
+// The discs' S-stationary end from the defaults is such a local
+// solution as well: the first disc pushes the second only part of the
+// way. From the defaults TestBoxesOCP also finds impulses of the ground
+// contacts of order 1e-5 that break Newton's law by 1.4e-5 (contact 4 at
+// t = 0.4), and TestDiscsOCP the discs 0.18–2.4 off their targets.
 //
 // Trials on the transcription (changes of fesd's FESD-J OCP
 // formulation, measured and not kept):
@@ -123,6 +129,23 @@
 //     model's P_vt ⊥ N_vt): boxes σ₀ = 0.1 NLPFailure (2.8e-5, 9 988,
 //     the middle box pushes only the left one), σ₀ = 1, κ = 0.1
 //     Infeasible (1e-4, 15 847).
+//
+// The paper's boxes solution is tracked by the homotopy when the inner
+// solver has more room: σ₀ = 1, κ = 0.1 with the inner tolerances 1e-8
+// and 3 000 iterations (Options.MPCC.NLP) end NLPFailure at
+// complementarity 6.8e-9, infeasibility 3.9e-8, objective 1 117, the
+// boxes at −6.99, 0.00, 6.00 (7 943 iterations, 43 s): the relaxed NLPs
+// at σ = 1, 0.01 and 0.001 solve (σ = 0.1 ends IterationLimit after
+// 3 600 iterations), every one from σ = 1e-4 on ends NumericalError
+// (its dual infeasibility grows to 1e2–1e3 near a feasible point and it
+// enters the restoration phase), and the active-set finish tried from
+// σ = 1e-3 (FinishSigma 0.02, FinishMaxIter 1 000) fixes 2 068
+// variables and its tightened NLP ends IterationLimit with a dual
+// residual of 5.7e3: no multipliers at that point, so no stationarity
+// class. With IPOPT's bound relaxation 1e-8 as well: NLPFailure at
+// complementarity 1.1e-5, objective 763 (−7.00, 0.05, 5.95); with the
+// Δ⁺ ⊥ Δ⁻ pairs: Infeasible at σ = 1e-3 (objective 457, −6.94, 0.00,
+// 6.00); with the shared start gap: Infeasible at σ = 0.01.
 //
 // Inner solver settings as NOSNOC's example (tolerances 1e-8, 1 000
 // iterations; set through Options.MPCC.NLP): the first relaxed NLP
