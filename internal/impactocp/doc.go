@@ -145,7 +145,11 @@
 // class. With IPOPT's bound relaxation 1e-8 as well: NLPFailure at
 // complementarity 1.1e-5, objective 763 (−7.00, 0.05, 5.95); with the
 // Δ⁺ ⊥ Δ⁻ pairs: Infeasible at σ = 1e-3 (objective 457, −6.94, 0.00,
-// 6.00); with the shared start gap: Infeasible at σ = 0.01.
+// 6.00); with the shared start gap: Infeasible at σ = 0.01; without the
+// eps_cls row: NLPFailure, compl 1.1e-7, objective 9 704 (the middle box
+// pushes only the left one), 23 272 iterations, 148 s; without the
+// impact-law condition: Infeasible at σ = 1e-3 (objective 416, −7.02,
+// 0.00, 6.00).
 //
 // Inner solver settings as NOSNOC's example (tolerances 1e-8, 1 000
 // iterations; set through Options.MPCC.NLP): the first relaxed NLP
