@@ -170,8 +170,8 @@ type OCP struct {
 	// Q, V, U and P (there is no time symbol). A CLS has no algebraic
 	// variables for user expressions: LagrangeFromDCS and
 	// PathComp.FromDCS are ErrStructure, and Validity does not apply. With
-	// Options.MPCC.Sigma0 zero the homotopy starts at CLSSigma0, and with
-	// Options.MPCC.Finish zero it ends with CLSFinish, as SimulateCLS; the
+	// Options.MPCC.Sigma0 zero the homotopy starts at CLSOCPSigma0, and
+	// with Options.MPCC.Finish zero it ends with CLSFinish, as SimulateCLS; the
 	// cold start is SimulateCLS's event-driven guess, stage by stage with
 	// the start's controls (Start.XInit and InitFrom are not used).
 	CLS *dcs.CLS

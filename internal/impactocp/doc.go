@@ -58,11 +58,120 @@
 //
 // Issue 46 asks for both OCPs solved from fesd's defaults with
 // complementarity ≤ 1e-6 and a stationarity class. Neither is, and no
-// setting of the homotopy tried reaches it; the acceptance tests
-// (TestDiscsOCP, TestBoxesOCP) run only with FESD_PAPER_OCP=1. Measured
-// with fesd.SolveOCP(ctx, Boxes() or Discs(), Options() with only the
-// named fields changed, fesd.Start{}) (CPU time under a machine load of
-// about 10 on 2 cores). "NLP MaxIter 3000" and "NLP InertiaDefault" set
+// setting of the homotopy or change of the transcription tried reaches
+// it; the acceptance tests (TestDiscsOCP, TestBoxesOCP) run only with
+// FESD_PAPER_OCP=1.
+//
+// The current transcription (an OCP's FESD-J crosses the tangential
+// forces with δ at the stage points only and has the impact-law
+// condition S, see fesd's newCLSOCPFormulation), measured with
+// fesd.SolveOCP(ctx, Boxes() or Discs(), Options() with only the named
+// fields changed, fesd.Start{}), CPU under a machine load of 6–14 on 2
+// cores; "(rerun)" is the second homotopy of fesd's OCP rerun. The
+// defaults are σ₀ = fesd.CLSOCPSigma0 = 1 and κ = 0.1 (σ₀ = 1e-3, the
+// simulation's fesd.CLSSigma0, was the OCP default before these
+// measurements):
+//
+//	OCP, setting             status, stationarity       compl    infeas   objective  final positions                  iterations  CPU
+//	boxes, σ₀ = 1e-3         Solved, NotCertified       8.9e-10  3.5e-10  26 500     −3.00, 0.00, 3.00 (at rest)      8 237        62 s
+//	boxes, defaults (σ₀ = 1) Solved, W                  9.9e-10  3.7e-12  26 500     −3.00, 0.00, 3.00 (at rest)      4 552        35 s
+//	boxes, σ₀ = 0.1          NLPFailure (rerun)         2.5e-6   3.9e-6   9 845      −7.00, 0.00, 3.00                9 389        65 s
+//	discs, σ₀ = 1e-3         NLPFailure (rerun)         1.5e-7   6e-6     10 020     (0.83, 1.01), (0.36, 1.15)       7 906        25 s
+//	discs, defaults (σ₀ = 1) Solved, S                  0        3e-8     8 923      (1.82, −0.06), (0.40, −1.48)     1 495       4.3 s
+//	discs, σ₀ = 0.1          Solved, NotCertified       9.9e-10  9.6e-6   849        (1.99, 0.01), (−1.90, 0.16)      4 479        15 s
+//
+// Boxes: the final positions are q₁,₁, q₂,₁, q₃,₁ (targets −7, 0, 6);
+// discs: q₁, q₂ (targets (2, 0), (−2, 0)). The boxes' u ≡ 0 (all boxes at
+// rest, objective 26 500) is a local minimizer of the MPCC, not a
+// failure of the finish: a force |u| below the middle box's static
+// friction μ m g = 1.96 moves nothing and only adds R u², so a local
+// method that ends there is right; the homotopy has to reach the paper's
+// solution along the relaxed problems, and there the inner solver fails.
+// The discs' S-stationary end from the defaults is such a local
+// solution as well: the first disc pushes the second only part of the
+// way. From the defaults TestBoxesOCP also finds impulses of the ground
+// contacts of order 1e-5 that break Newton's law by 1.4e-5 (contact 4 at
+// t = 0.4), and TestDiscsOCP the discs 0.18–2.4 off their targets.
+//
+// Trials on the transcription (changes of fesd's FESD-J OCP
+// formulation, measured and not kept):
+//
+//   - One variable for the gap at an element boundary: with Radau IIA the
+//     element-start gap Y_n = f_c(q_n) and the gap of the previous
+//     element's last stage point are one quantity at one state; the
+//     trial used the stage point's variable in element n's pairs and
+//     indicator and left Y_n free and in no pair. The relaxed NLPs have
+//     the same feasible sets with and without it (Y_n equals the stage
+//     gap by the rows), only the barrier differs, so it cannot remove a
+//     failure of the relaxed NLPs, and it did not: boxes from the
+//     defaults Solved W at u ≡ 0 after 4 416 iterations (every relaxed
+//     NLP failed; 8 237 iterations and NotCertified without it),
+//     σ₀ = 1 Infeasible (compl 1.6e-2, objective 15 860, 5.6 s),
+//     σ₀ = 0.1 Infeasible at σ = 1e-4, compl 2.9e-4, objective
+//     1 857; discs from the defaults NLPFailure, compl 1e-4, objective
+//     15 340, 6 s. In the simulation (SimulateCLS) it broke the Zeno
+//     test: the bouncing ball with e = 0.96 had its impacts 1e-5 s off
+//     the closed form and e = 0.97 failed at step 295.
+//   - Without nosnoc's eps_cls row f_c(q_n + h ε v⁺) ≥ 0 (NOSNOC's
+//     three_cart_ocp_2D.m sets eps_cls = 0): boxes σ₀ = 0.1 Solved but
+//     NotCertified, compl 5.3e-10, objective 1 466, −7.00, 1.03, 5.81
+//     (q₃,₁ 0.19 short), 5 203 iterations, 32 s, every relaxed NLP ended
+//     IterationLimit or NumericalError; σ₀ = 1, κ = 0.2 Infeasible
+//     (compl 3.2e-2); discs defaults Solved NotCertified at objective
+//     9 867 (the discs not swapped), σ₀ = 0.1 NLPFailure (1e-6, 1 006),
+//     σ₀ = 1, κ = 0.1 NLPFailure (6.9e-4, 611).
+//   - Without the impact-law condition S: boxes σ₀ = 0.1 NLPFailure,
+//     compl 5.5e-6, objective 490, −7.01, 0.01, 6.01, 66 s; both changes:
+//     NLPFailure (1e-6, 1 466), and σ₀ = 1, κ = 0.2 Infeasible.
+//   - The pair Δ⁺ ⊥ Δ⁻ at the element starts and δ⁺ ⊥ δ⁻ at the stage
+//     points (with λ_n = 0 the polyhedral rows bound γ and Γ only from
+//     below, γ ≥ |J_tᵀv|; the pair makes γ = |J_tᵀv|, as nosnoc's conic
+//     model's P_vt ⊥ N_vt): boxes σ₀ = 0.1 NLPFailure (2.8e-5, 9 988,
+//     the middle box pushes only the left one), σ₀ = 1, κ = 0.1
+//     Infeasible (1e-4, 15 847).
+//
+// The paper's boxes solution is tracked by the homotopy when the inner
+// solver has more room: σ₀ = 1, κ = 0.1 with the inner tolerances 1e-8
+// and 3 000 iterations (Options.MPCC.NLP) end NLPFailure at
+// complementarity 6.8e-9, infeasibility 3.9e-8, objective 1 117, the
+// boxes at −6.99, 0.00, 6.00 (7 943 iterations, 43 s): the relaxed NLPs
+// at σ = 1, 0.01 and 0.001 solve (σ = 0.1 ends IterationLimit after
+// 3 600 iterations), every one from σ = 1e-4 on ends NumericalError
+// (its dual infeasibility grows to 1e2–1e3 near a feasible point and it
+// enters the restoration phase), and the active-set finish tried from
+// σ = 1e-3 (FinishSigma 0.02, FinishMaxIter 1 000) fixes 2 068
+// variables and its tightened NLP ends IterationLimit with a dual
+// residual of 5.7e3: no multipliers at that point, so no stationarity
+// class. With IPOPT's bound relaxation 1e-8 as well: NLPFailure at
+// complementarity 1.1e-5, objective 763 (−7.00, 0.05, 5.95); with the
+// Δ⁺ ⊥ Δ⁻ pairs: Infeasible at σ = 1e-3 (objective 457, −6.94, 0.00,
+// 6.00); with the shared start gap: Infeasible at σ = 0.01; without the
+// eps_cls row: NLPFailure, compl 1.1e-7, objective 9 704 (the middle box
+// pushes only the left one), 23 272 iterations, 148 s; without the
+// impact-law condition: Infeasible at σ = 1e-3 (objective 416, −7.02,
+// 0.00, 6.00).
+//
+// Inner solver settings as NOSNOC's example (tolerances 1e-8, 1 000
+// iterations; set through Options.MPCC.NLP): the first relaxed NLP
+// solves (boxes σ₀ = 0.1 in 998 iterations, discs in 849; 745 with
+// IPOPT's bound relaxation 1e-8), the next ones end NumericalError or
+// Infeasible; boxes NLPFailure at compl 2e-8, objective 1 160, −6.92,
+// 1.46, 5.93; discs NLPFailure at compl 1e-4 (3.9e-5 with the bound
+// relaxation, objective 704, (1.99, 0.00), (−2.01, 0.02)). The log of
+// the discs' first NLP (σ₀ = 0.1) shows the inner solver traversing
+// from the discs at rest (objective 33 280) towards the swap with the
+// barrier parameter at 10^−3.5, the Hessian regularization 10^−2 … 10^0
+// on, steps 0.02–0.5 and directions up to 47: it is still descending
+// (objective 866) at its iteration limit. NOSNOC's start (states x₀,
+// every other variable 0, ground forces m g) is what fesd's cold start
+// already is for both tasks (the event-driven guess with u ≡ 0 keeps
+// the bodies at rest with the resting contacts' forces m g), and the
+// relaxation of the impulse equations (relax_fesdj_impulse, off in
+// NOSNOC's examples) was not tried: the failures above are of relaxed
+// NLPs whose impulse rows are feasible (u ≡ 0 solves them).
+//
+// Measured before the two changes of the transcription named above
+// (same call, machine load about 10). "NLP MaxIter 3000" and "NLP InertiaDefault" set
 // Options.MPCC.NLP to mpcc.DefaultNLPSettings() with that change (and
 // InertiaStrict for the first), which also turns off the OCP's rerun:
 //
@@ -149,12 +258,4 @@
 // complementarity 4.4e-9 with the middle box pushed to the left only
 // (q₁,₁(T) = −6.70, q₂,₁(T) = −3.22, q₃,₁(T) = 3.00, objective 11 042),
 // NotCertified, 67 s.
-//
-// Not tried: the relaxation of the impulse equations (NOSNOC's
-// relax_fesdj_impulse), NOSNOC's start (states x₀, every other variable
-// 0, ground forces m g), eliminating the element-start gap Y_n in
-// favour of the gap of the previous element's last stage point (with
-// Radau IIA both rows Y_n = f_c(q_n) and y_{n−1,n_s} = f_c(q_n) hold at
-// one state: with Y_n and y_{n−1,n_s} fixed at 0 in persistent contact,
-// two identical rows of a branch NLP).
 package impactocp

@@ -121,9 +121,10 @@ func terminal(t *testing.T, r *fesd.OCPResult, ref []float64, idx ...int) {
 
 // skipUnlessAcceptance skips the paper-OCP acceptance tests unless
 // FESD_PAPER_OCP is set. They state the target of issue 46 and fail today
-// (measured from the defaults: the discs end NLPFailure after 5 564
-// iterations, the boxes end Solved and S-stationary at u ≡ 0, the boxes
-// at rest, a local minimum of the task that misses the targets), so they
+// (measured from the defaults: the discs end Solved and S-stationary with
+// the second disc pushed only part of the way, the boxes Solved and
+// W-stationary at u ≡ 0, the boxes at rest, a local minimum of the task
+// that misses the targets), so they
 // stay out of the CI suite until the homotopy reaches them; run them with
 // FESD_PAPER_OCP=1 go test -run OCP ./internal/impactocp. The package
 // documentation ("Status") records the settings tried and why they fail.

@@ -49,7 +49,7 @@ func (t Task) XTargetCLS() []float64 { return t.XTarget()[:8] }
 // the clock constraint: the horizon T is physical time. The options are
 // Radau IIA with the discretization's n_s and N_FE (d.NFE, d.NS; its
 // Cross, SOTMin, SOTMax and GammaH do not apply) and fesd's FESD-J
-// homotopy defaults (σ₀ = fesd.CLSSigma0, κ = 0.1, the active-set finish
+// homotopy defaults (σ₀ = fesd.CLSOCPSigma0, κ = 0.1, the active-set finish
 // fesd.CLSFinish). The default start of a CLS OCP is SimulateCLS's guess
 // with the start's controls (the robot standing still with u = 0).
 func (m *Model) CLSOCP(t Task, d Discretization) (*fesd.OCP, fesd.Options, error) {
