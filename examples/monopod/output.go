@@ -41,6 +41,9 @@ type summary struct {
 	// ‖v(T)‖ (Euclidean norms).
 	TerminalPositionError float64 `json:"terminal_position_error"`
 	TerminalVelocityNorm  float64 `json:"terminal_velocity_norm"`
+	// TerminalDelta is q(T) − q* per coordinate (q_x, q_z, φ_hip,
+	// φ_knee).
+	TerminalDelta []float64 `json:"terminal_delta"`
 	// Hops counts the flight phases (foot above flightHeight at an element
 	// boundary after being on or near the ground); Impacts the frozen
 	// phases (auxiliary dynamics: the clock stands while v changes).
@@ -66,8 +69,12 @@ type summary struct {
 	FESDJValidity *fesd.CLSValidity `json:"fesdj_validity,omitempty"`
 	// NLPIterations is the total over all relaxed NLPs; SolveSeconds the
 	// solver's time, WallSeconds the program's (build, solve, analysis).
-	NLPIterations       int     `json:"nlp_iterations"`
-	SolveSeconds        float64 `json:"solve_seconds"`
+	NLPIterations int     `json:"nlp_iterations"`
+	SolveSeconds  float64 `json:"solve_seconds"`
+	// CPUSeconds is the CPU time (user + system, all threads) of the
+	// program up to the summary: build, solve and analysis (0 where the
+	// platform does not report it).
+	CPUSeconds          float64 `json:"cpu_seconds"`
 	WallSeconds         float64 `json:"wall_seconds"`
 	SecondsPerIteration float64 `json:"seconds_per_iteration"`
 	NumVariables        int     `json:"nlp_variables"`
@@ -150,7 +157,7 @@ func summarize(c config, r *fesd.OCPResult, m *monopod.Model, a *analysis, wall 
 		CompResidual: r.CompResidual, ConstraintViolation: r.Infeasibility, Objective: r.Objective,
 		ClockMonotone: true, NLPIterations: r.Iterations,
 		Valid: r.Validity != nil && r.Validity.Valid, Validity: r.Validity, FESDJValidity: r.CLSValidity,
-		SolveSeconds: r.Elapsed.Seconds(), WallSeconds: wall.Seconds(),
+		SolveSeconds: r.Elapsed.Seconds(), WallSeconds: wall.Seconds(), CPUSeconds: processCPU(),
 		NumVariables: r.NumVariables, NumConstraints: r.NumConstraints}
 	if r.Iterations > 0 {
 		s.SecondsPerIteration = r.Elapsed.Seconds() / float64(r.Iterations)
@@ -162,6 +169,7 @@ func summarize(c config, r *fesd.OCPResult, m *monopod.Model, a *analysis, wall 
 	xf := r.Final()
 	qTarget := c.Task.QTarget()
 	for i := 0; i < 4; i++ {
+		s.TerminalDelta = append(s.TerminalDelta, xf[i]-qTarget[i])
 		s.TerminalPositionError = math.Hypot(s.TerminalPositionError, xf[i]-qTarget[i])
 		s.TerminalVelocityNorm = math.Hypot(s.TerminalVelocityNorm, xf[4+i])
 	}
