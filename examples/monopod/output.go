@@ -67,6 +67,15 @@ type summary struct {
 	Valid         bool              `json:"valid"`
 	Validity      *fesd.Validity    `json:"validity,omitempty"`
 	FESDJValidity *fesd.CLSValidity `json:"fesdj_validity,omitempty"`
+	// EnergyGain is, with -dcs fesdj, the largest rise of the mechanical
+	// energy (monopod.Energy) between two consecutive points of the
+	// trajectory beyond the work of the torques there (trapezoidal rule),
+	// in J, and EnergyGainTime where it starts. The contact and the
+	// inelastic impacts only take energy out, so a gain well above the
+	// quadrature error is one the discretization made, which the physical
+	// validity check does not test.
+	EnergyGain     float64 `json:"energy_gain,omitempty"`
+	EnergyGainTime float64 `json:"energy_gain_time,omitempty"`
 	// NLPIterations is the total over all relaxed NLPs; SolveSeconds the
 	// solver's time, WallSeconds the program's (build, solve, analysis).
 	NLPIterations int     `json:"nlp_iterations"`
@@ -182,6 +191,7 @@ func summarize(c config, r *fesd.OCPResult, m *monopod.Model, a *analysis, wall 
 		if r.Contacts != nil {
 			s.Impacts = len(r.Contacts.Impacts())
 		}
+		s.EnergyGain, s.EnergyGainTime = energyGain(c, r, a)
 		return s
 	}
 	clock := m.TF.Clock
@@ -437,4 +447,28 @@ func plotControls(base string, r *fesd.OCPResult, m *monopod.Model) error {
 	}
 	_, err = report.SavePlot(tp, 20*vg.Centimeter, 16*vg.Centimeter, base)
 	return err
+}
+
+// energyGain returns the largest rise of the mechanical energy between
+// consecutive points of a FESD-J trajectory a beyond the torques' work
+// ∫ u_hip ω_hip + u_knee ω_knee dt (trapezoidal rule, the controls of the
+// stage holding the interval's midpoint), and the time it starts at; 0, 0
+// if the energy cannot be compiled.
+func energyGain(c config, r *fesd.OCPResult, a *analysis) (gain, at float64) {
+	energy, err := monopod.Energy()
+	if err != nil || len(r.U) == 0 {
+		return 0, 0
+	}
+	n := len(r.U)
+	dt := c.Task.T / float64(n)
+	for i := 1; i < len(a.t); i++ {
+		x0, x1 := a.x[i-1], a.x[i]
+		k := min(n-1, max(0, int(0.5*(a.t[i-1]+a.t[i])/dt)))
+		u := r.U[k]
+		w := 0.5 * (a.t[i] - a.t[i-1]) * (u[0]*(x0[6]+x1[6]) + u[1]*(x0[7]+x1[7]))
+		if d := energy(x1[:4], x1[4:8]) - energy(x0[:4], x0[4:8]) - w; d > gain {
+			gain, at = d, a.t[i-1]
+		}
+	}
+	return gain, at
 }
