@@ -195,6 +195,18 @@
 // homotopies (its branch NLP stops at its iteration limit, 200, with a
 // violation of 31 and 1.3e-3), so the result is the continuation's point.
 //
+// That gait is not physical all the same, which the validity check does
+// not see: at N = 30 the FESD-J discretization is coarse enough for the
+// optimizer to gain energy from it. In the sticking element from t =
+// 1.033 to 1.100 (h = 0.067 s, the bound (1 + γ_h)·T/(N·N_FE)) the knee
+// bends by 1.0 rad and back by 1.4 rad, and the mechanical energy
+// (monopod.Energy) goes from 23 J to 90 J while the torques (|u| ≤ 2.3
+// Nm there) do less than 1 J of work; the next open element takes it to 166 J before the landing
+// at t = 1.132 takes 73 J out. That is the leap. The program prints the
+// largest such rise (summary.json: energy_gain, 73.5 J from t = 1.100
+// here). Every N = 30 run of the table below has it (17–74 J); the N =
+// 60 run below 0.6 J.
+//
 // Why the continuation. One uninterrupted homotopy (the program before
 // it) ends Solved and valid too, but 7.7 cm from the target: q(T) − q* =
 // (−6.0e-2, −6e-4, 3.8e-2, 3.0e-2), the last landing 8 cm short of
