@@ -87,8 +87,9 @@ func solveAndWrite(ctx context.Context, c config, dir string, stdout io.Writer) 
 		s.TerminalPositionError, s.TerminalDelta, s.TerminalVelocityNorm, s.Hops, s.MaxPenetration)
 	fmt.Fprintf(stdout, "%d NLP iterations in %d homotopy steps, %.1f s (%.1f ms per iteration), %.1f s CPU\n",
 		s.NLPIterations, len(s.Homotopy), s.SolveSeconds, 1e3*s.SecondsPerIteration, s.CPUSeconds)
-	if s.EnergyGain > 1e-6 { // above quadrature noise
-		fmt.Fprintf(stdout, "energy: rises by up to %.3g J beyond the torques' work (from t = %.3f)\n", s.EnergyGain, s.EnergyGainTime)
+	if s.EnergyGain > 1e-6 || s.PenetrationBetween > 1e-6 { // above rounding and quadrature noise
+		fmt.Fprintf(stdout, "energy: rises by up to %.3g J beyond the torques' work (from t = %.3f); foot at most %.1e m below the ground between the nodes (t = %.3f)\n",
+			s.EnergyGain, s.EnergyGainTime, s.PenetrationBetween, s.PenetrationBetweenTime)
 	}
 	if r.Infeasible != nil {
 		fmt.Fprintf(stdout, "diagnosis: %v\n", r.Infeasible)
