@@ -201,11 +201,15 @@
 // 1.033 to 1.100 (h = 0.067 s, the bound (1 + γ_h)·T/(N·N_FE)) the knee
 // bends by 1.0 rad and back by 1.4 rad, and the mechanical energy
 // (monopod.Energy) goes from 23 J to 90 J while the torques (|u| ≤ 2.3
-// Nm there) do less than 1 J of work; the next open element takes it to 166 J before the landing
+// Nm there) do less than 1 J of work: along the collocation polynomial of
+// q the foot dips 3.0 cm into the ground between the stage points (at t =
+// 1.089) and leaves it at 6.1 m/s at the element end, with the gap zero at
+// all three nodes and a normal force there; the next open element takes it to 166 J before the landing
 // at t = 1.132 takes 73 J out. That is the leap. The program prints the
-// largest such rise (summary.json: energy_gain, 73.5 J from t = 1.100
-// here). Every N = 30 run of the table below has it (17–74 J); the N =
-// 60 run below 0.6 J.
+// largest such rise and the deepest dip between the nodes (summary.json:
+// energy_gain, 73.5 J from t = 1.100, and penetration_between, 3.0 cm,
+// here). Every N = 30 run of the table below has it (17–74 J, dips of
+// 1.1–3.0 cm); the N = 60 run below 0.6 J and 1.5 mm.
 //
 // Why the continuation. One uninterrupted homotopy (the program before
 // it) ends Solved and valid too, but 7.7 cm from the target: q(T) − q* =
