@@ -209,7 +209,7 @@
 // largest such rise and the deepest dip between the nodes (summary.json:
 // energy_gain, 73.5 J from t = 1.100, and penetration_between, 3.0 cm,
 // here). Every N = 30 run of the table below has it (17–74 J, dips of
-// 1.1–3.0 cm); the N = 60 run below 0.6 J and 1.5 mm.
+// 1.1–3.0 cm); the N = 60 runs below at most 1.2 J and 3 mm.
 //
 // Why the continuation. One uninterrupted homotopy (the program before
 // it) ends Solved and valid too, but 7.7 cm from the target: q(T) − q* =
@@ -264,14 +264,26 @@
 // homotopy ends at a valid point that is no gait, the robot sunk into a
 // crouch 2.8 m from the target.
 //
-// At N = 60 (measured once, 2026-11-28, the code before the continuation,
-// with the ℓ∞ homotopy after a failed Scholtes homotopy as for time
-// freezing): the Scholtes steps end Infeasible at σ = 1e-9 (residual
-// 1.1e-9, objective 55.2, after steps at their iteration limit from σ =
-// 1 to 1e-7), and the ℓ∞ homotopy from there ends NLPFailure at residual
-// 1.2e-2, 2.63 from the target, not valid (a normal force of 3.2e-2 N at a
-// gap of 1.4 mm, the impact law missed by 2.3 m/s): 16 315 NLP
-// iterations, 674 s CPU.
+// At N = 60 (go run ./examples/monopod -dcs fesdj, the program's default
+// N; measured once, 2026-11-28, load 5–10) the same homotopy does not get
+// there: the first homotopy's σ = 1e-5 step ends at its iteration limit
+// (residual 3.1e-5, objective 33.0), and the continuation's σ = 1e-6
+// step leaves the path all the same (objective 86, then 61.6 and 49.7 at
+// σ = 1e-7 and 1e-8). Status Invalid: complementarity 3.3e-7, constraint
+// violation 6.3e-6, objective 49.6, q(T) − q* = (−2.8e-2, −1.4e-3,
+// −6.8e-2, −2.9e-2), ‖q(T) − q*‖ = 7.9e-2, ‖v(T)‖ = 0.353, 12 flights
+// with 12 landings (the foot at most 2.8 cm high: shuffling steps, no
+// leap), 21 impacts, the foot at most 2.1e-6 m below the ground at the
+// nodes and 3.0 mm between them, phantom force 1.1e-5 N, the impact law
+// missed by 1.31e-3 m/s at t = 0.7 (tolerance 1e-3), the energy rising by
+// at most 1.2 J beyond the torques' work (from its trajectory.csv); 9 602
+// NLP iterations in 6 + 3 homotopy steps, 393 s CPU. Before the
+// continuation (the ℓ∞ homotopy after a failed Scholtes homotopy, as for
+// time freezing) it ended worse: the Scholtes steps Infeasible at σ =
+// 1e-9 (residual 1.1e-9, objective 55.2), the ℓ∞ homotopy from there
+// NLPFailure at residual 1.2e-2, 2.63 from the target, not valid; 16 315
+// NLP iterations, 674 s CPU (energy rise at most 0.6 J, 1.5 mm between
+// the nodes).
 //
 // Earlier versions of this program carried flags and chains of runs
 // (mesh refinement, restarts, saved solutions) that met the targets at
