@@ -14,7 +14,9 @@ import (
 // of 1 mm or more, Newton's law at every impulse), at least two flight
 // phases each ended by a landing, ‖q(T) − q*‖ ≤ 2e-2 and ‖v(T)‖ ≤ 0.1.
 // Measured (package doc): ‖q(T) − q*‖ = 3.3e-3, ‖v(T)‖ = 0.051, 8
-// flights, complementarity 2.4e-6, 142 s CPU; skipped under -short.
+// flights, complementarity 2.4e-6, 142–146 s CPU; skipped under -short.
+// The energy balance is not part of the acceptance and this run fails it
+// (summary energy_gain 73.5 J: the discretization, package doc).
 func TestFESDJPaperN30(t *testing.T) {
 	if testing.Short() {
 		t.Skip("about 150 s CPU")
