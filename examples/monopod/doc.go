@@ -214,24 +214,24 @@
 //
 // Why the continuation. One uninterrupted homotopy (the program before
 // it) ends Solved and valid too, but 7.7 cm from the target: q(T) − q* =
-// (−6.0e-2, −6e-4, 3.8e-2, 3.0e-2), the last landing 8 cm short of
-// q*_x with the robot leaning towards it. That distance is neither the
-// cost nor the resolution of N = 30: the OCP is the paper's (004 §7.2:
+// (−6.0e-2, −6e-4, 3.8e-2, 3.0e-2), the last landing 8 cm short of q*_x
+// with the robot leaning towards it. That distance is neither the cost
+// nor the resolution of N = 30: the OCP is the paper's (004 §7.2:
 // terminal cost diag(1e3·I₄, 10·I₄) on (q − q*, v), no terminal
-// constraint; nosnoc's
-// monoped_model.m has its g_terminal commented out; the time-freezing
-// OCP of this program uses the same Tracking), and at N = 30 the same
-// homotopy's point at σ = 1e-4 is 2 mm from the target (objective 13.4),
-// at σ = 1e-5 3 mm (objective 14.0, residual 1.16e-5). Those points are
-// not valid yet (at σ = 1e-5 a normal force of 3.8e-3 N at a gap of 1.3
-// mm; at σ = 1e-4 4.3e-2 N at 1.0 mm and the impact law missed by 1.2
-// m/s), and the step σ = 1e-6, started from the σ = 1e-5 point's primal
-// part with cold duals and μ₀ = 1e-7, leaves the path: objective 94 at
-// its iteration limit, 221 at σ = 1e-7 (Infeasible), 32.4 at σ = 1e-8. Started from that point's multipliers
-// too, the step solves in 626 iterations next to the point. Measured once
-// each at N = 30 on 2026-11-28 (a FESD-J formulation that still has the
-// element end's gap twice, at the last stage point and at the next
-// element's start; CPU user + sys):
+// constraint; nosnoc's monoped_model.m has its g_terminal commented out;
+// the time-freezing OCP of this program uses the same Tracking), and at
+// N = 30 the same homotopy's point at σ = 1e-4 is 2 mm from the target
+// (objective 13.4), at σ = 1e-5 3 mm (objective 14.0, residual 1.16e-5).
+// Those points are not valid yet (at σ = 1e-5 a normal force of 3.8e-3 N
+// at a gap of 1.3 mm; at σ = 1e-4 4.3e-2 N at 1.0 mm and the impact law
+// missed by 1.2 m/s), and the step σ = 1e-6, started from the σ = 1e-5
+// point's primal part with cold duals and μ₀ = 1e-7, leaves the path:
+// objective 94 at its iteration limit, 221 at σ = 1e-7 (Infeasible), 32.4
+// at σ = 1e-8. Started from that point's multipliers too, the step solves
+// in 626 iterations next to the point. Measured once each at N = 30 on
+// 2026-11-28 (a FESD-J formulation that still has the element end's gap
+// twice, at the last stage point and at the next element's start; CPU
+// user + sys):
 //
 //	                      status       valid  compl.   ‖Δq‖    ‖v(T)‖  flights  iterations  CPU
 //	one homotopy          Solved       yes    1.4e-6   7.7e-2  0.056   8        9 439       153 s
