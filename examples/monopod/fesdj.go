@@ -66,7 +66,9 @@ func newCLSSolver(c config) (*fesd.OCPSolver, mpcc.Settings, *monopod.Model, err
 // the step σ = 1e-6 of one uninterrupted homotopy went from the point at
 // σ = 1e-5 (objective 14.0, 3 mm from the target) to objective 94 and the
 // homotopy ended 7.7 cm from the target, where this continuation solved
-// σ = 1e-6 in 626 iterations 3.3 mm from it (package doc). The result
+// σ = 1e-6 in 626 iterations 3.3 mm from it; at N = 60, from a σ = 1e-5
+// step at its iteration limit, the continuation left the path too
+// (package doc). The result
 // carries the records, iterations and time of both homotopies; r itself
 // is returned when it is Solved or Invalid, has no step or ctx ended it.
 func continueCLS(ctx context.Context, s *fesd.OCPSolver, set mpcc.Settings, r *fesd.OCPResult) (*fesd.OCPResult, error) {
