@@ -165,10 +165,14 @@
 // eight physical states, the same bounds, Radau IIA n_s = 2 and N_FE = 3
 // (monopod's Model.CLSOCP). Its start is fesd's FESD-J cold start, a
 // simulation with u = 0 (the robot standing still): an OCP on a CLS does
-// not take the reference as its start. The homotopy (newCLSSolver): the
-// Scholtes relaxation from σ₀ = 1 with κ = 0.1 until the residual is at
-// most 1e-5, then FESD-J's active-set finish, every relaxed NLP solved to
-// 1e-5 in at most 1 000 iterations.
+// not take the reference as its start. The homotopy (newCLSSolver,
+// continueCLS): the Scholtes relaxation from σ₀ = 1 with κ = 0.1, every
+// relaxed NLP solved to 1e-5 in at most 1 000 iterations and started from
+// the previous step's primal point with cold duals, for six steps (σ = 1
+// … 1e-5) or until the residual is at most 1e-5; if it is not, the same
+// homotopy goes on from σ = 1e-6, started from the primal-dual point of
+// the first (its multipliers included); each ends with FESD-J's
+// active-set finish.
 //
 // The library checks the result's physics (fesd.OCPResult.CLSValidity):
 // the foot at most 1 mm below the ground at every element boundary and
@@ -177,84 +181,110 @@
 // within 1e-3 m/s (after an impulse on a foot moving down, J_nᵀv⁺ = 0;
 // on one that is not, no jump).
 //
-// Measured at N = 30 on 2026-11-28 (2 cores shared with other jobs, load
-// 10–28; CPU time user + sys; this program's column rerun as
-// go run ./examples/monopod -N 30 -dcs fesdj: the same figures, 133 s
-// CPU, exit status 1; its summary counts 7 hops, the foot above 1 mm at
-// element ends only):
+// go run ./examples/monopod -N 30 -dcs fesdj (2026-11-28, 2 cores shared
+// with other jobs, load 5–11; CPU time user + sys as the program reports
+// it) ends Solved and valid, exit status 0: complementarity 2.4e-6,
+// constraint violation 2.1e-5, objective 13.67, q(T) − q* = (−1.8e-3, 0,
+// −2.5e-3, −1.1e-3), so ‖q(T) − q*‖ = 3.3e-3, ‖v(T)‖ = 0.051, 8 flights
+// with 8 landings (the foot up to 0.14 m high; one leap of about 1.5 m
+// from t ≈ 1.1 s, then shorter steps), 9 impacts, the foot at most 1.3e-6
+// m below the ground, phantom force 3.8e-4 N, impact law error 9.9e-8
+// m/s; 7 539 NLP iterations in 6 + 1 homotopy steps, 142 s CPU. The
+// first homotopy's steps all end at their iteration limit (σ ≥ 1e-4) or
+// in a numerical error; the active-set finish is rejected after both
+// homotopies (its branch NLP stops at its iteration limit, 200, with a
+// violation of 31 and 1.3e-3), so the result is the continuation's point.
 //
-//	                       fesd defaults    this program     σ₀ = 1, κ = 0.2
-//	status                 NLPFailure       Invalid          NLPFailure
-//	complementarity        2.2e-10          2.1e-6           2.1e-7
-//	constraint violation   9.7e-11          1.1e-5           4.2e-4
-//	‖q(T) − q*‖, ‖v(T)‖    2.81, 0.36       6.5e-3, 0.215    2.0e-2, 0.216
-//	flights, landings      0, 0             9, 9             9, 9
-//	foot below the ground  9.7e-11 m        5.1e-6 m         7.8e-7 m
-//	phantom force          0                2.3e-4 N         2.6e-7 N
-//	impact law error       1.6e-6 m/s       1.21 m/s         0.275 m/s
-//	NLP iterations         6 946            6 864            15 761
-//	CPU time               78 s             135 s            308 s
+// That gait is not physical all the same, which the validity check does
+// not see: at N = 30 the FESD-J discretization is coarse enough for the
+// optimizer to gain energy from it. In the sticking element from t =
+// 1.033 to 1.100 (h = 0.067 s, the bound (1 + γ_h)·T/(N·N_FE)) the knee
+// bends by 1.0 rad and back by 1.4 rad, and the mechanical energy
+// (monopod.Energy) goes from 23 J to 90 J while the torques (|u| ≤ 2.3
+// Nm there) do less than 1 J of work: along the collocation polynomial of
+// q the foot dips 3.0 cm into the ground between the stage points (at t =
+// 1.089) and leaves it at 6.1 m/s at the element end, with the gap zero
+// at all three nodes and a normal force there; the next open element
+// takes it to 166 J before the landing at t = 1.132 takes 73 J out. That
+// is the leap. The program prints the
+// largest such rise and the deepest dip between the nodes (summary.json:
+// energy_gain, 73.5 J from t = 1.100, and penetration_between, 3.0 cm,
+// here). Every N = 30 run of the table below has it (17–74 J, dips of
+// 1.1–3.0 cm); the N = 60 runs below at most 1.2 J and 3 mm.
 //
-// The table was measured before FESD-J OCPs left the element start's Δ
-// out of the tangential crossing (fesd's doc, FESD-J section). This
-// program rerun after it (2026-11-28, an idle machine): Invalid,
-// complementarity 3.1e-6, constraint violation 1e-5, ‖q(T) − q*‖ =
-// 4.6e-3, ‖v(T)‖ = 0.082, 8 hops, the foot at most 1e-5 m below the
-// ground, the impact law missed by 1.64 m/s at t = 0.5 (the same kind of
-// braking impulse as below), 7 246 NLP iterations, 119 s CPU.
+// Why the continuation. One uninterrupted homotopy (the program before
+// it) ends Solved and valid too, but 7.7 cm from the target: q(T) − q* =
+// (−6.0e-2, −6e-4, 3.8e-2, 3.0e-2), the last landing 8 cm short of q*_x
+// with the robot leaning towards it. That distance is neither the cost
+// nor the resolution of N = 30: the OCP is the paper's (004 §7.2:
+// terminal cost diag(1e3·I₄, 10·I₄) on (q − q*, v), no terminal
+// constraint; nosnoc's monoped_model.m has its g_terminal commented out;
+// the time-freezing OCP of this program uses the same Tracking), and at
+// N = 30 the same homotopy's point at σ = 1e-4 is 2 mm from the target
+// (objective 13.4), at σ = 1e-5 3 mm (objective 14.0, residual 1.16e-5).
+// Those points are not valid yet (at σ = 1e-5 a normal force of 3.8e-3 N
+// at a gap of 1.3 mm; at σ = 1e-4 4.3e-2 N at 1.0 mm and the impact law
+// missed by 1.2 m/s), and the step σ = 1e-6, started from the σ = 1e-5
+// point's primal part with cold duals and μ₀ = 1e-7, leaves the path:
+// objective 94 at its iteration limit, 221 at σ = 1e-7 (Infeasible), 32.4
+// at σ = 1e-8. Started from that point's multipliers too, the step solves
+// in 626 iterations next to the point. Measured once each at N = 30 on
+// 2026-11-28 (a FESD-J formulation that still has the element end's gap
+// twice, at the last stage point and at the next element's start; CPU
+// user + sys):
 //
-// Since FESD-J OCPs apply Newton's impact law only to an approaching
-// contact (an impulse needs J_nᵀv⁻ ≤ 0; fesd's newCLSOCPFormulation)
-// this program (go run ./examples/monopod -N 30 -dcs fesdj, 2026-11-28,
-// an otherwise idle machine) ends Solved and valid, exit status 0:
-// complementarity 1.4e-6, constraint violation 8.1e-6, objective 32.43,
-// ‖q(T) − q*‖ = 7.7e-2, ‖v(T)‖ = 0.056, 8 flights with 8 landings (the
-// summary counts 4 hops; the hip at most 0.43 m high, the foot up to
-// 0.33 m), 9 impacts, the foot at most 3.2e-6 m below the ground,
-// phantom force 4.5e-6 N, impact law error 2.2e-9 m/s; 9 439 NLP
-// iterations in 9 homotopy steps, 153 s CPU. Nothing brakes now and
-// nothing tunnels: the foot height interpolated through every element's
-// nodes (quadratic in τ) is at most 4e-6 m below the ground. The price
-// is the distance: 7.7 cm from the target, where the braking runs ended
-// within 5–7 mm (the monopod issue asks for 2 cm). The braking
-// described below belongs to the runs before that change.
+//	                      status       valid  compl.   ‖Δq‖    ‖v(T)‖  flights  iterations  CPU
+//	one homotopy          Solved       yes    1.4e-6   7.7e-2  0.056   8        9 439       153 s
+//	warm duals            Solved       yes    1.4e-7   5.8e-2  1.84    8        6 658       139 s
+//	ColdRestart           Invalid      no     9.1e-6   7.7e-3  0.163   9        5 407       102 s
+//	ColdRestart, 1e-6     NLPFailure   yes    3.1e-8   1.1e-2  0.527   11       7 256       145 s
+//	σ = 1e-4, then ℓ∞     NLPFailure   no     0.52     0.57    3.22    –        10 700      204 s
+//	continuation          Solved       yes    2.4e-6   3.3e-3  0.051   8        7 539       142 s
 //
-// "fesd defaults" is the OCP with fesd's options alone (σ₀ =
-// fesd.CLSSigma0 = 1e-3, the default inner solver to 1e-12): the first
-// relaxed NLP does not leave the standing start, and the homotopy ends
-// at a physically valid point that is no gait — the robot sinks into a
-// crouch (q(T) = (0.29, 0.27, 0.68, 0.28)). From σ₀ = 1 FESD-J finds a
-// gait with flight phases — one leap (the hip up to 0.48 m, about 1.5 m
-// forward between t ≈ 1.0 and 1.6 s) and shuffling steps of the foot a
-// few centimetres high, 9 flights with 9 landings in all, impacts at
-// 0.3–2.2 m/s; not the reference's two hops to 0.6 m — that ends 6.5 mm
-// from the target, with the foot at most 5 μm below the
-// ground and no phantom force above 2.3e-4 N — where time freezing at
-// N = 30 ends with the foot centimetres below the ground while the clock
-// advances (fesd.Validity). It is not valid all the same: at t = 1.545 a
-// flight element ends with the foot on the ground (gap 8e-8) moving up at
-// 1.21 m/s and sliding at 6.6 m/s — so it went below the ground between
-// the stage points, where FESD-J does not constrain the gap — and the
-// impulse at that boundary takes out the normal velocity and 5.3 m/s of
-// the tangential one (the friction impulse reaches the normal velocity
-// through M⁻¹): the optimizer uses an impact the physics does not have as
-// a brake. The homotopy reached the tolerance at σ =
-// 1e-6 after four relaxed NLPs at their iteration limit; the active-set
-// finish was rejected (its branch NLP stopped at its iteration limit with
-// a violation of 0.89), so the result is the homotopy's point, and ‖v(T)‖
-// = 0.215 misses the 0.1 of the monopod issue. κ = 0.2 (the FESD-J
-// paper's range) reaches the same kind of gait with the same kind of
-// violation, less accurately, in more than twice the time.
+// "warm duals" hands the multipliers on from step to step (mpcc's default
+// ColdDuals = false); its path differs from σ = 0.1 on. "ColdRestart"
+// starts every step as IPOPT's cold start from the previous primal point,
+// as nosnoc's homotopy does (barrier parameter 0.1, bound push 1e-2,
+// mpcc.Settings.ColdRestart): it stops at σ = 1e-5, 7.7 mm from the
+// target, with a phantom force of 4e-3 N at a gap of 1.13 mm; with the
+// complementarity tolerance 1e-6 it goes on to σ = 1e-9, whose NLP ends
+// Infeasible. "σ = 1e-4, then ℓ∞" is the time-freezing homotopy of this
+// program (five Scholtes steps, then ℓ∞ from σ = 1e-5): the ℓ∞ steps drive
+// the residual up, so FESD-J does not run them. The CPU of "one homotopy"
+// is the earlier measurement (its rerun here gave the same figures).
 //
-// At N = 60 (this program's settings, measured once as above) the
-// homotopy reaches complementarity 1.7e-7 at σ = 1e-7 after 8 steps
-// (constraint violation 4.9e-7; the finish rejected again), 9 165 NLP
-// iterations, 388 s CPU: ‖q(T) − q*‖ = 3.2e-3, ‖v(T)‖ = 0.053, 14
-// flights with 14 landings, the foot at most 3.5e-7 m below the ground,
-// phantom force 2.5e-5 N — and status Invalid for the same reason: at
-// six boundaries a flight element ends with the foot on the ground moving
-// up (0.02–0.47 m/s) and sliding at 1–9 m/s, and the impulse there stops
-// it (the impact law missed by 0.469 m/s at t = 2.05).
+// Before FESD-J OCPs applied Newton's impact law only to an approaching
+// contact (an impulse needs J_nᵀv⁻ ≤ 0; fesd's newCLSOCPFormulation) the
+// runs ended 5–7 mm from the target but not valid: an impulse at the end
+// of a flight element with the foot on the ground moving up (it had gone
+// below the ground between the stage points, where FESD-J does not
+// constrain the gap) took out up to 5 m/s of sliding velocity, a brake
+// the physics does not have (impact law missed by 1.2–1.6 m/s). With
+// fesd's options alone (σ₀ = fesd.CLSSigma0 = 1e-3, the inner solver to
+// 1e-12) the first relaxed NLP does not leave the standing start and the
+// homotopy ends at a valid point that is no gait, the robot sunk into a
+// crouch 2.8 m from the target.
+//
+// At N = 60 (go run ./examples/monopod -dcs fesdj, the program's default
+// N; measured once, 2026-11-28, load 5–10) the same homotopy does not get
+// there: the first homotopy's σ = 1e-5 step ends at its iteration limit
+// (residual 3.1e-5, objective 33.0), and the continuation's σ = 1e-6
+// step leaves the path all the same (objective 86, then 61.6 and 49.7 at
+// σ = 1e-7 and 1e-8). Status Invalid: complementarity 3.3e-7, constraint
+// violation 6.3e-6, objective 49.6, q(T) − q* = (−2.8e-2, −1.4e-3,
+// −6.8e-2, −2.9e-2), ‖q(T) − q*‖ = 7.9e-2, ‖v(T)‖ = 0.353, 12 flights
+// with 12 landings (the foot at most 2.8 cm high: shuffling steps, no
+// leap), 21 impacts, the foot at most 2.1e-6 m below the ground at the
+// nodes and 3.0 mm between them, phantom force 1.1e-5 N, the impact law
+// missed by 1.31e-3 m/s at t = 0.7 (tolerance 1e-3), the energy rising by
+// at most 1.2 J beyond the torques' work (from its trajectory.csv); 9 602
+// NLP iterations in 6 + 3 homotopy steps, 393 s CPU. Before the
+// continuation (the ℓ∞ homotopy after a failed Scholtes homotopy, as for
+// time freezing) it ended worse: the Scholtes steps Infeasible at σ =
+// 1e-9 (residual 1.1e-9, objective 55.2), the ℓ∞ homotopy from there
+// NLPFailure at residual 1.2e-2, 2.63 from the target, not valid; 16 315
+// NLP iterations, 674 s CPU (energy rise at most 0.6 J, 1.5 mm between
+// the nodes).
 //
 // Earlier versions of this program carried flags and chains of runs
 // (mesh refinement, restarts, saved solutions) that met the targets at

@@ -34,6 +34,11 @@ func TestFESDJHoldPose(t *testing.T) {
 	if s.Objective > 1e-8 || s.TerminalPositionError > 1e-6 || s.TerminalVelocityNorm > 1e-6 || s.Hops != 0 || s.MaxPenetration > 1e-6 {
 		t.Errorf("objective %g, ‖q(T)−q*‖ %g, ‖v(T)‖ %g, %d hops, penetration %g", s.Objective, s.TerminalPositionError, s.TerminalVelocityNorm, s.Hops, s.MaxPenetration)
 	}
+	// at rest the energy is constant and the foot stays on the ground
+	// between the nodes too
+	if s.EnergyGain > 1e-6 || s.PenetrationBetween > 1e-6 {
+		t.Errorf("energy rises by %g J beyond the torques' work at t = %g; foot %g m below the ground between the nodes", s.EnergyGain, s.EnergyGainTime, s.PenetrationBetween)
+	}
 	if s.CompResidual > 1.01*compTol || s.ConstraintViolation > nlpTol {
 		t.Errorf("complementarity %g, constraint violation %g", s.CompResidual, s.ConstraintViolation)
 	}

@@ -83,10 +83,14 @@ func solveAndWrite(ctx context.Context, c config, dir string, stdout io.Writer) 
 	}
 	fmt.Fprintf(stdout, "N=%d %s: %s (%s), complementarity %.1e, constraint violation %.1e, objective %.6g\n",
 		s.N, s.DCS, s.Status, s.Stationarity, s.CompResidual, s.ConstraintViolation, s.Objective)
-	fmt.Fprintf(stdout, "‖q(T)−q*‖ = %.2e, ‖v(T)‖ = %.2e, hops %d, foot at most %.1e m below the ground\n",
-		s.TerminalPositionError, s.TerminalVelocityNorm, s.Hops, s.MaxPenetration)
-	fmt.Fprintf(stdout, "%d NLP iterations in %d homotopy steps, %.1f s (%.1f ms per iteration)\n",
-		s.NLPIterations, len(s.Homotopy), s.SolveSeconds, 1e3*s.SecondsPerIteration)
+	fmt.Fprintf(stdout, "‖q(T)−q*‖ = %.2e (q(T) − q* = %.4f), ‖v(T)‖ = %.2e, hops %d, foot at most %.1e m below the ground\n",
+		s.TerminalPositionError, s.TerminalDelta, s.TerminalVelocityNorm, s.Hops, s.MaxPenetration)
+	fmt.Fprintf(stdout, "%d NLP iterations in %d homotopy steps, %.1f s (%.1f ms per iteration), %.1f s CPU\n",
+		s.NLPIterations, len(s.Homotopy), s.SolveSeconds, 1e3*s.SecondsPerIteration, s.CPUSeconds)
+	if s.EnergyGain > 1e-6 || s.PenetrationBetween > 1e-6 { // above rounding and quadrature noise
+		fmt.Fprintf(stdout, "energy: rises by up to %.3g J beyond the torques' work (from t = %.3f); foot at most %.1e m below the ground between the nodes (t = %.3f)\n",
+			s.EnergyGain, s.EnergyGainTime, s.PenetrationBetween, s.PenetrationBetweenTime)
+	}
 	if r.Infeasible != nil {
 		fmt.Fprintf(stdout, "diagnosis: %v\n", r.Infeasible)
 	}

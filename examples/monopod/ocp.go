@@ -180,7 +180,8 @@ func newSolver(c config) (*fesd.OCPSolver, mpcc.Settings, *monopod.Model, error)
 //     elastic homotopy continues from that point on the same NLP: one
 //     slack s ≥ 0 with G·H ≤ s and the objective f + s/σ, σ = 1e-5,
 //     1e-6, …, which keeps a constraint qualification that the Scholtes
-//     constraints lose as σ → 0.
+//     constraints lose as σ → 0 (time freezing; -dcs fesdj continues
+//     its own homotopy instead, continueCLS).
 //
 // The result of step 3 carries the records, iterations and time of both
 // homotopies. A result that is not Solved is not an error: its Status
@@ -206,6 +207,12 @@ func solve(ctx context.Context, c config) (*fesd.OCPResult, *monopod.Model, erro
 	// homotopy tightens complementarity, not physics (measured at N = 30
 	// Step: from the Invalid point it ended NLPFailure at residual 6.7
 	// after 23 776 iterations).
+	if c.FESDJ {
+		// No ℓ∞ homotopy for FESD-J: from its σ = 1e-4 point at N = 30 it
+		// ended NLPFailure at residual 0.52, 0.57 from q* (one run).
+		r2, err := continueCLS(ctx, s, set, r)
+		return r2, m, err
+	}
 	if r.Status == mpcc.Solved || r.Status == mpcc.Invalid || len(r.Homotopy) == 0 || ctx.Err() != nil {
 		return r, m, nil
 	}

@@ -41,6 +41,9 @@ type summary struct {
 	// ‖v(T)‖ (Euclidean norms).
 	TerminalPositionError float64 `json:"terminal_position_error"`
 	TerminalVelocityNorm  float64 `json:"terminal_velocity_norm"`
+	// TerminalDelta is q(T) − q* per coordinate (q_x, q_z, φ_hip,
+	// φ_knee).
+	TerminalDelta []float64 `json:"terminal_delta"`
 	// Hops counts the flight phases (foot above flightHeight at an element
 	// boundary after being on or near the ground); Impacts the frozen
 	// phases (auxiliary dynamics: the clock stands while v changes).
@@ -64,10 +67,30 @@ type summary struct {
 	Valid         bool              `json:"valid"`
 	Validity      *fesd.Validity    `json:"validity,omitempty"`
 	FESDJValidity *fesd.CLSValidity `json:"fesdj_validity,omitempty"`
+	// EnergyGain is, with -dcs fesdj, the largest rise of the mechanical
+	// energy (monopod.Energy) between two consecutive points of the
+	// trajectory beyond the work of the torques there (trapezoidal rule),
+	// in J, and EnergyGainTime where it starts. The contact and the
+	// inelastic impacts only take energy out, so a gain well above the
+	// quadrature error is one the discretization made, which the physical
+	// validity check does not test.
+	EnergyGain     float64 `json:"energy_gain,omitempty"`
+	EnergyGainTime float64 `json:"energy_gain_time,omitempty"`
+	// PenetrationBetween is, with -dcs fesdj, the deepest foot position
+	// below the ground along the collocation polynomials of q inside the
+	// elements (through the element start and its stage points), where
+	// neither the FESD-J rows nor MaxPenetration look, and
+	// PenetrationBetweenTime where it is.
+	PenetrationBetween     float64 `json:"penetration_between,omitempty"`
+	PenetrationBetweenTime float64 `json:"penetration_between_time,omitempty"`
 	// NLPIterations is the total over all relaxed NLPs; SolveSeconds the
 	// solver's time, WallSeconds the program's (build, solve, analysis).
-	NLPIterations       int     `json:"nlp_iterations"`
-	SolveSeconds        float64 `json:"solve_seconds"`
+	NLPIterations int     `json:"nlp_iterations"`
+	SolveSeconds  float64 `json:"solve_seconds"`
+	// CPUSeconds is the CPU time (user + system, all threads) of the
+	// program up to the summary: build, solve and analysis (0 where the
+	// platform does not report it).
+	CPUSeconds          float64 `json:"cpu_seconds"`
 	WallSeconds         float64 `json:"wall_seconds"`
 	SecondsPerIteration float64 `json:"seconds_per_iteration"`
 	NumVariables        int     `json:"nlp_variables"`
@@ -150,7 +173,7 @@ func summarize(c config, r *fesd.OCPResult, m *monopod.Model, a *analysis, wall 
 		CompResidual: r.CompResidual, ConstraintViolation: r.Infeasibility, Objective: r.Objective,
 		ClockMonotone: true, NLPIterations: r.Iterations,
 		Valid: r.Validity != nil && r.Validity.Valid, Validity: r.Validity, FESDJValidity: r.CLSValidity,
-		SolveSeconds: r.Elapsed.Seconds(), WallSeconds: wall.Seconds(),
+		SolveSeconds: r.Elapsed.Seconds(), WallSeconds: wall.Seconds(), CPUSeconds: processCPU(),
 		NumVariables: r.NumVariables, NumConstraints: r.NumConstraints}
 	if r.Iterations > 0 {
 		s.SecondsPerIteration = r.Elapsed.Seconds() / float64(r.Iterations)
@@ -162,6 +185,7 @@ func summarize(c config, r *fesd.OCPResult, m *monopod.Model, a *analysis, wall 
 	xf := r.Final()
 	qTarget := c.Task.QTarget()
 	for i := 0; i < 4; i++ {
+		s.TerminalDelta = append(s.TerminalDelta, xf[i]-qTarget[i])
 		s.TerminalPositionError = math.Hypot(s.TerminalPositionError, xf[i]-qTarget[i])
 		s.TerminalVelocityNorm = math.Hypot(s.TerminalVelocityNorm, xf[4+i])
 	}
@@ -174,6 +198,8 @@ func summarize(c config, r *fesd.OCPResult, m *monopod.Model, a *analysis, wall 
 		if r.Contacts != nil {
 			s.Impacts = len(r.Contacts.Impacts())
 		}
+		s.EnergyGain, s.EnergyGainTime = energyGain(c, r, a)
+		s.PenetrationBetween, s.PenetrationBetweenTime = penetrationBetween(r)
 		return s
 	}
 	clock := m.TF.Clock
@@ -429,4 +455,71 @@ func plotControls(base string, r *fesd.OCPResult, m *monopod.Model) error {
 	}
 	_, err = report.SavePlot(tp, 20*vg.Centimeter, 16*vg.Centimeter, base)
 	return err
+}
+
+// energyGain returns the largest rise of the mechanical energy between
+// consecutive points of a FESD-J trajectory a beyond the torques' work
+// ∫ u_hip ω_hip + u_knee ω_knee dt (trapezoidal rule, the controls of the
+// stage holding the interval's midpoint), and the time it starts at; 0, 0
+// if the energy cannot be compiled.
+func energyGain(c config, r *fesd.OCPResult, a *analysis) (gain, at float64) {
+	energy, err := monopod.Energy()
+	if err != nil || len(r.U) == 0 {
+		return 0, 0
+	}
+	n := len(r.U)
+	dt := c.Task.T / float64(n)
+	for i := 1; i < len(a.t); i++ {
+		x0, x1 := a.x[i-1], a.x[i]
+		k := min(n-1, max(0, int(0.5*(a.t[i-1]+a.t[i])/dt)))
+		u := r.U[k]
+		w := 0.5 * (a.t[i] - a.t[i-1]) * (u[0]*(x0[6]+x1[6]) + u[1]*(x0[7]+x1[7]))
+		if d := energy(x1[:4], x1[4:8]) - energy(x0[:4], x0[4:8]) - w; d > gain {
+			gain, at = d, a.t[i-1]
+		}
+	}
+	return gain, at
+}
+
+// penetrationBetween returns the largest depth of the foot below the
+// ground along the collocation polynomials of q of the elements of r (the
+// Lagrange polynomial through the element start and its stage points,
+// sampled at 64 points) and the time of it; 0, 0 if the foot stays above.
+func penetrationBetween(r *fesd.OCPResult) (depth, at float64) {
+	ne := len(r.H)
+	if ne == 0 || len(r.PointT)%ne != 0 {
+		return 0, 0
+	}
+	ns := len(r.PointT) / ne
+	tau := make([]float64, ns+1)
+	q := make([][]float64, ns+1)
+	qi := make([]float64, 4)
+	for n := 0; n < ne; n++ {
+		if r.H[n] <= 1e-9 {
+			continue
+		}
+		tau[0], q[0] = r.T[n], r.X[n]
+		for m := 0; m < ns; m++ {
+			tau[m+1], q[m+1] = r.PointT[n*ns+m], r.PointX[n*ns+m]
+		}
+		for j := 1; j < 64; j++ {
+			t := r.T[n] + r.H[n]*float64(j)/64
+			clear(qi)
+			for i := range tau {
+				l := 1.0
+				for k := range tau {
+					if k != i {
+						l *= (t - tau[k]) / (tau[i] - tau[k])
+					}
+				}
+				for d := range qi {
+					qi[d] += l * q[i][d]
+				}
+			}
+			if g := -monopod.FootHeight(qi); g > depth {
+				depth, at = g, t
+			}
+		}
+	}
+	return depth, at
 }

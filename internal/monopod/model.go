@@ -193,3 +193,29 @@ func (m *Model) Points() (func(q []float64) [4][2]float64, error) {
 func FootHeight(q []float64) float64 {
 	return q[1] - LThigh*math.Cos(q[2]) - LShank*math.Cos(q[2]+q[3])
 }
+
+// Energy compiles the mechanical energy E(q, v) = T(q, v) + V(q) of the
+// robot (Lagrangian), with V zero at the ground. Without contact forces
+// Ė = u_hip·ω_hip + u_knee·ω_knee; a frictional contact and an inelastic
+// impact only take energy out. f is not safe for concurrent use; it
+// returns NaN where the evaluation fails.
+func Energy() (func(q, v []float64) float64, error) {
+	g := ad.NewGraph()
+	q, v := g.SymVec("q", 4), g.SymVec("v", 4)
+	T, V, err := Lagrangian(g, q, v, NewKinematics(q))
+	if err != nil {
+		return nil, err
+	}
+	fn, err := ad.NewFunction("energy", []ad.Arg{ad.A("q", q...), ad.A("v", v...)}, []ad.Arg{ad.A("E", T.Add(V))})
+	if err != nil {
+		return nil, err
+	}
+	ws := fn.NewWorkspace()
+	out := make([]float64, 1)
+	return func(q, v []float64) float64 {
+		if err := fn.Eval(ws, [][]float64{q[:4], v[:4]}, [][]float64{out}); err != nil {
+			return math.NaN()
+		}
+		return out[0]
+	}, nil
+}

@@ -266,3 +266,23 @@ func TestOCPDefaults(t *testing.T) {
 		t.Errorf("the OCP does not build: %v", err)
 	}
 }
+
+// TestEnergy: a pure translation of the robot at q₀ with velocity (v_x,
+// v_z) adds the kinetic energy of a point mass, ½(m_hip + m_thigh +
+// m_shank)(v_x² + v_z²) (closed form; no rotation), and lifting it by Δz
+// adds (m_hip + m_thigh + m_shank)·g·Δz.
+func TestEnergy(t *testing.T) {
+	e, err := Energy()
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := MassHip + MassThigh + MassShank
+	q0, v0 := []float64{0, 0.4, 0, 0}, []float64{0, 0, 0, 0}
+	e0 := e(q0, v0)
+	if got, want := e(q0, []float64{1, 2, 0, 0})-e0, 0.5*m*5; math.Abs(got-want) > 1e-12*want {
+		t.Errorf("kinetic energy %v, want %v", got, want)
+	}
+	if got, want := e([]float64{0.3, 0.5, 0, 0}, v0)-e0, m*Gravity*0.1; math.Abs(got-want) > 1e-12*want {
+		t.Errorf("potential energy %v, want %v", got, want)
+	}
+}
