@@ -260,8 +260,8 @@
 // below the ground between the stage points, where FESD-J does not
 // constrain the gap) took out up to 5 m/s of sliding velocity, a brake
 // the physics does not have (impact law missed by 1.2–1.6 m/s). With
-// fesd's options alone (σ₀ = fesd.CLSSigma0 = 1e-3, the inner solver to
-// 1e-12) the first relaxed NLP does not leave the standing start and the
+// σ₀ = fesd.CLSSigma0 = 1e-3 (then FESD-J OCPs' default; it is
+// fesd.CLSOCPSigma0 = 1 since) and the inner solver to 1e-12 the first relaxed NLP does not leave the standing start and the
 // homotopy ends at a valid point that is no gait, the robot sunk into a
 // crouch 2.8 m from the target.
 //

@@ -28,9 +28,10 @@ const clsScholtesSteps = 6
 // steps or until the complementarity residual is at most 1e-5, then
 // FESD-J's active-set finish (fesd.CLSFinish); every relaxed NLP solved by
 // package nlp to 1e-5 with threshold pivoting, cold duals and at most
-// clsMaxIter iterations. continueCLS continues it. From FESD-J's own σ₀ =
-// fesd.CLSSigma0 = 1e-3 the first relaxed NLP stays at the standing start
-// (see the package doc). -foot-ground and -terminal-tol add the same
+// clsMaxIter iterations. continueCLS continues it. From σ₀ = 1e-3 (FESD-J
+// simulation's fesd.CLSSigma0) the first relaxed NLP stays at the standing
+// start (see the package doc); FESD-J OCPs default to σ₀ =
+// fesd.CLSOCPSigma0 = 1, which this sets explicitly. -foot-ground and -terminal-tol add the same
 // constraints as with time freezing (there is no Baumgarte gain to set:
 // FESD-J keeps f_c ≥ 0 at every stage point and element boundary by
 // itself).
