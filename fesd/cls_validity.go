@@ -78,7 +78,8 @@ func (v CLSValidityTolerances) withDefaults() CLSValidityTolerances {
 // (CheckCLSValidity; OCPResult.CLSValidity).
 type CLSValidity struct {
 	// Valid reports every item below within its tolerance; Violations
-	// names the items that are not ("penetration", "phantom force",
+	// names the items that are not ("penetration", "penetration between
+	// nodes", "phantom force",
 	// "phantom impulse", "restitution"), each with its value and
 	// tolerance.
 	Valid      bool
@@ -87,6 +88,17 @@ type CLSValidity struct {
 	// the obstacle over the element boundaries and stage points (0 if
 	// none is below), PenetrationTime the time of that point.
 	MaxPenetration, PenetrationTime float64
+	// MaxPenetrationBetween is the largest depth between the nodes: along
+	// every element's collocation polynomial of the state (the Lagrange
+	// polynomial through the element's start and its stage points),
+	// sampled at 31 equidistant interior times of every element.
+	// FESD-J constrains the gap at the nodes only; a relaxed solution can
+	// meet f_c ≥ 0 there while its polynomial dips into the obstacle
+	// (a contact point that sinks and comes back within one element,
+	// gaining energy it does not have), which the exact solution never
+	// does. 0 without stage points (CLSResult.Trace). The tolerance is
+	// Penetration.
+	MaxPenetrationBetween, PenetrationBetweenTime float64
 	// MaxPhantomForce is the largest normal force λ_n at a stage point
 	// where the contact's gap is at least the PhantomGap tolerance, with
 	// that gap and the point's time; MaxPhantomImpulse the same for the
@@ -118,8 +130,8 @@ func (v *CLSValidity) String() string {
 		return "no validity check"
 	}
 	if v.Valid {
-		return fmt.Sprintf("valid (penetration %.1e, phantom force %.1e, phantom impulse %.1e, restitution %.1e, %d flights, %d landings, %d impacts)",
-			v.MaxPenetration, v.MaxPhantomForce, v.MaxPhantomImpulse, v.MaxRestitutionError, v.Flights, v.Landings, v.Impacts)
+		return fmt.Sprintf("valid (penetration %.1e, between nodes %.1e, phantom force %.1e, phantom impulse %.1e, restitution %.1e, %d flights, %d landings, %d impacts)",
+			v.MaxPenetration, v.MaxPenetrationBetween, v.MaxPhantomForce, v.MaxPhantomImpulse, v.MaxRestitutionError, v.Flights, v.Landings, v.Impacts)
 	}
 	return "invalid: " + strings.Join(v.Violations, "; ")
 }
@@ -243,6 +255,11 @@ func checkCLS(tr *CLSTrace, kin clsKinematics, e []float64, tol CLSValidityToler
 			}
 		}
 	}
+	if ns > 0 {
+		if err := out.between(tr, kin, ns); err != nil {
+			return nil, err
+		}
+	}
 	sort.SliceStable(all, func(i, j int) bool { return all[i].t < all[j].t })
 	flying := false
 	for _, p := range all {
@@ -261,11 +278,61 @@ func checkCLS(tr *CLSTrace, kin clsKinematics, e []float64, tol CLSValidityToler
 	return out, nil
 }
 
+// betweenSamples is the number of intervals into which
+// CLSValidity.MaxPenetrationBetween divides every element.
+const betweenSamples = 32
+
+// between measures MaxPenetrationBetween: the gaps along every element's
+// collocation polynomial through (T_n, XStart_n) and its n_s stage points.
+func (out *CLSValidity) between(tr *CLSTrace, kin clsKinematics, ns int) error {
+	tau := make([]float64, ns+1)
+	nodes := make([][]float64, ns+1)
+	x := make([]float64, len(tr.XStart[0]))
+	for n := range tr.XStart {
+		t0, h := tr.T[n], tr.T[n+1]-tr.T[n]
+		if !(h > 1e-12*math.Max(1, math.Abs(t0))) {
+			continue
+		}
+		tau[0], nodes[0] = t0, tr.XStart[n]
+		for m := 0; m < ns; m++ {
+			tau[m+1], nodes[m+1] = tr.PointT[n*ns+m], tr.PointX[n*ns+m]
+		}
+		for j := 1; j < betweenSamples; j++ {
+			t := t0 + h*float64(j)/betweenSamples
+			clear(x)
+			for i := range tau {
+				l := 1.0
+				for k := range tau {
+					if k != i {
+						l *= (t - tau[k]) / (tau[i] - tau[k])
+					}
+				}
+				for d := range x {
+					x[d] += l * nodes[i][d]
+				}
+			}
+			gap, _, err := kin(x, n)
+			if err != nil {
+				return err
+			}
+			for _, g := range gap {
+				if -g > out.MaxPenetrationBetween {
+					out.MaxPenetrationBetween, out.PenetrationBetweenTime = -g, t
+				}
+			}
+		}
+	}
+	return nil
+}
+
 // verdict names the violated items.
 func (out *CLSValidity) verdict() {
 	tol := out.Tolerances
 	if out.MaxPenetration > tol.Penetration {
 		out.Violations = append(out.Violations, fmt.Sprintf("penetration: a contact point %.2e below the obstacle at t = %.4g (tolerance %.1e)", out.MaxPenetration, out.PenetrationTime, tol.Penetration))
+	}
+	if out.MaxPenetrationBetween > tol.Penetration {
+		out.Violations = append(out.Violations, fmt.Sprintf("penetration between nodes: the collocation polynomial of an element takes a contact point %.2e below the obstacle at t = %.4g (tolerance %.1e)", out.MaxPenetrationBetween, out.PenetrationBetweenTime, tol.Penetration))
 	}
 	if out.MaxPhantomForce > tol.Phantom {
 		out.Violations = append(out.Violations, fmt.Sprintf("phantom force: a normal force %.2e at a gap of %.2e at t = %.4g (tolerance %.1e where the gap ≥ %.1e)", out.MaxPhantomForce, out.PhantomForceGap, out.PhantomForceTime, tol.Phantom, tol.PhantomGap))

@@ -41,36 +41,51 @@ func TestCLSValidityItems(t *testing.T) {
 		name   string
 		edit   func(tr *CLSTrace)
 		item   string // "" for valid
+		also   string // a second violated item
 		check  func(v *CLSValidity) bool
 		figure string
 	}{
-		{"clean flight", func(*CLSTrace) {}, "", func(v *CLSValidity) bool {
+		{"clean flight", func(*CLSTrace) {}, "", "", func(v *CLSValidity) bool {
 			return v.Flights == 1 && v.Landings == 0 && v.Impacts == 0 && v.MaxPenetration == 0
 		}, "1 flight, no landing"},
-		{"penetration at a stage point", func(tr *CLSTrace) { tr.PointX[1][0] = -0.01 }, "penetration", func(v *CLSValidity) bool {
-			return math.Abs(v.MaxPenetration-0.01) < 1e-15 && v.PenetrationTime == 0.75
-		}, "depth 1e-2 at t = 0.75"},
-		{"penetration at a boundary", func(tr *CLSTrace) { tr.X[2][0] = -0.002 }, "penetration", func(v *CLSValidity) bool {
+		// The element's polynomial (one stage point: the line through its
+		// start and the point) goes on down past the point: 0.6 − 2.44·(t −
+		// 0.5), deepest at the last sample t = 0.5 + 0.5·31/32, 0.5725.
+		{"penetration at a stage point", func(tr *CLSTrace) { tr.PointX[1][0] = -0.01 }, "penetration", "penetration between nodes", func(v *CLSValidity) bool {
+			return math.Abs(v.MaxPenetration-0.01) < 1e-15 && v.PenetrationTime == 0.75 &&
+				math.Abs(v.MaxPenetrationBetween-(2.44*0.5*31/32-0.6)) < 1e-14 && v.PenetrationBetweenTime == 0.5+0.5*31/32
+		}, "depth 1e-2 at t = 0.75, 0.5725 between"},
+		// Nodes above the ground (0.02 at the start, 0 at the stage point
+		// t = 0.75, 0 at the end as given) and the line between them below
+		// it past the point: 0.02 − 0.08·(t − 0.5), −0.01875 at the last
+		// sample.
+		{"penetration between nodes", func(tr *CLSTrace) {
+			tr.X[1], tr.XStart[1] = []float64{0.02, -0.08}, []float64{0.02, -0.08}
+			tr.PointX[1], tr.X[2] = []float64{0, -0.08}, []float64{0, -0.08}
+		}, "penetration between nodes", "", func(v *CLSValidity) bool {
+			return v.MaxPenetration == 0 && math.Abs(v.MaxPenetrationBetween-0.01875) < 1e-15 && v.PenetrationBetweenTime == 0.5+0.5*31/32
+		}, "depth 1.875e-2 between the nodes only"},
+		{"penetration at a boundary", func(tr *CLSTrace) { tr.X[2][0] = -0.002 }, "penetration", "", func(v *CLSValidity) bool {
 			return math.Abs(v.MaxPenetration-0.002) < 1e-15 && v.PenetrationTime == 1
 		}, "depth 2e-3 at t = 1"},
-		{"phantom force", func(tr *CLSTrace) { tr.Force[1][0] = 5 }, "phantom force", func(v *CLSValidity) bool {
+		{"phantom force", func(tr *CLSTrace) { tr.Force[1][0] = 5 }, "phantom force", "", func(v *CLSValidity) bool {
 			return v.MaxPhantomForce == 5 && v.PhantomForceGap == 0.4 && v.PhantomForceTime == 0.75
 		}, "force 5 at gap 0.4"},
-		{"phantom impulse", func(tr *CLSTrace) { tr.Impulse[1][0] = 2; tr.XStart[1][1] = 0.5 }, "phantom impulse", func(v *CLSValidity) bool {
+		{"phantom impulse", func(tr *CLSTrace) { tr.Impulse[1][0] = 2; tr.XStart[1][1] = 0.5 }, "phantom impulse", "", func(v *CLSValidity) bool {
 			return v.MaxPhantomImpulse == 2 && v.PhantomImpulseGap == 0.6 && v.PhantomImpulseTime == 0.5
 		}, "impulse 2 at gap 0.6"},
 		{"restitution", func(tr *CLSTrace) {
 			tr.X[1] = []float64{0, -2}
 			tr.XStart[1] = []float64{0, 0.5}
 			tr.Impulse[1][0] = 2.5
-		}, "restitution", func(v *CLSValidity) bool {
+		}, "restitution", "", func(v *CLSValidity) bool {
 			return math.Abs(v.MaxRestitutionError-0.5) < 1e-15 && v.RestitutionTime == 0.5 && v.Impacts == 1
 		}, "error 0.5 at t = 0.5, one impact"},
 		{"impulse on a separating contact", func(tr *CLSTrace) {
 			tr.X[1] = []float64{0, 0.5}
 			tr.XStart[1] = []float64{0, 0.8}
 			tr.Impulse[1][0] = 0.3
-		}, "restitution", func(v *CLSValidity) bool {
+		}, "restitution", "", func(v *CLSValidity) bool {
 			return math.Abs(v.MaxRestitutionError-0.3) < 1e-15 && v.Impacts == 0
 		}, "error 0.3, no impact"},
 		{"Newton's law met", func(tr *CLSTrace) {
@@ -78,7 +93,7 @@ func TestCLSValidityItems(t *testing.T) {
 			tr.XStart[1] = []float64{0, 1}
 			tr.Impulse[1][0] = 3
 			tr.PointX[1] = []float64{0.3, 0.5}
-		}, "", func(v *CLSValidity) bool {
+		}, "", "", func(v *CLSValidity) bool {
 			return v.MaxRestitutionError == 0 && v.Impacts == 1 && v.Flights == 2 && v.Landings == 1
 		}, "one impact, two flights, one landing"},
 	}
@@ -93,16 +108,27 @@ func TestCLSValidityItems(t *testing.T) {
 		if got := v.Valid; got != (c.item == "") {
 			t.Errorf("%s: valid = %v, want %v", c.name, got, c.item == "")
 		}
-		if c.item != "" && (len(v.Violations) != 1 || !strings.HasPrefix(v.Violations[0], c.item+":")) {
-			t.Errorf("%s: violations %q, want one %q", c.name, v.Violations, c.item)
+		want := []string{}
+		for _, it := range []string{c.item, c.also} {
+			if it != "" {
+				want = append(want, it)
+			}
+		}
+		ok := len(v.Violations) == len(want)
+		for i := 0; ok && i < len(want); i++ {
+			ok = strings.HasPrefix(v.Violations[i], want[i]+":")
+		}
+		if !ok {
+			t.Errorf("%s: violations %q, want %q", c.name, v.Violations, want)
 		}
 		if !c.check(v) {
 			t.Errorf("%s: %+v, want %s", c.name, v, c.figure)
 		}
 	}
-	// a larger tolerance accepts the penetration
+	// a larger tolerance accepts the penetration (the second element at
+	// z = −0.01 throughout)
 	tr := ballTrace()
-	tr.PointX[1][0] = -0.01
+	tr.X[1][0], tr.XStart[1][0], tr.PointX[1][0] = -0.01, -0.01, -0.01
 	if v, err := CheckCLSValidity(ball, tr, nil, CLSValidityTolerances{Penetration: 0.02}); err != nil || !v.Valid {
 		t.Errorf("penetration 1e-2 with tolerance 2e-2: %v, %v", v, err)
 	}

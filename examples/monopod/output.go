@@ -199,7 +199,9 @@ func summarize(c config, r *fesd.OCPResult, m *monopod.Model, a *analysis, wall 
 			s.Impacts = len(r.Contacts.Impacts())
 		}
 		s.EnergyGain, s.EnergyGainTime = energyGain(c, r, a)
-		s.PenetrationBetween, s.PenetrationBetweenTime = penetrationBetween(r)
+		if v := r.CLSValidity; v != nil {
+			s.PenetrationBetween, s.PenetrationBetweenTime = v.MaxPenetrationBetween, v.PenetrationBetweenTime
+		}
 		return s
 	}
 	clock := m.TF.Clock
@@ -479,47 +481,4 @@ func energyGain(c config, r *fesd.OCPResult, a *analysis) (gain, at float64) {
 		}
 	}
 	return gain, at
-}
-
-// penetrationBetween returns the largest depth of the foot below the
-// ground along the collocation polynomials of q of the elements of r (the
-// Lagrange polynomial through the element start and its stage points,
-// sampled at 64 points) and the time of it; 0, 0 if the foot stays above.
-func penetrationBetween(r *fesd.OCPResult) (depth, at float64) {
-	ne := len(r.H)
-	if ne == 0 || len(r.PointT)%ne != 0 {
-		return 0, 0
-	}
-	ns := len(r.PointT) / ne
-	tau := make([]float64, ns+1)
-	q := make([][]float64, ns+1)
-	qi := make([]float64, 4)
-	for n := 0; n < ne; n++ {
-		if r.H[n] <= 1e-9 {
-			continue
-		}
-		tau[0], q[0] = r.T[n], r.X[n]
-		for m := 0; m < ns; m++ {
-			tau[m+1], q[m+1] = r.PointT[n*ns+m], r.PointX[n*ns+m]
-		}
-		for j := 1; j < 64; j++ {
-			t := r.T[n] + r.H[n]*float64(j)/64
-			clear(qi)
-			for i := range tau {
-				l := 1.0
-				for k := range tau {
-					if k != i {
-						l *= (t - tau[k]) / (tau[i] - tau[k])
-					}
-				}
-				for d := range qi {
-					qi[d] += l * q[i][d]
-				}
-			}
-			if g := -monopod.FootHeight(qi); g > depth {
-				depth, at = g, t
-			}
-		}
-	}
-	return depth, at
 }
