@@ -27,7 +27,7 @@ func (c boundaryCase) String() string {
 }
 
 // boundaryCases lists the cases of the step-boundary property test (all of
-// them, or with short only N_FE = 2).
+// them, or with short only N_FE = 2 and shortBoundaryOffsets).
 func boundaryCases(short bool) []boundaryCase {
 	var out []boundaryCase
 	for _, sys := range boundarySystems {
@@ -38,6 +38,9 @@ func boundaryCases(short bool) []boundaryCase {
 					continue
 				}
 				offsets := boundaryOffsets
+				if short {
+					offsets = shortBoundaryOffsets
+				}
 				if !sliding {
 					offsets = append(append([]float64(nil), offsets...), crossingOffsets...)
 				}

@@ -184,6 +184,9 @@ func TestCLSSensBlockLanding(t *testing.T) {
 	const mu = 0.3
 	x0 := []float64{0, 1, 3, 0}
 	for _, T := range []float64{0.8, 1.5} {
+		if testing.Short() && T != 1.5 {
+			continue // -short: landing and stop
+		}
 		_, want := landingBlock(mu, x0, T)
 		for j := 0; j < 4; j++ {
 			xp, xm := clone(x0), clone(x0)
@@ -262,6 +265,9 @@ func TestCLSSensTwoImpacts(t *testing.T) {
 	const h = 1e-5
 	worst := 0.0
 	for j := 0; j < 5; j++ {
+		if testing.Short() && j != 1 && j != 4 {
+			continue // -short: the directions z₀ and g
+		}
 		xp, xm, pp, pm := clone(x0), clone(x0), clone(p), clone(p)
 		if j < 4 {
 			xp[j] += h
@@ -468,6 +474,9 @@ func TestCLSSensManyImpacts(t *testing.T) {
 	}
 	phi := func(t float64) [][]float64 { return [][]float64{{1, t}, {0, 1}} }
 	for _, T := range []float64{7.5, 8.1} {
+		if testing.Short() && T != 8.1 {
+			continue // -short: the run with the halved steps
+		}
 		r, err := SimulateCLS(context.Background(), bouncingBall(t, e), []float64{1, 0}, SimOptions{TSim: T, NSim: int(math.Round(10 * T)), Sensitivity: true})
 		if err != nil {
 			t.Fatal(err)
