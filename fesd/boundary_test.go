@@ -128,6 +128,11 @@ var boundarySystems = []boundarySystem{
 // t = 0.5 of four steps of length 0.25, in step lengths.
 var boundaryOffsets = []float64{0, 1e-12, -1e-12, 1e-9, -1e-9, 1e-6, -1e-6, 1e-4, -1e-4, 1e-2, -1e-2}
 
+// shortBoundaryOffsets are the offsets of boundaryOffsets that the
+// step-boundary tests take under -short: on the boundary and on either
+// side of it from 1e-12 to 1e-2 step lengths.
+var shortBoundaryOffsets = []float64{0, 1e-12, -1e-9, 1e-6, -1e-4, 1e-2}
+
 // crossingOffsets are further offsets for the crossings. An entry into
 // sliding 1e-8 or 1e-7 step lengths before a step boundary with N_FE = 1
 // still fails: the element of that length on the sliding surface (in the
@@ -152,22 +157,29 @@ var crossingOffsets = []float64{1e-8, -1e-8, 1e-7, -1e-7}
 // the closed-form time (1e-8), and x(T) and ∂x(T)/∂x₀ match the closed form
 // (closedForm: the fields are constant, so FESD's collocation is exact and
 // the only errors are the solver's, 1e-9 on complementarity; tolerance
-// 1e-8).
+// 1e-8). Under -short N_FE = 2, shortBoundaryOffsets and one formulation
+// per system (Stewart and Step in turn) only.
 func TestSwitchAtStepBoundaries(t *testing.T) {
 	const T, nsim, tol = 1.0, 4, 1e-8
 	h := T / nsim
-	for _, sys := range boundarySystems {
+	for si, sys := range boundarySystems {
 		_, _, sliding := sys.fields()
 		wantKind := fesd.Crossing
 		if sliding {
 			wantKind = fesd.EnteringSliding
 		}
-		for _, form := range []dcs.Formulation{dcs.Stewart, dcs.Step} {
+		for fi, form := range []dcs.Formulation{dcs.Stewart, dcs.Step} {
+			if testing.Short() && (si+fi)%2 != 0 {
+				continue
+			}
 			for nfe := 1; nfe <= 3; nfe++ {
 				if testing.Short() && nfe != 2 {
 					continue
 				}
 				offsets := boundaryOffsets
+				if testing.Short() {
+					offsets = shortBoundaryOffsets
+				}
 				if !sliding {
 					offsets = append(offsets, crossingOffsets...)
 				}
@@ -231,7 +243,8 @@ func turboClosedForm(u, T float64) (q, v float64) {
 // Step, with the prediction on (the default) and off (NoPredict: the
 // homotopy and its finish), and q(T), v(T) match turboClosedForm to 1e-8
 // (piecewise-linear v: the collocation is exact, the error is the
-// solver's).
+// solver's). Under -short u = −5 (no switch), 3 (the switch inside a
+// step) and 5.
 func TestTurboCarConstantControls(t *testing.T) {
 	const T, nsim, tol = 4.0, 8, 1e-8
 	m := turbo()
@@ -243,7 +256,7 @@ func TestTurboCarConstantControls(t *testing.T) {
 			sim.NoPredict = noPredict
 			for i := 0; i <= 50; i++ {
 				u := -5 + 0.2*float64(i)
-				if testing.Short() && i%5 != 0 {
+				if testing.Short() && i != 0 && i != 40 && i != 50 {
 					continue
 				}
 				q, v := turboClosedForm(u, T)

@@ -184,6 +184,9 @@ func TestCLSSensBlockLanding(t *testing.T) {
 	const mu = 0.3
 	x0 := []float64{0, 1, 3, 0}
 	for _, T := range []float64{0.8, 1.5} {
+		if testing.Short() && T != 1.5 {
+			continue // -short: landing and stop
+		}
 		_, want := landingBlock(mu, x0, T)
 		for j := 0; j < 4; j++ {
 			xp, xm := clone(x0), clone(x0)
@@ -235,7 +238,9 @@ func bouncingBlock(t *testing.T, e, mu float64) *dcs.CLS {
 // impulses (at 0.4515 and 0.9031), sliding after each. ∂x(T)/∂x₀ and
 // ∂x(T)/∂g against central differences of SimulateCLS (step 1e-5; the
 // difference's truncation error is O(1e-10), its rounding 1e-13/1e-5):
-// to 1e-6 (measured: 3.0e-10).
+// to 1e-6 (measured: 3.0e-10). Under -short ∂x(T)/∂g only
+// (TestCLSSensBlockLanding checks ∂x/∂x₀ through a frictional impact
+// against its closed form).
 func TestCLSSensTwoImpacts(t *testing.T) {
 	const e, mu = 0.5, 0.2
 	c := bouncingBlock(t, e, mu)
@@ -262,6 +267,9 @@ func TestCLSSensTwoImpacts(t *testing.T) {
 	const h = 1e-5
 	worst := 0.0
 	for j := 0; j < 5; j++ {
+		if testing.Short() && j != 4 {
+			continue // -short: the direction g
+		}
 		xp, xm, pp, pm := clone(x0), clone(x0), clone(p), clone(p)
 		if j < 4 {
 			xp[j] += h
@@ -349,6 +357,8 @@ func ceilingBall(t *testing.T, e float64) *dcs.CLS {
 //     (measured with the refusal switched off);
 //   - a frictional impact at the stick–slip limit: slidingBlock (μ = 0.3)
 //     landing with v_x = μ√(2g), which the impulse stops exactly.
+//
+// Under -short every other case.
 func TestCLSSensRefused(t *testing.T) {
 	t1 := math.Sqrt(2 / gBall)
 	cases := []struct {
@@ -367,7 +377,10 @@ func TestCLSSensRefused(t *testing.T) {
 		{"sliding reversal", "reverses", pushedBlock(t, 0.3), []float64{0, 0, -1, 0}, SimOptions{TSim: 0.3, NSim: 3, U: []float64{0.6 * gBall, 0}}},
 		{"impact at the stick–slip limit", "stick–slip limit", slidingBlock(t, 0.3), []float64{0, 1, 0.3 * math.Sqrt(2*gBall), 0}, SimOptions{TSim: 0.7, NSim: 7}},
 	}
-	for _, tc := range cases {
+	for i, tc := range cases {
+		if testing.Short() && i%2 != 0 {
+			continue // -short: every other case
+		}
 		tc.opts.Sensitivity = true
 		r, err := SimulateCLS(context.Background(), tc.c, tc.x0, tc.opts)
 		if !errors.Is(err, ErrSensitivity) || !strings.Contains(err.Error(), tc.why) || r == nil || r.Sensitivity != nil {
@@ -410,7 +423,8 @@ func springBall(t *testing.T, e, w2, a float64) *dcs.CLS {
 // n_s = 1, 2, 3 stages and 5, 10, 20 steps (two elements each) the
 // largest error of the 2×2 matrix falls with the order 2n_s − 1 of the
 // method: the slope from 5 to 20 steps within ±0.5 of it (measured:
-// 0.89, 3.12, 5.36; errors at 20 steps 0.11, 1.5e-5, 6.9e-10).
+// 0.89, 3.12, 5.36; errors at 20 steps 0.11, 1.5e-5, 6.9e-10). Under
+// -short 5 and 20 steps only.
 func TestCLSSensOrder(t *testing.T) {
 	const e, w, a, T = 0.5, 3.0, 0.6, 0.75
 	ts := math.Acos(a/(1+a)) / w
@@ -433,6 +447,10 @@ func TestCLSSensOrder(t *testing.T) {
 	for ns := 1; ns <= 3; ns++ {
 		var errs []float64
 		for _, n := range []int{5, 10, 20} {
+			if testing.Short() && n == 10 {
+				errs = append(errs, math.NaN()) // -short: the slope needs 5 and 20
+				continue
+			}
 			r, err := SimulateCLS(context.Background(), c, []float64{1, 0}, SimOptions{TSim: T, NSim: n, Sensitivity: true, Options: Options{Stages: ns}})
 			if err != nil {
 				t.Fatalf("n_s = %d, %d steps: %v", ns, n, err)
@@ -468,6 +486,9 @@ func TestCLSSensManyImpacts(t *testing.T) {
 	}
 	phi := func(t float64) [][]float64 { return [][]float64{{1, t}, {0, 1}} }
 	for _, T := range []float64{7.5, 8.1} {
+		if testing.Short() && T != 8.1 {
+			continue // -short: the run with the halved steps
+		}
 		r, err := SimulateCLS(context.Background(), bouncingBall(t, e), []float64{1, 0}, SimOptions{TSim: T, NSim: int(math.Round(10 * T)), Sensitivity: true})
 		if err != nil {
 			t.Fatal(err)

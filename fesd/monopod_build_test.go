@@ -14,6 +14,9 @@ import (
 // expansion (values to 1e-12 relative), in both DCS formulations.
 func TestTemplateBuildMonopod(t *testing.T) {
 	for _, form := range []dcs.Formulation{dcs.Step, dcs.Stewart} {
+		if testing.Short() && form != dcs.Step {
+			continue // -short: the Step formulation
+		}
 		m, err := monopod.New(form, 0)
 		if err != nil {
 			t.Fatal(err)

@@ -49,9 +49,13 @@ func relaySwitches(tmax float64) []float64 {
 // NumericalError from the shifted warm start; the step is now retried
 // from the cold start when that happens, see TestColdRetry). All four
 // switches match the closed form to 1e-8 (the homotopy's complementarity
-// tolerance 1e-9 limits the accuracy).
+// tolerance 1e-9 limits the accuracy). Under -short without the
+// prediction only.
 func TestRelayOscillator(t *testing.T) {
 	for _, noPredict := range []bool{false, true} {
+		if testing.Short() && !noPredict {
+			continue // -short: TestRelayLongAndStiffDecay runs the relay with the prediction
+		}
 		relayRun(t, noPredict)
 	}
 }

@@ -42,10 +42,13 @@ func dropBall(t *testing.T, form dcs.Formulation, sot dcs.SpeedOfTime) *dcs.Time
 // the default millimetre. Corrupting one stage point of the same
 // trajectory — the ball 2 cm below the ground in free flight, or the
 // auxiliary dynamics switched on in the air — makes it invalid with that
-// item named.
+// item named. Under -short the Step formulation only.
 func TestValiditySimulatedDrop(t *testing.T) {
 	for _, form := range []dcs.Formulation{dcs.Step, dcs.Stewart} {
 		t.Run(form.String(), func(t *testing.T) {
+			if testing.Short() && form != dcs.Step {
+				t.Skip("-short: the Step formulation only")
+			}
 			tf := dropBall(t, form, dcs.SpeedOfTimeNone)
 			res, err := fesd.Simulate(context.Background(), tf.Model, []float64{0, 1, -2, 0, 0},
 				fesd.SimOptions{TSim: 0.8, NSim: 8, U: []float64{0},

@@ -9,7 +9,6 @@ import (
 	"testing"
 
 	"github.com/fesd-go/fesd/nlp"
-	"github.com/fesd-go/fesd/nlp/hs"
 )
 
 // hs071 is Hock–Schittkowski problem 71 (f* = 17.0140173 at
@@ -189,7 +188,7 @@ func TestCheckDerivativesFlags(t *testing.T) {
 // start, moved 1e-3 inside its bounds (the solver starts from an interior
 // point too).
 func TestCheckDerivativesHS(t *testing.T) {
-	for _, p := range hs.All() {
+	for _, p := range nlp.HSSuite() {
 		n, m := p.Dims()
 		x := make([]float64, n)
 		p.Start(x)

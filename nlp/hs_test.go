@@ -33,7 +33,7 @@ func hsObjective(t *testing.T, p *hs.Problem, x []float64) float64 {
 // |f − f*| ≤ 1e-6·max(1, |f*|), f at the solution projected onto the bounds
 // (hsObjective).
 func TestHSSuite(t *testing.T) {
-	probs := hs.All()
+	probs := HSSuite()
 	if len(probs) < 40 {
 		t.Logf("only %d HS problems available", len(probs))
 	}
@@ -250,7 +250,7 @@ var ipoptIters = map[string]int{
 // more iterations in total.
 func TestHSIterationsVsIPOPT(t *testing.T) {
 	ours, theirs := 0, 0
-	for _, p := range hs.All() {
+	for _, p := range HSSuite() {
 		ref, ok := ipoptIters[p.Name]
 		if !ok {
 			continue
@@ -279,7 +279,7 @@ func TestHSIterationsVsIPOPT(t *testing.T) {
 // may exceed the default's by at most 10% (both solve the same KKT
 // systems; they differ in how singular and nearly singular ones are seen).
 func TestHSSuitePivotingLDL(t *testing.T) {
-	probs := hs.All()
+	probs := HSSuite()
 	reached := func(p *hs.Problem, res *Result) bool {
 		if !res.Status.Success() {
 			return false

@@ -195,7 +195,7 @@ func probeAt(p Problem, x []float64) *DerivativeReport {
 // start, as given and badly scaled (f·1e6, g·1e-4, variables by 1e-3 and
 // 1e3 alternately); and the badly scaled HS 71 solves without one.
 func TestProbeNoFalseAlarm(t *testing.T) {
-	for _, p := range hs.All() {
+	for _, p := range HSSuite() {
 		n, _ := p.Dims()
 		sx := make([]float64, n)
 		for j := range sx {

@@ -29,7 +29,7 @@ func TestPerturbedStarts(t *testing.T) {
 	}
 	solved, runs := 0, 0
 	statuses := map[Status]int{}
-	for _, p := range hs.All() {
+	for _, p := range HSSuite() {
 		n, _ := p.Dims()
 		x0 := make([]float64, n)
 		for trial := range 3 {

@@ -6,7 +6,6 @@ import (
 	"testing"
 
 	"github.com/fesd-go/fesd/nlp"
-	"github.com/fesd-go/fesd/nlp/hs"
 	"github.com/fesd-go/fesd/nlp/testprob"
 )
 
@@ -55,7 +54,7 @@ func TestInertiaTracking(t *testing.T) {
 func TestInertiaTrackingHS(t *testing.T) {
 	facts := [2]int{}
 	iters := [2]int{}
-	for _, p := range hs.All() {
+	for _, p := range nlp.HSSuite() {
 		var ok [2]bool
 		for k, pol := range []nlp.InertiaPolicy{nlp.InertiaDefault, nlp.InertiaTracking} {
 			r, err := (&nlp.Solver{Settings: nlp.Settings{Inertia: pol}}).Solve(context.Background(), p)

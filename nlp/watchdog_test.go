@@ -14,14 +14,9 @@ import (
 // iterations (61 vs 63 with the watchdog off, monotone μ; WatchdogTrigger = 10, the
 // default). Both reach f* = 0.04.
 func TestWatchdogHS027(t *testing.T) {
-	var p *hs.Problem
-	for _, q := range hs.All() {
-		if q.Name == "hs027" {
-			p = q
-		}
-	}
-	if p == nil {
-		t.Fatal("hs027 not found")
+	p, err := hs.ByName("hs027")
+	if err != nil {
+		t.Fatal(err)
 	}
 	run := func(trigger int) *Result {
 		s := Solver{Settings: Settings{WatchdogTrigger: trigger, MuStrategy: MuMonotone}}
@@ -125,14 +120,9 @@ func TestInertiaStrict(t *testing.T) {
 // 10 vs 27, hs027: 33 vs 63, measured), to the same objective.
 func TestInertiaCurvature(t *testing.T) {
 	for _, name := range []string{"hs007", "hs027"} {
-		var p *hs.Problem
-		for _, q := range hs.All() {
-			if q.Name == name {
-				p = q
-			}
-		}
-		if p == nil {
-			t.Fatalf("%s not found", name)
+		p, err := hs.ByName(name)
+		if err != nil {
+			t.Fatal(err)
 		}
 		var res [2]*Result
 		for k, on := range []bool{false, true} {

@@ -131,11 +131,16 @@ func assertOrders(t *testing.T, curves []curveResult) {
 // TestOrderShort: a subset of the default study in a few seconds:
 // Gauss–Legendre n_s = 2 (order 4) and Radau IIA n_s = 3 (order 5) on
 // the paper's system at N_sim = 100, 150, 200, and implicit Euler on the
-// soft spring at N_sim = 100, 200.
+// soft spring at N_sim = 100, 200. Under -short the paper's curves
+// without N_sim = 150 (measured slopes over 100 and 200: 3.98 and 4.67).
 func TestOrderShort(t *testing.T) {
+	nsim := []int{100, 150, 200}
+	if testing.Short() {
+		nsim = []int{100, 200}
+	}
 	assertOrders(t, studyOf(t, []curveSpec{
-		{"paper", rk.FamilyGaussLegendre, 2, []int{100, 150, 200}},
-		{"paper", rk.FamilyRadauIIA, 3, []int{100, 150, 200}},
+		{"paper", rk.FamilyGaussLegendre, 2, nsim},
+		{"paper", rk.FamilyRadauIIA, 3, nsim},
 		{"soft", rk.FamilyRadauIIA, 1, []int{100, 200}},
 	}))
 }
@@ -153,10 +158,14 @@ func TestOrderFull(t *testing.T) {
 // N_sim = 50: no run may fail (one failure in eight would exceed the
 // paper's 4.17 % and 5.2 %), and every state at an element boundary must
 // be admissible, q₁ − R ≥ −1e-9 (the gap complementarity holds there).
+// Under -short the first two draws.
 func TestRandomShort(t *testing.T) {
 	ps, err := randomProblems(4, 7)
 	if err != nil {
 		t.Fatal(err)
+	}
+	if testing.Short() {
+		ps = ps[:2]
 	}
 	for _, f := range []rk.Family{rk.FamilyRadauIIA, rk.FamilyGaussLegendre} {
 		for _, p := range ps {

@@ -15,9 +15,10 @@ import (
 // (measured 3.6e-3, objective 678.50); with Stewart's DCS and the hard
 // terminal constraint (-hard, initialized at rest) within 1e-8 (measured
 // 2e-23, objective 4356.1, a worse local optimum, reached by the second
-// homotopy of fesd.OCPSolver.Solve: OCPResult.Rerun).
+// homotopy of fesd.OCPSolver.Solve: OCPResult.Rerun). Under -short the
+// step DCS only.
 func TestRun(t *testing.T) {
-	for _, c := range []struct {
+	for i, c := range []struct {
 		dcs  dcs.Formulation
 		init string
 		hard bool
@@ -26,6 +27,9 @@ func TestRun(t *testing.T) {
 		{dcs.Step, "linear", false, 1e-2},
 		{dcs.Stewart, "rest", true, 1e-8},
 	} {
+		if testing.Short() && i > 0 {
+			break
+		}
 		o := defaultOptions()
 		o.Out = t.TempDir()
 		o.DCS, o.Init, o.Hard = c.dcs, c.init, c.hard

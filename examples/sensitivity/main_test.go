@@ -280,7 +280,8 @@ func TestSweeps(t *testing.T) {
 // 4.1e-3). Friction, Radau IIA n_s = 2 at N_sim = 10, 20, 40: FESD slope
 // 3 ± 0.5 (measured 2.9; errors 3.0e-4, 4.9e-5, 6.9e-6 against the exact
 // derivative of the event-driven reference), time stepping no error below
-// 0.05 (measured 0.41, 0.80, 0.080).
+// 0.05 (measured 0.41, 0.80, 0.080). Under -short friction at N_sim = 10,
+// 20 only (FESD slope 2.97, time stepping errors 0.41, 0.80).
 func TestNewCasesShort(t *testing.T) {
 	for _, c := range []struct {
 		problem  string
@@ -290,6 +291,9 @@ func TestNewCasesShort(t *testing.T) {
 		{"sliding", []int{9, 27, 81}, 1},
 		{"friction", []int{10, 20, 40}, math.NaN()},
 	} {
+		if testing.Short() && c.problem == "friction" {
+			c.nsim = c.nsim[:2] // -short: 10 and 20 steps (measured slope 2.97)
+		}
 		o := defaultOptions()
 		o.Problems, o.Schemes, o.Stages, o.NSim, o.Out, o.Quiet = []string{c.problem}, []rk.Family{rk.FamilyRadauIIA}, []int{2}, c.nsim, "", true
 		st, err := run(context.Background(), io.Discard, o)
