@@ -471,8 +471,12 @@ func TestCLSSensOrder(t *testing.T) {
 // element boundaries are halved), the impacts at t_1 = √(2/g),
 // t_{k+1} = t_k + 2e^k t_1 with the speeds w_k = e^{k−1}√(2g). Closed
 // form: D = Φ(T − t_K) S_K ⋯ Φ(t_2 − t_1) S_1 Φ(t_1) with the saltation
-// matrices S_k = [−e 0; (1 + e)g/w_k −e] (ballSaltation). To 1e-8
-// (measured: 1.2e-11 and 5.1e-10 on entries up to 40).
+// matrices S_k = [−e 0; (1 + e)g/w_k −e] (ballSaltation). To
+// 1e-9·max(1, max|D_ij|), relative to the largest entry (up to 40): the
+// impact times are located to the NLP's tolerance and each saltation
+// matrix amplifies their errors, so rounding-level changes of the
+// guess move the T = 8.1 error between 5e-10 and 8.5e-9 (measured with
+// inputs perturbed by 1e-12 … 1e-6), 1.5e-10 … 2.1e-10 relative.
 func TestCLSSensManyImpacts(t *testing.T) {
 	const e = 0.9
 	mul := func(a, b [][]float64) [][]float64 {
@@ -505,7 +509,13 @@ func TestCLSSensManyImpacts(t *testing.T) {
 		if len(r.Impacts()) != n {
 			t.Fatalf("T = %g: %d impacts, want %d", T, len(r.Impacts()), n)
 		}
-		if d := maxErr(r.Sensitivity.DX0, D); d > 1e-8 {
+		scale := 1.0
+		for _, row := range D {
+			for _, v := range row {
+				scale = math.Max(scale, math.Abs(v))
+			}
+		}
+		if d := maxErr(r.Sensitivity.DX0, D); d > 1e-9*scale {
 			t.Errorf("T = %g: ∂x/∂x₀ = %v, want %v (error %.1e)", T, r.Sensitivity.DX0, D, d)
 		} else {
 			t.Logf("T = %g, %d impacts, %d steps: ∂x/∂x₀ = %.6g, error %.1e", T, n, len(r.Steps), r.Sensitivity.DX0, d)
