@@ -50,9 +50,9 @@
 // jobs): all 36 exact switches found with no spurious one, x(1000) within
 // 8.5e-7 of the exact state, switch times within 3e-4 min except three
 // crossings of ψ₆ (3.3e-3 min; α₆ does not enter irma.py's right-hand
-// side), 2 882 NLP iterations of which 1 631 in the failed solves of the
+// side), 2 758 NLP iterations of which 1 508 in the failed solves of the
 // six split steps (66, 103, 277, 444, 450, 451; step 103 down to T/8; the
-// 1 251 of the steps kept are the count of the program's own loop before
+// 1 250 of the steps kept are the count of the program's own loop before
 // fesd.Simulate split steps, which left the failed solves out), 2 s
 // (most steps are one NLP on the predicted branch, fesd.StepRecord.Branch;
 // with the homotopy from the predicted start for every step it was 69 113
