@@ -419,8 +419,12 @@
 //
 // FESD-J results have a physical-validity check (cls_validity.go), the
 // counterpart of Validity for time freezing: CheckCLSValidity measures
-// the penetration at the element boundaries and stage points, normal
-// forces and impulses where the gap is open (phantom contact), the
+// the penetration at the element boundaries and stage points and, for a
+// result with stage points (an OCP), along every element's collocation
+// polynomial between them (FESD-J's gap rows hold at the nodes only, and
+// a relaxed solution can dip into the obstacle and gain energy in
+// between), normal forces and impulses where the gap is open (phantom
+// contact), the
 // impact law at every impulse, and counts flights, landings and impacts
 // (CLSValidity, with CLSValidityTolerances). OCPResult.CLSValidity is
 // filled for every OCP on a CLS, and a homotopy that solved the MPCC at a
