@@ -134,6 +134,14 @@ func TestSimulateIRMASplit(t *testing.T) {
 		tsim, errX, len(r.Switches), len(r.Steps), nsplit, depth, split, iters)
 }
 
+// dropSplitShort names the runs of TestSimulateDropSplit under -short.
+var dropSplitShort = map[string]bool{
+	"Stewart/nopredict=false/vx=0": true,
+	"Step/nopredict=false/vx=0.29": true,
+	"Step/nopredict=false/vx=-2":   true,
+	"Stewart/nopredict=true/vx=-2": true,
+}
+
 // TestSimulateDropSplit simulates the ball of dropBall (time freezing,
 // a_n = 100, μ = 0.2, no thrust) thrown from height 1 with the horizontal
 // velocities v_x ∈ {0, 0.29, −2}, with and without the prediction, in both
@@ -178,6 +186,11 @@ func TestSimulateIRMASplit(t *testing.T) {
 // |q_n(0.5)| = 5.5e-10, half the tolerance: it solved in all 20 runs of
 // v_x ∈ {0.289, 0.29 − 1e-10, 0.29, 0.29 + 1e-10, 0.291} × both
 // formulations × both RK4s.
+//
+// Under -short four of the twelve runs, which still take both
+// formulations, both prediction settings and every v_x: the failure
+// (Stewart, v_x = 0, predicted), the split landing (Step, v_x = 0.29,
+// predicted), the sliding ball predicted (Step) and not (Stewart).
 func TestSimulateDropSplit(t *testing.T) {
 	const g, mu, an, tau = 9.81, 0.2, 100.0, 0.8
 	ts := math.Sqrt(2 / g)
@@ -196,6 +209,9 @@ func TestSimulateDropSplit(t *testing.T) {
 			for _, vx := range []float64{0, 0.29, -2} {
 				name := fmt.Sprintf("%v/nopredict=%v/vx=%g", form, noPredict, vx)
 				t.Run(name, func(t *testing.T) {
+					if testing.Short() && !dropSplitShort[name] {
+						t.Skip("-short: four representative runs")
+					}
 					tf := dropBall(t, form, dcs.SpeedOfTimeNone)
 					r, err := fesd.Simulate(context.Background(), tf.Model, []float64{0, 1, vx, 0, 0},
 						fesd.SimOptions{TSim: tau, NSim: 8, U: []float64{0}, NoPredict: noPredict,
@@ -237,7 +253,9 @@ func TestSimulateDropSplit(t *testing.T) {
 // exact derivative (the closed-form event-driven solution
 // internal/reference.IRMAExact) the split run is off by 6.7e-4 of the
 // largest entry, the discretization's error (runs of 1-minute and
-// 0.5-minute steps without a split: 2.3e-4 and 1.6e-5).
+// 0.5-minute steps without a split: 2.3e-4 and 1.6e-5). Under -short
+// the column of x₂ only (two perturbed runs instead of ten), the one
+// column with an entry off the diagonal (∂x₅/∂x₂).
 func TestSimulateSplitSensitivity(t *testing.T) {
 	model, _ := reference.IRMARelativeModel(false)
 	pre, err := reference.IRMAExact(reference.IRMAX0, 130)
@@ -259,6 +277,9 @@ func TestSimulateSplitSensitivity(t *testing.T) {
 		}
 	}
 	for j := range x0 {
+		if testing.Short() && j != 1 {
+			continue // -short: the column of x₂
+		}
 		xp, xm := append([]float64(nil), x0...), append([]float64(nil), x0...)
 		xp[j] += delta
 		xm[j] -= delta
