@@ -131,22 +131,27 @@ func compareRows(t *testing.T, what string, x []float64, m, n int, analytic []fl
 	}
 }
 
+// TestCollection checks the size of the collection and, for every problem
+// (under -short Suite's every fourth, without building the others), a
+// unique name, a Source and a fresh instance from ByName.
 func TestCollection(t *testing.T) {
-	ps := hs.AllOnce()
-	if len(ps) < minProblems {
-		t.Errorf("All returned %d problems, want at least %d", len(ps), minProblems)
+	ps := hs.AllOnce
+	if testing.Short() {
+		ps = hs.Suite
+		if n := hs.NumEntries(); n < minProblems {
+			t.Errorf("All builds %d problems, want at least %d", n, minProblems)
+		}
+	} else if n := len(ps()); n < minProblems {
+		t.Errorf("All returned %d problems, want at least %d", n, minProblems)
 	}
 	seen := map[string]bool{}
-	for i, p := range ps {
+	for _, p := range ps() {
 		if seen[p.Name] {
 			t.Errorf("duplicate name %s", p.Name)
 		}
 		seen[p.Name] = true
 		if p.Source == "" {
 			t.Errorf("%s: no Source", p.Name)
-		}
-		if testing.Short() && i%4 != 0 {
-			continue // ByName builds the problem again
 		}
 		q, err := hs.ByName(p.Name)
 		if err != nil || q.Name != p.Name {
