@@ -21,7 +21,9 @@ import (
 // integrates the piecewise constant accelerations exactly and FESD-J puts
 // the impact on an element boundary, so the impact time and the normal
 // velocities match to 1e-6, the post-impact velocities of the boxes to
-// 1e-5 (measured: 3.5e-6, see tolV). Under -short pushed right only.
+// 1e-5 (measured: 3.5e-6, see tolV). Under -short pushed left only (0.9 s; the
+// right push, 1.5 s, runs in the full suite; Newton's law with e > 0 is
+// checked under -short by fesd's CLS tests, e.g. TestCLSZenoRestitutions).
 func TestBoxesImpact(t *testing.T) {
 	p, err := Boxes()
 	if err != nil {
@@ -44,8 +46,8 @@ func TestBoxesImpact(t *testing.T) {
 		{"left", -10, 0, 6, 0, -1},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			if testing.Short() && tc.name != "right" {
-				t.Skip("-short: the impact with e = 0.5 only")
+			if testing.Short() && tc.name != "left" {
+				t.Skip("-short: the impact with e = 0 only")
 			}
 			a := math.Abs(tc.u) - BoxesMu[3]*Gravity
 			t1 := math.Sqrt(2 / a)
