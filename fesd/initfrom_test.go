@@ -36,7 +36,8 @@ var turboStart = fesd.Start{UInit: [][]float64{{5}, {5}, {5}, {0}, {0}, {0}, {0}
 // σ₀ = 1e-4, which must again reach T* to 1e-4. (Measured: 201
 // iterations; the same homotopy from the default start ends at the
 // C-stationary point T_f = 10 after 1 051.) Evaluate of the saved NLP
-// solution must reproduce the solved result.
+// solution must reproduce the solved result. A result that ends Solved
+// has no LastSuccess (see TestOCPLastSuccess).
 func TestOCPInitFrom(t *testing.T) {
 	want := 4 + 2*(math.Sqrt(2800)-10)/15
 	p, opts := turboOCP(10)
@@ -50,6 +51,9 @@ func TestOCPInitFrom(t *testing.T) {
 	}
 	if r10.Status != mpcc.Solved || math.Abs(r10.TFinal-want) > 1e-4 {
 		t.Fatalf("N = 10: status %v, T_f = %.10f, want %.10f", r10.Status, r10.TFinal, want)
+	}
+	if r10.LastSuccess != nil {
+		t.Errorf("N = 10: Solved with a LastSuccess")
 	}
 
 	// Evaluate at the saved solution gives the same result (same

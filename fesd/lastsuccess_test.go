@@ -35,7 +35,9 @@ func (f *failFrom) SolveNLP(ctx context.Context, p nlp.Problem, w *mpcc.WarmStar
 // iteration limit, so it is not used); the result must be NLPFailure, and
 // LastSuccess must carry the first two homotopy records, their
 // iterations, and the residual and objective of the second step's record (the same point, evaluated again: to 1e-12).
-// A homotopy that ends Solved has no LastSuccess.
+// A homotopy that ends Solved has no LastSuccess (the same OCP solved
+// with the default inner solver; under -short TestOCPInitFrom checks it on
+// its solved result instead).
 func TestOCPLastSuccess(t *testing.T) {
 	p, opts := turboOCP(10)
 	opts.Inner = &failFrom{inner: &mpcc.NLPSolver{Settings: mpcc.DefaultNLPSettings()}, from: 2}
@@ -67,6 +69,9 @@ func TestOCPLastSuccess(t *testing.T) {
 		t.Errorf("LastSuccess has %d stage points, the result %d", len(ls.PointX), len(r.PointX))
 	}
 
+	if testing.Short() {
+		return
+	}
 	opts.Inner = nil
 	r, err = fesd.SolveOCP(context.Background(), p, opts, turboStart)
 	if err != nil {
