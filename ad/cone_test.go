@@ -272,9 +272,13 @@ func sameVec(t *testing.T, what string, got, want Vec) {
 // JVPs and VJPs must be the identical expressions; sparse Jacobians and
 // Lagrangian Hessians must have identical patterns and values that are
 // identical expressions when the same mode is used, and agree to 1e-14
-// otherwise.
+// otherwise. Seeds 1–6; under -short 1–3.
 func TestConeDerivativesMatchReference(t *testing.T) {
-	for seed := uint64(1); seed <= 6; seed++ {
+	seeds := uint64(6)
+	if testing.Short() {
+		seeds = 3
+	}
+	for seed := uint64(1); seed <= seeds; seed++ {
 		for _, s := range structuredProblems(seed) {
 			t.Run(fmt.Sprintf("%s/%d", s.name, seed), func(t *testing.T) {
 				r := rand.New(rand.NewPCG(seed, 99))
