@@ -2,8 +2,15 @@ package reference
 
 import (
 	"math"
+	"sync"
 	"testing"
 )
+
+// frictionDefault is Friction(FrictionX0, FrictionTEnd, FrictionOptions{}),
+// computed once for the tests of this binary that only read it.
+var frictionDefault = sync.OnceValues(func() (*FrictionSolution, error) {
+	return Friction(FrictionX0, FrictionTEnd, FrictionOptions{})
+})
 
 // frictionGridErr is the benchmark's metric: the largest Euclidean norm of
 // the 6-vector difference over t = 0, 0.05, …, 10.
@@ -26,7 +33,7 @@ func frictionGridErr(a, b *FrictionSolution) float64 {
 // spurious slip there is a bug). The reference finds 22 events: 21 velocity
 // reversals and mass 1 sticking at t ≈ 3.729 for the rest of the horizon.
 func TestFrictionEvents(t *testing.T) {
-	s, err := Friction(FrictionX0, FrictionTEnd, FrictionOptions{})
+	s, err := frictionDefault()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -81,7 +88,7 @@ func TestFrictionEvents(t *testing.T) {
 // h = 2e-3, 1e-3, 5e-4). This checks the exponential flow and the event
 // location (bisection on the RK4 flow finds the same events).
 func TestFrictionRK4Convergence(t *testing.T) {
-	ref, err := Friction(FrictionX0, FrictionTEnd, FrictionOptions{})
+	ref, err := frictionDefault()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -111,7 +118,7 @@ func TestFrictionRK4Convergence(t *testing.T) {
 // TestFrictionSampleIndependent: the scan spacing only brackets events;
 // a different spacing gives the same solution to round-off.
 func TestFrictionSampleIndependent(t *testing.T) {
-	a, err := Friction(FrictionX0, FrictionTEnd, FrictionOptions{})
+	a, err := frictionDefault()
 	if err != nil {
 		t.Fatal(err)
 	}
