@@ -21,7 +21,7 @@ import (
 // and it ends at an S-stationary point with complementarity 0 and the
 // objective of the homotopy's limit (the reference: the same homotopy
 // without a finish, run to σ = 1e-9), at σ = 1e-4 (measured: two branch
-// changes, 30 + 25 iterations). Under -short N = 100, the same checks
+// changes, 30 + 17 iterations). Under -short N = 100, the same checks
 // (measured: four branch changes, 26 + 31 iterations, 0.16 s instead of
 // 0.42 s).
 func TestFinishBranchChange(t *testing.T) {
