@@ -16,18 +16,7 @@ import (
 // f_v = −g + u (bouncingBall with a control).
 func actuatedBall(t *testing.T, e float64) *dcs.CLS {
 	t.Helper()
-	g := ad.NewGraph()
-	q, v, u := g.SymVec("z", 1), g.SymVec("v", 1), g.SymVec("u", 1)
-	M, err := ad.NewMat(1, 1, g.Const(1))
-	if err != nil {
-		t.Fatal(err)
-	}
-	c, err := dcs.NewCLS(dcs.RigidBody{Graph: g, Q: q, V: v, U: u, M: M, FV: ad.Vec{u[0].Sub(g.Const(gBall))},
-		Contacts: []dcs.Contact{{Gap: q[0], Restitution: e}}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return c
+	return ball1D(t, e, true, func(z ad.Expr) ad.Expr { return z })
 }
 
 // TestCLSOCPBall: a FESD-J OCP. The actuated ball starts at rest at

@@ -319,18 +319,7 @@ func clockBlock(t *testing.T, mu, kx, kz float64) *dcs.CLS {
 // (gap 1 − z) with restitution e.
 func ceilingBall(t *testing.T, e float64) *dcs.CLS {
 	t.Helper()
-	g := ad.NewGraph()
-	q, v := g.SymVec("z", 1), g.SymVec("v", 1)
-	M, err := ad.NewMat(1, 1, g.Const(1))
-	if err != nil {
-		t.Fatal(err)
-	}
-	c, err := dcs.NewCLS(dcs.RigidBody{Graph: g, Q: q, V: v, M: M, FV: g.ConstVec(-gBall),
-		Contacts: []dcs.Contact{{Gap: q[0].Neg().AddConst(1), Restitution: e}}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return c
+	return ball1D(t, e, false, func(z ad.Expr) ad.Expr { return z.Neg().AddConst(1) })
 }
 
 // TestCLSSensRefused: where the flow has no derivative, or FESD-J's

@@ -18,14 +18,27 @@ const gBall = 9.81
 // test/test_simple_cls.m, with e as a parameter).
 func bouncingBall(t *testing.T, e float64) *dcs.CLS {
 	t.Helper()
+	return ball1D(t, e, false, func(z ad.Expr) ad.Expr { return z })
+}
+
+// ball1D is the 1-D ball q = z of unit mass under gravity g with one
+// frictionless contact of gap gap(z) and restitution e; actuated adds the
+// vertical force u (f = u − g).
+func ball1D(t *testing.T, e float64, actuated bool, gap func(z ad.Expr) ad.Expr) *dcs.CLS {
+	t.Helper()
 	g := ad.NewGraph()
 	q, v := g.SymVec("z", 1), g.SymVec("v", 1)
 	M, err := ad.NewMat(1, 1, g.Const(1))
 	if err != nil {
 		t.Fatal(err)
 	}
-	c, err := dcs.NewCLS(dcs.RigidBody{Graph: g, Q: q, V: v, M: M, FV: g.ConstVec(-gBall),
-		Contacts: []dcs.Contact{{Gap: q[0], Restitution: e}}})
+	body := dcs.RigidBody{Graph: g, Q: q, V: v, M: M, FV: g.ConstVec(-gBall),
+		Contacts: []dcs.Contact{{Gap: gap(q[0]), Restitution: e}}}
+	if actuated {
+		body.U = g.SymVec("u", 1)
+		body.FV = ad.Vec{body.U[0].Sub(g.Const(gBall))}
+	}
+	c, err := dcs.NewCLS(body)
 	if err != nil {
 		t.Fatal(err)
 	}
