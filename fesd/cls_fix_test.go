@@ -179,6 +179,32 @@ func TestCLSNoShiftMPC(t *testing.T) {
 // returns the steps with the closed form of the impact inside: its time
 // t_i (free fall from x0), the velocity v⁻ before it and Newton's
 // v⁺ = −e v⁻.
+// checkOneImpact checks the steps of zenoSpan over [t0, t0 + 0.1/32]: one
+// impact, at ti with v⁺ = vp, and the flight after it to the end (z and v
+// of the free fall from the impact), to 2e-6 s, 1e-5 m/s and 1e-7 m.
+func checkOneImpact(t *testing.T, sts []*CLSStep, t0, ti, vp float64) {
+	t.Helper()
+	var imp []float64 // time and v⁺ of the impacts
+	for _, st := range sts {
+		for n := range st.XStart {
+			if st.Impulse[n][0] > ImpactTol {
+				imp = append(imp, st.T[n], st.XStart[n][1])
+			}
+		}
+	}
+	tau := t0 + 0.1/32 - ti
+	zT, vT := vp*tau-gBall*tau*tau/2, vp-gBall*tau
+	last := sts[len(sts)-1]
+	x := last.X[len(last.X)-1]
+	if len(imp) != 2 || math.Abs(imp[0]-ti) > 2e-6 || math.Abs(imp[1]-vp) > 1e-5 ||
+		math.Abs(x[0]-zT) > 1e-7 || math.Abs(x[1]-vT) > 1e-5 {
+		t.Errorf("impacts (t, v⁺) %v, end %v; want one at %.12f with v⁺ = %.12g, the end (%.12g, %.12g)", imp, x, ti, vp, zT, vT)
+	}
+	if len(imp) == 2 {
+		t.Logf("%d steps; impact at %.12f (error %.1e), end error %.1e, %.1e", len(sts), imp[0], imp[0]-ti, x[0]-zT, x[1]-vT)
+	}
+}
+
 func zenoSpan(t *testing.T, e float64, depth int, t0 float64, x0 []float64) (sts []*CLSStep, err error, ti, vm, vp float64) {
 	t.Helper()
 	cs, err := NewCLSSimulator(bouncingBall(t, e), Options{}, 0.1)
@@ -252,25 +278,7 @@ func TestCLSZenoNoRestLate(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var imp []float64 // time and v⁺ of the impacts
-	for _, st := range sts {
-		for n := range st.XStart {
-			if st.Impulse[n][0] > ImpactTol {
-				imp = append(imp, st.T[n], st.XStart[n][1])
-			}
-		}
-	}
-	tau := t0 + 0.1/32 - ti
-	zT, vT := vp*tau-gBall*tau*tau/2, vp-gBall*tau
-	last := sts[len(sts)-1]
-	x := last.X[len(last.X)-1]
-	if len(imp) != 2 || math.Abs(imp[0]-ti) > 2e-6 || math.Abs(imp[1]-vp) > 1e-5 ||
-		math.Abs(x[0]-zT) > 1e-7 || math.Abs(x[1]-vT) > 1e-5 {
-		t.Errorf("impacts (t, v⁺) %v, end %v; want one at %.12f with v⁺ = %.12g, the end (%.12g, %.12g)", imp, x, ti, vp, zT, vT)
-	}
-	if len(imp) == 2 {
-		t.Logf("%d steps; impact at %.12f (error %.1e), end error %.1e, %.1e", len(sts), imp[0], imp[0]-ti, x[0]-zT, x[1]-vT)
-	}
+	checkOneImpact(t, sts, t0, ti, vp)
 }
 
 // TestCLSZenoRestitutions: the ball from rest at height 1 in 0.1 s steps
@@ -391,26 +399,8 @@ func TestCLSOpenStartNoImpulse(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var imp []float64
-	for _, st := range sts {
-		for n := range st.XStart {
-			if st.Impulse[n][0] > ImpactTol {
-				imp = append(imp, st.T[n], st.XStart[n][1])
-			}
-		}
-	}
 	if sts[0].Impulse[0][0] != 0 {
 		t.Errorf("impulse %g at the open start", sts[0].Impulse[0][0])
 	}
-	tau := t0 + 0.1/32 - ti
-	zT, vT := vp*tau-gBall*tau*tau/2, vp-gBall*tau
-	last := sts[len(sts)-1]
-	x := last.X[len(last.X)-1]
-	if len(imp) != 2 || math.Abs(imp[0]-ti) > 2e-6 || math.Abs(imp[1]-vp) > 1e-5 ||
-		math.Abs(x[0]-zT) > 1e-7 || math.Abs(x[1]-vT) > 1e-5 {
-		t.Errorf("impacts (t, v⁺) %v, end %v; want one at %.12f with v⁺ = %.12g, the end (%.12g, %.12g)", imp, x, ti, vp, zT, vT)
-	}
-	if len(imp) == 2 {
-		t.Logf("%d steps; impact at %.12f (error %.1e), end error %.1e, %.1e", len(sts), imp[0], imp[0]-ti, x[0]-zT, x[1]-vT)
-	}
+	checkOneImpact(t, sts, t0, ti, vp)
 }
